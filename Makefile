@@ -1,0 +1,43 @@
+# ContactsSelection — quick start: `make demo`, `make test`.
+# Every goal first runs `deps`, which installs what is missing on a fresh Debian machine with the Swift
+# toolchain (apt packages; Python test/benchmark servers into ./.venv) and is quiet when all is present.
+
+SHELL := /bin/bash
+SWIFT ?= swift
+APT_PACKAGES := libicu-dev libphonenumber-dev libcurl4-openssl-dev
+VENV := .venv
+PY_TEST_PACKAGES := aiosmtpd fast-mail-parser
+PY_BENCH_PACKAGES := vobject chevron jinja2
+
+.PHONY: all deps deps-apt deps-venv build demo test bench lint clean
+
+all: build
+
+deps: deps-apt deps-venv
+
+deps-apt:
+	@./scripts/deps-apt.sh $(APT_PACKAGES)
+
+deps-venv:
+	@./scripts/deps-venv.sh $(VENV) $(PY_TEST_PACKAGES) $(PY_BENCH_PACKAGES)
+
+build: deps-apt
+	$(SWIFT) build
+
+demo: deps-apt
+	@$(SWIFT) build --product contacts 2>&1 | grep -Ev '^(\[|Building|Build complete|Compiling|Write|Emitting|Planning|Fetching)' || true
+	@$(SWIFT) run --skip-build contacts demo
+
+test: deps
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test --parallel
+
+bench: deps
+	$(SWIFT) build -c release --product Benchmarks
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" .build/release/Benchmarks $(BENCH_ARGS)
+
+lint:
+	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Package.swift
+
+clean:
+	$(SWIFT) package clean
+	rm -rf $(VENV) demo-out

@@ -1,0 +1,1 @@
+public enum ComposerError: Error, Equatable, Sendable {}

@@ -1,0 +1,1 @@
+public enum ContactsCoreError: Error, Equatable, Sendable {}

@@ -1,0 +1,1 @@
+public enum SelectionError: Error, Equatable, Sendable {}

@@ -1,0 +1,1 @@
+public enum StringsCatalogError: Error, Equatable, Sendable {}

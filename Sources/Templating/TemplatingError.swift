@@ -1,0 +1,1 @@
+public enum TemplatingError: Error, Equatable, Sendable {}
