@@ -1,1 +1,66 @@
-print("contacts")
+import Foundation
+
+/// Every subcommand, in the order `contacts --help` lists them. Each lives in its own file.
+let allCommands: [any Command.Type] = [
+]
+
+let version = "0.1.0"
+
+func usageText() -> String {
+    var text = """
+        contacts — sort, section, search and select contacts; render and compose localized messages.
+
+        Usage: contacts <command> [options]
+
+        Commands:
+
+        """
+    let width = allCommands.map(\.name.count).max() ?? 0
+    for c in allCommands {
+        text += "  " + c.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + c.summary + "\n"
+    }
+    text += """
+
+        Options: --help, --version. 'contacts <command> --help' describes a command.
+        Exit codes: 0 ok, 1 failure (I/O, unreadable input), 2 usage error.
+        """
+    return text
+}
+
+func runMain() -> Int32 {
+    let args = Array(CommandLine.arguments.dropFirst())
+    if args.isEmpty || args == ["--help"] || args == ["-h"] || args == ["help"] {
+        print(usageText())
+        return args.isEmpty ? ExitCode.usage.rawValue : 0
+    }
+    if args == ["--version"] {
+        print("contacts \(version)")
+        return 0
+    }
+    // Longest match of command words ("vcard inspect" before "vcard").
+    let matches = allCommands.filter { c in
+        let words = c.name.split(separator: " ").map(String.init)
+        return args.count >= words.count && Array(args.prefix(words.count)) == words
+    }
+    guard let command = matches.max(by: { $0.name.count < $1.name.count }) else {
+        printError("contacts: unknown command '\(args[0])' (see 'contacts --help')")
+        return ExitCode.usage.rawValue
+    }
+    let rest = Array(args.dropFirst(command.name.split(separator: " ").count))
+    if rest.contains("--help") || rest.contains("-h") {
+        print(command.help)
+        return 0
+    }
+    var arguments = Arguments(rest, command: command.name)
+    do {
+        return try command.run(&arguments).rawValue
+    } catch let error as CLIError {
+        printError("contacts: \(error.message)")
+        return error.code.rawValue
+    } catch {
+        printError("contacts \(command.name): \(error)")
+        return ExitCode.failure.rawValue
+    }
+}
+
+exit(runMain())

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Runs the built `contacts` executable (it sits beside the test bundle) and captures its output.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutData: Data
+}
+
+enum CLI {
+    static var executable: URL {
+        // The test bundle (or runner) lives in the build products folder next to the `contacts` binary.
+        let candidates = [
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
+        for dir in candidates {
+            let url = dir.appendingPathComponent("contacts")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/contacts")
+    }
+
+    /// Runs `contacts args…` with `stdin` as its standard input and an environment without colour.
+    static func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                    currentDirectory: URL? = nil) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full stderr pipe cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+    }
+}
