@@ -6,7 +6,7 @@ let allCommands: [any Command.Type] = [
 
 let version = "0.1.0"
 
-func usageText() -> String {
+@MainActor func usageText() -> String {
     var text = """
         contacts — sort, section, search and select contacts; render and compose localized messages.
 
@@ -27,7 +27,7 @@ func usageText() -> String {
     return text
 }
 
-func runMain() -> Int32 {
+@MainActor func runMain() -> Int32 {
     let args = Array(CommandLine.arguments.dropFirst())
     if args.isEmpty || args == ["--help"] || args == ["-h"] || args == ["help"] {
         print(usageText())
