@@ -15,7 +15,7 @@ let version = "0.1.0"
         Commands:
 
         """
-    let width = allCommands.map(\.name.count).max() ?? 0
+    let width = allCommands.map { $0.name.count }.max() ?? 0
     for c in allCommands {
         text += "  " + c.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + c.summary + "\n"
     }
