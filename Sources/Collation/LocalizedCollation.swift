@@ -68,9 +68,14 @@ public final class LocalizedCollation: Sendable {
     public func compare(_ a: String, _ b: String) -> Int { collator.compare(a, b) }
 
     /// Sort keys of `names` in one contiguous buffer (one ICU call for all names).
-    public func sortKeys<S: Sequence>(_ names: S) -> SortKeyBuffer where S.Element == String {
+    public func sortKeys(_ names: [String]) -> SortKeyBuffer {
+        var total = 0
+        for name in names { total += name.utf8.count }
         var text: [UInt8] = []
-        var offsets: [Int32] = [0]
+        text.reserveCapacity(total)
+        var offsets: [Int32] = []
+        offsets.reserveCapacity(names.count + 1)
+        offsets.append(0)
         for name in names {
             text.append(contentsOf: name.utf8)
             offsets.append(Int32(truncatingIfNeeded: text.count))
@@ -118,9 +123,15 @@ public final class LocalizedCollation: Sendable {
     /// sort-as value when there is one: Japanese kanji names need it).
     public func sections<T>(_ items: [T], by key: (T) -> String) -> [Section<T>] {
         let names = items.map(key)
-        let order = sortedIndices(names)
-        return index.sections(sortedNames: order.map { names[$0] }).map { section in
-            Section(title: section.title, items: section.ranges.flatMap { order[$0].map { items[$0] } })
+        let order = sortKeys(names).sortedIndices()
+        let runs = index.sections(count: order.count) { names[Int(order[$0])] }
+        return runs.map { section in
+            var sectionItems: [T] = []
+            sectionItems.reserveCapacity(section.ranges.reduce(0) { $0 + $1.count })
+            for range in section.ranges {
+                for position in range { sectionItems.append(items[Int(order[position])]) }
+            }
+            return Section(title: section.title, items: sectionItems)
         }
     }
 

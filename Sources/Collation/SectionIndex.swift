@@ -51,28 +51,28 @@ public final class SectionIndex: Sendable {
 
     func bucket(_ name: String) -> Int { name.isEmpty ? -1 : icu.bucket(of: name) }
 
-    /// Groups names that are already in this locale's collation order into sections (index order, `#`
+    /// Groups the names at positions `0..<count` (`sortedName(i)`), already in this locale's collation order, into sections (index order, `#`
     /// last); a section's ranges, concatenated, keep collation order (the `#` section gathers the
     /// underflow run at the start, inflow runs between scripts and the overflow run at the end). Bucket numbers grow monotonically along a collation-sorted list, so the boundaries are found
     /// by galloping + binary search: O(sections × log n) ICU calls instead of one per name.
-    func sections(sortedNames names: [String]) -> [(title: String, ranges: [Range<Int>])] {
+    func sections(count: Int, sortedName name: (Int) -> String) -> [(title: String, ranges: [Range<Int>])] {
         var runs: [(position: Int, title: String, range: Range<Int>)] = []
         var start = 0
-        while start < names.count {
-            let b = bucket(names[start])
+        while start < count {
+            let b = bucket(name(start))
             // Gallop to find an index past the run, then binary search the run's end.
             var step = 1
-            var lo = start  // bucket(names[lo]) == b
+            var lo = start  // bucket(name(lo)) == b
             var hi = start + 1
-            while hi < names.count && bucket(names[hi]) == b {
+            while hi < count && bucket(name(hi)) == b {
                 lo = hi
                 step *= 2
-                hi = min(names.count, hi + step)
+                hi = min(count, hi + step)
             }
             // invariant: bucket(lo) == b, hi == count or bucket(hi) != b
             while hi - lo > 1 {
                 let mid = (lo + hi) / 2
-                if bucket(names[mid]) == b { lo = mid } else { hi = mid }
+                if bucket(name(mid)) == b { lo = mid } else { hi = mid }
             }
             let title = b < 0 ? Self.otherTitle : bucketTitles[b]
             let position = b < 0 ? indexTitles.count - 1 : bucketOrder[b]
