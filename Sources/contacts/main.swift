@@ -4,6 +4,7 @@ import Foundation
 let allCommands: [any Command.Type] = [
     SortCommand.self,
     SectionsCommand.self,
+    DemoCommand.self,
 ]
 
 let version = "0.1.0"
