@@ -260,10 +260,14 @@ enum MIME {
     struct Folder {
         var lineLength: Int
         var hasToken = false
+        /// Just folded: the continuation line's leading space is already written.
+        var atLineStart = false
 
         mutating func append(_ token: some Collection<UInt8>, to out: inout [UInt8]) {
-            if hasToken || lineLength > 0 {
-                if lineLength + 1 + token.count > 78 && hasToken {
+            if atLineStart {
+                atLineStart = false
+            } else {
+                if hasToken && lineLength + 1 + token.count > 78 {
                     out.append(contentsOf: crlf)
                     lineLength = 0
                 }
@@ -275,12 +279,14 @@ enum MIME {
             hasToken = true
         }
 
-        /// Room left on the current line for a token that must stay ≤ 76 octets per line.
-        var roomForEncodedWord: Int { 76 - lineLength - 1 }
+        /// Room left on the current line for an encoded-word (such lines stay ≤ 76 octets).
+        var roomForEncodedWord: Int { atLineStart ? 76 - lineLength : 76 - lineLength - 1 }
 
         mutating func fold(to out: inout [UInt8]) {
             out.append(contentsOf: crlf)
-            lineLength = 0
+            out.append(0x20)
+            lineLength = 1
+            atLineStart = true
         }
     }
 
@@ -295,18 +301,29 @@ enum MIME {
 
     /// Appends `text` as encoded-words (B or Q, whichever is shorter overall), folding between words.
     /// Words end only on UTF-8 sequence boundaries.
-    static func appendEncodedWords(_ text: Substring.UTF8View, folder: inout Folder, to out: inout [UInt8]) {
+    ///
+    /// With `preferSingle` (display names), text that fits one word is never split: Python's `email`
+    /// package inserts a space between adjacent encoded-words in a phrase, against RFC 2047 6.2.
+    static func appendEncodedWords(
+        _ text: Substring.UTF8View, preferSingle: Bool = false, folder: inout Folder, to out: inout [UInt8]
+    ) {
         let bytes = Array(text)
         var qTotal = 0
         for b in bytes { qTotal += qLength(b) }
-        let useQ = qTotal <= (bytes.count + 2) / 3 * 4
+        let bTotal = (bytes.count + 2) / 3 * 4
+        let useQ = qTotal <= bTotal
+        if preferSingle && min(qTotal, bTotal) + 12 <= 75 && !folder.atLineStart
+            && min(qTotal, bTotal) + 12 > folder.roomForEncodedWord
+        {
+            folder.fold(to: &out)
+        }
         let prefix: [UInt8] = Array((useQ ? "=?UTF-8?Q?" : "=?UTF-8?B?").utf8)
         var i = 0
         var word: [UInt8] = []
         word.reserveCapacity(75)
         while i < bytes.count {
             var room = min(75, folder.roomForEncodedWord)
-            if room < 20 && folder.hasToken {
+            if room < 20 && !folder.atLineStart {
                 folder.fold(to: &out)
                 room = 75
             }
@@ -468,7 +485,7 @@ enum MIME {
             quoted.append(UInt8(ascii: "\""))
             folder.append(quoted, to: &out)
         } else {
-            appendEncodedWords(name[...].utf8, folder: &folder, to: &out)
+            appendEncodedWords(name[...].utf8, preferSingle: true, folder: &folder, to: &out)
         }
     }
 
