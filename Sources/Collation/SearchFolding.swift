@@ -35,6 +35,9 @@ public final class SearchFolding: @unchecked Sendable {
     private let general: Transliterator
     /// Han names read as names (surnames with their name readings), syllables separated by spaces.
     private let hanNames: Transliterator
+    /// Folded forms of words already seen (names repeat: given names, family names). Bounded.
+    private var wordCache: [Substring: String] = [:]
+    private static let wordCacheLimit = 200_000
 
     public init() throws {
         general = try Transliterator(
@@ -45,8 +48,24 @@ public final class SearchFolding: @unchecked Sendable {
     /// Folds a query or name to lowercase Latin words separated by single spaces.
     public func fold(_ text: String) -> String {
         if let ascii = Self.foldASCII(text) { return ascii }
-        let transliterated = lock.withLock { (try? general.transform(text)) ?? text.lowercased() }
-        return Self.normalizeSpaces(transliterated)
+        // Word by word, each through the cache: transliteration is the expensive part of loading.
+        var out = ""
+        lock.withLock {
+            for word in text.split(whereSeparator: { $0 == " " }) {
+                let folded: String
+                if let cached = wordCache[word] {
+                    folded = cached
+                } else {
+                    folded = Self.foldASCII(String(word)) ?? Self.normalizeSpaces((try? general.transform(String(word))) ?? word.lowercased())
+                    if wordCache.count >= Self.wordCacheLimit { wordCache.removeAll(keepingCapacity: true) }
+                    wordCache[word] = folded
+                }
+                if folded.isEmpty { continue }
+                if !out.isEmpty { out.append(" ") }
+                out.append(folded)
+            }
+        }
+        return out
     }
 
     /// The search keys of a name.

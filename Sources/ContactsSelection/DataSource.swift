@@ -105,7 +105,7 @@ public final class ContactsDataSource: Sendable {
             var sortName: String
             var channel: Channel
             var value: String
-            var phones: [PhoneNumber]
+            var phones: [PhoneKey]
         }
         var candidates: [Candidate] = []
         candidates.reserveCapacity(contacts.count)
@@ -130,10 +130,10 @@ public final class ContactsDataSource: Sendable {
                 skipped.append((contact.id, .unnamed))
                 continue
             }
-            let phones = contact.phones.map { PhoneNumber.parse($0.value, region: region) }
+            let phones = contact.phones.map { PhoneKey.make($0.value, region: region) }
             let displayName = Self.displayName(of: contact, locale: collation.locale)
             // Duplicates: same display name and same first phone (E.164) or same first email.
-            let firstPhone = phones.first.map { $0.e164 ?? $0.searchDigits } ?? ""
+            let firstPhone = phones.first.map { $0.e164 ?? PhoneKey.digitsOnly($0.raw) } ?? ""
             let firstEmail = contact.emails.first?.value.lowercased() ?? ""
             let dedupKey = displayName + "\u{1}" + (mode == .email ? firstEmail : (firstPhone.isEmpty ? firstEmail : firstPhone))
             guard seen.insert(dedupKey).inserted else {

@@ -8,26 +8,6 @@ import Foundation
     import Darwin
 #endif
 
-/// `memmem`: the first occurrence of `needle` in `haystack`, found with `memchr` on its first byte and
-/// `memcmp` on the rest (glibc's `memmem` is a GNU extension Swift does not import).
-@inline(__always)
-func byteSearch(_ haystack: UnsafeRawPointer?, _ count: Int, _ needle: UnsafeRawPointer?, _ needleCount: Int) -> UnsafeRawPointer? {
-    guard let haystack, count >= needleCount else { return nil }
-    guard let needle, needleCount > 0 else { return haystack }
-    let first = Int32(needle.load(as: UInt8.self))
-    var p = haystack
-    var remaining = count
-    while remaining >= needleCount {
-        guard let hit = memchr(p, first, remaining - needleCount + 1) else { return nil }
-        let found = UnsafeRawPointer(hit)
-        if needleCount == 1 || memcmp(found + 1, needle + 1, needleCount - 1) == 0 { return found }
-        let advance = p.distance(to: found) + 1
-        p += advance
-        remaining -= advance
-    }
-    return nil
-}
-
 /// Every row's search keys packed into one byte buffer, in list order. Fields of a row are separated by
 /// 0x01: the folded display name ("zhang wei"), its compact form ("zhangwei"), Han initials ("zw"),
 /// Hangul initial consonants ("ㅇㅅㅇ"), folded sort name, nickname and organization, lowercased emails,
@@ -37,7 +17,7 @@ final class SearchIndex: Sendable {
         var contact: Contact
         var displayName: String
         var sortName: String
-        var phones: [PhoneNumber]
+        var phones: [PhoneKey]
     }
 
     static let fieldSeparator: UInt8 = 0x01
@@ -48,6 +28,11 @@ final class SearchIndex: Sendable {
     let sectionOfRow: [UInt16]
     let sectionTitles: [String]
     let folding: SearchFolding
+    /// Per row, `maskStride` words: a 128-bit set of the bytes the row contains, of the bytes that start
+    /// a token, and of its byte pairs (hashed). A scan tests these first and touches the row's bytes only
+    /// when they can match; for a one-byte query of a letter or digit the byte set alone is the answer.
+    let masks: [UInt64]
+    static let maskStride = 6
 
     init(rows: [Fields], sectionOfRow: [UInt16], sectionTitles: [String]) throws {
         folding = try SearchFolding()
@@ -94,8 +79,72 @@ final class SearchIndex: Sendable {
             haystack.append(contentsOf: bytes)
         }
         offsets.append(Int32(haystack.count))
+        masks = Self.buildMasks(haystack, offsets)
         self.haystack = haystack
         self.offsets = offsets
+    }
+
+    /// Bit of a byte in a row mask: a–z and 0–9 have their own bits (exact), other bytes share the rest.
+    @inline(__always)
+    static func maskBit(_ b: UInt8) -> (word: Int, bit: UInt64) {
+        let index: Int
+        switch b {
+        case 0x61...0x7A: index = Int(b - 0x61)
+        case 0x30...0x39: index = 26 + Int(b - 0x30)
+        default: index = 36 + Int(b) % 92
+        }
+        return (index >> 6, 1 << UInt64(index & 63))
+    }
+
+    @inline(__always)
+    static func hasExactBit(_ b: UInt8) -> Bool { (0x61...0x7A).contains(b) || (0x30...0x39).contains(b) }
+
+    @inline(__always)
+    static func pairBit(_ a: UInt8, _ b: UInt8) -> (word: Int, bit: UInt64) {
+        let h = (Int(a) &* 31 &+ Int(b)) & 127
+        return (h >> 6, 1 << UInt64(h & 63))
+    }
+
+    static func buildMasks(_ haystack: [UInt8], _ offsets: [Int32]) -> [UInt64] {
+        let rows = offsets.count - 1
+        var masks = [UInt64](repeating: 0, count: rows * maskStride)
+        haystack.withUnsafeBufferPointer { hay in
+            masks.withUnsafeMutableBufferPointer { out in
+                for r in 0..<rows {
+                    var m: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+                    var previous: UInt8 = fieldSeparator
+                    for i in Int(offsets[r])..<Int(offsets[r + 1]) {
+                        let b = hay[i]
+                        let (w, bit) = maskBit(b)
+                        if w == 0 { m.0 |= bit } else { m.1 |= bit }
+                        if isBoundary(previous) && !isBoundary(b) {
+                            if w == 0 { m.2 |= bit } else { m.3 |= bit }
+                        }
+                        let (pw, pbit) = pairBit(previous, b)
+                        if pw == 0 { m.4 |= pbit } else { m.5 |= pbit }
+                        previous = b
+                    }
+                    let base = r * maskStride
+                    out[base] = m.0
+                    out[base + 1] = m.1
+                    out[base + 2] = m.2
+                    out[base + 3] = m.3
+                    out[base + 4] = m.4
+                    out[base + 5] = m.5
+                }
+            }
+        }
+        return masks
+    }
+
+    /// The mask a row must contain for `needle` to occur in it.
+    static func mask(of needle: [UInt8]) -> (UInt64, UInt64) {
+        var m0: UInt64 = 0, m1: UInt64 = 0
+        for b in needle {
+            let (w, bit) = maskBit(b)
+            if w == 0 { m0 |= bit } else { m1 |= bit }
+        }
+        return (m0, m1)
     }
 
     static func append(_ row: Fields, folding: SearchFolding, to bytes: inout [UInt8]) {
@@ -106,7 +155,7 @@ final class SearchIndex: Sendable {
         }
         let keys = folding.keys(for: row.displayName)
         field(keys.folded)
-        if keys.tokens.count > 1 { field(keys.compact) }
+        if keys.tokens.count > 1 && !keys.initials.isEmpty { field(keys.compact) }
         field(keys.initials)
         field(keys.hangulInitials)
         let c = row.contact
@@ -119,13 +168,7 @@ final class SearchIndex: Sendable {
         if !c.organization.isEmpty { field(folding.fold(c.organization)) }
         for email in c.emails { field(email.value.lowercased()) }
         for phone in row.phones {
-            let raw = String(phone.raw.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
-            field(raw)
-            if let e164 = phone.e164 {
-                let digits = String(e164.dropFirst())
-                if digits != raw { field(digits) }
-            }
-            if phone.searchDigits != raw { field(phone.searchDigits) }
+            for digits in phone.searchDigits { field(digits) }
         }
         bytes.append(fieldSeparator)
     }
@@ -184,7 +227,7 @@ final class SearchIndex: Sendable {
     static func contains(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         if b.isEmpty { return true }
         if b.count > a.count { return false }
-        return a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in byteSearch(pa.baseAddress, pa.count, pb.baseAddress, pb.count) != nil } }
+        return a.withUnsafeBufferPointer { pa in find(b, in: pa.baseAddress!, pa.count, atTokenStart: false) }
     }
 
     func search(_ text: String, keywords: Bool, previous: SearchResult?) -> SearchResult {
@@ -215,46 +258,82 @@ final class SearchIndex: Sendable {
         return sections
     }
 
-    /// Full scan: the first needle is searched over the whole buffer at once; each hit is mapped to its
-    /// row by walking the (sorted) offsets, then the rest of the query is checked within that row.
+    /// Full scan over every row: the row masks rule most rows out with two AND operations; only rows
+    /// that may match are searched byte by byte.
     func scanAll(_ query: Query) -> [Int32] {
-        var result: [Int32] = []
         let rowCount = offsets.count - 1
+        let prefilter = Prefilter(query)
+        var result: [Int32] = []
         haystack.withUnsafeBufferPointer { hay in
             offsets.withUnsafeBufferPointer { off in
-                guard let base = hay.baseAddress else { return }
-                let primary = query.needles.first ?? query.digits ?? []
-                primary.withUnsafeBufferPointer { needle in
-                    var position = 0
-                    var row = 0
-                    while position < hay.count {
-                        guard let hitPointer = byteSearch(base + position, hay.count - position, needle.baseAddress, needle.count) else { break }
-                        let hit = base.distance(to: hitPointer.assumingMemoryBound(to: UInt8.self))
-                        while row < rowCount && Int(off[row + 1]) <= hit { row += 1 }
-                        if row >= rowCount { break }
-                        if rowMatches(row, query, hay: hay, off: off) { result.append(Int32(row)) }
-                        position = Int(off[row + 1])
-                        row += 1
+                masks.withUnsafeBufferPointer { masks in
+                    for r in 0..<rowCount where prefilter.mayMatch(r, masks: masks) {
+                        if prefilter.maskIsAnswer || rowMatches(r, query, hay: hay, off: off) { result.append(Int32(r)) }
                     }
-                }
-                if query.digits != nil && !query.needles.isEmpty {
-                    // Rows matched only through the digits branch (e.g. "(415) 555" vs "4155550100").
-                    var merged = Set(result)
-                    let digitQuery = Query(keywords: query.keywords, needles: [], digits: query.digits)
-                    for row in 0..<rowCount where !merged.contains(Int32(row)) {
-                        if rowMatches(row, digitQuery, hay: hay, off: off) { merged.insert(Int32(row)) }
-                    }
-                    result = merged.sorted()
                 }
             }
         }
         return result
     }
 
+    /// The masks a row must have for a query to match it.
+    struct Prefilter {
+        /// Bytes, token-start bytes, byte pairs (as in a row's mask words).
+        var required: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+        var digits: (UInt64, UInt64)?
+        /// A single letter or digit: the mask is exact, no byte search needed.
+        var maskIsAnswer: Bool
+
+        init(_ query: Query) {
+            for needle in query.needles {
+                let m = SearchIndex.mask(of: needle)
+                required.0 |= m.0
+                required.1 |= m.1
+                // First bytes of keyword tokens must start a token of the row.
+                if query.keywords, let first = needle.first {
+                    let (w, bit) = SearchIndex.maskBit(first)
+                    if w == 0 { required.2 |= bit } else { required.3 |= bit }
+                }
+                var previous: UInt8?
+                for b in needle {
+                    if let p = previous {
+                        let (w, bit) = SearchIndex.pairBit(p, b)
+                        if w == 0 { required.4 |= bit } else { required.5 |= bit }
+                    }
+                    previous = b
+                }
+            }
+            digits = query.digits.map(SearchIndex.mask(of:))
+            maskIsAnswer = query.digits == nil && query.needles.count == 1 && query.needles[0].count == 1
+                && SearchIndex.hasExactBit(query.needles[0][0])
+        }
+
+        @inline(__always)
+        func mayMatch(_ r: Int, masks: UnsafeBufferPointer<UInt64>) -> Bool {
+            let base = r &* SearchIndex.maskStride
+            let m0 = masks[base], m1 = masks[base &+ 1]
+            if m0 & required.0 == required.0 && m1 & required.1 == required.1
+                && masks[base &+ 2] & required.2 == required.2 && masks[base &+ 3] & required.3 == required.3
+                && masks[base &+ 4] & required.4 == required.4 && masks[base &+ 5] & required.5 == required.5
+            {
+                return true
+            }
+            if let d = digits { return m0 & d.0 == d.0 && m1 & d.1 == d.1 }
+            return false
+        }
+    }
+
     func filter(_ candidates: [Int32], _ query: Query) -> [Int32] {
-        haystack.withUnsafeBufferPointer { hay in
+        let prefilter = Prefilter(query)
+        return haystack.withUnsafeBufferPointer { hay in
             offsets.withUnsafeBufferPointer { off in
-                candidates.filter { rowMatches(Int($0), query, hay: hay, off: off) }
+                masks.withUnsafeBufferPointer { masks in
+                    candidates.filter { r in
+                        let row = Int(r)
+                        guard prefilter.mayMatch(row, masks: masks) else { return false }
+                        return prefilter.maskIsAnswer || rowMatches(row, query, hay: hay, off: off)
+                    }
+                }
             }
         }
     }
@@ -279,15 +358,24 @@ final class SearchIndex: Sendable {
         byte == fieldSeparator || byte == 0x20 || byte == 0x2E || byte == 0x40 || byte == 0x2B || byte == 0x2D || byte == 0x5F
     }
 
+    /// Whether `needle` occurs in the row (at a token start when asked). Rows are short, so a plain
+    /// inline loop beats calling `memchr`/`memcmp` per row.
     @inline(__always)
     static func find(_ needle: [UInt8], in start: UnsafePointer<UInt8>, _ length: Int, atTokenStart: Bool) -> Bool {
         needle.withUnsafeBufferPointer { n in
-            var from = 0
-            while from < length {
-                guard let p = byteSearch(start + from, length - from, n.baseAddress, n.count) else { return false }
-                let at = start.distance(to: p.assumingMemoryBound(to: UInt8.self))
-                if !atTokenStart || at == 0 || isBoundary(start[at - 1]) { return true }
-                from = at + 1
+            let count = n.count
+            guard count > 0 else { return true }
+            guard count <= length else { return false }
+            let first = n[0]
+            var i = 0
+            let last = length - count
+            while i <= last {
+                if start[i] == first && (!atTokenStart || i == 0 || isBoundary(start[i - 1])) {
+                    var j = 1
+                    while j < count && start[i + j] == n[j] { j += 1 }
+                    if j == count { return true }
+                }
+                i += 1
             }
             return false
         }

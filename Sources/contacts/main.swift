@@ -4,6 +4,8 @@ import Foundation
 let allCommands: [any Command.Type] = [
     SortCommand.self,
     SectionsCommand.self,
+    ListCommand.self,
+    SearchCommand.self,
     DemoCommand.self,
 ]
 

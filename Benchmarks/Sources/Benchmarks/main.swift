@@ -4,6 +4,7 @@ import Foundation
 /// against a baseline measured in the same run.
 let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("collation", runCollationBench),
+    ("selection", runSelectionBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
