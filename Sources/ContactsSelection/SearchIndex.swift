@@ -33,6 +33,8 @@ final class SearchIndex: Sendable {
     /// when they can match; for a one-byte query of a letter or digit the byte set alone is the answer.
     let masks: [UInt64]
     static let maskStride = 6
+    /// Per row, the length of its text part: letters never need to look at the phone digits after it.
+    let textLengths: [Int32]
 
     init(rows: [Fields], sectionOfRow: [UInt16], sectionTitles: [String]) throws {
         folding = try SearchFolding()
@@ -43,6 +45,7 @@ final class SearchIndex: Sendable {
         let chunkSize = (rows.count + chunkCount - 1) / max(chunkCount, 1)
         nonisolated(unsafe) var chunks = [[UInt8]](repeating: [], count: chunkCount)
         nonisolated(unsafe) var chunkOffsets = [[Int32]](repeating: [], count: chunkCount)
+        nonisolated(unsafe) var chunkTextLengths = [[Int32]](repeating: [], count: chunkCount)
         let mainFolding = folding
         nonisolated(unsafe) var failure: Error?
         let lock = NSLock()
@@ -56,13 +59,16 @@ final class SearchIndex: Sendable {
                 bytes.reserveCapacity((upper - lower) * 48)
                 var offs: [Int32] = []
                 offs.reserveCapacity(upper - lower)
+                var textLengths: [Int32] = []
+                textLengths.reserveCapacity(upper - lower)
                 for i in lower..<upper {
                     offs.append(Int32(truncatingIfNeeded: bytes.count))
-                    Self.append(rows[i], folding: local, to: &bytes)
+                    textLengths.append(Self.append(rows[i], folding: local, to: &bytes))
                 }
                 lock.withLock {
                     chunks[chunk] = bytes
                     chunkOffsets[chunk] = offs
+                    chunkTextLengths[chunk] = textLengths
                 }
             } catch {
                 lock.withLock { failure = error }
@@ -82,6 +88,7 @@ final class SearchIndex: Sendable {
         masks = Self.buildMasks(haystack, offsets)
         self.haystack = haystack
         self.offsets = offsets
+        textLengths = chunkTextLengths.flatMap { $0 }
     }
 
     /// Bit of a byte in a row mask: a–z and 0–9 have their own bits (exact), other bytes share the rest.
@@ -147,7 +154,10 @@ final class SearchIndex: Sendable {
         return (m0, m1)
     }
 
-    static func append(_ row: Fields, folding: SearchFolding, to bytes: inout [UInt8]) {
+    /// Appends a row's fields; returns the length of its text part (everything before the phone digits).
+    @discardableResult
+    static func append(_ row: Fields, folding: SearchFolding, to bytes: inout [UInt8]) -> Int32 {
+        let rowStart = bytes.count
         func field(_ s: String) {
             guard !s.isEmpty else { return }
             bytes.append(fieldSeparator)
@@ -167,10 +177,12 @@ final class SearchIndex: Sendable {
         if !c.nickname.isEmpty { field(folding.fold(c.nickname)) }
         if !c.organization.isEmpty { field(folding.fold(c.organization)) }
         for email in c.emails { field(email.value.lowercased()) }
+        let textLength = Int32(bytes.count - rowStart + 1)  // with the separator that ends the text part
         for phone in row.phones {
             for digits in phone.searchDigits { field(digits) }
         }
         bytes.append(fieldSeparator)
+        return textLength
     }
 
     // MARK: - Queries
@@ -346,8 +358,10 @@ final class SearchIndex: Sendable {
             return true
         }
         if query.needles.isEmpty { return query.digits == nil }
-        for needle in query.needles where !Self.find(needle, in: start, length, atTokenStart: query.keywords) {
-            return false
+        let textLength = Int(textLengths[row])
+        for needle in query.needles {
+            let isDigits = needle.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            if !Self.find(needle, in: start, isDigits ? length : textLength, atTokenStart: query.keywords) { return false }
         }
         return true
     }
