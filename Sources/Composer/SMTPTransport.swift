@@ -205,8 +205,9 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         // A failed transaction may leave the connection in an unknown state: start afresh next time.
         curl_easy_cleanup(curl)
         handle = nil
+        if response < 400, let code = Int(context.failureReply.prefix(3)), code >= 400 { response = code }
         if response >= 400 {
-            throw ComposerError.smtp(code: response, message: context.lastReply.isEmpty ? detail : context.lastReply)
+            throw ComposerError.smtp(code: response, message: context.failureReply.isEmpty ? detail : context.failureReply)
         }
         throw ComposerError.network(code: Int(code.rawValue), message: detail.isEmpty ? curlText : "\(curlText): \(detail)")
     }
@@ -217,6 +218,8 @@ final class TransferContext {
     let data: [UInt8]
     var offset = 0
     var lastReply = ""
+    /// The first 4xx/5xx reply of the transaction (what the error reports; later lines are QUIT chatter).
+    var failureReply = ""
     var committed = false
     var commitError: (any Error)?
     let onCommit: () throws -> Void
@@ -256,6 +259,11 @@ private let transferDebug: ccurl_debug_callback = { _, type, data, size, userdat
     let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
     let text = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
         .trimmingCharacters(in: .whitespacesAndNewlines)
-    if !text.isEmpty { context.lastReply = text }
+    if !text.isEmpty {
+        context.lastReply = text
+        if context.failureReply.isEmpty, let first = text.utf8.first, first == UInt8(ascii: "4") || first == UInt8(ascii: "5") {
+            context.failureReply = text
+        }
+    }
     return 0
 }
