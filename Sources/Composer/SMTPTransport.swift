@@ -235,18 +235,17 @@ private let transferRead: ccurl_read_callback = { buffer, size, count, userdata 
     let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
     let room = size * count
     let remaining = context.data.count - context.offset
-    if remaining == 0 {
-        // libcurl sends the end-of-data "." after this: the point after which the server may accept.
-        if !context.committed {
-            context.committed = true
-            do { try context.onCommit() } catch {
-                context.commitError = error
-                return Int(CURL_READFUNC_ABORT)
-            }
-        }
-        return 0
-    }
     let n = min(room, remaining)
+    // libcurl stops reading once it has the declared size and then sends the end-of-data ".": the point
+    // after which the server may accept. Commit before handing over the last bytes.
+    if context.offset + n == context.data.count && !context.committed {
+        context.committed = true
+        do { try context.onCommit() } catch {
+            context.commitError = error
+            return Int(CURL_READFUNC_ABORT)
+        }
+    }
+    guard n > 0 else { return 0 }
     context.data.withUnsafeBytes { raw in
         UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + context.offset, byteCount: n)
     }
