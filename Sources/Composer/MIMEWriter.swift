@@ -262,14 +262,18 @@ enum MIME {
         var hasToken = false
         /// Just folded: the continuation line's leading space is already written.
         var atLineStart = false
+        /// The current line holds an encoded-word, so it must stay ≤ 76 octets (RFC 2047 2).
+        var lineHasEncodedWord = false
 
-        mutating func append(_ token: some Collection<UInt8>, to out: inout [UInt8]) {
+        mutating func append(_ token: some Collection<UInt8>, encodedWord: Bool = false, to out: inout [UInt8]) {
             if atLineStart {
                 atLineStart = false
             } else {
-                if hasToken && lineLength + 1 + token.count > 78 {
+                let limit = (lineHasEncodedWord || encodedWord) ? 76 : 78
+                if hasToken && lineLength + 1 + token.count > limit {
                     out.append(contentsOf: crlf)
                     lineLength = 0
+                    lineHasEncodedWord = false
                 }
                 out.append(0x20)
                 lineLength += 1
@@ -277,6 +281,7 @@ enum MIME {
             out.append(contentsOf: token)
             lineLength += token.count
             hasToken = true
+            if encodedWord { lineHasEncodedWord = true }
         }
 
         /// Room left on the current line for an encoded-word (such lines stay ≤ 76 octets).
@@ -287,6 +292,7 @@ enum MIME {
             out.append(0x20)
             lineLength = 1
             atLineStart = true
+            lineHasEncodedWord = false
         }
     }
 
@@ -365,7 +371,7 @@ enum MIME {
                 Base64.append(bytes[i..<j], to: &word)
             }
             word.append(contentsOf: "?=".utf8)
-            folder.append(word, to: &out)
+            folder.append(word, encodedWord: true, to: &out)
             i = j
         }
     }
@@ -454,8 +460,14 @@ enum MIME {
     }
 
     /// A display name: atoms as they are, other printable ASCII as a quoted-string, anything else as
-    /// encoded-words.
-    static func appendPhrase(_ name: String, folder: inout Folder, to out: inout [UInt8]) {
+    /// encoded-words. Leading and trailing white space carries no meaning in a phrase and is dropped (mail
+    /// readers disagree on keeping it).
+    static func appendPhrase(_ rawName: String, folder: inout Folder, to out: inout [UInt8]) {
+        let name = rawName.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty {
+            folder.append("\"\"".utf8, to: &out)
+            return
+        }
         let u = name.utf8
         var allAtext = true
         var printable = true

@@ -73,7 +73,7 @@ struct MIMEWriterTests {
             #expect(py.from?.first == [draft.from?.name ?? "", draft.from!.asciiAddress], "\(label)")
             #expect(py.to?.map { $0[1] }.sorted() == draft.to.map(\.asciiAddress).sorted(), "\(label)")
             let names = Dictionary(uniqueKeysWithValues: (py.to ?? []).map { ($0[1], $0[0]) })
-            for a in draft.to { #expect(names[a.asciiAddress] == (a.name ?? ""), "\(label)") }
+            for a in draft.to { #expect(names[a.asciiAddress] == (a.name ?? "").trimmingCharacters(in: .whitespaces), "\(label)") }
             let expectedText = draft.textBody.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             #expect(py.plain == expectedText, "\(label)")
             if let html = draft.htmlBody { #expect(py.html == html, "\(label)") }
