@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes a `MailDraft` as an RFC 5322 / MIME message, on bytes.
 ///
@@ -46,9 +47,7 @@ public struct MIMEWriter: Sendable {
             throw ComposerError.missingField("to")
         }
         try MIME.checkHeaderInput(draft.subject, field: "subject")
-        var random = SystemRandomNumberGenerator()
-        let r1 = random.next() as UInt64
-        let r2 = random.next() as UInt64
+        let (r1, r2) = MIME.uniqueRandom()
 
         // Date, Message-ID, MIME-Version
         out.append(contentsOf: "Date: ".utf8)
@@ -158,6 +157,26 @@ enum MIME {
     ]
     static let singletonExtra: Set<String> = ["in-reply-to", "references", "organization"]
 
+    /// A process-wide random seed (one getrandom call) and a counter: Message-IDs and boundaries are unique
+    /// within the process and unpredictable across processes, without a system call per message.
+    static let seed: (UInt64, UInt64) = {
+        var g = SystemRandomNumberGenerator()
+        return (g.next(), g.next())
+    }()
+    static let counter = Atomic<UInt64>(0)
+
+    static func uniqueRandom() -> (UInt64, UInt64) {
+        let n = counter.add(1, ordering: .relaxed).newValue
+        func mix(_ x: UInt64) -> UInt64 {
+            var z = x &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        // mix is a bijection, so distinct counters give distinct values for a given seed.
+        return (mix(seed.0 ^ n), mix(seed.1 &+ n))
+    }
+
     static func checkHeaderInput(_ value: String, field: String) throws {
         for b in value.utf8 where b == 13 || b == 10 || b == 0 {
             throw ComposerError.headerInjection(field: field)
@@ -244,7 +263,12 @@ enum MIME {
         out.append(0x20)
         out.append(contentsOf: monthNames[Int(month) - 1].utf8)
         out.append(0x20)
-        out.append(contentsOf: String(year).utf8)
+        if year >= 1000 && year <= 9999 {
+            two(year / 100)
+            two(year % 100)
+        } else {
+            out.append(contentsOf: String(year).utf8)
+        }
         out.append(0x20)
         two(rem / 3600)
         out.append(UInt8(ascii: ":"))
@@ -463,7 +487,9 @@ enum MIME {
     /// encoded-words. Leading and trailing white space carries no meaning in a phrase and is dropped (mail
     /// readers disagree on keeping it).
     static func appendPhrase(_ rawName: String, folder: inout Folder, to out: inout [UInt8]) {
-        let name = rawName.trimmingCharacters(in: .whitespaces)
+        let first = rawName.unicodeScalars.first, last = rawName.unicodeScalars.last
+        let name = (first?.properties.isWhitespace ?? false) || (last?.properties.isWhitespace ?? false)
+            ? rawName.trimmingCharacters(in: .whitespaces) : rawName
         if name.isEmpty {
             folder.append("\"\"".utf8, to: &out)
             return
@@ -551,33 +577,26 @@ enum MIME {
         case base64
     }
 
-    /// Encodes a CRLF-normalized body, choosing the smallest of 7bit (when allowed), QP and base64.
-    static func encodeBody(_ body: [UInt8], to out: inout [UInt8]) -> TransferEncoding {
-        if is7bitSafe(body) {
-            out.append(contentsOf: body)
-            return .sevenBit
-        }
-        let mark = out.count
-        QuotedPrintable.append(body, to: &out)
-        let qpLength = out.count - mark
-        if qpLength > Base64.encodedLength(body.count, lineBreaks: true) {
-            out.removeSubrange(mark...)
-            Base64.appendLines(body, to: &out)
-            return .base64
-        }
-        return .quotedPrintable
+    /// The smallest transfer encoding for a CRLF-normalized body: 7bit when allowed, else quoted-printable
+    /// or base64.
+    static func chooseEncoding(_ body: [UInt8]) -> TransferEncoding {
+        if is7bitSafe(body) { return .sevenBit }
+        return QuotedPrintable.encodedLength(body) > Base64.encodedLength(body.count, lineBreaks: true)
+            ? .base64 : .quotedPrintable
     }
 
     static func appendTextPart(_ body: [UInt8], subtype: String, to out: inout [UInt8]) {
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(body.count + body.count / 2 + 8)
-        let cte = encodeBody(body, to: &encoded)
+        let cte = chooseEncoding(body)
         out.append(contentsOf: "Content-Type: text/".utf8)
         out.append(contentsOf: subtype.utf8)
         out.append(contentsOf: "; charset=utf-8\r\nContent-Transfer-Encoding: ".utf8)
         out.append(contentsOf: cte.rawValue.utf8)
         out.append(contentsOf: "\r\n\r\n".utf8)
-        out.append(contentsOf: encoded)
+        switch cte {
+        case .sevenBit: out.append(contentsOf: body)
+        case .quotedPrintable: QuotedPrintable.append(body, to: &out)
+        case .base64: Base64.appendLines(body, to: &out)
+        }
     }
 
     static func appendMultipartHeader(_ subtype: String, boundary: [UInt8], to out: inout [UInt8]) {
@@ -657,15 +676,43 @@ enum MIME {
 /// whitespace encoded, `=XX` never split.
 enum QuotedPrintable {
     static func append(_ body: [UInt8], to out: inout [UInt8]) {
-        let hex = MIME.hexDigits
+        out.reserveCapacity(out.count + body.count + body.count / 4)
+        walk(body) { b, literal, softBreak in
+            if softBreak {
+                out.append(61)
+                out.append(13)
+                out.append(10)
+            }
+            if literal {
+                out.append(b)
+            } else {
+                out.append(61)
+                out.append(MIME.hexDigits[Int(b >> 4)])
+                out.append(MIME.hexDigits[Int(b & 15)])
+            }
+        } lineBreak: {
+            out.append(13)
+            out.append(10)
+        }
+    }
+
+    /// The length `append` would produce, without producing it.
+    static func encodedLength(_ body: [UInt8]) -> Int {
+        var n = 0
+        walk(body) { _, literal, softBreak in n += (literal ? 1 : 3) + (softBreak ? 3 : 0) } lineBreak: { n += 2 }
+        return n
+    }
+
+    /// Drives encoding: for each input octet, whether it stays literal and whether a soft break precedes it.
+    @inline(__always)
+    static func walk(_ body: [UInt8], octet: (UInt8, Bool, Bool) -> Void, lineBreak: () -> Void) {
         var lineLength = 0
         var i = 0
         let n = body.count
         while i < n {
             let b = body[i]
             if b == 13 && i + 1 < n && body[i + 1] == 10 {
-                out.append(13)
-                out.append(10)
+                lineBreak()
                 lineLength = 0
                 i += 2
                 continue
@@ -680,19 +727,9 @@ enum QuotedPrintable {
             let cost = literal ? 1 : 3
             // Keep room for a soft break '=' unless this is the last thing on the line.
             let limit = atLineEnd ? 76 : 75
-            if lineLength + cost > limit {
-                out.append(61)
-                out.append(13)
-                out.append(10)
-                lineLength = 0
-            }
-            if literal {
-                out.append(b)
-            } else {
-                out.append(61)
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
-            }
+            let soft = lineLength + cost > limit
+            if soft { lineLength = 0 }
+            octet(b, literal, soft)
             lineLength += cost
             i += 1
         }
