@@ -121,8 +121,10 @@ public struct FileTransport: MailTransport, MessageTransport {
     public func save(_ draft: MailDraft, name: String? = nil) throws -> URL {
         let bytes = try writer.write(draft, date: date?() ?? Date())
         try AtomicFile.ensureDirectory(directory)
-        let base = name.map(AtomicFile.slug) ?? AtomicFile.slug(
-            (draft.to.first?.name ?? draft.to.first?.address ?? "draft") + " " + draft.subject)
+        let base =
+            name.map(AtomicFile.slug)
+            ?? AtomicFile.slug(
+                (draft.to.first?.name ?? draft.to.first?.address ?? "draft") + " " + draft.subject)
         return try AtomicFile.writeNew(bytes, directory: directory, base: base.isEmpty ? "draft" : base, ext: "eml")
     }
 

@@ -202,9 +202,11 @@ enum MIME {
     static func checkMediaType(_ type: String) throws {
         let parts = type.split(separator: "/", omittingEmptySubsequences: false)
         let tspecials = Set("()<>@,;:\\\"/[]?=".utf8)
-        guard parts.count == 2, parts.allSatisfy({ p in
-            !p.isEmpty && p.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && !tspecials.contains($0) }
-        }) else { throw ComposerError.invalidMediaType(type) }
+        guard parts.count == 2,
+            parts.allSatisfy({ p in
+                !p.isEmpty && p.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && !tspecials.contains($0) }
+            })
+        else { throw ComposerError.invalidMediaType(type) }
     }
 
     /// A BCP 47 tag (Apple `_` separators accepted and mapped to `-`).
@@ -212,7 +214,9 @@ enum MIME {
         let tag = locale.replacingOccurrences(of: "_", with: "-")
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = subtags.first, (1...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
-            subtags.allSatisfy({ s in (1...8).contains(s.count) && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+            subtags.allSatisfy({ s in
+                (1...8).contains(s.count) && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            })
         else { throw ComposerError.invalidLocale(locale) }
         return tag
     }
@@ -487,8 +491,10 @@ enum MIME {
     /// encoded-words. Leading and trailing white space carries no meaning in a phrase and is dropped (mail
     /// readers disagree on keeping it).
     static func appendPhrase(_ rawName: String, folder: inout Folder, to out: inout [UInt8]) {
-        let first = rawName.unicodeScalars.first, last = rawName.unicodeScalars.last
-        let name = (first?.properties.isWhitespace ?? false) || (last?.properties.isWhitespace ?? false)
+        let first = rawName.unicodeScalars.first
+        let last = rawName.unicodeScalars.last
+        let name =
+            (first?.properties.isWhitespace ?? false) || (last?.properties.isWhitespace ?? false)
             ? rawName.trimmingCharacters(in: .whitespaces) : rawName
         if name.isEmpty {
             folder.append("\"\"".utf8, to: &out)
@@ -623,7 +629,8 @@ enum MIME {
 
     static func appendAttachment(_ attachment: Attachment, to out: inout [UInt8]) {
         let name = attachment.filename
-        let plain = !name.isEmpty && name.utf8.count <= 40
+        let plain =
+            !name.isEmpty && name.utf8.count <= 40
             && name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         out.append(contentsOf: "Content-Type: ".utf8)
         out.append(contentsOf: attachment.mediaType.utf8)
@@ -699,7 +706,11 @@ enum QuotedPrintable {
     /// The length `append` would produce, without producing it.
     static func encodedLength(_ body: [UInt8]) -> Int {
         var n = 0
-        walk(body) { _, literal, softBreak in n += (literal ? 1 : 3) + (softBreak ? 3 : 0) } lineBreak: { n += 2 }
+        walk(body) { _, literal, softBreak in
+            n += (literal ? 1 : 3) + (softBreak ? 3 : 0)
+        } lineBreak: {
+            n += 2
+        }
         return n
     }
 

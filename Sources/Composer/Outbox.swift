@@ -149,8 +149,10 @@ public final class Outbox {
 
     /// Renders every draft, writes all message files (fsynced), then records them in the journal. A draft
     /// that cannot be rendered is reported in `rejected` and the others are still queued.
-    public func enqueue(_ drafts: [MailDraft], labels: [String?] = [], writer: MIMEWriter = MIMEWriter(),
-                        date: Date = Date()) throws -> EnqueueResult {
+    public func enqueue(
+        _ drafts: [MailDraft], labels: [String?] = [], writer: MIMEWriter = MIMEWriter(),
+        date: Date = Date()
+    ) throws -> EnqueueResult {
         let lock = try acquireLock()
         defer { releaseLock(lock) }
         var next = try nextSequence()
@@ -168,8 +170,10 @@ public final class Outbox {
                     throw ComposerError.io(path: url.path, message: "message file name taken")
                 }
                 let label = index < labels.count ? labels[index] : nil
-                records.append(Record(e: "queued", id: id, at: date.timeIntervalSince1970, from: from.asciiAddress,
-                                      to: draft.envelopeRecipients, label: label))
+                records.append(
+                    Record(
+                        e: "queued", id: id, at: date.timeIntervalSince1970, from: from.asciiAddress,
+                        to: draft.envelopeRecipients, label: label))
                 ids.append(id)
             } catch let error as ComposerError {
                 if case .io = error { throw error }
@@ -243,14 +247,17 @@ public final class Outbox {
             }
             if r.e == "queued" {
                 guard let from = r.from, let to = r.to else {
-                    throw ComposerError.journal(path: journalPath, line: n + 1, message: "queued record without envelope")
+                    throw ComposerError.journal(
+                        path: journalPath, line: n + 1, message: "queued record without envelope")
                 }
                 index[r.id] = items.count
-                items.append(OutboxItem(id: r.id, label: r.label, from: from, recipients: to, state: .queued, attempts: 0))
+                items.append(
+                    OutboxItem(id: r.id, label: r.label, from: from, recipients: to, state: .queued, attempts: 0))
                 continue
             }
             guard let i = index[r.id] else {
-                throw ComposerError.journal(path: journalPath, line: n + 1, message: "event '\(r.e)' for unknown message \(r.id)")
+                throw ComposerError.journal(
+                    path: journalPath, line: n + 1, message: "event '\(r.e)' for unknown message \(r.id)")
             }
             switch r.e {
             case "attempt":
@@ -285,8 +292,10 @@ public final class Outbox {
     /// Delivers every queued or deferred message (and uncertain ones if the policy says so), honouring the
     /// rate limit; transient failures are retried with exponential backoff up to `maxAttempts` in this run.
     /// Throws only when the outbox itself fails (journal I/O, lock) or the transport is unusable.
-    public func send(using transport: any EnvelopeTransport, policy: OutboxPolicy = OutboxPolicy(),
-                     progress: ((OutboxProgress) -> Void)? = nil) throws -> OutboxRunSummary {
+    public func send(
+        using transport: any EnvelopeTransport, policy: OutboxPolicy = OutboxPolicy(),
+        progress: ((OutboxProgress) -> Void)? = nil
+    ) throws -> OutboxRunSummary {
         let lock = try acquireLock()
         defer { releaseLock(lock) }
         let items = try replay().items
@@ -332,10 +341,12 @@ public final class Outbox {
             item.attempts += 1
             var failure: ComposerError?
             do throws(ComposerError) {
-                try transport.deliver(bytes, from: item.from, to: item.recipients, onCommit: {
-                    try self.record("commit", item)
-                    try self.faultHook?(.afterCommit, item.id)
-                })
+                try transport.deliver(
+                    bytes, from: item.from, to: item.recipients,
+                    onCommit: {
+                        try self.record("commit", item)
+                        try self.faultHook?(.afterCommit, item.id)
+                    })
             } catch {
                 failure = error
             }

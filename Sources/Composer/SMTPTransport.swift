@@ -18,7 +18,10 @@ public struct SMTPConfiguration: Sendable, Hashable {
         /// Fail unless STARTTLS succeeds.
         case required
     }
-    public enum AuthMechanism: String, Sendable, Hashable { case plain = "PLAIN", login = "LOGIN" }
+    public enum AuthMechanism: String, Sendable, Hashable {
+        case plain = "PLAIN"
+        case login = "LOGIN"
+    }
 
     /// `smtp://host[:port][/ehlo-name]` or `smtps://…` (TLS from the first byte).
     public let url: String
@@ -81,7 +84,9 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
     private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
     public init(configuration: SMTPConfiguration) throws {
-        guard Self.globalInit == CURLE_OK else { throw ComposerError.mailUnavailable(reason: "libcurl failed to initialize") }
+        guard Self.globalInit == CURLE_OK else {
+            throw ComposerError.mailUnavailable(reason: "libcurl failed to initialize")
+        }
         self.configuration = configuration
     }
 
@@ -103,7 +108,9 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
     /// Renders and delivers `draft` (Bcc recipients only in the envelope). Delivery failures come back as
     /// `.failed`; invalid drafts throw.
     public func send(_ draft: MailDraft) throws -> ComposeResult {
-        guard canSendMail else { throw ComposerError.mailUnavailable(reason: "libcurl lacks \(configuration.url.prefix { $0 != ":" })") }
+        guard canSendMail else {
+            throw ComposerError.mailUnavailable(reason: "libcurl lacks \(configuration.url.prefix { $0 != ":" })")
+        }
         let bytes = try writer.write(draft)
         guard let from = draft.from else { throw ComposerError.missingField("from") }
         do {
@@ -119,7 +126,8 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         do {
             let ascii = try AddrSpec.validate(address)
             guard ascii == address else {
-                throw ComposerError.invalidAddress(address, reason: "envelope addresses must be ASCII (use asciiAddress)")
+                throw ComposerError.invalidAddress(
+                    address, reason: "envelope addresses must be ASCII (use asciiAddress)")
             }
             guard !address.contains("<"), !address.contains(">") else {
                 throw ComposerError.invalidAddress(address, reason: "angle brackets in an envelope address")
@@ -187,7 +195,9 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
             if let caFile = c.caFile { check(ccurl_setopt_string(curl, CURLOPT_CAINFO, caFile)) }
             if let user = c.username { check(ccurl_setopt_string(curl, CURLOPT_USERNAME, user)) }
             if let password = c.password { check(ccurl_setopt_string(curl, CURLOPT_PASSWORD, password)) }
-            if let mech = c.authMechanism { check(ccurl_setopt_string(curl, CURLOPT_LOGIN_OPTIONS, "AUTH=\(mech.rawValue)")) }
+            if let mech = c.authMechanism {
+                check(ccurl_setopt_string(curl, CURLOPT_LOGIN_OPTIONS, "AUTH=\(mech.rawValue)"))
+            }
             guard setupError == CURLE_OK else { return setupError }
             return curl_easy_perform(curl)
         }
@@ -207,9 +217,11 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         handle = nil
         if response < 400, let code = Int(context.failureReply.prefix(3)), code >= 400 { response = code }
         if response >= 400 {
-            throw ComposerError.smtp(code: response, message: context.failureReply.isEmpty ? detail : context.failureReply)
+            throw ComposerError.smtp(
+                code: response, message: context.failureReply.isEmpty ? detail : context.failureReply)
         }
-        throw ComposerError.network(code: Int(code.rawValue), message: detail.isEmpty ? curlText : "\(curlText): \(detail)")
+        throw ComposerError.network(
+            code: Int(code.rawValue), message: detail.isEmpty ? curlText : "\(curlText): \(detail)")
     }
 }
 
@@ -260,7 +272,9 @@ private let transferDebug: ccurl_debug_callback = { _, type, data, size, userdat
         .trimmingCharacters(in: .whitespacesAndNewlines)
     if !text.isEmpty {
         context.lastReply = text
-        if context.failureReply.isEmpty, let first = text.utf8.first, first == UInt8(ascii: "4") || first == UInt8(ascii: "5") {
+        if context.failureReply.isEmpty, let first = text.utf8.first,
+            first == UInt8(ascii: "4") || first == UInt8(ascii: "5")
+        {
             context.failureReply = text
         }
     }

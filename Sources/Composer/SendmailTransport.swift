@@ -12,9 +12,10 @@ public struct SendmailTransport: MailTransport, EnvelopeTransport {
     public var path: String
 
     public init(path: String? = nil) {
-        self.path = path ?? ["/usr/sbin/sendmail", "/usr/lib/sendmail"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        } ?? "/usr/sbin/sendmail"
+        self.path =
+            path ?? ["/usr/sbin/sendmail", "/usr/lib/sendmail"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            } ?? "/usr/sbin/sendmail"
     }
 
     public var canSendMail: Bool { FileManager.default.isExecutableFile(atPath: path) }
@@ -45,11 +46,14 @@ public struct SendmailTransport: MailTransport, EnvelopeTransport {
     private func run(_ args: [String], message: [UInt8], onCommit: () throws -> Void) throws(ComposerError) {
         var lf: [UInt8] = []
         lf.reserveCapacity(message.count)
-        for (i, b) in message.enumerated() where !(b == 13 && i + 1 < message.count && message[i + 1] == 10) { lf.append(b) }
+        for (i, b) in message.enumerated() where !(b == 13 && i + 1 < message.count && message[i + 1] == 10) {
+            lf.append(b)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = args
-        let input = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardError = errors
         process.standardOutput = errors
@@ -99,7 +103,9 @@ public struct URITransport: MailTransport, MessageTransport {
     /// `xdg-open` from PATH, if any.
     public static var xdgOpen: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/xdg-open" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     private var available: Bool {
@@ -110,12 +116,16 @@ public struct URITransport: MailTransport, MessageTransport {
     public var canSendText: Bool { available }
 
     public func send(_ draft: MailDraft) throws -> ComposeResult {
-        guard available else { throw ComposerError.mailUnavailable(reason: "no program to open mailto: URIs (xdg-open)") }
+        guard available else {
+            throw ComposerError.mailUnavailable(reason: "no program to open mailto: URIs (xdg-open)")
+        }
         return try hand(MailtoURI(draft: draft).string)
     }
 
     public func send(_ draft: MessageDraft) throws -> ComposeResult {
-        guard available else { throw ComposerError.messagingUnavailable(reason: "no program to open sms: URIs (xdg-open)") }
+        guard available else {
+            throw ComposerError.messagingUnavailable(reason: "no program to open sms: URIs (xdg-open)")
+        }
         return try hand(try SMSURI(draft: draft).string)
     }
 
@@ -128,9 +138,12 @@ public struct URITransport: MailTransport, MessageTransport {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: opener)
             p.arguments = [uri]
-            do { try p.run() } catch { return .failed(.mailUnavailable(reason: "\(opener): \(error.localizedDescription)")) }
+            do { try p.run() } catch {
+                return .failed(.mailUnavailable(reason: "\(opener): \(error.localizedDescription)"))
+            }
             p.waitUntilExit()
-            return p.terminationStatus == 0 ? .saved : .failed(.mailUnavailable(reason: "\(opener) exited with \(p.terminationStatus)"))
+            return p.terminationStatus == 0
+                ? .saved : .failed(.mailUnavailable(reason: "\(opener) exited with \(p.terminationStatus)"))
         }
     }
 }

@@ -63,14 +63,17 @@ struct DeliveryOptions {
             target = .files(URL(fileURLWithPath: out))
         } else if let smtp {
             var config: SMTPConfiguration
-            do { config = try SMTPConfiguration(url: smtp) } catch { throw CLIError.usage("\(command): --smtp: \(error)") }
+            do { config = try SMTPConfiguration(url: smtp) } catch {
+                throw CLIError.usage("\(command): --smtp: \(error)")
+            }
             config.startTLS = config.isImplicitTLS ? .off : (starttls ? .required : .optional)
             config.caFile = caFile
             if let user {
                 guard let passwordFile else { throw CLIError.usage("\(command): --user needs --password-file") }
                 let data = try readInput(passwordFile, command: command)
                 config.username = user
-                config.password = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                config.password =
+                    String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
                     .first.map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) } ?? ""
             } else if passwordFile != nil {
                 throw CLIError.usage("\(command): --password-file needs --user")
@@ -89,7 +92,8 @@ struct DeliveryOptions {
         } else {
             target = .files(URL(fileURLWithPath: "."))
         }
-        if case .smtp = target {} else if starttls || caFile != nil || user != nil || auth != nil {
+        if case .smtp = target {
+        } else if starttls || caFile != nil || user != nil || auth != nil {
             throw CLIError.usage("\(command): --starttls, --ca-file, --user and --auth go with --smtp")
         }
         var perMinute: Double?
@@ -102,10 +106,13 @@ struct DeliveryOptions {
         }
         var sender: MailAddress?
         if let from {
-            do { sender = try MailAddress(parsing: from) } catch { throw CLIError.usage("\(command): --from: \(error)") }
+            do { sender = try MailAddress(parsing: from) } catch {
+                throw CLIError.usage("\(command): --from: \(error)")
+            }
         }
-        return DeliveryOptions(target: target, send: send, resume: resume.map { URL(fileURLWithPath: $0) }, rate: perMinute,
-                               from: sender)
+        return DeliveryOptions(
+            target: target, send: send, resume: resume.map { URL(fileURLWithPath: $0) }, rate: perMinute,
+            from: sender)
     }
 
     var envelopeTransport: (any EnvelopeTransport)? {
@@ -137,8 +144,10 @@ enum ComposeDelivery {
 
     /// Delivers `mail` and `messages` (each with a label for messages, e.g. the contact's name) as the
     /// options say. Returns the exit code: 0 when nothing failed.
-    static func run(mail: [(label: String, draft: MailDraft)], messages: [(label: String, draft: MessageDraft)],
-                    options: DeliveryOptions, command: String, out: inout Output) throws -> ExitCode {
+    static func run(
+        mail: [(label: String, draft: MailDraft)], messages: [(label: String, draft: MessageDraft)],
+        options: DeliveryOptions, command: String, out: inout Output
+    ) throws -> ExitCode {
         var summary = Summary()
         var mailDrafts = mail
         if let from = options.from {
@@ -183,7 +192,9 @@ enum ComposeDelivery {
             }
         case .smtp, .sendmail:
             if !messages.isEmpty {
-                printError("\(command): \(ComposerError.messagingUnavailable(reason: "SMTP and sendmail carry mail only; use --out or --uri for text messages"))")
+                printError(
+                    "\(command): \(ComposerError.messagingUnavailable(reason: "SMTP and sendmail carry mail only; use --out or --uri for text messages"))"
+                )
                 summary.failed += messages.count
             }
             if !options.send {
@@ -198,7 +209,8 @@ enum ComposeDelivery {
                         printError("\(command): \(mailDrafts[r.index].label): \(r.error)")
                         summary.failed += 1
                     }
-                    out.line("outbox \(dir.path): \(result.ids.count) message(s) queued (resume with --resume \(dir.path))")
+                    out.line(
+                        "outbox \(dir.path): \(result.ids.count) message(s) queued (resume with --resume \(dir.path))")
                 } else {
                     out.line("outbox \(dir.path): resuming \(existing) message(s); drafts are not queued again")
                 }
@@ -215,8 +227,10 @@ enum ComposeDelivery {
         return summary.failed > 0 || summary.deferred > 0 || summary.uncertain > 0 ? .failure : .ok
     }
 
-    static func dryRun(_ mail: [(label: String, draft: MailDraft)], options: DeliveryOptions, out: inout Output,
-                       summary: inout Summary) throws {
+    static func dryRun(
+        _ mail: [(label: String, draft: MailDraft)], options: DeliveryOptions, out: inout Output,
+        summary: inout Summary
+    ) throws {
         let via: String
         switch options.target {
         case .smtp(let c): via = c.url
@@ -227,8 +241,9 @@ enum ComposeDelivery {
             do {
                 let bytes = try MIMEWriter().write(item.draft)
                 let from = item.draft.from?.asciiAddress ?? "?"
-                out.line("would send via \(via): \(item.label): \(from) → \(item.draft.envelopeRecipients.joined(separator: ", ")) "
-                    + "\"\(item.draft.subject)\" (\(bytes.count) bytes)")
+                out.line(
+                    "would send via \(via): \(item.label): \(from) → \(item.draft.envelopeRecipients.joined(separator: ", ")) "
+                        + "\"\(item.draft.subject)\" (\(bytes.count) bytes)")
                 summary.skipped += 1
             } catch let error as ComposerError {
                 printError("\(item.label): \(error)")
@@ -250,7 +265,9 @@ enum ComposeDelivery {
             throw CLIError.usage("\(command): --smtp or --sendmail is needed to send an outbox")
         }
         if case .sendmail(let p) = options.target, !SendmailTransport(path: p).canSendMail {
-            throw CLIError.failure("\(command): \(ComposerError.mailUnavailable(reason: "\(SendmailTransport(path: p).path) is not executable"))")
+            throw CLIError.failure(
+                "\(command): \(ComposerError.mailUnavailable(reason: "\(SendmailTransport(path: p).path) is not executable"))"
+            )
         }
         let terminal = isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         do {
@@ -265,7 +282,8 @@ enum ComposeDelivery {
                 }
                 if p.item.state == .failed || (p.item.state == .deferred) {
                     if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-                    printError("\(command): \(p.item.label ?? p.item.id): \(p.item.state.rawValue): \(p.item.lastError ?? "")")
+                    printError(
+                        "\(command): \(p.item.label ?? p.item.id): \(p.item.state.rawValue): \(p.item.lastError ?? "")")
                 }
             }
             if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
@@ -333,7 +351,9 @@ struct OutboxStatusCommand: Command {
         let positionals = try args.positionals(max: 1, names: "DIR")
         guard let path = positionals.first else { throw CLIError.usage("outbox status: expected DIR") }
         let dir = URL(fileURLWithPath: path)
-        guard Outbox.exists(at: dir) else { throw CLIError.usage("outbox status: \(path): no outbox here (journal.jsonl missing)") }
+        guard Outbox.exists(at: dir) else {
+            throw CLIError.usage("outbox status: \(path): no outbox here (journal.jsonl missing)")
+        }
         let status: OutboxStatus
         do { status = try Outbox(directory: dir).status() } catch { throw CLIError.failure("outbox status: \(error)") }
         var out = Output()
@@ -341,21 +361,28 @@ struct OutboxStatusCommand: Command {
             var counts: [String: Int] = [:]
             for s in OutboxState.allCases { counts[s.rawValue] = status.count(s) }
             let items = status.items.map {
-                JSONItem(id: $0.id, label: $0.label, from: $0.from, recipients: $0.recipients, state: $0.state.rawValue,
-                         attempts: $0.attempts, code: $0.lastCode, error: $0.lastError)
+                JSONItem(
+                    id: $0.id, label: $0.label, from: $0.from, recipients: $0.recipients, state: $0.state.rawValue,
+                    attempts: $0.attempts, code: $0.lastCode, error: $0.lastError)
             }
-            out.write(try jsonString(JSONStatus(counts: counts, items: items, orphans: status.orphans, tornJournalLines: status.tornLines)))
+            out.write(
+                try jsonString(
+                    JSONStatus(
+                        counts: counts, items: items, orphans: status.orphans, tornJournalLines: status.tornLines)))
             out.line()
         } else {
             out.line(OutboxState.allCases.map { "\($0.rawValue) \(status.count($0))" }.joined(separator: ", "))
             for item in status.items {
-                var line = "\(item.id)  \(item.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
+                var line =
+                    "\(item.id)  \(item.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
                     + item.recipients.joined(separator: ", ")
                 if let label = item.label { line += "  (\(label))" }
                 if item.state != .sent, let error = item.lastError { line += "  — \(error)" }
                 out.line(line)
             }
-            if !status.orphans.isEmpty { out.line("not queued (left by an interrupted compose): " + status.orphans.joined(separator: ", ")) }
+            if !status.orphans.isEmpty {
+                out.line("not queued (left by an interrupted compose): " + status.orphans.joined(separator: ", "))
+            }
             if status.tornLines > 0 { out.line("journal: \(status.tornLines) torn line(s) from a crash, ignored") }
         }
         out.flush()
@@ -388,7 +415,9 @@ struct OutboxSendCommand: Command {
         let positionals = try args.positionals(max: 1, names: "DIR")
         guard let path = positionals.first else { throw CLIError.usage("\(name): expected DIR") }
         let dir = URL(fileURLWithPath: path)
-        guard Outbox.exists(at: dir) else { throw CLIError.usage("\(name): \(path): no outbox here (journal.jsonl missing)") }
+        guard Outbox.exists(at: dir) else {
+            throw CLIError.usage("\(name): \(path): no outbox here (journal.jsonl missing)")
+        }
         switch options.target {
         case .smtp, .sendmail: break
         default: throw CLIError.usage("\(name): --smtp URL or --sendmail is required")
@@ -397,7 +426,9 @@ struct OutboxSendCommand: Command {
         let run = try ComposeDelivery.send(outbox, options: options, command: name, resendUncertain: resendUncertain)
         var out = Output()
         ComposeDelivery.printSummary(
-            .init(sent: run.sent, failed: run.failed, skipped: run.skipped, deferred: run.deferred, uncertain: run.uncertain), out: &out)
+            .init(
+                sent: run.sent, failed: run.failed, skipped: run.skipped, deferred: run.deferred,
+                uncertain: run.uncertain), out: &out)
         return run.failed > 0 || run.deferred > 0 || run.uncertain > 0 ? .failure : .ok
     }
 }

@@ -8,12 +8,15 @@ private func makeOutbox() throws -> URL {
     let messages = dir.appendingPathComponent("messages")
     try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
     for n in 1...4 {
-        let eml = "Date: Mon, 21 Sep 2026 14:13:20 +0000\r\nFrom: anna@example.com\r\nTo: c\(n)@example.com\r\nSubject: Hi \(n)\r\n\r\nHello\r\n"
+        let eml =
+            "Date: Mon, 21 Sep 2026 14:13:20 +0000\r\nFrom: anna@example.com\r\nTo: c\(n)@example.com\r\nSubject: Hi \(n)\r\n\r\nHello\r\n"
         try Data(eml.utf8).write(to: messages.appendingPathComponent(String(format: "%06d.eml", n)))
     }
     var journal = ""
     for n in 1...4 {
-        journal += #"{"at":1,"e":"queued","from":"anna@example.com","id":"\#(String(format: "%06d", n))","label":"Kontakt \#(n)","to":["c\#(n)@example.com"]}"# + "\n"
+        journal +=
+            #"{"at":1,"e":"queued","from":"anna@example.com","id":"\#(String(format: "%06d", n))","label":"Kontakt \#(n)","to":["c\#(n)@example.com"]}"#
+            + "\n"
     }
     journal += #"{"at":2,"e":"attempt","id":"000001"}"# + "\n" + #"{"at":2,"e":"commit","id":"000001"}"# + "\n"
     journal += #"{"at":2,"e":"sent","id":"000001"}"# + "\n"
@@ -34,7 +37,11 @@ struct OutboxCLITests {
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "queued 1, deferred 1, uncertain 0, sent 1, failed 1")
-        #expect(lines.contains { $0.hasPrefix("000002  failed") && $0.contains("550 5.1.1 No such user here") && $0.contains("(Kontakt 2)") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("000002  failed") && $0.contains("550 5.1.1 No such user here")
+                    && $0.contains("(Kontakt 2)")
+            })
         #expect(lines.contains { $0.hasPrefix("000003  deferred") && $0.contains("c3@example.com") })
 
         let json = try CLI.run(["outbox", "status", dir.path, "--json"])
@@ -47,7 +54,8 @@ struct OutboxCLITests {
         let dir = try makeOutbox()
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("fake-sendmail")
-        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s ' \"$a\"; done >> \"\(dir.path)/calls\"\necho >> \"\(dir.path)/calls\"\ncat > /dev/null\n"
+        try
+            "#!/bin/sh\nfor a in \"$@\"; do printf '%s ' \"$a\"; done >> \"\(dir.path)/calls\"\necho >> \"\(dir.path)/calls\"\ncat > /dev/null\n"
             .write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let r = try CLI.run(["outbox", "send", dir.path, "--sendmail-program", script.path])
@@ -71,7 +79,8 @@ struct OutboxCLITests {
         let bad = try CLI.run(["outbox", "send", dir.path, "--smtp", "http://example.com"])
         #expect(bad.status == 2 && bad.stderr.contains("smtp://"))
         #expect(try CLI.run(["outbox", "send", dir.path, "--smtp", "smtp://127.0.0.1:1", "--sendmail"]).status == 2)
-        #expect(try CLI.run(["outbox", "send", dir.path, "--smtp", "smtp://127.0.0.1:1", "--rate", "fast"]).status == 2)
+        #expect(
+            try CLI.run(["outbox", "send", dir.path, "--smtp", "smtp://127.0.0.1:1", "--rate", "fast"]).status == 2)
         #expect(try CLI.run(["outbox", "send", dir.path, "--smtp", "smtp://127.0.0.1:1", "--user", "u"]).status == 2)
     }
 }

@@ -5,9 +5,13 @@ import Testing
 
 private func batch(_ count: Int, failing: Int? = nil) throws -> [MailDraft] {
     try (1...count).map { n in
-        MailDraft(from: try MailAddress(name: "Anna", address: "anna@example.com"),
-                  to: [try MailAddress(name: "Kontakt \(n)", address: n == failing ? "nobody@example.com" : "c\(n)@example.com")],
-                  subject: "Einladung \(n)", textBody: "Hallo \(n)!\n")
+        MailDraft(
+            from: try MailAddress(name: "Anna", address: "anna@example.com"),
+            to: [
+                try MailAddress(
+                    name: "Kontakt \(n)", address: n == failing ? "nobody@example.com" : "c\(n)@example.com")
+            ],
+            subject: "Einladung \(n)", textBody: "Hallo \(n)!\n")
     }
 }
 
@@ -20,7 +24,9 @@ private func fastPolicy(attempts: Int = 3) -> OutboxPolicy {
 }
 
 /// Each recipient's accepted messages, by Message-ID: every one must appear exactly once.
-private func expectExactlyOnce(_ server: SMTPTestServer, recipients: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectExactlyOnce(
+    _ server: SMTPTestServer, recipients: [String], sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let got = try server.deliveries()
     let ids = got.compactMap(\.messageID)
     #expect(Set(ids).count == ids.count, "a message was delivered twice", sourceLocation: sourceLocation)
@@ -65,9 +71,11 @@ struct OutboxTests {
         try? FileManager.default.removeItem(at: dir)
     }
 
-    @Test("a crash at any step, then a resume: each accepted message exactly once", arguments: [
-        (Outbox.Step.beforeAttempt, 3), (.afterOutcome, 3), (.afterOutcome, 0),
-    ])
+    @Test(
+        "a crash at any step, then a resume: each accepted message exactly once",
+        arguments: [
+            (Outbox.Step.beforeAttempt, 3), (.afterOutcome, 3), (.afterOutcome, 0),
+        ])
     func crashThenResume(step: Outbox.Step, at index: Int) throws {
         guard requireVenv() else { return }
         let server = try SMTPTestServer()
@@ -132,7 +140,9 @@ struct OutboxTests {
         policy.messagesPerMinute = 600  // one every 0.1 s
         let start = Date()
         var events = 0
-        let summary = try outbox.send(using: try SMTPTransport(configuration: SMTPConfiguration(url: server.url)), policy: policy) { _ in events += 1 }
+        let summary = try outbox.send(
+            using: try SMTPTransport(configuration: SMTPConfiguration(url: server.url)), policy: policy
+        ) { _ in events += 1 }
         #expect(summary.sent == 4 && events == 4)
         #expect(Date().timeIntervalSince(start) >= 0.29)
     }

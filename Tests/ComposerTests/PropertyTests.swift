@@ -22,11 +22,15 @@ func decodeEncodedWords(_ value: String) -> (text: String, wordsOK: Bool) {
                 let u = payload.utf8
                 while i < u.endIndex {
                     let b = u[i]
-                    if b == UInt8(ascii: "_") { bytes.append(0x20) } else if b == UInt8(ascii: "=") {
+                    if b == UInt8(ascii: "_") {
+                        bytes.append(0x20)
+                    } else if b == UInt8(ascii: "=") {
                         let h = String(decoding: u[u.index(after: i)..<u.index(i, offsetBy: 3)], as: UTF8.self)
                         bytes.append(UInt8(h, radix: 16)!)
                         i = u.index(i, offsetBy: 2)
-                    } else { bytes.append(b) }
+                    } else {
+                        bytes.append(b)
+                    }
                     i = u.index(after: i)
                 }
             }
@@ -66,8 +70,10 @@ struct PropertyTests {
     func headerInjectionAndEncodedWords() throws {
         var rng = SplitMix(seed: 2026)
         var validated: [(String, [UInt8])] = []
-        let allowed: Set<String> = ["Date", "Message-ID", "From", "To", "Subject", "X-Note", "MIME-Version", "Content-Type",
-                                    "Content-Transfer-Encoding"]
+        let allowed: Set<String> = [
+            "Date", "Message-ID", "From", "To", "Subject", "X-Note", "MIME-Version", "Content-Type",
+            "Content-Transfer-Encoding",
+        ]
         var refused = 0
         for round in 0..<600 {
             let controls = round % 3 == 0
@@ -76,8 +82,10 @@ struct PropertyTests {
             let note = randomText(&rng, length: 1 + Int(rng.next() % 90), controls: controls)
             let hasControl = (name + subject + note).unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
             do {
-                let d = MailDraft(from: try MailAddress(address: "a@example.com"), to: [try MailAddress(name: name, address: "b@example.com")],
-                                  subject: subject, textBody: subject, extraHeaders: [MailHeader(name: "X-Note", value: note)])
+                let d = MailDraft(
+                    from: try MailAddress(address: "a@example.com"),
+                    to: [try MailAddress(name: name, address: "b@example.com")],
+                    subject: subject, textBody: subject, extraHeaders: [MailHeader(name: "X-Note", value: note)])
                 let bytes = try MIMEWriter().write(d)
                 #expect(!hasControl, "accepted input with CR/LF/NUL")
                 let (fields, lines) = headerFields(bytes)
@@ -88,7 +96,8 @@ struct PropertyTests {
                 }
                 let value = Dictionary(fields, uniquingKeysWith: { a, _ in a })
                 let s = decodeEncodedWords(value["Subject"]!)
-                #expect(s.wordsOK && s.text == subject, "subject \(subject.debugDescription) → \(s.text.debugDescription)")
+                #expect(
+                    s.wordsOK && s.text == subject, "subject \(subject.debugDescription) → \(s.text.debugDescription)")
                 let n = decodeEncodedWords(value["X-Note"]!)
                 #expect(n.wordsOK && n.text == note, "note \(note.debugDescription) → \(n.text.debugDescription)")
                 // Python's email package puts a space between adjacent encoded-words in a display name
@@ -113,14 +122,18 @@ struct PropertyTests {
     @Test("long display names split into RFC 2047 words that fast-mail-parser reads back exactly")
     func longDisplayNamesFollowRFC2047() throws {
         guard requireVenv() else { return }
-        let names = ["山田太郎様いつもお世話になっております東京日本語テスト長い名前です",
-                     "Παπαδοπούλου-Αλεξανδροπούλου Ελένη Μαρία Κωνσταντίνα", "👩‍👩‍👧‍👦 Familie Müller-Lüdenscheidt aus Köln am Rhein"]
+        let names = [
+            "山田太郎様いつもお世話になっております東京日本語テスト長い名前です",
+            "Παπαδοπούλου-Αλεξανδροπούλου Ελένη Μαρία Κωνσταντίνα", "👩‍👩‍👧‍👦 Familie Müller-Lüdenscheidt aus Köln am Rhein",
+        ]
         var files: [String] = []
         let dir = try Env.tempDirectory("long-names")
         defer { try? FileManager.default.removeItem(at: dir) }
         for (i, name) in names.enumerated() {
-            let d = MailDraft(from: try MailAddress(address: "a@example.com"), to: [try MailAddress(name: name, address: "b@example.com")],
-                              subject: "s", textBody: "x")
+            let d = MailDraft(
+                from: try MailAddress(address: "a@example.com"),
+                to: [try MailAddress(name: name, address: "b@example.com")],
+                subject: "s", textBody: "x")
             let bytes = try MIMEWriter().write(d)
             let to = headerFields(bytes).fields.first { $0.0 == "To" }!.1
             let phrase = String(to[..<to.range(of: " <b@example.com>")!.lowerBound])
@@ -129,7 +142,8 @@ struct PropertyTests {
             try Data(bytes).write(to: url)
             files.append(url.path)
         }
-        let script = "import sys, fast_mail_parser as f\nfor p in sys.argv[1:]: print(f.parse_email(open(p,'rb').read()).to[0].display_name)"
+        let script =
+            "import sys, fast_mail_parser as f\nfor p in sys.argv[1:]: print(f.parse_email(open(p,'rb').read()).to[0].display_name)"
         let result = try Env.run(Env.python, ["-c", script] + files)
         #expect(result.out.split(separator: "\n").map(String.init) == names, "\(result.err)")
     }

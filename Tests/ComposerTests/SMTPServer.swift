@@ -17,7 +17,10 @@ final class SMTPTestServer {
     init(mode: Mode = .plain, requireStartTLS: Bool = false, tls: TLSFiles? = nil, auth: String? = nil) throws {
         mailbox = try Env.tempDirectory("mailbox")
         process.executableURL = Env.python
-        var args = [Env.fixtures.appendingPathComponent("smtp_server.py").path, "--mailbox", mailbox.path, "--mode", mode.rawValue]
+        var args = [
+            Env.fixtures.appendingPathComponent("smtp_server.py").path, "--mailbox", mailbox.path, "--mode",
+            mode.rawValue,
+        ]
         if requireStartTLS { args.append("--require-starttls") }
         if let tls { args += ["--cert", tls.cert.path, "--key", tls.key.path] }
         if let auth { args += ["--auth", auth] }
@@ -81,12 +84,16 @@ final class SMTPTestServer {
 
     /// Accepted messages in order.
     func deliveries() throws -> [Delivery] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: mailbox.path).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: mailbox.path).filter { $0.hasSuffix(".json") }
+            .sorted()
         return try names.map { name in
-            let meta = try JSONSerialization.jsonObject(with: Data(contentsOf: mailbox.appendingPathComponent(name))) as! [String: Any]
+            let meta =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: mailbox.appendingPathComponent(name)))
+                as! [String: Any]
             let eml = try Data(contentsOf: mailbox.appendingPathComponent(String(name.dropLast(5)) + ".eml"))
-            return Delivery(from: meta["from"] as! String, to: meta["to"] as! [String], tls: meta["tls"] as! Bool,
-                            auth: meta["auth"] as! Bool, message: Array(eml))
+            return Delivery(
+                from: meta["from"] as! String, to: meta["to"] as! [String], tls: meta["tls"] as! Bool,
+                auth: meta["auth"] as! Bool, message: Array(eml))
         }
     }
 
@@ -104,11 +111,13 @@ struct TLSFiles {
     static func generate() throws -> TLSFiles {
         let dir = try Env.tempDirectory("tls")
         let files = TLSFiles(cert: dir.appendingPathComponent("cert.pem"), key: dir.appendingPathComponent("key.pem"))
-        let result = try Env.run(URL(fileURLWithPath: "/usr/bin/openssl"), [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-keyout", files.key.path, "-out", files.cert.path, "-days", "1", "-subj", "/CN=localhost",
-            "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-        ])
+        let result = try Env.run(
+            URL(fileURLWithPath: "/usr/bin/openssl"),
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", files.key.path, "-out", files.cert.path, "-days", "1", "-subj", "/CN=localhost",
+                "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+            ])
         guard result.status == 0 else { throw ComposerError.io(path: "openssl", message: result.err) }
         return files
     }

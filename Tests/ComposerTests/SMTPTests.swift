@@ -4,10 +4,11 @@ import Testing
 @testable import Composer
 
 private func draft(_ n: Int, to: String = "rcpt@example.com", bcc: [String] = []) throws -> MailDraft {
-    MailDraft(from: try MailAddress(name: "Anna Example", address: "anna@example.com"),
-              to: [try MailAddress(name: "Empfänger \(n)", address: to)],
-              bcc: try bcc.map { try MailAddress(address: $0) },
-              subject: "Nachricht \(n) — Grüße", textBody: "Hallo \(n),\nbis bald.\n")
+    MailDraft(
+        from: try MailAddress(name: "Anna Example", address: "anna@example.com"),
+        to: [try MailAddress(name: "Empfänger \(n)", address: to)],
+        bcc: try bcc.map { try MailAddress(address: $0) },
+        subject: "Nachricht \(n) — Grüße", textBody: "Hallo \(n),\nbis bald.\n")
 }
 
 @Suite("SMTP through libcurl against aiosmtpd", .serialized)
@@ -58,8 +59,12 @@ struct SMTPTests {
         let smtp = try SMTPTransport(configuration: SMTPConfiguration(url: server.url))
         let message = try MIMEWriter().write(try draft(1))
         for bad in ["a@example.com\r\nRCPT TO:<victim@example.com>", "a@example.com>", "no-at-sign", "ü@example.com"] {
-            #expect(throws: ComposerError.self) { try smtp.deliver(message, from: "anna@example.com", to: [bad], onCommit: {}) }
-            #expect(throws: ComposerError.self) { try smtp.deliver(message, from: bad, to: ["x@example.com"], onCommit: {}) }
+            #expect(throws: ComposerError.self) {
+                try smtp.deliver(message, from: "anna@example.com", to: [bad], onCommit: {})
+            }
+            #expect(throws: ComposerError.self) {
+                try smtp.deliver(message, from: bad, to: ["x@example.com"], onCommit: {})
+            }
         }
         #expect(try server.deliveries().isEmpty)
     }

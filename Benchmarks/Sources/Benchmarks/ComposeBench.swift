@@ -7,10 +7,14 @@ import Foundation
 /// the same run (a smaller sample, since it is much slower). Target: ≥ 100k messages/s.
 func runComposeBench(args: [String]) {
     let count = args.first.flatMap(Int.init) ?? 100_000
-    let names = ["Jürgen Müller", "山田 太郎", "Ελένη Παπαδοπούλου", "محمد عبد الله", "Chloé Dubois", "Łukasz Nowak",
-                 "김민준", "O'Brien, Seán"]
-    let subjects = ["Ihre Bestellung", "ご注文の確認", "Η παραγγελία σας", "تأكيد الطلب", "Votre commande", "Twoje zamówienie",
-                    "주문 확인", "Your order 🎉"]
+    let names = [
+        "Jürgen Müller", "山田 太郎", "Ελένη Παπαδοπούλου", "محمد عبد الله", "Chloé Dubois", "Łukasz Nowak",
+        "김민준", "O'Brien, Seán",
+    ]
+    let subjects = [
+        "Ihre Bestellung", "ご注文の確認", "Η παραγγελία σας", "تأكيد الطلب", "Votre commande", "Twoje zamówienie",
+        "주문 확인", "Your order 🎉",
+    ]
     let greetings = ["Hallo", "こんにちは", "Γεια σας", "مرحبا", "Bonjour", "Cześć", "안녕하세요", "Hello"]
     let from = try! MailAddress(name: "Example & Co.", address: "orders@example.com")
     let addresses = (0..<1000).map { try! MailAddress(name: names[$0 % names.count], address: "user\($0)@example.com") }
@@ -18,11 +22,16 @@ func runComposeBench(args: [String]) {
     drafts.reserveCapacity(count)
     for i in 0..<count {
         let k = i % names.count
-        var body = "\(greetings[k]) \(names[k]),\n\nThank you for your order #\(100_000 + i) placed on 2025-06-\(i % 28 + 1).\n"
-        for item in 0..<5 { body += "  * \((i + item) % 4 + 1) x Product \((i + item) % 8) at \((i * 7 + item * 13) % 100 + 1).99 EUR\n" }
+        var body =
+            "\(greetings[k]) \(names[k]),\n\nThank you for your order #\(100_000 + i) placed on 2025-06-\(i % 28 + 1).\n"
+        for item in 0..<5 {
+            body += "  * \((i + item) % 4 + 1) x Product \((i + item) % 8) at \((i * 7 + item * 13) % 100 + 1).99 EUR\n"
+        }
         body += "\nKind regards,\nExample & Co.\n1 Main Street, 12345 Springfield\n"
-        drafts.append(MailDraft(from: from, to: [addresses[i % addresses.count]], subject: "\(subjects[k]) #\(100_000 + i)",
-                                textBody: body, htmlBody: i % 4 == 0 ? "<p>\(greetings[k]) <b>\(names[k])</b></p>" : nil))
+        drafts.append(
+            MailDraft(
+                from: from, to: [addresses[i % addresses.count]], subject: "\(subjects[k]) #\(100_000 + i)",
+                textBody: body, htmlBody: i % 4 == 0 ? "<p>\(greetings[k]) <b>\(names[k])</b></p>" : nil))
     }
     let writer = MIMEWriter()
     let date = Date(timeIntervalSince1970: 1_750_000_000)
@@ -47,13 +56,17 @@ func runComposeBench(args: [String]) {
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let rate = Double(count) / seconds
-    print(String(format: "compose: %d messages, %.1f MB in %.3f s: %.0f messages/s (target ≥ 100000) [checksum %llu]",
-                 count, Double(totalBytes) / 1e6, seconds, rate, checksum))
+    print(
+        String(
+            format: "compose: %d messages, %.1f MB in %.3f s: %.0f messages/s (target ≥ 100000) [checksum %llu]",
+            count, Double(totalBytes) / 1e6, seconds, rate, checksum))
 
     // Baseline: Python's email package, same messages (a sample), timed inside Python.
     let sample = min(count, 5000)
     let env = ProcessInfo.processInfo.environment
-    let venv = env["CONTACTS_VENV"].map { $0 + "/bin/python" } ?? FileManager.default.currentDirectoryPath + "/.venv/bin/python"
+    let venv =
+        env["CONTACTS_VENV"].map { $0 + "/bin/python" } ?? FileManager.default.currentDirectoryPath
+        + "/.venv/bin/python"
     let python = FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/python3"
     let script = """
         import json, sys, time
@@ -83,7 +96,8 @@ func runComposeBench(args: [String]) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: python)
     p.arguments = ["-c", script]
-    let input = Pipe(), output = Pipe()
+    let input = Pipe()
+    let output = Pipe()
     p.standardInput = input
     p.standardOutput = output
     do {
@@ -94,8 +108,11 @@ func runComposeBench(args: [String]) {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         if let pyRate = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-            print(String(format: "baseline Python email (%d messages): %.0f messages/s; MIMEWriter is %.1fx faster", sample, pyRate,
-                         rate / pyRate))
+            print(
+                String(
+                    format: "baseline Python email (%d messages): %.0f messages/s; MIMEWriter is %.1fx faster", sample,
+                    pyRate,
+                    rate / pyRate))
         } else {
             print("baseline Python email: no result (\(python))")
         }
