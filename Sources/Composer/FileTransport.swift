@@ -103,6 +103,7 @@ public struct FileTransport: MailTransport, MessageTransport {
     /// The date written into messages (defaults to the moment of writing).
     public var date: (@Sendable () -> Date)?
 
+    /// Saves into `directory` (created when needed), with Bcc kept in drafts by default.
     public init(directory: URL, writer: MIMEWriter = MIMEWriter(includeBcc: true)) {
         self.directory = directory
         self.writer = writer
@@ -114,6 +115,7 @@ public struct FileTransport: MailTransport, MessageTransport {
         return access(directory.path, W_OK) == 0
     }
 
+    /// Same condition as `canSendMail`: the folder must be writable.
     public var canSendText: Bool { canSendMail }
 
     /// Writes the draft to `<name>.eml` (a slug of the first recipient and subject when `name` is nil).
@@ -128,6 +130,7 @@ public struct FileTransport: MailTransport, MessageTransport {
         return try AtomicFile.writeNew(bytes, directory: directory, base: base.isEmpty ? "draft" : base, ext: "eml")
     }
 
+    /// Saves the draft (see `save`) and returns `.saved`.
     public func send(_ draft: MailDraft) throws -> ComposeResult {
         try save(draft)
         return .saved

@@ -23,6 +23,7 @@ public struct MIMEWriter: Sendable {
     /// Write a `Bcc` header (for saved drafts). Messages handed to servers never carry one.
     public var includeBcc: Bool
 
+    /// A writer; `includeBcc` for drafts saved to disk.
     public init(includeBcc: Bool = false) {
         self.includeBcc = includeBcc
     }

@@ -26,6 +26,7 @@ public struct OutboxPolicy: Sendable, Hashable {
     /// default: that can deliver them twice.
     public var resendUncertain = false
 
+    /// Defaults: 5 attempts per run, backoff 2 s doubling up to 300 s, no rate limit.
     public init() {}
 }
 
@@ -64,6 +65,7 @@ public struct OutboxStatus: Sendable {
     /// Journal lines cut short by a crash (ignored).
     public var tornLines: Int
 
+    /// How many messages are in `state`.
     public func count(_ state: OutboxState) -> Int { items.reduce(0) { $0 + ($1.state == state ? 1 : 0) } }
 }
 

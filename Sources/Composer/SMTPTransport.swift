@@ -52,6 +52,7 @@ public struct SMTPConfiguration: Sendable, Hashable {
         self.url = url
     }
 
+    /// True for `smtps://` (TLS from the first byte).
     public var isImplicitTLS: Bool { url.lowercased().hasPrefix("smtps://") }
 }
 
@@ -83,6 +84,8 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
 
     private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
+    /// A transport for `configuration`; connects on the first delivery.
+    /// - Throws: `ComposerError.mailUnavailable` when libcurl cannot be initialized.
     public init(configuration: SMTPConfiguration) throws {
         guard Self.globalInit == CURLE_OK else {
             throw ComposerError.mailUnavailable(reason: "libcurl failed to initialize")
@@ -139,6 +142,9 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         }
     }
 
+    /// Delivers raw message bytes to an envelope after validating it; throws `.smtp(code:message:)` with the
+    /// server's reply, `.network` for connection/TLS failures, `.invalidAddress`/`.headerInjection` for a bad
+    /// envelope (nothing is sent then).
     public func deliver(_ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void)
         throws(ComposerError)
     {

@@ -11,6 +11,7 @@ import Foundation
 public struct SendmailTransport: MailTransport, EnvelopeTransport {
     public var path: String
 
+    /// `path`, or the first of /usr/sbin/sendmail and /usr/lib/sendmail.
     public init(path: String? = nil) {
         self.path =
             path ?? ["/usr/sbin/sendmail", "/usr/lib/sendmail"].first {
@@ -32,6 +33,7 @@ public struct SendmailTransport: MailTransport, EnvelopeTransport {
         }
     }
 
+    /// Runs `sendmail -i -f FROM -- RCPT…` with the message on stdin (envelope validated first).
     public func deliver(_ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void)
         throws(ComposerError)
     {
