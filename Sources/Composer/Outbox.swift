@@ -101,7 +101,8 @@ public struct OutboxProgress: Sendable {
 /// Layout: `messages/<id>.eml` (every rendered message, written and fsynced before anything is sent) and
 /// `journal.jsonl`, an append-only, fsynced log: `queued` (with the envelope), then per attempt `attempt`,
 /// `commit` (written just before the transport's point of no return, e.g. SMTP's final `.`), and one of
-/// `sent`, `deferred` (4xx / network; retried with backoff, and on resume) or `failed` (5xx).
+/// `sent`, `deferred` (4xx / network; retried with backoff, and on resume) or `failed` (5xx). Failures of
+/// the transport itself (credentials, TLS, no sendmail) stop the run without marking any message.
 ///
 /// Replaying the journal decides what to send: a crash before `commit` means the server cannot have accepted
 /// the message, so it is sent again; a crash between `commit` and `sent` leaves the message `uncertain`,
@@ -353,9 +354,11 @@ public final class Outbox {
                 failure = error
             }
             if let error = failure {
+                // Outbox I/O and configuration errors (credentials, TLS) concern no single message: stop
+                // the run; the attempt has no outcome, so the message stays queued for the resume.
                 switch error {
-                case .io, .journal, .mailUnavailable: throw error
-                default: break
+                case .io, .journal: throw error
+                default: if error.isConfigurationError { throw error }
                 }
                 var code: Int?
                 if case .smtp(let c, _) = error { code = c }

@@ -222,12 +222,23 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         curl_easy_cleanup(curl)
         handle = nil
         if response < 400, let code = Int(context.failureReply.prefix(3)), code >= 400 { response = code }
+        let text = detail.isEmpty ? curlText : "\(curlText): \(detail)"
+        if code == CURLE_LOGIN_DENIED {
+            throw ComposerError.authenticationFailed(
+                code: response, message: context.failureReply.isEmpty ? text : context.failureReply)
+        }
+        let tlsCodes: [CURLcode] = [
+            CURLE_USE_SSL_FAILED, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
+            CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
+        ]
+        if tlsCodes.contains(code) {
+            throw ComposerError.tls(code: Int(code.rawValue), message: text)
+        }
         if response >= 400 {
             throw ComposerError.smtp(
                 code: response, message: context.failureReply.isEmpty ? detail : context.failureReply)
         }
-        throw ComposerError.network(
-            code: Int(code.rawValue), message: detail.isEmpty ? curlText : "\(curlText): \(detail)")
+        throw ComposerError.network(code: Int(code.rawValue), message: text)
     }
 }
 

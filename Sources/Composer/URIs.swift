@@ -170,14 +170,19 @@ public struct MailtoURI: Sendable, Hashable {
         return s
     }
 
-    /// A draft with these recipients, subject and body (`\r\n` in the body becomes `\n`).
+    /// Header fields a `mailto:` URI may set on a draft; others (`from`, `sender`, `received`, …) are
+    /// ignored, as RFC 6068 section 7 advises for fields that could mislead or harm.
+    public static let safeFields: Set<String> = ["in-reply-to", "references", "keywords", "comments"]
+
+    /// A draft with these recipients, subject and body (`\r\n` in the body becomes `\n`) and the
+    /// `safeFields` among the other fields.
     public func draft(from sender: MailAddress? = nil) throws -> MailDraft {
         MailDraft(
             from: sender, to: try to.map { try MailAddress(parsing: $0) },
             cc: try cc.map { try MailAddress(parsing: $0) },
             bcc: try bcc.map { try MailAddress(parsing: $0) }, subject: subject ?? "",
             textBody: (body ?? "").replacingOccurrences(of: "\r\n", with: "\n"),
-            extraHeaders: otherFields)
+            extraHeaders: otherFields.filter { Self.safeFields.contains($0.name.lowercased()) })
     }
 }
 

@@ -129,6 +129,31 @@ struct OutboxTests {
         try expectExactlyOnce(server, recipients: (1...3).map { "c\($0)@example.com" })
     }
 
+    @Test("wrong credentials stop the run without failing any message; the resume sends them all once")
+    func configurationErrorsLeaveMessagesQueued() throws {
+        guard requireVenv() else { return }
+        let tls = try TLSFiles.generate()
+        let server = try SMTPTestServer(mode: .smtps, tls: tls, auth: "anna:s3cret")
+        let dir = try Env.tempDirectory("outbox-auth")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outbox = try Outbox(directory: dir)
+        _ = try outbox.enqueue(try batch(3))
+        var config = try SMTPConfiguration(url: "smtps://localhost:\(server.port)")
+        config.caFile = tls.cert.path
+        config.username = "anna"
+        config.password = "wrong"
+        #expect {
+            try outbox.send(using: try SMTPTransport(configuration: config), policy: fastPolicy())
+        } throws: { error in
+            guard case .authenticationFailed(535, _) = error as? ComposerError else { return false }
+            return true
+        }
+        #expect(try outbox.status().count(.queued) == 3)
+        config.password = "s3cret"
+        #expect(try outbox.send(using: try SMTPTransport(configuration: config), policy: fastPolicy()).sent == 3)
+        try expectExactlyOnce(server, recipients: (1...3).map { "c\($0)@example.com" })
+    }
+
     @Test func rateLimitIsHonoured() throws {
         guard requireVenv() else { return }
         let server = try SMTPTestServer()

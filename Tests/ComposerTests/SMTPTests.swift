@@ -92,14 +92,14 @@ struct SMTPTests {
         #expect(try SMTPTransport(configuration: config).send(try draft(1)) == .sent)
         config.password = "wrong"
         let wrong = try SMTPTransport(configuration: config).send(try draft(2))
-        guard case .failed(.smtp(535, _)) = wrong else {
+        guard case .failed(.authenticationFailed(535, _)) = wrong else {
             Issue.record("expected 535 for a wrong password, got \(wrong)")
             return
         }
         // Without the CA file the self-signed certificate is refused.
         var untrusted = try SMTPConfiguration(url: "smtps://localhost:\(server.port)")
         untrusted.caFile = "/dev/null"
-        guard case .failed(.network) = try SMTPTransport(configuration: untrusted).send(try draft(3)) else {
+        guard case .failed(.tls) = try SMTPTransport(configuration: untrusted).send(try draft(3)) else {
             Issue.record("expected a TLS verification failure")
             return
         }
@@ -127,7 +127,7 @@ struct SMTPTests {
         let plain = try SMTPTestServer()
         var strict = try SMTPConfiguration(url: plain.url)
         strict.startTLS = .required
-        guard case .failed = try SMTPTransport(configuration: strict).send(try draft(2)) else {
+        guard case .failed(.tls) = try SMTPTransport(configuration: strict).send(try draft(2)) else {
             Issue.record("expected failure without STARTTLS")
             return
         }

@@ -27,6 +27,8 @@ struct URITests {
         #expect(b.to == ["joe@example.com"] && b.cc == ["bob@example.com"] && b.body == "hello")
         let c = try MailtoURI(parsing: "MAILTO:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E")
         #expect(c.otherFields == [MailHeader(name: "in-reply-to", value: "<3469A91.D10AF4C@example.com>")])
+        let unsafe = try MailtoURI(parsing: "mailto:a@example.com?from=boss@example.com&references=%3Cx@example.com%3E")
+        #expect(try unsafe.draft().extraHeaders == [MailHeader(name: "references", value: "<x@example.com>")])
         let d = try MailtoURI(parsing: "mailto:%22not%40me%22@example.org")
         #expect(d.to == ["\"not@me\"@example.org"])
     }
