@@ -74,3 +74,12 @@ enum GSM7 {
         return nil
     }
 }
+
+extension MessageDraft {
+    /// How the body travels as SMS: encoding and number of segments.
+    ///
+    /// ```swift
+    /// MessageDraft(recipients: ["+15555550123"], body: "Grüße 🎉").segments.encoding   // .ucs2
+    /// ```
+    public var segments: SMSSegments { SMSSegments.count(body) }
+}

@@ -111,6 +111,9 @@ struct SMSSegmentTests {
         #expect(SMSSegments.count("").segments == 1)
         #expect(SMSSegments.count("ç").encoding == .ucs2)
         #expect(SMSSegments.count("Ç").encoding == .gsm7)
+        #expect(MessageDraft(recipients: [], body: "Grüße 🎉").segments == SMSSegments.count("Grüße 🎉"))
+        #expect(SMSSegments.count(String(repeating: "😜", count: 35)).segments == 1)  // 70 UTF-16 units
+        #expect(SMSSegments.count(String(repeating: "😜", count: 36)).segments == 2)
     }
 }
 
