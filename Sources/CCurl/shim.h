@@ -35,4 +35,8 @@ static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *val
     return curl_easy_getinfo(handle, info, value);
 }
 
+static inline curl_version_info_data *ccurl_version_info(void) {
+    return curl_version_info(CURLVERSION_NOW);
+}
+
 #endif

@@ -30,8 +30,14 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidURI(String, reason: String)
     /// The SMTP server answered with a failure reply; `code` is the reply code (4xx transient, 5xx permanent).
     case smtp(code: Int, message: String)
-    /// A network or TLS failure before any SMTP reply (libcurl error `code`).
+    /// A network failure before any SMTP reply (libcurl error `code`); transient.
     case network(code: Int, message: String)
+    /// The server refused the credentials (`code` is its reply, e.g. 535). A problem of the configuration,
+    /// not of any one message: an outbox run stops and leaves the messages queued.
+    case authenticationFailed(code: Int, message: String)
+    /// TLS could not be set up: certificate not trusted, STARTTLS required but not offered, handshake
+    /// failure (libcurl error `code`). Like `authenticationFailed`, it stops an outbox run.
+    case tls(code: Int, message: String)
     /// The sendmail program failed or could not be started.
     case sendmail(status: Int32, message: String)
     /// A file could not be read or written.
@@ -44,6 +50,15 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .smtp(let code, _): return (400..<500).contains(code)
         case .network: return true
+        default: return false
+        }
+    }
+
+    /// Whether the error concerns the transport's configuration (server, credentials, TLS) rather than a
+    /// message: retrying other messages cannot help until it is fixed.
+    public var isConfigurationError: Bool {
+        switch self {
+        case .mailUnavailable, .messagingUnavailable, .authenticationFailed, .tls: return true
         default: return false
         }
     }
@@ -62,6 +77,8 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidURI(let u, let r): return "invalid URI '\(u)': \(r)"
         case .smtp(let c, let m): return "SMTP \(c): \(m)"
         case .network(let c, let m): return "network error \(c): \(m)"
+        case .authenticationFailed(let c, let m): return "authentication failed (\(c)): \(m)"
+        case .tls(let c, let m): return "TLS failed (\(c)): \(m)"
         case .sendmail(let s, let m): return "sendmail exited with \(s): \(m)"
         case .io(let p, let m): return "\(p): \(m)"
         case .journal(let p, let l, let m): return "\(p):\(l): \(m)"

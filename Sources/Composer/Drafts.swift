@@ -11,6 +11,7 @@ public struct Attachment: Sendable, Hashable {
     /// The raw content.
     public var data: [UInt8]
 
+    /// An attachment; the media type is checked when the message is written.
     public init(filename: String, mediaType: String, data: [UInt8]) {
         self.filename = filename
         self.mediaType = mediaType
@@ -23,6 +24,7 @@ public struct Attachment: Sendable, Hashable {
 public struct MailHeader: Sendable, Hashable {
     public var name: String
     public var value: String
+    /// A header field; checked when the message is written.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -54,6 +56,7 @@ public struct MailDraft: Sendable, Hashable {
     /// BCP 47 tag written as `Content-Language`.
     public var locale: String?
 
+    /// A draft; every field may be filled later. `MIMEWriter` checks what it needs (from, a recipient).
     public init(
         from: MailAddress? = nil, to: [MailAddress] = [], cc: [MailAddress] = [], bcc: [MailAddress] = [],
         replyTo: [MailAddress] = [], subject: String = "", textBody: String = "", htmlBody: String? = nil,
@@ -89,6 +92,7 @@ public struct MessageDraft: Sendable, Hashable {
     /// E.164 numbers (`+` and digits); checked when a URI or file is made.
     public var recipients: [String]
     public var body: String
+    /// A text message draft; numbers are checked when a URI or file is made.
     public init(recipients: [String], body: String) {
         self.recipients = recipients
         self.body = body

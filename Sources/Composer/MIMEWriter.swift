@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes a `MailDraft` as an RFC 5322 / MIME message, on bytes.
 ///
@@ -22,6 +23,7 @@ public struct MIMEWriter: Sendable {
     /// Write a `Bcc` header (for saved drafts). Messages handed to servers never carry one.
     public var includeBcc: Bool
 
+    /// A writer; `includeBcc` for drafts saved to disk.
     public init(includeBcc: Bool = false) {
         self.includeBcc = includeBcc
     }
@@ -46,9 +48,7 @@ public struct MIMEWriter: Sendable {
             throw ComposerError.missingField("to")
         }
         try MIME.checkHeaderInput(draft.subject, field: "subject")
-        var random = SystemRandomNumberGenerator()
-        let r1 = random.next() as UInt64
-        let r2 = random.next() as UInt64
+        let (r1, r2) = MIME.uniqueRandom()
 
         // Date, Message-ID, MIME-Version
         out.append(contentsOf: "Date: ".utf8)
@@ -158,6 +158,26 @@ enum MIME {
     ]
     static let singletonExtra: Set<String> = ["in-reply-to", "references", "organization"]
 
+    /// A process-wide random seed (one getrandom call) and a counter: Message-IDs and boundaries are unique
+    /// within the process and unpredictable across processes, without a system call per message.
+    static let seed: (UInt64, UInt64) = {
+        var g = SystemRandomNumberGenerator()
+        return (g.next(), g.next())
+    }()
+    static let counter = Atomic<UInt64>(0)
+
+    static func uniqueRandom() -> (UInt64, UInt64) {
+        let n = counter.add(1, ordering: .relaxed).newValue
+        func mix(_ x: UInt64) -> UInt64 {
+            var z = x &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        // mix is a bijection, so distinct counters give distinct values for a given seed.
+        return (mix(seed.0 ^ n), mix(seed.1 &+ n))
+    }
+
     static func checkHeaderInput(_ value: String, field: String) throws {
         for b in value.utf8 where b == 13 || b == 10 || b == 0 {
             throw ComposerError.headerInjection(field: field)
@@ -183,9 +203,11 @@ enum MIME {
     static func checkMediaType(_ type: String) throws {
         let parts = type.split(separator: "/", omittingEmptySubsequences: false)
         let tspecials = Set("()<>@,;:\\\"/[]?=".utf8)
-        guard parts.count == 2, parts.allSatisfy({ p in
-            !p.isEmpty && p.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && !tspecials.contains($0) }
-        }) else { throw ComposerError.invalidMediaType(type) }
+        guard parts.count == 2,
+            parts.allSatisfy({ p in
+                !p.isEmpty && p.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && !tspecials.contains($0) }
+            })
+        else { throw ComposerError.invalidMediaType(type) }
     }
 
     /// A BCP 47 tag (Apple `_` separators accepted and mapped to `-`).
@@ -193,7 +215,9 @@ enum MIME {
         let tag = locale.replacingOccurrences(of: "_", with: "-")
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = subtags.first, (1...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
-            subtags.allSatisfy({ s in (1...8).contains(s.count) && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+            subtags.allSatisfy({ s in
+                (1...8).contains(s.count) && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            })
         else { throw ComposerError.invalidLocale(locale) }
         return tag
     }
@@ -244,7 +268,12 @@ enum MIME {
         out.append(0x20)
         out.append(contentsOf: monthNames[Int(month) - 1].utf8)
         out.append(0x20)
-        out.append(contentsOf: String(year).utf8)
+        if year >= 1000 && year <= 9999 {
+            two(year / 100)
+            two(year % 100)
+        } else {
+            out.append(contentsOf: String(year).utf8)
+        }
         out.append(0x20)
         two(rem / 3600)
         out.append(UInt8(ascii: ":"))
@@ -262,14 +291,18 @@ enum MIME {
         var hasToken = false
         /// Just folded: the continuation line's leading space is already written.
         var atLineStart = false
+        /// The current line holds an encoded-word, so it must stay ≤ 76 octets (RFC 2047 2).
+        var lineHasEncodedWord = false
 
-        mutating func append(_ token: some Collection<UInt8>, to out: inout [UInt8]) {
+        mutating func append(_ token: some Collection<UInt8>, encodedWord: Bool = false, to out: inout [UInt8]) {
             if atLineStart {
                 atLineStart = false
             } else {
-                if hasToken && lineLength + 1 + token.count > 78 {
+                let limit = (lineHasEncodedWord || encodedWord) ? 76 : 78
+                if hasToken && lineLength + 1 + token.count > limit {
                     out.append(contentsOf: crlf)
                     lineLength = 0
+                    lineHasEncodedWord = false
                 }
                 out.append(0x20)
                 lineLength += 1
@@ -277,6 +310,7 @@ enum MIME {
             out.append(contentsOf: token)
             lineLength += token.count
             hasToken = true
+            if encodedWord { lineHasEncodedWord = true }
         }
 
         /// Room left on the current line for an encoded-word (such lines stay ≤ 76 octets).
@@ -287,6 +321,7 @@ enum MIME {
             out.append(0x20)
             lineLength = 1
             atLineStart = true
+            lineHasEncodedWord = false
         }
     }
 
@@ -365,7 +400,7 @@ enum MIME {
                 Base64.append(bytes[i..<j], to: &word)
             }
             word.append(contentsOf: "?=".utf8)
-            folder.append(word, to: &out)
+            folder.append(word, encodedWord: true, to: &out)
             i = j
         }
     }
@@ -454,8 +489,18 @@ enum MIME {
     }
 
     /// A display name: atoms as they are, other printable ASCII as a quoted-string, anything else as
-    /// encoded-words.
-    static func appendPhrase(_ name: String, folder: inout Folder, to out: inout [UInt8]) {
+    /// encoded-words. Leading and trailing white space carries no meaning in a phrase and is dropped (mail
+    /// readers disagree on keeping it).
+    static func appendPhrase(_ rawName: String, folder: inout Folder, to out: inout [UInt8]) {
+        let first = rawName.unicodeScalars.first
+        let last = rawName.unicodeScalars.last
+        let name =
+            (first?.properties.isWhitespace ?? false) || (last?.properties.isWhitespace ?? false)
+            ? rawName.trimmingCharacters(in: .whitespaces) : rawName
+        if name.isEmpty {
+            folder.append("\"\"".utf8, to: &out)
+            return
+        }
         let u = name.utf8
         var allAtext = true
         var printable = true
@@ -539,33 +584,26 @@ enum MIME {
         case base64
     }
 
-    /// Encodes a CRLF-normalized body, choosing the smallest of 7bit (when allowed), QP and base64.
-    static func encodeBody(_ body: [UInt8], to out: inout [UInt8]) -> TransferEncoding {
-        if is7bitSafe(body) {
-            out.append(contentsOf: body)
-            return .sevenBit
-        }
-        let mark = out.count
-        QuotedPrintable.append(body, to: &out)
-        let qpLength = out.count - mark
-        if qpLength > Base64.encodedLength(body.count, lineBreaks: true) {
-            out.removeSubrange(mark...)
-            Base64.appendLines(body, to: &out)
-            return .base64
-        }
-        return .quotedPrintable
+    /// The smallest transfer encoding for a CRLF-normalized body: 7bit when allowed, else quoted-printable
+    /// or base64.
+    static func chooseEncoding(_ body: [UInt8]) -> TransferEncoding {
+        if is7bitSafe(body) { return .sevenBit }
+        return QuotedPrintable.encodedLength(body) > Base64.encodedLength(body.count, lineBreaks: true)
+            ? .base64 : .quotedPrintable
     }
 
     static func appendTextPart(_ body: [UInt8], subtype: String, to out: inout [UInt8]) {
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(body.count + body.count / 2 + 8)
-        let cte = encodeBody(body, to: &encoded)
+        let cte = chooseEncoding(body)
         out.append(contentsOf: "Content-Type: text/".utf8)
         out.append(contentsOf: subtype.utf8)
         out.append(contentsOf: "; charset=utf-8\r\nContent-Transfer-Encoding: ".utf8)
         out.append(contentsOf: cte.rawValue.utf8)
         out.append(contentsOf: "\r\n\r\n".utf8)
-        out.append(contentsOf: encoded)
+        switch cte {
+        case .sevenBit: out.append(contentsOf: body)
+        case .quotedPrintable: QuotedPrintable.append(body, to: &out)
+        case .base64: Base64.appendLines(body, to: &out)
+        }
     }
 
     static func appendMultipartHeader(_ subtype: String, boundary: [UInt8], to out: inout [UInt8]) {
@@ -592,7 +630,8 @@ enum MIME {
 
     static func appendAttachment(_ attachment: Attachment, to out: inout [UInt8]) {
         let name = attachment.filename
-        let plain = !name.isEmpty && name.utf8.count <= 40
+        let plain =
+            !name.isEmpty && name.utf8.count <= 40
             && name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         out.append(contentsOf: "Content-Type: ".utf8)
         out.append(contentsOf: attachment.mediaType.utf8)
@@ -645,15 +684,47 @@ enum MIME {
 /// whitespace encoded, `=XX` never split.
 enum QuotedPrintable {
     static func append(_ body: [UInt8], to out: inout [UInt8]) {
-        let hex = MIME.hexDigits
+        out.reserveCapacity(out.count + body.count + body.count / 4)
+        walk(body) { b, literal, softBreak in
+            if softBreak {
+                out.append(61)
+                out.append(13)
+                out.append(10)
+            }
+            if literal {
+                out.append(b)
+            } else {
+                out.append(61)
+                out.append(MIME.hexDigits[Int(b >> 4)])
+                out.append(MIME.hexDigits[Int(b & 15)])
+            }
+        } lineBreak: {
+            out.append(13)
+            out.append(10)
+        }
+    }
+
+    /// The length `append` would produce, without producing it.
+    static func encodedLength(_ body: [UInt8]) -> Int {
+        var n = 0
+        walk(body) { _, literal, softBreak in
+            n += (literal ? 1 : 3) + (softBreak ? 3 : 0)
+        } lineBreak: {
+            n += 2
+        }
+        return n
+    }
+
+    /// Drives encoding: for each input octet, whether it stays literal and whether a soft break precedes it.
+    @inline(__always)
+    static func walk(_ body: [UInt8], octet: (UInt8, Bool, Bool) -> Void, lineBreak: () -> Void) {
         var lineLength = 0
         var i = 0
         let n = body.count
         while i < n {
             let b = body[i]
             if b == 13 && i + 1 < n && body[i + 1] == 10 {
-                out.append(13)
-                out.append(10)
+                lineBreak()
                 lineLength = 0
                 i += 2
                 continue
@@ -668,19 +739,9 @@ enum QuotedPrintable {
             let cost = literal ? 1 : 3
             // Keep room for a soft break '=' unless this is the last thing on the line.
             let limit = atLineEnd ? 76 : 75
-            if lineLength + cost > limit {
-                out.append(61)
-                out.append(13)
-                out.append(10)
-                lineLength = 0
-            }
-            if literal {
-                out.append(b)
-            } else {
-                out.append(61)
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
-            }
+            let soft = lineLength + cost > limit
+            if soft { lineLength = 0 }
+            octet(b, literal, soft)
             lineLength += cost
             i += 1
         }

@@ -44,7 +44,14 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
                 var out = ""
                 var escape = false
                 for c in name.dropFirst().dropLast() {
-                    if escape { out.append(c); escape = false } else if c == "\\" { escape = true } else { out.append(c) }
+                    if escape {
+                        out.append(c)
+                        escape = false
+                    } else if c == "\\" {
+                        escape = true
+                    } else {
+                        out.append(c)
+                    }
                 }
                 name = out
             }
@@ -89,7 +96,9 @@ enum AddrSpec {
             throw bad("non-ASCII local part needs SMTPUTF8, which is not supported")
         }
         if local.first == UInt8(ascii: "\"") {
-            guard local.count >= 2, local.last == UInt8(ascii: "\"") else { throw bad("unterminated quoted local part") }
+            guard local.count >= 2, local.last == UInt8(ascii: "\"") else {
+                throw bad("unterminated quoted local part")
+            }
             var i = 1
             while i < local.count - 1 {
                 let b = local[i]
@@ -131,9 +140,11 @@ enum AddrSpec {
                 }
             } else {
                 let parts = inner.split(separator: ".", omittingEmptySubsequences: false)
-                guard parts.count == 4, parts.allSatisfy({ p in
-                    !p.isEmpty && p.count <= 3 && p.allSatisfy { $0.isASCII && $0.isNumber } && Int(p)! <= 255
-                }) else { throw bad("invalid IPv4 domain literal") }
+                guard parts.count == 4,
+                    parts.allSatisfy({ p in
+                        !p.isEmpty && p.count <= 3 && p.allSatisfy { $0.isASCII && $0.isNumber } && Int(p)! <= 255
+                    })
+                else { throw bad("invalid IPv4 domain literal") }
             }
             asciiDomain = domainText
         } else {
@@ -164,21 +175,27 @@ enum IDNA {
                 label = part.lowercased()
             } else {
                 let folded = String(part).lowercased().precomposedStringWithCanonicalMapping
-                guard folded.unicodeScalars.allSatisfy({ s in
-                    s.value >= 0x80 || (s.value >= 0x61 && s.value <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39)
-                        || s.value == 0x2D
-                }) else { throw bad("invalid character in domain label '\(part)' (letters, digits, '-')") }
-                guard folded.unicodeScalars.allSatisfy({ s in
-                    s.value < 0x80 || s.properties.isAlphabetic || s.properties.numericType != nil
-                        || s.properties.generalCategory == .nonspacingMark
-                        || s.properties.generalCategory == .spacingMark
-                }) else { throw bad("label '\(part)' contains a character not allowed in domain names") }
+                guard
+                    folded.unicodeScalars.allSatisfy({ s in
+                        s.value >= 0x80 || (s.value >= 0x61 && s.value <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39)
+                            || s.value == 0x2D
+                    })
+                else { throw bad("invalid character in domain label '\(part)' (letters, digits, '-')") }
+                guard
+                    folded.unicodeScalars.allSatisfy({ s in
+                        s.value < 0x80 || s.properties.isAlphabetic || s.properties.numericType != nil
+                            || s.properties.generalCategory == .nonspacingMark
+                            || s.properties.generalCategory == .spacingMark
+                    })
+                else { throw bad("label '\(part)' contains a character not allowed in domain names") }
                 label = "xn--" + Punycode.encode(Array(folded.unicodeScalars))
             }
             guard label.utf8.count <= 63 else { throw bad("domain label longer than 63 octets") }
-            guard label.utf8.allSatisfy({ b in
-                (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
-            }) else { throw bad("invalid character in domain label '\(part)' (letters, digits, '-')") }
+            guard
+                label.utf8.allSatisfy({ b in
+                    (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+                })
+            else { throw bad("invalid character in domain label '\(part)' (letters, digits, '-')") }
             guard !label.hasPrefix("-"), !label.hasSuffix("-") else {
                 throw bad("domain label '\(part)' starts or ends with '-'")
             }
@@ -193,8 +210,14 @@ enum IDNA {
 /// RFC 3492 Punycode (encoding only).
 enum Punycode {
     static func encode(_ input: [Unicode.Scalar]) -> String {
-        let base = 36, tmin = 1, tmax = 26, skew = 38, damp = 700
-        var n = 128, delta = 0, bias = 72
+        let base = 36
+        let tmin = 1
+        let tmax = 26
+        let skew = 38
+        let damp = 700
+        var n = 128
+        var delta = 0
+        var bias = 72
         var output: [UInt8] = input.filter { $0.value < 0x80 }.map { UInt8($0.value) }
         let b = output.count
         var h = b

@@ -11,7 +11,10 @@
 /// info.segments   // 1
 /// ```
 public struct SMSSegments: Sendable, Equatable {
-    public enum Encoding: String, Sendable { case gsm7 = "GSM-7", ucs2 = "UCS-2" }
+    public enum Encoding: String, Sendable {
+        case gsm7 = "GSM-7"
+        case ucs2 = "UCS-2"
+    }
 
     public var encoding: Encoding
     public var segments: Int
@@ -51,8 +54,9 @@ public struct SMSSegments: Sendable, Equatable {
             }
         }
         let bits = units * unitBits
-        return SMSSegments(encoding: gsm ? .gsm7 : .ucs2, segments: segments, messageBits: bits,
-                           totalBits: segments > 1 ? bits + 48 * segments : bits, units: units)
+        return SMSSegments(
+            encoding: gsm ? .gsm7 : .ucs2, segments: segments, messageBits: bits,
+            totalBits: segments > 1 ? bits + 48 * segments : bits, units: units)
     }
 }
 
@@ -69,4 +73,13 @@ enum GSM7 {
         if extended.contains(s.value) { return 2 }
         return nil
     }
+}
+
+extension MessageDraft {
+    /// How the body travels as SMS: encoding and number of segments.
+    ///
+    /// ```swift
+    /// MessageDraft(recipients: ["+15555550123"], body: "Grüße 🎉").segments.encoding   // .ucs2
+    /// ```
+    public var segments: SMSSegments { SMSSegments.count(body) }
 }

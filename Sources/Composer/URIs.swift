@@ -37,7 +37,8 @@ enum Percent {
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "%") {
                 guard i + 2 < bytes.count, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) else {
-                    throw ComposerError.invalidURI(uri, reason: "column \(offset + i + 1): expected %XX (two hex digits)")
+                    throw ComposerError.invalidURI(
+                        uri, reason: "column \(offset + i + 1): expected %XX (two hex digits)")
                 }
                 out.append(h << 4 | l)
                 i += 3
@@ -53,7 +54,9 @@ enum Percent {
     }
 
     /// Splits `scheme:path?query` and returns (path, [(name, value, column)]) with columns 1-based.
-    static func split(_ uri: String, scheme: String) throws -> (path: Substring, pathColumn: Int, fields: [(Substring, Substring, Int)]) {
+    static func split(_ uri: String, scheme: String) throws -> (
+        path: Substring, pathColumn: Int, fields: [(Substring, Substring, Int)]
+    ) {
         let prefix = scheme + ":"
         guard uri.utf8.count >= prefix.utf8.count, uri.prefix(prefix.count).lowercased() == prefix else {
             throw ComposerError.invalidURI(uri, reason: "column 1: expected '\(prefix)'")
@@ -69,7 +72,11 @@ enum Percent {
                 guard let eq = field.firstIndex(of: "=") else {
                     throw ComposerError.invalidURI(uri, reason: "column \(column + 1): expected name=value")
                 }
-                fields.append((field[..<eq], field[field.index(after: eq)...], column + field.distance(from: field.startIndex, to: eq) + 1))
+                fields.append(
+                    (
+                        field[..<eq], field[field.index(after: eq)...],
+                        column + field.distance(from: field.startIndex, to: eq) + 1
+                    ))
                 column += field.count + 1
             }
         } else {
@@ -97,8 +104,10 @@ public struct MailtoURI: Sendable, Hashable {
     /// Other header fields (`in-reply-to`, `keywords`, …) in order.
     public var otherFields: [MailHeader]
 
-    public init(to: [String] = [], cc: [String] = [], bcc: [String] = [], subject: String? = nil, body: String? = nil,
-                otherFields: [MailHeader] = []) {
+    public init(
+        to: [String] = [], cc: [String] = [], bcc: [String] = [], subject: String? = nil, body: String? = nil,
+        otherFields: [MailHeader] = []
+    ) {
         self.to = to
         self.cc = cc
         self.bcc = bcc
@@ -109,8 +118,9 @@ public struct MailtoURI: Sendable, Hashable {
 
     /// The recipients, subject and text body of a draft (HTML and attachments cannot travel in a URI).
     public init(draft: MailDraft) {
-        self.init(to: draft.to.map(\.asciiAddress), cc: draft.cc.map(\.asciiAddress), bcc: draft.bcc.map(\.asciiAddress),
-                  subject: draft.subject.isEmpty ? nil : draft.subject, body: draft.textBody.isEmpty ? nil : draft.textBody)
+        self.init(
+            to: draft.to.map(\.asciiAddress), cc: draft.cc.map(\.asciiAddress), bcc: draft.bcc.map(\.asciiAddress),
+            subject: draft.subject.isEmpty ? nil : draft.subject, body: draft.textBody.isEmpty ? nil : draft.textBody)
     }
 
     /// Parses a `mailto:` URI; addresses are checked like `MailAddress`.
@@ -135,7 +145,8 @@ public struct MailtoURI: Sendable, Hashable {
             case "bcc": bcc += try addresses(value, column: column)
             case "subject": subject = try Percent.decode(value, uri: uri, offset: column)
             case "body": body = try Percent.decode(value, uri: uri, offset: column)
-            default: otherFields.append(MailHeader(name: key, value: try Percent.decode(value, uri: uri, offset: column)))
+            default:
+                otherFields.append(MailHeader(name: key, value: try Percent.decode(value, uri: uri, offset: column)))
             }
         }
     }
@@ -146,7 +157,9 @@ public struct MailtoURI: Sendable, Hashable {
         var s = "mailto:" + to.map { Percent.encode($0, extra: addrExtra) }.joined(separator: ",")
         var fields: [String] = []
         if !cc.isEmpty { fields.append("cc=" + cc.map { Percent.encode($0, extra: addrExtra) }.joined(separator: ",")) }
-        if !bcc.isEmpty { fields.append("bcc=" + bcc.map { Percent.encode($0, extra: addrExtra) }.joined(separator: ",")) }
+        if !bcc.isEmpty {
+            fields.append("bcc=" + bcc.map { Percent.encode($0, extra: addrExtra) }.joined(separator: ","))
+        }
         if let subject { fields.append("subject=" + Percent.encode(subject)) }
         if let body {
             let crlf = String(decoding: MIME.normalizedLines(body), as: UTF8.self)
@@ -157,12 +170,19 @@ public struct MailtoURI: Sendable, Hashable {
         return s
     }
 
-    /// A draft with these recipients, subject and body (`\r\n` in the body becomes `\n`).
+    /// Header fields a `mailto:` URI may set on a draft; others (`from`, `sender`, `received`, …) are
+    /// ignored, as RFC 6068 section 7 advises for fields that could mislead or harm.
+    public static let safeFields: Set<String> = ["in-reply-to", "references", "keywords", "comments"]
+
+    /// A draft with these recipients, subject and body (`\r\n` in the body becomes `\n`) and the
+    /// `safeFields` among the other fields.
     public func draft(from sender: MailAddress? = nil) throws -> MailDraft {
-        MailDraft(from: sender, to: try to.map { try MailAddress(parsing: $0) }, cc: try cc.map { try MailAddress(parsing: $0) },
-                  bcc: try bcc.map { try MailAddress(parsing: $0) }, subject: subject ?? "",
-                  textBody: (body ?? "").replacingOccurrences(of: "\r\n", with: "\n"),
-                  extraHeaders: otherFields)
+        MailDraft(
+            from: sender, to: try to.map { try MailAddress(parsing: $0) },
+            cc: try cc.map { try MailAddress(parsing: $0) },
+            bcc: try bcc.map { try MailAddress(parsing: $0) }, subject: subject ?? "",
+            textBody: (body ?? "").replacingOccurrences(of: "\r\n", with: "\n"),
+            extraHeaders: otherFields.filter { Self.safeFields.contains($0.name.lowercased()) })
     }
 }
 
@@ -198,7 +218,8 @@ public struct SMSURI: Sendable, Hashable {
             let number = decoded.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 .filter { !"-.()".contains($0) }
             guard (try? E164.check(number)) != nil else {
-                throw ComposerError.invalidURI(uri, reason: "column \(column + 1): expected a global number like +15555550123")
+                throw ComposerError.invalidURI(
+                    uri, reason: "column \(column + 1): expected a global number like +15555550123")
             }
             recipients.append(number)
             column += raw.count + 1

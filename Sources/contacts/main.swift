@@ -6,6 +6,8 @@ let allCommands: [any Command.Type] = [
     SectionsCommand.self,
     ListCommand.self,
     SearchCommand.self,
+    OutboxStatusCommand.self,
+    OutboxSendCommand.self,
     DemoCommand.self,
 ]
 

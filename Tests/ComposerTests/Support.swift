@@ -21,10 +21,13 @@ enum Env {
         return packageRoot.appendingPathComponent(".venv")
     }
     static var python: URL { venv.appendingPathComponent("bin/python") }
-    static var fixtures: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures") }
+    static var fixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    }
 
     static func tempDirectory(_ label: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("composer-\(label)-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "composer-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -33,7 +36,8 @@ enum Env {
         let p = Process()
         p.executableURL = executable
         p.arguments = args
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
@@ -81,7 +85,8 @@ func checkEML(_ messages: [(label: String, bytes: [UInt8])], sourceLocation: Sou
         return []
     }
     guard FileManager.default.isExecutableFile(atPath: Env.python.path) else {
-        Issue.record("\(Env.python.path) missing: run `make deps` (venv with fast-mail-parser)", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(Env.python.path) missing: run `make deps` (venv with fast-mail-parser)", sourceLocation: sourceLocation)
         return []
     }
     let dir = try Env.tempDirectory("eml")

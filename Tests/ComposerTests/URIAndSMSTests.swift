@@ -6,9 +6,13 @@ import Testing
 @Suite("mailto: and sms: URIs")
 struct URITests {
     @Test func mailtoRoundTrip() throws {
-        let uri = MailtoURI(to: ["a@example.com", "b@example.com"], cc: ["c@example.com"], subject: "Grüße & more?",
-                            body: "Line 1\nLine 2 = 100%")
-        #expect(uri.string == "mailto:a@example.com,b@example.com?cc=c@example.com&subject=Gr%C3%BC%C3%9Fe%20%26%20more%3F&body=Line%201%0D%0ALine%202%20%3D%20100%25")
+        let uri = MailtoURI(
+            to: ["a@example.com", "b@example.com"], cc: ["c@example.com"], subject: "Grüße & more?",
+            body: "Line 1\nLine 2 = 100%")
+        #expect(
+            uri.string
+                == "mailto:a@example.com,b@example.com?cc=c@example.com&subject=Gr%C3%BC%C3%9Fe%20%26%20more%3F&body=Line%201%0D%0ALine%202%20%3D%20100%25"
+        )
         let back = try MailtoURI(parsing: uri.string)
         #expect(back.to == uri.to && back.cc == uri.cc && back.subject == uri.subject)
         #expect(back.body == "Line 1\r\nLine 2 = 100%")
@@ -23,12 +27,17 @@ struct URITests {
         #expect(b.to == ["joe@example.com"] && b.cc == ["bob@example.com"] && b.body == "hello")
         let c = try MailtoURI(parsing: "MAILTO:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E")
         #expect(c.otherFields == [MailHeader(name: "in-reply-to", value: "<3469A91.D10AF4C@example.com>")])
+        let unsafe = try MailtoURI(parsing: "mailto:a@example.com?from=boss@example.com&references=%3Cx@example.com%3E")
+        #expect(try unsafe.draft().extraHeaders == [MailHeader(name: "references", value: "<x@example.com>")])
         let d = try MailtoURI(parsing: "mailto:%22not%40me%22@example.org")
         #expect(d.to == ["\"not@me\"@example.org"])
     }
 
     @Test func mailtoErrorsNameTheColumn() {
-        #expect(throws: ComposerError.invalidURI("mailto:a@example.com?subject=%G1", reason: "column 30: expected %XX (two hex digits)")) {
+        #expect(
+            throws: ComposerError.invalidURI(
+                "mailto:a@example.com?subject=%G1", reason: "column 30: expected %XX (two hex digits)")
+        ) {
             try MailtoURI(parsing: "mailto:a@example.com?subject=%G1")
         }
         #expect(throws: ComposerError.invalidURI("http://x", reason: "column 1: expected 'mailto:'")) {
@@ -102,6 +111,9 @@ struct SMSSegmentTests {
         #expect(SMSSegments.count("").segments == 1)
         #expect(SMSSegments.count("ç").encoding == .ucs2)
         #expect(SMSSegments.count("Ç").encoding == .gsm7)
+        #expect(MessageDraft(recipients: [], body: "Grüße 🎉").segments == SMSSegments.count("Grüße 🎉"))
+        #expect(SMSSegments.count(String(repeating: "😜", count: 35)).segments == 1)  // 70 UTF-16 units
+        #expect(SMSSegments.count(String(repeating: "😜", count: 36)).segments == 2)
     }
 }
 
@@ -120,14 +132,15 @@ struct SplitMix: RandomNumberGenerator {
 
 /// Random text drawn from ASCII (incl. specials), Latin-1, Greek, CJK, emoji and combining marks.
 func randomText(_ rng: inout SplitMix, length: Int, controls: Bool = false) -> String {
-    let pools: [[Unicode.Scalar]] = [
-        Array(" !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~=?abcXYZ019".unicodeScalars),
-        Array("äöüßéèçñÅØ".unicodeScalars),
-        Array("ΑβγΔεζ".unicodeScalars),
-        Array("山田太郎東京日本語".unicodeScalars),
-        Array("😜🎉👩\u{200D}🇮🇹🏳\u{FE0F}".unicodeScalars),
-        Array("\u{0301}\u{0308}".unicodeScalars),
-    ] + (controls ? [Array("\r\n\u{0}\t".unicodeScalars)] : [])
+    let pools: [[Unicode.Scalar]] =
+        [
+            Array(" !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~=?abcXYZ019".unicodeScalars),
+            Array("äöüßéèçñÅØ".unicodeScalars),
+            Array("ΑβγΔεζ".unicodeScalars),
+            Array("山田太郎東京日本語".unicodeScalars),
+            Array("😜🎉👩\u{200D}🇮🇹🏳\u{FE0F}".unicodeScalars),
+            Array("\u{0301}\u{0308}".unicodeScalars),
+        ] + (controls ? [Array("\r\n\u{0}\t".unicodeScalars)] : [])
     var s = String.UnicodeScalarView()
     for _ in 0..<length {
         let pool = pools[Int(rng.next() % UInt64(pools.count))]

@@ -5,6 +5,7 @@ import Foundation
 let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("collation", runCollationBench),
     ("selection", runSelectionBench),
+    ("compose", runComposeBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
