@@ -2,6 +2,8 @@ import Foundation
 
 /// Every subcommand, in the order `contacts --help` lists them. Each lives in its own file.
 let allCommands: [any Command.Type] = [
+    VCardInspectCommand.self,
+    VCardConvertCommand.self,
 ]
 
 let version = "0.1.0"
