@@ -816,20 +816,27 @@ final class VCardParser {
         return t
     }
 
-    /// Text with `\n`, `\,`, `\;`, `\:` and `\\` escapes undone (other backslashes kept).
+    /// Text with `\n`, `\,`, `\;`, `\:` and `\\` escapes undone (other backslashes kept); CRLF and CR
+    /// become LF.
     private func unescape(_ v: UnsafeBufferPointer<UInt8>) -> String {
         unescape(v, from: 0, to: v.count)
     }
 
     private func unescape(_ v: UnsafeBufferPointer<UInt8>, from s: Int, to e: Int) -> String {
         var k = s
-        while k < e && v[k] != backslash { k += 1 }
+        while k < e && v[k] != backslash && v[k] != cr { k += 1 }
         if k == e { return String(decoding: UnsafeBufferPointer(rebasing: v[s..<e]), as: UTF8.self) }
         return String(unsafeUninitializedCapacity: e - s) { out in
             var o = 0
             var i = s
             while i < e {
                 let b = v[i]
+                if b == cr {  // decoded line breaks (quoted-printable =0D=0A) become LF
+                    out[o] = lf
+                    o += 1
+                    i += (i + 1 < e && v[i + 1] == lf) ? 2 : 1
+                    continue
+                }
                 if b == backslash && i + 1 < e {
                     let n = v[i + 1]
                     switch n {
