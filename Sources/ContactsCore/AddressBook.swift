@@ -43,12 +43,16 @@ public struct AddressBook: Sendable, Equatable {
 
     /// An address book from parts. Category groups are not derived here: pass them in `groups`.
     public init(contacts: [Contact], groups: [Group] = [], diagnostics: [VCardDiagnostic] = []) {
-        self.contacts = contacts
-        self.groups = groups
-        self.diagnostics = diagnostics
         var index: [String: Int] = [:]
         index.reserveCapacity(contacts.count)
         for (i, c) in contacts.enumerated() where index[c.id] == nil { index[c.id] = i }
+        self.init(contacts: contacts, groups: groups, diagnostics: diagnostics, index: index)
+    }
+
+    private init(contacts: [Contact], groups: [Group], diagnostics: [VCardDiagnostic], index: [String: Int]) {
+        self.contacts = contacts
+        self.groups = groups
+        self.diagnostics = diagnostics
         indexByID = index
         var members: [String: [Int]] = [:]
         for (g, group) in groups.enumerated() {
@@ -64,15 +68,43 @@ public struct AddressBook: Sendable, Equatable {
     /// let book = AddressBook(data: Data("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n".utf8), fileName: "a.vcf")
     /// ```
     public init(data: Data, fileName: String) {
+        let expected = estimatedCardCount(data)
         var contacts: [Contact] = []
+        contacts.reserveCapacity(expected)
+        var lines: [Int] = []
+        lines.reserveCapacity(expected)
         var cards: [Group] = []
-        let diagnostics = VCardReader.read(data: data, fileName: fileName) { record in
+        var index: [String: Int] = [:]
+        index.reserveCapacity(expected)
+        var duplicates: [VCardDiagnostic] = []
+        var diagnostics = VCardReader.read(data: data, fileName: fileName) { record, line in
             switch record {
-            case .contact(let c): contacts.append(c)
-            case .group(let g): cards.append(g)
+            case .contact(var c):
+                if let first = index[c.id] {
+                    // Ids are unique within a book: a repeated UID (or an identical card) gets a suffix.
+                    var k = 2
+                    while index["\(c.id)-\(k)"] != nil { k += 1 }
+                    let newID = "\(c.id)-\(k)"
+                    let message = c.id.hasPrefix("hash-")
+                        ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
+                        : "duplicate UID '\(c.id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
+                    duplicates.append(VCardDiagnostic(file: fileName, line: line, message: message))
+                    c.id = newID
+                }
+                index[c.id] = contacts.count
+                contacts.append(c)
+                lines.append(line)
+            case .group(let g):
+                cards.append(g)
             }
         }
-        self.init(contacts: contacts, groups: cards + AddressBook.categoryGroups(contacts), diagnostics: diagnostics)
+        if !duplicates.isEmpty {
+            diagnostics = (diagnostics + duplicates).enumerated().sorted {
+                ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+            }.map(\.element)
+        }
+        self.init(contacts: contacts, groups: cards + AddressBook.categoryGroups(contacts), diagnostics: diagnostics,
+                  index: index)
     }
 
     /// Reads a vCard file (memory-mapped). Throws ``ContactsCoreError/cannotRead(path:reason:)`` when the
