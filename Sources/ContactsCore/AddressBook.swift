@@ -77,14 +77,18 @@ public struct AddressBook: Sendable, Equatable {
         var index: [String: Int] = [:]
         index.reserveCapacity(expected)
         var duplicates: [VCardDiagnostic] = []
-        var diagnostics = VCardReader.read(data: data, fileName: fileName) { record, line in
-            switch record {
-            case .contact(var c):
+        var diagnostics: [VCardDiagnostic] = []
+        for chunk in VCardReader.readChunked(data: data, fileName: fileName) {
+            diagnostics += chunk.diagnostics
+            cards += chunk.groups
+            for (k, contact) in chunk.contacts.enumerated() {
+                var c = contact
+                let line = chunk.contactLines[k]
                 if let first = index[c.id] {
                     // Ids are unique within a book: a repeated UID (or an identical card) gets a suffix.
-                    var k = 2
-                    while index["\(c.id)-\(k)"] != nil { k += 1 }
-                    let newID = "\(c.id)-\(k)"
+                    var n = 2
+                    while index["\(c.id)-\(n)"] != nil { n += 1 }
+                    let newID = "\(c.id)-\(n)"
                     let message = c.id.hasPrefix("hash-")
                         ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
                         : "duplicate UID '\(c.id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
@@ -94,8 +98,6 @@ public struct AddressBook: Sendable, Equatable {
                 index[c.id] = contacts.count
                 contacts.append(c)
                 lines.append(line)
-            case .group(let g):
-                cards.append(g)
             }
         }
         if !duplicates.isEmpty {

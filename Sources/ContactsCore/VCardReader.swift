@@ -32,6 +32,109 @@ public enum VCardReader {
     }
 }
 
+extension VCardReader {
+    /// What one chunk of a file gave.
+    struct Chunk {
+        var contacts: [Contact] = []
+        var contactLines: [Int] = []
+        var groups: [Group] = []
+        var diagnostics: [VCardDiagnostic] = []
+    }
+
+    /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, in parallel, with file line numbers.
+    /// Small inputs are read in one piece.
+    static func readChunked(data: Data, fileName: String,
+                            maxChunks: Int = ProcessInfo.processInfo.activeProcessorCount,
+                            minChunkSize: Int = 1 << 20) -> [Chunk] {
+        let boundaries = data.withUnsafeBytes { raw in
+            chunkBoundaries(raw.bindMemory(to: UInt8.self),
+                            pieces: min(8, maxChunks, max(1, raw.count / max(1, minChunkSize))))
+        }
+        let n = boundaries.count - 1
+        struct Partial {
+            var chunk = Chunk()
+            var localDiagnostics: [VCardParser.LocalDiagnostic] = []
+            var lineCount = 0
+        }
+        /// One slot per chunk; iteration k writes only slot k, and the slots are read after all iterations end.
+        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Partial> }
+        let slots = Slots(buffer: .allocate(capacity: n))
+        slots.buffer.initialize(repeating: Partial())
+        defer {
+            _ = slots.buffer.deinitialize()
+            slots.buffer.deallocate()
+        }
+        let work: @Sendable (Int) -> Void = { k in
+            let parser = VCardParser(fileName: fileName)
+            parser.endsBeforeNextCard = k < n - 1
+            var chunk = Chunk()
+            data.withUnsafeBytes { raw in
+                let all = raw.bindMemory(to: UInt8.self)
+                let piece = UnsafeBufferPointer(rebasing: all[boundaries[k]..<boundaries[k + 1]])
+                parser.parse(piece) { record, line in
+                    switch record {
+                    case .contact(let c):
+                        chunk.contacts.append(c)
+                        chunk.contactLines.append(line)
+                    case .group(let g):
+                        chunk.groups.append(g)
+                    }
+                }
+            }
+            slots.buffer[k] = Partial(chunk: chunk, localDiagnostics: parser.localDiagnostics, lineCount: parser.lineCount)
+        }
+        if n == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: n, execute: work)
+        }
+        var chunks: [Chunk] = []
+        chunks.reserveCapacity(n)
+        var offset = 0
+        for k in 0..<n {
+            var chunk = slots.buffer[k].chunk
+            if offset > 0 {
+                for i in chunk.contactLines.indices { chunk.contactLines[i] += offset }
+            }
+            chunk.diagnostics = slots.buffer[k].localDiagnostics.map { $0.rendered(file: fileName, lineOffset: offset) }
+            offset += slots.buffer[k].lineCount
+            chunks.append(chunk)
+        }
+        return chunks
+    }
+
+    /// Offsets that split `buf` into about `pieces` parts, each starting at a BEGIN:VCARD line.
+    static func chunkBoundaries(_ buf: UnsafeBufferPointer<UInt8>, pieces: Int) -> [Int] {
+        var result = [0]
+        guard pieces > 1, let base = buf.baseAddress else { return [0, buf.count] }
+        let keyword: StaticString = "BEGIN:VCARD"
+        for k in 1..<pieces {
+            var pos = max(result[result.count - 1] + 1, buf.count / pieces * k)
+            var found: Int?
+            while pos < buf.count {
+                guard let nl = memchr(base + pos, 0x0A, buf.count - pos) else { break }
+                let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nl)) + 1
+                if buf.count - start >= 11 {
+                    var match = true
+                    for i in 0..<11 where (buf[start + i] >= 0x61 && buf[start + i] <= 0x7A ? buf[start + i] - 0x20 : buf[start + i]) != keyword.utf8Start[i] {
+                        match = false
+                        break
+                    }
+                    if match {
+                        found = start
+                        break
+                    }
+                }
+                pos = start
+            }
+            guard let found else { break }
+            result.append(found)
+        }
+        result.append(buf.count)
+        return result
+    }
+}
+
 // MARK: - Byte constants
 
 private let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20, tab: UInt8 = 0x09
@@ -41,6 +144,12 @@ private let dot: UInt8 = 0x2E, quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, car
 @inline(__always) private func upper(_ b: UInt8) -> UInt8 { (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
 @inline(__always) private func isNameByte(_ b: UInt8) -> Bool {
     (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F
+}
+
+/// The properties the model names, recognized from the name bytes once per line.
+private enum PropertyKind: UInt8 {
+    case other, version, uid, fn, n, nickname, phoneticFirst, phoneticLast, org, title, tel, email, url, adr, bday
+    case anniversary, abDate, note, photo, categories, lang, kind, abKind, member, abMember
 }
 
 /// Which properties a card's builder treats as its own.
@@ -59,7 +168,39 @@ private enum TypeFlags {
 /// class; it is created per read and never shared.
 final class VCardParser {
     let fileName: String
-    private(set) var diagnostics: [VCardDiagnostic] = []
+
+    /// A diagnostic whose line numbers are local to this parser's input (a chunk of a file).
+    struct LocalDiagnostic {
+        enum Message {
+            case text(String)
+            /// A card without END:VCARD: where it starts and the BEGIN:VCARD that follows (nil: end of input).
+            case missingEnd(cardStart: Int, nextBegin: Int?)
+        }
+        var line: Int
+        var column: Int?
+        var message: Message
+
+        func rendered(file: String, lineOffset: Int) -> VCardDiagnostic {
+            let text: String
+            switch message {
+            case .text(let t): text = t
+            case .missingEnd(let start, let next?):
+                text = "card starting at line \(start + lineOffset) has no END:VCARD (expected before BEGIN:VCARD at line \(next + lineOffset)); its properties are kept"
+            case .missingEnd(let start, nil):
+                text = "card starting at line \(start + lineOffset) has no END:VCARD (expected before the end of the input); its properties are kept"
+            }
+            return VCardDiagnostic(file: file, line: line + lineOffset, column: column, message: text)
+        }
+    }
+
+    private(set) var localDiagnostics: [LocalDiagnostic] = []
+    /// Physical lines read so far.
+    private(set) var lineCount = 0
+    /// Set for a chunk that ends right before a BEGIN:VCARD line of the same file.
+    var endsBeforeNextCard = false
+
+    /// The diagnostics with file line numbers (for a parser that read a whole input).
+    var diagnostics: [VCardDiagnostic] { localDiagnostics.map { $0.rendered(file: fileName, lineOffset: 0) } }
 
     /// The mutable state of a read. It lives behind a pointer so that the hot loops touch it without the
     /// run-time exclusivity checks that stored properties of a class get (measured: ~30 % of parse time).
@@ -152,7 +293,7 @@ final class VCardParser {
     }
 
     func diagnose(_ line: Int, _ column: Int?, _ message: String) {
-        diagnostics.append(VCardDiagnostic(file: fileName, line: line, column: column, message: message))
+        localDiagnostics.append(LocalDiagnostic(line: line, column: column, message: .text(message)))
     }
 
     private func appendToLine(_ src: UnsafePointer<UInt8>, _ count: Int) {
@@ -238,12 +379,14 @@ final class VCardParser {
             lineNumber = curLine
             if processLine(offset: cur.start, emit: emit) { sawCard = true }
         }
+        lineCount = pendingLine - 1
         if inCard {
-            diagnose(cardStartLine, nil,
-                     "card starting at line \(cardStartLine) has no END:VCARD (expected before the end of the input); its properties are kept")
+            localDiagnostics.append(LocalDiagnostic(
+                line: cardStartLine, column: nil,
+                message: .missingEnd(cardStart: cardStartLine, nextBegin: endsBeforeNextCard ? pendingLine : nil)))
             finishCard(endOffset: count, emit: emit)
         }
-        if !sawCard && diagnostics.isEmpty {
+        if !sawCard && localDiagnostics.isEmpty {
             diagnose(1, nil, "no vCard found (expected BEGIN:VCARD)")
         }
     }
@@ -293,8 +436,8 @@ final class VCardParser {
         if i == n { return false }
         if matchesKeyword(line + i, n - i, "BEGIN:VCARD") {
             if inCard {
-                diagnose(cardStartLine, nil,
-                         "card starting at line \(cardStartLine) has no END:VCARD (expected before BEGIN:VCARD at line \(lineNumber)); its properties are kept")
+                localDiagnostics.append(LocalDiagnostic(
+                    line: cardStartLine, column: nil, message: .missingEnd(cardStart: cardStartLine, nextBegin: lineNumber)))
                 finishCard(endOffset: offset, emit: emit)
             }
             inCard = true
@@ -337,6 +480,7 @@ final class VCardParser {
     fileprivate struct Head {
         var group: String?
         var name: String
+        var kind: PropertyKind
         var valueStart: Int = 0
         var encoding: UInt8 = 0  // 0 none, 1 quoted-printable, 2 base64
         var charset: String?
@@ -388,7 +532,8 @@ final class VCardParser {
             return nil
         }
         for k in nameStart..<i { line[k] = upper(line[k]) }
-        var head = Head(group: groupEnd >= 0 ? text(start, groupEnd) : nil, name: text(nameStart, i))
+        var head = Head(group: groupEnd >= 0 ? text(start, groupEnd) : nil, name: text(nameStart, i),
+                        kind: propertyKind(nameStart, i))
         st.pointee.paramSpans.removeAll(keepingCapacity: true)
         st.pointee.valueSpans.removeAll(keepingCapacity: true)
         while i < n && line[i] == semicolon {
@@ -439,6 +584,41 @@ final class VCardParser {
 
     @inline(__always) private func text(_ s: Int, _ e: Int) -> String {
         String(decoding: UnsafeBufferPointer(start: line + s, count: e - s), as: UTF8.self)
+    }
+
+    private func propertyKind(_ s: Int, _ e: Int) -> PropertyKind {
+        switch e - s {
+        case 1: return line[s] == 0x4E ? .n : .other
+        case 2: return isKeyword(s, e, "FN") ? .fn : .other
+        case 3:
+            if isKeyword(s, e, "TEL") { return .tel }
+            if isKeyword(s, e, "UID") { return .uid }
+            if isKeyword(s, e, "ORG") { return .org }
+            if isKeyword(s, e, "URL") { return .url }
+            if isKeyword(s, e, "ADR") { return .adr }
+        case 4:
+            if isKeyword(s, e, "NOTE") { return .note }
+            if isKeyword(s, e, "BDAY") { return .bday }
+            if isKeyword(s, e, "LANG") { return .lang }
+            if isKeyword(s, e, "KIND") { return .kind }
+        case 5:
+            if isKeyword(s, e, "EMAIL") { return .email }
+            if isKeyword(s, e, "TITLE") { return .title }
+            if isKeyword(s, e, "PHOTO") { return .photo }
+        case 6: return isKeyword(s, e, "MEMBER") ? .member : .other
+        case 7: return isKeyword(s, e, "VERSION") ? .version : .other
+        case 8:
+            if isKeyword(s, e, "NICKNAME") { return .nickname }
+            if isKeyword(s, e, "X-ABDATE") { return .abDate }
+        case 10: return isKeyword(s, e, "CATEGORIES") ? .categories : .other
+        case 11: return isKeyword(s, e, "ANNIVERSARY") ? .anniversary : .other
+        case 20: return isKeyword(s, e, "X-PHONETIC-LAST-NAME") ? .phoneticLast : .other
+        case 21: return isKeyword(s, e, "X-PHONETIC-FIRST-NAME") ? .phoneticFirst : .other
+        case 24: return isKeyword(s, e, "X-ADDRESSBOOKSERVER-KIND") ? .abKind : .other
+        case 26: return isKeyword(s, e, "X-ADDRESSBOOKSERVER-MEMBER") ? .abMember : .other
+        default: break
+        }
+        return .other
     }
 
     /// Exact comparison of `line[s..<e]` with an upper-case ASCII keyword.
@@ -677,7 +857,7 @@ final class VCardParser {
     // MARK: Properties
 
     private func handle(_ head: Head, mode: ReadMode, into b: inout CardBuilder) {
-        if head.name == "VERSION" {
+        if head.kind == .version {
             withValue(head) { v in
                 let text = trimmedString(v)
                 b.version = text
@@ -689,21 +869,21 @@ final class VCardParser {
             return
         }
         if mode == .groupCard {
-            switch head.name {
-            case "UID": b.uid = withValue(head) { idString($0) }
-            case "FN" where b.contact.formattedName.isEmpty: b.contact.formattedName = withValue(head) { unescape($0) }
-            case "KIND", "X-ADDRESSBOOKSERVER-KIND": break
-            case "MEMBER", "X-ADDRESSBOOKSERVER-MEMBER": b.members.append(withValue(head) { idString($0) })
+            switch head.kind {
+            case .uid: b.uid = withValue(head) { idString($0) }
+            case .fn where b.contact.formattedName.isEmpty: b.contact.formattedName = withValue(head) { unescape($0) }
+            case .kind, .abKind: break
+            case .member, .abMember: b.members.append(withValue(head) { idString($0) })
             default: b.contact.unknownProperties.append(unknown(head))
             }
             return
         }
-        switch head.name {
-        case "UID" where b.uid == nil:
+        switch head.kind {
+        case .uid where b.uid == nil:
             b.uid = withValue(head) { idString($0) }
-        case "FN" where b.contact.formattedName.isEmpty:
+        case .fn where b.contact.formattedName.isEmpty:
             b.contact.formattedName = withValue(head) { unescape($0) }
-        case "N" where !b.hasN:
+        case .n where !b.hasN:
             b.hasN = true
             withValue(head) { v in
                 var k = 0
@@ -724,13 +904,13 @@ final class VCardParser {
                     b.contact.sortAsComponents.append(contentsOf: p.values)
                 }
             }
-        case "NICKNAME" where b.contact.nickname.isEmpty:
+        case .nickname where b.contact.nickname.isEmpty:
             b.contact.nickname = withValue(head) { unescape($0) }
-        case "X-PHONETIC-FIRST-NAME" where b.contact.phoneticGivenName.isEmpty:
+        case .phoneticFirst where b.contact.phoneticGivenName.isEmpty:
             b.contact.phoneticGivenName = withValue(head) { unescape($0) }
-        case "X-PHONETIC-LAST-NAME" where b.contact.phoneticFamilyName.isEmpty:
+        case .phoneticLast where b.contact.phoneticFamilyName.isEmpty:
             b.contact.phoneticFamilyName = withValue(head) { unescape($0) }
-        case "ORG" where !b.hasOrg:
+        case .org where !b.hasOrg:
             b.hasOrg = true
             withValue(head) { v in
                 var k = 0
@@ -744,22 +924,22 @@ final class VCardParser {
                     k += 1
                 }
             }
-        case "TITLE" where b.contact.jobTitle.isEmpty:
+        case .title where b.contact.jobTitle.isEmpty:
             b.contact.jobTitle = withValue(head) { unescape($0) }
-        case "TEL":
+        case .tel:
             var value = withValue(head) { unescape($0) }
             if value.hasPrefix("tel:") { value.removeFirst(4) }
             b.note(head.group, kind: .phone, index: b.contact.phones.count)
             b.contact.phones.append(LabeledValue(label: label(head), value: value, preference: preference(head)))
-        case "EMAIL":
+        case .email:
             b.note(head.group, kind: .email, index: b.contact.emails.count)
             b.contact.emails.append(LabeledValue(label: label(head), value: withValue(head) { unescape($0) },
                                                  preference: preference(head)))
-        case "URL":
+        case .url:
             b.note(head.group, kind: .url, index: b.contact.urls.count)
             b.contact.urls.append(LabeledValue(label: label(head), value: withValue(head) { unescape($0) },
                                                preference: preference(head)))
-        case "ADR":
+        case .adr:
             var a = PostalAddress()
             withValue(head) { v in
                 var k = 0
@@ -782,18 +962,18 @@ final class VCardParser {
             }
             b.note(head.group, kind: .address, index: b.contact.addresses.count)
             b.contact.addresses.append(LabeledAddress(label: label(head), value: a, preference: preference(head)))
-        case "BDAY" where b.contact.birthday == nil:
+        case .bday where b.contact.birthday == nil:
             b.contact.birthday = date(head)
-        case "ANNIVERSARY":
+        case .anniversary:
             b.contact.dates.append(LabeledDate(label: .anniversary, value: date(head)))
-        case "X-ABDATE":
+        case .abDate:
             b.note(head.group, kind: .date, index: b.contact.dates.count)
             b.contact.dates.append(LabeledDate(label: .unlabeled, value: date(head)))
-        case "NOTE" where b.contact.note.isEmpty:
+        case .note where b.contact.note.isEmpty:
             b.contact.note = withValue(head) { unescape($0) }
-        case "PHOTO" where b.contact.photo == nil:
+        case .photo where b.contact.photo == nil:
             if let photo = photo(head) { b.contact.photo = photo } else { b.contact.unknownProperties.append(unknown(head)) }
-        case "CATEGORIES":
+        case .categories:
             withValue(head) { v in
                 forEachComponent(v, separator: comma) { s, e in
                     var s = s, e = e
@@ -804,14 +984,14 @@ final class VCardParser {
                     if !b.contact.categories.contains(cat) { b.contact.categories.append(cat) }
                 }
             }
-        case "LANG":
+        case .lang:
             let value = withValue(head) { unescape($0) }
             b.addLanguage(value, preference: head.pref ?? Int.max)
-        case "KIND" where withValue(head, { isGroupKind($0) }):
+        case .kind where withValue(head, { isGroupKind($0) }):
             b.isGroupCard = true
-        case "X-ADDRESSBOOKSERVER-KIND" where withValue(head, { isGroupKind($0) }):
+        case .abKind where withValue(head, { isGroupKind($0) }):
             b.isGroupCard = true
-        case "MEMBER", "X-ADDRESSBOOKSERVER-MEMBER":
+        case .member, .abMember:
             b.members.append(withValue(head) { idString($0) })
         default:
             b.contact.unknownProperties.append(unknown(head))

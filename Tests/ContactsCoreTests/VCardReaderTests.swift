@@ -278,3 +278,35 @@ import Testing
         #expect(c.displayName == "Ada Lovelace")
     }
 }
+
+@Suite struct ChunkedReadingTests {
+    /// Reading in parallel pieces gives the same contacts, lines and diagnostics as one sequential read,
+    /// including a card whose END is missing right at a piece boundary.
+    @Test func parallelPiecesMatchSequentialRead() throws {
+        var text = "junk first\r\n"
+        for i in 0..<400 {
+            text += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(i)\r\n"
+            if i % 7 == 0 { text += "NOTE:folded\r\n  line \(i)\r\n" }
+            if i % 50 == 3 { text += "BAD LINE \(i)\r\n" }
+            if i % 90 != 5 { text += "END:VCARD\r\n" }
+            if i % 10 == 0 { text += "UID:dup\r\n" }  // outside a card: junk
+        }
+        let data = Data(text.utf8)
+        let sequential = VCardReader.readChunked(data: data, fileName: "p.vcf", maxChunks: 1)
+        #expect(sequential.count == 1)
+        for pieces in [2, 3, 8] {
+            let parallel = VCardReader.readChunked(data: data, fileName: "p.vcf", maxChunks: pieces, minChunkSize: 1)
+            #expect(parallel.count == pieces)
+            #expect(parallel.flatMap(\.contacts) == sequential[0].contacts)
+            #expect(parallel.flatMap(\.contactLines) == sequential[0].contactLines)
+            #expect(parallel.flatMap(\.diagnostics) == sequential[0].diagnostics)
+        }
+        #expect(sequential[0].contacts.count == 400)
+        let missingEnd = sequential[0].diagnostics.filter { $0.message.contains("has no END:VCARD") }
+        #expect(missingEnd.count == 5)
+        #expect(missingEnd.allSatisfy { $0.message.contains("(expected before BEGIN:VCARD at line ") })
+        let lines = sequential[0].contactLines
+        #expect(missingEnd.first?.line == lines[5])
+        #expect(missingEnd.first?.message == "card starting at line \(lines[5]) has no END:VCARD (expected before BEGIN:VCARD at line \(lines[6])); its properties are kept")
+    }
+}
