@@ -68,36 +68,46 @@ public struct AddressBook: Sendable, Equatable {
     /// let book = AddressBook(data: Data("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n".utf8), fileName: "a.vcf")
     /// ```
     public init(data: Data, fileName: String) {
-        let expected = estimatedCardCount(data)
+        var chunks = VCardReader.readChunked(data: data, fileName: fileName)
         var contacts: [Contact] = []
-        contacts.reserveCapacity(expected)
         var lines: [Int] = []
-        lines.reserveCapacity(expected)
         var cards: [Group] = []
-        var index: [String: Int] = [:]
-        index.reserveCapacity(expected)
-        var duplicates: [VCardDiagnostic] = []
         var diagnostics: [VCardDiagnostic] = []
-        for chunk in VCardReader.readChunked(data: data, fileName: fileName) {
-            diagnostics += chunk.diagnostics
-            cards += chunk.groups
-            for (k, contact) in chunk.contacts.enumerated() {
-                var c = contact
-                let line = chunk.contactLines[k]
-                if let first = index[c.id] {
-                    // Ids are unique within a book: a repeated UID (or an identical card) gets a suffix.
-                    var n = 2
-                    while index["\(c.id)-\(n)"] != nil { n += 1 }
-                    let newID = "\(c.id)-\(n)"
-                    let message = c.id.hasPrefix("hash-")
-                        ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
-                        : "duplicate UID '\(c.id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
-                    duplicates.append(VCardDiagnostic(file: fileName, line: line, message: message))
-                    c.id = newID
-                }
-                index[c.id] = contacts.count
-                contacts.append(c)
-                lines.append(line)
+        if chunks.count == 1 {
+            swap(&contacts, &chunks[0].contacts)
+            swap(&lines, &chunks[0].contactLines)
+            swap(&cards, &chunks[0].groups)
+            swap(&diagnostics, &chunks[0].diagnostics)
+        } else {
+            let total = chunks.reduce(0) { $0 + $1.contacts.count }
+            contacts.reserveCapacity(total)
+            lines.reserveCapacity(total)
+            for k in chunks.indices {
+                contacts.append(contentsOf: chunks[k].contacts)
+                lines.append(contentsOf: chunks[k].contactLines)
+                cards.append(contentsOf: chunks[k].groups)
+                diagnostics.append(contentsOf: chunks[k].diagnostics)
+                chunks[k] = VCardReader.Chunk()
+            }
+        }
+        // Ids are unique within a book: a repeated UID (or an identical card) gets a suffix.
+        var index: [String: Int] = [:]
+        index.reserveCapacity(contacts.count)
+        var duplicates: [VCardDiagnostic] = []
+        for i in contacts.indices {
+            let id = contacts[i].id
+            if let first = index[id] {
+                var n = 2
+                while index["\(id)-\(n)"] != nil { n += 1 }
+                let newID = "\(id)-\(n)"
+                let message = id.hasPrefix("hash-")
+                    ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
+                    : "duplicate UID '\(id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
+                duplicates.append(VCardDiagnostic(file: fileName, line: lines[i], message: message))
+                contacts[i].id = newID
+                index[newID] = i
+            } else {
+                index[id] = i
             }
         }
         if !duplicates.isEmpty {
