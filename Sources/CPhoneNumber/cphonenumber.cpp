@@ -45,7 +45,7 @@ extern "C" int32_t cphone_parse(const char *text, int32_t length, const char *de
         util->Format(number, PhoneNumberUtil::NATIONAL, &national);
         util->GetRegionCodeForNumber(number, &number_region);
         info->country_code = number.country_code();
-        info->is_possible = util->IsPossibleNumber(number) ? 1 : 0;
+        info->is_possible = util->IsPossibleNumberWithReason(number) == PhoneNumberUtil::IS_POSSIBLE ? 1 : 0;
         info->is_valid = util->IsValidNumber(number) ? 1 : 0;
         info->type = static_cast<int32_t>(util->GetNumberType(number));
         info->e164_length = static_cast<int32_t>(e164.size());

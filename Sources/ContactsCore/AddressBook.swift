@@ -43,12 +43,16 @@ public struct AddressBook: Sendable, Equatable {
 
     /// An address book from parts. Category groups are not derived here: pass them in `groups`.
     public init(contacts: [Contact], groups: [Group] = [], diagnostics: [VCardDiagnostic] = []) {
-        self.contacts = contacts
-        self.groups = groups
-        self.diagnostics = diagnostics
         var index: [String: Int] = [:]
         index.reserveCapacity(contacts.count)
         for (i, c) in contacts.enumerated() where index[c.id] == nil { index[c.id] = i }
+        self.init(contacts: contacts, groups: groups, diagnostics: diagnostics, index: index)
+    }
+
+    private init(contacts: [Contact], groups: [Group], diagnostics: [VCardDiagnostic], index: [String: Int]) {
+        self.contacts = contacts
+        self.groups = groups
+        self.diagnostics = diagnostics
         indexByID = index
         var members: [String: [Int]] = [:]
         for (g, group) in groups.enumerated() {
@@ -64,15 +68,55 @@ public struct AddressBook: Sendable, Equatable {
     /// let book = AddressBook(data: Data("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n".utf8), fileName: "a.vcf")
     /// ```
     public init(data: Data, fileName: String) {
+        var chunks = VCardReader.readChunked(data: data, fileName: fileName)
         var contacts: [Contact] = []
+        var lines: [Int] = []
         var cards: [Group] = []
-        let diagnostics = VCardReader.read(data: data, fileName: fileName) { record in
-            switch record {
-            case .contact(let c): contacts.append(c)
-            case .group(let g): cards.append(g)
+        var diagnostics: [VCardDiagnostic] = []
+        if chunks.count == 1 {
+            swap(&contacts, &chunks[0].contacts)
+            swap(&lines, &chunks[0].contactLines)
+            swap(&cards, &chunks[0].groups)
+            swap(&diagnostics, &chunks[0].diagnostics)
+        } else {
+            let total = chunks.reduce(0) { $0 + $1.contacts.count }
+            contacts.reserveCapacity(total)
+            lines.reserveCapacity(total)
+            for k in chunks.indices {
+                contacts.append(contentsOf: chunks[k].contacts)
+                lines.append(contentsOf: chunks[k].contactLines)
+                cards.append(contentsOf: chunks[k].groups)
+                diagnostics.append(contentsOf: chunks[k].diagnostics)
+                chunks[k] = VCardReader.Chunk()
             }
         }
-        self.init(contacts: contacts, groups: cards + AddressBook.categoryGroups(contacts), diagnostics: diagnostics)
+        // Ids are unique within a book: a repeated UID (or an identical card) gets a suffix.
+        var index: [String: Int] = [:]
+        index.reserveCapacity(contacts.count)
+        var duplicates: [VCardDiagnostic] = []
+        for i in contacts.indices {
+            let id = contacts[i].id
+            if let first = index[id] {
+                var n = 2
+                while index["\(id)-\(n)"] != nil { n += 1 }
+                let newID = "\(id)-\(n)"
+                let message = id.hasPrefix("hash-")
+                    ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
+                    : "duplicate UID '\(id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
+                duplicates.append(VCardDiagnostic(file: fileName, line: lines[i], message: message))
+                contacts[i].id = newID
+                index[newID] = i
+            } else {
+                index[id] = i
+            }
+        }
+        if !duplicates.isEmpty {
+            diagnostics = (diagnostics + duplicates).enumerated().sorted {
+                ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+            }.map(\.element)
+        }
+        self.init(contacts: contacts, groups: cards + AddressBook.categoryGroups(contacts), diagnostics: diagnostics,
+                  index: index)
     }
 
     /// Reads a vCard file (memory-mapped). Throws ``ContactsCoreError/cannotRead(path:reason:)`` when the

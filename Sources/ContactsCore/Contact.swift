@@ -228,40 +228,52 @@ public struct ContactDate: Sendable, Hashable {
     /// Parses `YYYY-MM-DD`, `YYYYMMDD`, `--MM-DD`, `--MMDD`, `YYYY-MM`, `YYYY` (a time part after `T` is
     /// ignored); anything else is kept as ``text``.
     public init(parsing raw: String) {
-        let value = raw.split(separator: "T", maxSplits: 1).first.map(String.init) ?? raw
-        let bytes = Array(value.utf8)
-        func number(_ r: Range<Int>) -> Int? {
-            guard r.upperBound <= bytes.count else { return nil }
-            var n = 0
-            for b in bytes[r] {
-                guard b >= 0x30 && b <= 0x39 else { return nil }
-                n = n * 10 + Int(b - 0x30)
+        var copy = raw
+        let parsed: (Int?, Int?, Int?)? = copy.withUTF8 { all in
+            // A time part after 'T' is ignored.
+            var n = all.count
+            if let t = all.firstIndex(of: 0x54) { n = t }
+            let bytes = UnsafeBufferPointer(rebasing: all[0..<n])
+            func number(_ r: Range<Int>) -> Int? {
+                guard r.upperBound <= bytes.count else { return nil }
+                var v = 0
+                for k in r {
+                    let b = bytes[k]
+                    guard b >= 0x30 && b <= 0x39 else { return nil }
+                    v = v * 10 + Int(b - 0x30)
+                }
+                return v
             }
-            return n
+            let dash: UInt8 = 0x2D
+            switch bytes.count {
+            case 6 where bytes[0] == dash && bytes[1] == dash:  // --MMDD
+                guard let m = number(2..<4), let d = number(4..<6) else { return nil }
+                return (nil, m, d)
+            case 7 where bytes[0] == dash && bytes[1] == dash && bytes[4] == dash:  // --MM-DD
+                guard let m = number(2..<4), let d = number(5..<7) else { return nil }
+                return (nil, m, d)
+            case 10 where bytes[4] == dash && bytes[7] == dash:  // YYYY-MM-DD
+                guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+                return (y, m, d)
+            case 8:  // YYYYMMDD
+                guard let y = number(0..<4), let m = number(4..<6), let d = number(6..<8) else { return nil }
+                return (y, m, d)
+            case 7 where bytes[4] == dash:  // YYYY-MM
+                guard let y = number(0..<4), let m = number(5..<7) else { return nil }
+                return (y, m, nil)
+            case 4:  // YYYY
+                guard let y = number(0..<4) else { return nil }
+                return (y, nil, nil)
+            default:
+                return nil
+            }
         }
-        let dashes = bytes.filter { $0 == 0x2D }.count
-        var y: Int?, m: Int?, d: Int?
-        if bytes.starts(with: [0x2D, 0x2D]) {
-            if bytes.count == 6 { m = number(2..<4); d = number(4..<6) }
-            else if bytes.count == 7 && bytes[4] == 0x2D { m = number(2..<4); d = number(5..<7) }
-            if m == nil || d == nil { self.init(text: raw); return }
-        } else if bytes.count == 10 && dashes == 2 && bytes[4] == 0x2D && bytes[7] == 0x2D {
-            y = number(0..<4); m = number(5..<7); d = number(8..<10)
-            if y == nil || m == nil || d == nil { self.init(text: raw); return }
-        } else if bytes.count == 8 && dashes == 0 {
-            y = number(0..<4); m = number(4..<6); d = number(6..<8)
-            if y == nil || m == nil || d == nil { self.init(text: raw); return }
-        } else if bytes.count == 7 && bytes[4] == 0x2D {
-            y = number(0..<4); m = number(5..<7)
-            if y == nil || m == nil { self.init(text: raw); return }
-        } else if bytes.count == 4, let year = number(0..<4) {
-            y = year
-        } else {
+        guard let (y, m, d) = parsed, m.map({ (1...12).contains($0) }) ?? true,
+              d.map({ (1...31).contains($0) }) ?? true
+        else {
             self.init(text: raw)
             return
         }
-        if let mm = m, !(1...12).contains(mm) { self.init(text: raw); return }
-        if let dd = d, !(1...31).contains(dd) { self.init(text: raw); return }
         self.init(year: y, month: m, day: d)
     }
 

@@ -8,6 +8,8 @@ let allCommands: [any Command.Type] = [
     SearchCommand.self,
     OutboxStatusCommand.self,
     OutboxSendCommand.self,
+    VCardInspectCommand.self,
+    VCardConvertCommand.self,
     DemoCommand.self,
 ]
 

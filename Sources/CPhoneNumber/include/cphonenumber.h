@@ -39,7 +39,7 @@ enum {
  * (no terminators) into the caller's buffer; their lengths are below. */
 typedef struct cphone_info {
     int32_t country_code;          /* e.g. 1, 49 */
-    int32_t is_possible;           /* 1 when the length fits the region */
+    int32_t is_possible;           /* 1 when the length fits the region (a local-only number is not) */
     int32_t is_valid;              /* 1 when the number matches a valid pattern */
     int32_t type;                  /* CPHONE_TYPE_* */
     int32_t e164_length;           /* "+14155550100" */
