@@ -281,9 +281,10 @@ public struct StringsDocument: Sendable, Hashable {
         } else {
             return text
         }
-        // Keep the text up to the end of the previous line, with one blank line if there was one.
-        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
-        return String(s)
+        // Keep the text up to the end of the previous line.
+        while let last = s.last, last == " " || last == "\t" || last == "\n" || last == "\r" { s = s.dropLast() }
+        let startsWithNewline = text.first == "\n" || text.first == "\r\n" || text.first == "\r"
+        return s.isEmpty && !startsWithNewline ? "" : String(s) + "\n"
     }
 
     // MARK: Writing
