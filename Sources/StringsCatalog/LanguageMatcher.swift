@@ -90,7 +90,8 @@ public enum LanguageMatcher {
         let language = max.language
         if let script = max.script, let region = max.region {
             add("\(language)-\(script)-\(region)")
-            add("\(language)-\(region)")
+            // `sr-RS` implies Cyrillic: only a script-less tag that implies the same script.
+            if subtags(maximize("\(language)-\(region)")).script == script { add("\(language)-\(region)") }
             switch language {
             case "es" where latinAmerica.contains(region): add("es-419")
             case "en" where !usEnglish.contains(region) && region != "GB": add("en-GB")

@@ -94,7 +94,8 @@ public struct StringsDictEntry: Sendable, Hashable {
         throw StringsCatalogError.formatMismatch(pattern: pattern, message: "plural variables nest too deeply (a cycle?)")
     }
 
-    /// Rewrites the sequential value specifier of a form (`%d`) as positional (`%2$d`).
+    /// Rewrites the sequential value specifiers of a form (`%d`) as positional (`%2$d`); nested variables
+    /// stay sequential and so take the arguments that follow.
     static func pinSequential(_ form: String, to position: Int) throws -> String {
         var result = ""
         for token in try PrintfFormat.tokenize(form) {
@@ -103,8 +104,6 @@ public struct StringsDictEntry: Sendable, Hashable {
             case let .specifier(s):
                 if s.position == nil && s.variable == nil {
                     result += "%\(position)$" + s.text.dropFirst()
-                } else if s.position == nil, let v = s.variable {
-                    result += "%\(position)$#@\(v)@"
                 } else {
                     result += s.text
                 }
