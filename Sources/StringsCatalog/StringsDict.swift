@@ -127,8 +127,10 @@ public struct StringsDictEntry: Sendable, Hashable {
 /// ```
 public struct StringsDictDocument: Sendable, Hashable {
     public var file: String
-    public var entries: [String: StringsDictEntry]
-    public var diagnostics: [Diagnostic]
+    public internal(set) var entries: [String: StringsDictEntry]
+    public internal(set) var diagnostics: [Diagnostic]
+    var bytes: [UInt8]
+    var edited = false
 
     public init(contentsOf url: URL, file: String? = nil) throws {
         let data: Data
@@ -142,6 +144,7 @@ public struct StringsDictDocument: Sendable, Hashable {
         self.file = file
         entries = [:]
         diagnostics = []
+        bytes = [UInt8](data)
         let text = String(decoding: data, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         func lineOf(key: String) -> Int {

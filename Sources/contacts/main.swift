@@ -2,6 +2,10 @@ import Foundation
 
 /// Every subcommand, in the order `contacts --help` lists them. Each lives in its own file.
 let allCommands: [any Command.Type] = [
+    StringsLintCommand.self,
+    StringsStatusCommand.self,
+    StringsSyncCommand.self,
+    StringsGetCommand.self,
 ]
 
 let version = "0.1.0"
