@@ -244,6 +244,11 @@ public struct XCStringsDocument: Sendable, Hashable {
         return true
     }
 
+    mutating func replaceRoot(_ newRoot: JSONValue) {
+        root = newRoot
+        original = nil
+    }
+
     /// The catalog as bytes: the original bytes when unchanged, else Xcode's layout.
     public func data() -> Data {
         if let original { return Data(original) }

@@ -155,12 +155,12 @@ struct StringsGetCommand: Command {
     static let name = "strings get"
     static let summary = "print a localized string, resolved with language fallback"
     static let help = """
-        Usage: contacts strings get KEY [--locale L] [--table T] [--dir DIR] [--count N] [--arg VALUE]...
+        Usage: contacts strings get KEY [ARG...] [--locale L] [--table T] [--dir DIR] [--count N]
 
         Prints the value of KEY for the locale (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG), with CLDR fallback
         (zh-HK → zh-Hant, es-MX → es-419 → es, en-AU → en-GB → en) and per-key fallback to the development
         language. --dir defaults to the package's own Localizations resources. --count N feeds plural variables
-        (and %d); each --arg adds a further argument (integers are numbers, everything else text).
+        (and %d); each ARG after KEY is a further argument (integers are numbers, everything else text).
 
         Example: contacts strings get "%d contacts selected" --locale ru --count 3
         """
@@ -170,8 +170,8 @@ struct StringsGetCommand: Command {
         let table = try args.option("--table") ?? "Localizable"
         let dir = try args.option("--dir")
         let countText = try args.option("--count")
-        let extra = try args.options("--arg")
-        let positional = try args.positionals(max: 1, names: "KEY")
+        let positional = try args.positionals(max: 20, names: "KEY and up to 19 arguments")
+        let extra = positional.dropFirst()
         guard let key = positional.first else { throw CLIError.usage("\(name): missing KEY (see 'contacts strings get --help')") }
         let catalog: Catalog
         do {
@@ -213,5 +213,95 @@ struct StringsGetCommand: Command {
         }
         out.flush()
         return .ok
+    }
+}
+
+struct StringsExportXLIFFCommand: Command {
+    static let name = "strings export-xliff"
+    static let summary = "export XLIFF 1.2 files for translators (one per language)"
+    static let help = """
+        Usage: contacts strings export-xliff --dir DIR --out OUTDIR [--language L[,L…]] [--dev LANG]
+
+        Writes OUTDIR/<lang>.xliff for every language of DIR other than the development language (or only the
+        comma-separated --language ones): one <file> per .strings, .stringsdict and .xcstrings table, with Xcode's trans-unit ids
+        (`/key:dict/var:dict/one:dict/:string` for stringsdict plurals, `key|==|plural.one` for catalog
+        variations), the source text, the current translation as <target>, and the translator comment as <note>.
+
+        Example: contacts strings export-xliff --dir Localizations --out xliff/
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
+        guard let out = try args.option("--out") else { throw CLIError.usage("\(name): --out OUTDIR is required") }
+        let only = (try args.option("--language") ?? "").split(separator: ",").map {
+            LanguageMatcher.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
+        }
+        let dev = try args.option("--dev")
+        _ = try args.positionals(max: 0, names: "no positional arguments")
+        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        let languages = only.isEmpty ? folder.allLanguages.filter { $0 != folder.developmentLanguage } : only
+        if languages.isEmpty { throw CLIError.failure("\(name): \(dir) has no language besides \(folder.developmentLanguage) to export") }
+        let outURL = URL(fileURLWithPath: out)
+        do {
+            try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.failure("\(name): cannot create \(out): \(error.localizedDescription)")
+        }
+        var o = Output()
+        for language in languages {
+            let url = outURL.appendingPathComponent("\(language).xliff")
+            let files = XLIFF.files(folder, language: language)
+            do {
+                try Data(XLIFF.document(files).utf8).write(to: url, options: .atomic)
+            } catch {
+                throw CLIError.failure("\(name): cannot write \(url.path): \(error.localizedDescription)")
+            }
+            let units = files.map(\.units.count).reduce(0, +)
+            let open = files.flatMap(\.units).filter { $0.target == nil }.count
+            o.line("wrote \(url.path): \(units) units, \(open) without translation")
+        }
+        o.flush()
+        return .ok
+    }
+}
+
+struct StringsImportXLIFFCommand: Command {
+    static let name = "strings import-xliff"
+    static let summary = "import a translated XLIFF 1.2 file into the strings files"
+    static let help = """
+        Usage: contacts strings import-xliff FILE --dir DIR [--dev LANG] [--dry-run]
+
+        Writes every <target> of FILE back into the .strings, .stringsdict or .xcstrings it came from, in
+        place: only the translated values change, comments and layout stay. Units whose id or file does not
+        match the project are reported and skipped; the others are still imported. Exit 1 when any was skipped.
+
+        Example: contacts strings import-xliff xliff/de.xliff --dir Localizations
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
+        let dev = try args.option("--dev")
+        let dry = args.flag("--dry-run")
+        guard let file = try args.positionals(max: 1, names: "FILE").first else {
+            throw CLIError.usage("\(name): missing FILE (see 'contacts strings import-xliff --help')")
+        }
+        let data = try readInput(file, command: name)
+        var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        let files: [XLIFFFile]
+        do { files = try XLIFF.parse(data, file: file) } catch { throw CLIError.failure("\(name): \(error)") }
+        let report = XLIFF.importFiles(files, into: &folder)
+        var o = Output()
+        for p in report.problems { printError("contacts: \(name): \(p)") }
+        if !dry {
+            do {
+                for url in try folder.save() { o.line("wrote \(url.path)") }
+            } catch {
+                o.flush()
+                throw CLIError.failure("\(name): \(error)")
+            }
+        }
+        o.line("\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")")
+        o.flush()
+        return report.problems.isEmpty ? .ok : .failure
     }
 }

@@ -6,6 +6,8 @@ let allCommands: [any Command.Type] = [
     StringsStatusCommand.self,
     StringsSyncCommand.self,
     StringsGetCommand.self,
+    StringsExportXLIFFCommand.self,
+    StringsImportXLIFFCommand.self,
 ]
 
 let version = "0.1.0"
