@@ -308,9 +308,15 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
     private var unit: XLIFFUnit?
     private var text: String?
     private var sawRoot = false
+    private var open: [String] = []
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if failure == nil { failure = "malformed XML (\(parseError.localizedDescription))" }
+    }
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
+        open.append(name)
         switch name {
         case "xliff":
             sawRoot = true
@@ -342,6 +348,12 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundCharacters string: String) { text? += string }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if open.last == name {
+            open.removeLast()
+        } else if failure == nil {
+            failure = "</\(name)> does not close <\(open.last ?? "nothing")> (line \(parser.lineNumber))"
+            parser.abortParsing()
+        }
         switch name {
         case "source": unit?.source = text ?? ""; text = nil
         case "target": unit?.target = text ?? ""; text = nil
@@ -355,6 +367,7 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
 
     func parserDidEndDocument(_ parser: XMLParser) {
         if !sawRoot && failure == nil { failure = "not an XLIFF document (no <xliff> root)" }
+        if let unclosed = open.last, failure == nil { failure = "<\(unclosed)> is never closed" }
     }
 }
 
