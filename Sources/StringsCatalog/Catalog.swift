@@ -49,6 +49,8 @@ public struct Catalog: Sendable {
     public private(set) var files: [File]
     /// Problems met while loading (syntax findings of each file); good entries are still served.
     public private(set) var diagnostics: [Diagnostic]
+    /// Requested languages → resolved chain; reset whenever the tables change.
+    private var resolutionCache = ResolutionCache()
 
     /// Loads every localization under `directory`. Throws only when the folder cannot be listed.
     public init(directory: URL, developmentLanguage: String = "en") throws {
@@ -150,6 +152,7 @@ public struct Catalog: Sendable {
 
     /// Adds a String Catalog's values as table `table`.
     public mutating func add(_ doc: XCStringsDocument, table name: String) {
+        resolutionCache = ResolutionCache()
         for entry in doc.entries {
             for language in Set(entry.localizations.keys).union([doc.sourceLanguage]) {
                 var table = tables[language]?[name] ?? Table()
@@ -168,6 +171,7 @@ public struct Catalog: Sendable {
 
     /// Adds (or replaces) one table for a language.
     public mutating func add(_ table: Table, language: String, table name: String) {
+        resolutionCache = ResolutionCache()
         tables[LanguageMatcher.bcp47(fromLocalizationName: language), default: [:]][name] = table
     }
 
@@ -220,10 +224,13 @@ public struct Catalog: Sendable {
 
     /// The languages to try for `requested`, best first, ending with the development language.
     public func resolveLanguages(for requested: [String]) -> [String] {
+        let cacheKey = requested.joined(separator: "\u{1}")
+        if let cached = resolutionCache.get(cacheKey) { return cached }
         let expanded = requested.flatMap { $0.split(separator: ":").map(String.init) }
         var chain = LanguageMatcher.match(requested: expanded, available: languages)
         chain.removeAll { $0 == developmentLanguage }
         chain.append(developmentLanguage)
+        resolutionCache.set(cacheKey, chain)
         return chain
     }
 
@@ -280,5 +287,25 @@ public struct Catalog: Sendable {
             return try entry.format(locale: language == "Base" ? developmentLanguage : language, arguments: arguments)
         }
         return try PrintfFormat.format(t?.strings[key] ?? key, arguments: arguments)
+    }
+}
+
+/// A small thread-safe memo of resolved language chains (shared by copies of one catalog value, which
+/// have the same languages; a mutation installs a fresh one).
+final class ResolutionCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var chains: [String: [String]] = [:]
+
+    func get(_ key: String) -> [String]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return chains[key]
+    }
+
+    func set(_ key: String, _ chain: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if chains.count > 1024 { chains.removeAll() }
+        chains[key] = chain
     }
 }

@@ -74,15 +74,40 @@ public enum LanguageMatcher {
         return s
     }
 
-    /// `language-Script-Region` with likely subtags added (ICU).
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var maximized: [String: String] = [:]
+    nonisolated(unsafe) private static var chains: [String: [String]] = [:]
+
+    /// `language-Script-Region` with likely subtags added (ICU), cached.
     static func maximize(_ tag: String) -> String {
         guard tag != "Base" else { return tag }
-        let max = ICULocale.addLikelySubtags(tag.replacingOccurrences(of: "-", with: "_"))
-        return bcp47(fromLocalizationName: max)
+        cacheLock.lock()
+        let cached = maximized[tag]
+        cacheLock.unlock()
+        if let cached { return cached }
+        let max = bcp47(fromLocalizationName: ICULocale.addLikelySubtags(tag.replacingOccurrences(of: "-", with: "_")))
+        cacheLock.lock()
+        if maximized.count > 4096 { maximized.removeAll() }
+        maximized[tag] = max
+        cacheLock.unlock()
+        return max
     }
 
     /// The tags to try for one requested language, most specific first.
     public static func fallbackChain(for requested: String) -> [String] {
+        cacheLock.lock()
+        let cached = chains[requested]
+        cacheLock.unlock()
+        if let cached { return cached }
+        let chain = computeChain(requested)
+        cacheLock.lock()
+        if chains.count > 4096 { chains.removeAll() }
+        chains[requested] = chain
+        cacheLock.unlock()
+        return chain
+    }
+
+    static func computeChain(_ requested: String) -> [String] {
         let tag = bcp47(fromLocalizationName: requested)
         let max = subtags(maximize(tag))
         var chain: [String] = [tag]
