@@ -92,7 +92,7 @@ public struct Catalog: Sendable {
     }
 
     static func diagnostic(for error: StringsCatalogError, file: String) -> Diagnostic {
-        if case let .malformed(f, line, column, message) = error {
+        if case .malformed(let f, let line, let column, let message) = error {
             return Diagnostic(file: f, line: line, column: column, severity: .error, code: "syntax", message: message)
         }
         return Diagnostic(file: file, line: 1, column: 1, severity: .error, code: "io", message: error.description)
@@ -103,7 +103,8 @@ public struct Catalog: Sendable {
         let fm = FileManager.default
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: directory.path).sorted() } catch {
-            throw StringsCatalogError.io(path: directory.path, message: "cannot list folder: \(error.localizedDescription)")
+            throw StringsCatalogError.io(
+                path: directory.path, message: "cannot list folder: \(error.localizedDescription)")
         }
         var files: [File] = []
         for name in names {
@@ -114,9 +115,11 @@ public struct Catalog: Sendable {
                 for f in inner {
                     let fileURL = url.appendingPathComponent(f)
                     if f.hasSuffix(".strings") {
-                        files.append(File(url: fileURL, kind: .strings, language: language, table: String(f.dropLast(8))))
+                        files.append(
+                            File(url: fileURL, kind: .strings, language: language, table: String(f.dropLast(8))))
                     } else if f.hasSuffix(".stringsdict") {
-                        files.append(File(url: fileURL, kind: .stringsdict, language: language, table: String(f.dropLast(12))))
+                        files.append(
+                            File(url: fileURL, kind: .stringsdict, language: language, table: String(f.dropLast(12))))
                     }
                 }
             } else if name.hasSuffix(".xcstrings") {
@@ -180,8 +183,9 @@ public struct Catalog: Sendable {
     /// it is absent (it throws instead; ``Strings`` then serves English).
     public static func bundled() throws -> Catalog {
         guard let url = bundledLocalizationsURL() else {
-            throw StringsCatalogError.io(path: "ContactsSelection_StringsCatalog.resources",
-                                         message: "the StringsCatalog resource bundle was not found beside the executable")
+            throw StringsCatalogError.io(
+                path: "ContactsSelection_StringsCatalog.resources",
+                message: "the StringsCatalog resource bundle was not found beside the executable")
         }
         return try Catalog(directory: url)
     }
@@ -244,7 +248,9 @@ public struct Catalog: Sendable {
     public func string(_ key: String, table: String = "Localizable", locale: String) -> String? {
         for language in chain(for: locale) {
             guard let t = tables[language]?[table] else { continue }
-            if let p = t.plurals[key], let f = p.formatKey ?? p.widthVariants.keys.max().flatMap({ p.widthVariants[$0] }) {
+            if let p = t.plurals[key],
+                let f = p.formatKey ?? p.widthVariants.keys.max().flatMap({ p.widthVariants[$0] })
+            {
                 return f
             }
             if let s = t.strings[key] { return s }
@@ -277,7 +283,9 @@ public struct Catalog: Sendable {
 
     /// Looks up `key` and formats it: plural variables chosen by the rules of the language the value
     /// came from, then printf specifiers. A wrong argument count or type throws.
-    public func format(_ key: String, table: String = "Localizable", locale: String, arguments: [CatalogArgument]) throws -> String {
+    public func format(_ key: String, table: String = "Localizable", locale: String, arguments: [CatalogArgument])
+        throws -> String
+    {
         guard let language = language(of: key, table: table, locale: locale) else {
             if missingKeyBehavior == .returnKey { return try PrintfFormat.format(key, arguments: arguments) }
             throw StringsCatalogError.missingKey(key: key, table: table, locale: locale)

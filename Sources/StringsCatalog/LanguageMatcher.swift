@@ -67,7 +67,9 @@ public enum LanguageMatcher {
         for p in parts.dropFirst() {
             if p.count == 4, p.allSatisfy(\.isLetter), s.script == nil, s.region == nil {
                 s.script = p
-            } else if s.region == nil, (p.count == 2 && p.allSatisfy(\.isLetter)) || (p.count == 3 && p.allSatisfy(\.isNumber)) {
+            } else if s.region == nil,
+                (p.count == 2 && p.allSatisfy(\.isLetter)) || (p.count == 3 && p.allSatisfy(\.isNumber))
+            {
                 s.region = p
             }
         }
@@ -138,7 +140,9 @@ public enum LanguageMatcher {
     /// The available localizations matching the requested languages, best first, each once (the
     /// development language is not added here; ``Catalog/resolveLanguages(for:)`` appends it).
     public static func match(requested: [String], available: [String]) -> [String] {
-        let maxAvailable = available.map { (name: $0, tag: bcp47(fromLocalizationName: $0), max: maximize(bcp47(fromLocalizationName: $0))) }
+        let maxAvailable = available.map {
+            (name: $0, tag: bcp47(fromLocalizationName: $0), max: maximize(bcp47(fromLocalizationName: $0)))
+        }
         var result: [String] = []
         for req in requested where !req.isEmpty {
             for candidate in fallbackChain(for: req) {
@@ -155,7 +159,9 @@ public enum LanguageMatcher {
 
     /// Requested languages from the environment, as gettext reads them: `LANGUAGE` (a `:` list), then
     /// `LC_ALL`, `LC_MESSAGES`, `LANG`. Empty when none is set (or only `C`/`POSIX`).
-    public static func requestedLanguages(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func requestedLanguages(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> [String]
+    {
         var result: [String] = []
         for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let v = environment[key], !v.isEmpty {

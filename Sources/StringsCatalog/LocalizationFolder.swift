@@ -34,11 +34,13 @@ public struct LocalizationFolder: Sendable {
                 case .strings:
                     let language = file.language!
                     folderNames[language] = file.url.deletingLastPathComponent().lastPathComponent
-                    strings[language, default: [:]][file.table] = try StringsDocument(contentsOf: file.url, file: display)
+                    strings[language, default: [:]][file.table] = try StringsDocument(
+                        contentsOf: file.url, file: display)
                 case .stringsdict:
                     let language = file.language!
                     folderNames[language] = file.url.deletingLastPathComponent().lastPathComponent
-                    stringsDicts[language, default: [:]][file.table] = try StringsDictDocument(contentsOf: file.url, file: display)
+                    stringsDicts[language, default: [:]][file.table] = try StringsDictDocument(
+                        contentsOf: file.url, file: display)
                 case .xcstrings:
                     catalogs[file.table] = try XCStringsDocument(contentsOf: file.url, file: display)
                 }
@@ -90,14 +92,17 @@ public struct LocalizationFolder: Sendable {
         var written: [URL] = []
         func put(_ data: Data, _ url: URL) throws {
             if let old = try? Data(contentsOf: url), old == data { return }
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             do { try data.write(to: url, options: .atomic) } catch {
                 throw StringsCatalogError.io(path: url.path, message: "cannot write: \(error.localizedDescription)")
             }
             written.append(url)
         }
         for (language, tables) in strings {
-            for (table, doc) in tables { try put(try doc.data(), url(language: language, table: table, extension: "strings")) }
+            for (table, doc) in tables {
+                try put(try doc.data(), url(language: language, table: table, extension: "strings"))
+            }
         }
         for (language, tables) in stringsDicts {
             for (table, doc) in tables where doc.isEdited {

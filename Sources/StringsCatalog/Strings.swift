@@ -39,13 +39,17 @@ public enum Strings {
     /// "OK".
     public static func ok(locale: String) -> String { string(.ok, locale: locale) }
     /// "Messaging not supported" (alert title).
-    public static func messagingNotSupported(locale: String) -> String { string(.messagingNotSupported, locale: locale) }
+    public static func messagingNotSupported(locale: String) -> String {
+        string(.messagingNotSupported, locale: locale)
+    }
     /// "Messaging on this device is not supported." (alert message).
     public static func messagingNotSupportedMessage(locale: String) -> String {
         string(.messagingNotSupportedMessage, locale: locale)
     }
     /// "Sending emails from this device is not supported." (alert message).
-    public static func mailNotSupportedMessage(locale: String) -> String { string(.mailNotSupportedMessage, locale: locale) }
+    public static func mailNotSupportedMessage(locale: String) -> String {
+        string(.mailNotSupportedMessage, locale: locale)
+    }
     /// "Cancel".
     public static func cancel(locale: String) -> String { string(.cancel, locale: locale) }
     /// "Type contact name" (the recipient field placeholder).
@@ -55,7 +59,9 @@ public enum Strings {
 
     /// "%d contacts selected" with the plural form the language needs for `count`.
     public static func contactsSelected(count: Int, locale: String) -> String {
-        if let catalog, let text = try? catalog.format(Key.contactsSelected.rawValue, locale: locale, arguments: [.int(count)]) {
+        if let catalog,
+            let text = try? catalog.format(Key.contactsSelected.rawValue, locale: locale, arguments: [.int(count)])
+        {
             return text
         }
         return count == 1 ? "1 contact selected" : "\(count) contacts selected"

@@ -12,7 +12,9 @@ struct PlistXMLNode {
 
     static func parse(_ b: [UInt8]) -> PlistXMLNode? {
         var i = 0
-        var stack: [PlistXMLNode] = [PlistXMLNode(name: "#document", range: 0..<b.count, content: 0..<b.count, children: [])]
+        var stack: [PlistXMLNode] = [
+            PlistXMLNode(name: "#document", range: 0..<b.count, content: 0..<b.count, children: [])
+        ]
         func starts(_ s: String, at k: Int) -> Bool {
             let u = Array(s.utf8)
             return k + u.count <= b.count && Array(b[k..<k + u.count]) == u
@@ -56,7 +58,8 @@ struct PlistXMLNode {
                     PlistXMLNode(name: name, range: i..<(close + 1), content: (close + 1)..<(close + 1), children: []))
             } else {
                 let name = String(tag.split(separator: " ").first ?? "")
-                stack.append(PlistXMLNode(name: name, range: i..<(close + 1), content: (close + 1)..<(close + 1), children: []))
+                stack.append(
+                    PlistXMLNode(name: name, range: i..<(close + 1), content: (close + 1)..<(close + 1), children: []))
             }
             i = close + 1
         }
@@ -202,7 +205,9 @@ extension StringsDictDocument {
             let v = entry.variables[name]!
             out += "\(t)\t<key>\(xmlEscape(name))</key>\n\(t)\t<dict>\n"
             out += "\(t)\t\t<key>NSStringFormatSpecTypeKey</key>\n\(t)\t\t<string>\(v.specType)</string>\n"
-            if let vt = v.valueType { out += "\(t)\t\t<key>NSStringFormatValueTypeKey</key>\n\(t)\t\t<string>\(xmlEscape(vt))</string>\n" }
+            if let vt = v.valueType {
+                out += "\(t)\t\t<key>NSStringFormatValueTypeKey</key>\n\(t)\t\t<string>\(xmlEscape(vt))</string>\n"
+            }
             for c in ["zero", "one", "two", "few", "many", "other"] {
                 if let f = v.forms[c] { out += "\(t)\t\t<key>\(c)</key>\n\(t)\t\t<string>\(xmlEscape(f))</string>\n" }
             }

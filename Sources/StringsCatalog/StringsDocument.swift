@@ -174,7 +174,7 @@ public struct StringsDocument: Sendable, Hashable {
 
     /// The entries in file order (duplicates included).
     public var entries: [Entry] {
-        segments.compactMap { if case let .entry(e) = $0 { return e } else { return nil } }
+        segments.compactMap { if case .entry(let e) = $0 { return e } else { return nil } }
     }
 
     /// Key → value, the last duplicate winning (what a lookup sees).
@@ -208,8 +208,10 @@ public struct StringsDocument: Sendable, Hashable {
     /// Sets the value of `key`. An existing entry (the last duplicate) keeps its key text, comment and
     /// surroundings and only its value is rewritten; a new key is appended with its comment.
     public mutating func setValue(_ value: String, forKey key: String, comment: String? = nil) {
-        if let index = segments.lastIndex(where: { if case let .entry(e) = $0 { return e.key == key } else { return false } }),
-            case var .entry(e) = segments[index]
+        if let index = segments.lastIndex(where: {
+            if case .entry(let e) = $0 { return e.key == key } else { return false }
+        }),
+            case .entry(var e) = segments[index]
         {
             if e.value == value && (!e.isShortForm || value == key) { return }
             if e.isShortForm {
@@ -243,13 +245,13 @@ public struct StringsDocument: Sendable, Hashable {
         var removed = false
         var i = 0
         while i < segments.count {
-            guard case let .entry(e) = segments[i], e.key == key else {
+            guard case .entry(let e) = segments[i], e.key == key else {
                 i += 1
                 continue
             }
             removed = true
             // Trailing whitespace up to and including the newline.
-            if i + 1 < segments.count, case let .trivia(after) = segments[i + 1] {
+            if i + 1 < segments.count, case .trivia(let after) = segments[i + 1] {
                 let scalars = Array(after.unicodeScalars)
                 var j = 0
                 while j < scalars.count, scalars[j] == " " || scalars[j] == "\t" { j += 1 }
@@ -259,7 +261,7 @@ public struct StringsDocument: Sendable, Hashable {
                 }
             }
             // A comment directly before it (only spaces and one newline in between).
-            if i > 0, case let .trivia(before) = segments[i - 1], e.comment != nil {
+            if i > 0, case .trivia(let before) = segments[i - 1], e.comment != nil {
                 segments[i - 1] = .trivia(Self.dropTrailingComment(before))
             }
             segments.remove(at: i)
@@ -294,8 +296,8 @@ public struct StringsDocument: Sendable, Hashable {
         var out = ""
         for seg in segments {
             switch seg {
-            case let .trivia(t): out += t
-            case let .entry(e): out += e.rawText
+            case .trivia(let t): out += t
+            case .entry(let e): out += e.rawText
             }
         }
         return out
@@ -310,7 +312,7 @@ public struct StringsDocument: Sendable, Hashable {
                 file: file, message: "the file was not valid text; writing it back would replace bytes with U+FFFD")
         }
         switch format {
-        case let .text(encoding):
+        case .text(let encoding):
             return Data(encoding.encode(text))
         case .binaryPropertyList, .xmlPropertyList:
             do {

@@ -38,15 +38,18 @@ extension LocalizationFolder {
     }
 
     /// Compares the printf specifiers of a translation with its source.
-    static func formatFinding(source: String, translation: String, key: String, file: String, line: Int, column: Int) -> Diagnostic? {
+    static func formatFinding(source: String, translation: String, key: String, file: String, line: Int, column: Int)
+        -> Diagnostic?
+    {
         let sourceSig = try? argumentSignature(source)
         let sourceHasSpecs = (sourceSig?.isEmpty == false)
         guard sourceHasSpecs || translation.contains("%") else { return nil }
         let tSig: [Int: FormatSpecifier.Kind]
         do { tSig = try argumentSignature(translation) } catch {
             guard sourceHasSpecs else { return nil }
-            return Diagnostic(file: file, line: line, column: column, severity: .error, code: "format-invalid",
-                              message: "\"\(key)\": \(error)")
+            return Diagnostic(
+                file: file, line: line, column: column, severity: .error, code: "format-invalid",
+                message: "\"\(key)\": \(error)")
         }
         guard let sourceSig else { return nil }
         if sourceSig == tSig { return nil }
@@ -58,8 +61,9 @@ extension LocalizationFolder {
         } else {
             what = "format arguments differ in type"
         }
-        return Diagnostic(file: file, line: line, column: column, severity: .error, code: "format-mismatch",
-                          message: "\"\(key)\": \(what): source [\(describe(sourceSig))], translation [\(describe(tSig))]")
+        return Diagnostic(
+            file: file, line: line, column: column, severity: .error, code: "format-mismatch",
+            message: "\"\(key)\": \(what): source [\(describe(sourceSig))], translation [\(describe(tSig))]")
     }
 
     static func letters(_ s: String) -> Bool { s.unicodeScalars.contains { $0.properties.isAlphabetic } }
@@ -75,8 +79,10 @@ extension LocalizationFolder {
         }
         let devTables = Set((strings[dev] ?? [:]).keys).union((strings["Base"] ?? [:]).keys)
         if !languages.contains(dev) && !languages.isEmpty {
-            out.append(Diagnostic(file: displayRoot, line: 1, column: 1, severity: .error, code: "no-source",
-                                  message: "no \(dev).lproj (the development language) to compare translations with"))
+            out.append(
+                Diagnostic(
+                    file: displayRoot, line: 1, column: 1, severity: .error, code: "no-source",
+                    message: "no \(dev).lproj (the development language) to compare translations with"))
         }
         for language in targetLanguages {
             // .strings tables
@@ -85,37 +91,58 @@ extension LocalizationFolder {
                 let sourceDict = source.dictionary
                 let sourcePlurals = sourceDictEntries(table)
                 guard let doc = strings[language]?[table] else {
-                    out.append(Diagnostic(file: displayPath(url(language: language, table: table, extension: "strings")), line: 1, column: 1,
-                                          severity: .warning, code: "missing-file",
-                                          message: "\(language) has no \(table).strings (\(sourceDict.count) keys missing)"))
+                    out.append(
+                        Diagnostic(
+                            file: displayPath(url(language: language, table: table, extension: "strings")), line: 1,
+                            column: 1,
+                            severity: .warning, code: "missing-file",
+                            message: "\(language) has no \(table).strings (\(sourceDict.count) keys missing)"))
                     continue
                 }
                 let translated = doc.dictionary
                 let pluralKeysHere = Set((stringsDicts[language]?[table]?.entries ?? [:]).keys)
-                for key in source.keys where translated[key] == nil && !pluralKeysHere.contains(key) && sourcePlurals[key] == nil {
-                    out.append(Diagnostic(file: doc.file, line: 1, column: 1, severity: .warning, code: "missing-key",
-                                          message: "\"\(key)\" is missing (present in \(dev))"))
+                for key in source.keys
+                where translated[key] == nil && !pluralKeysHere.contains(key) && sourcePlurals[key] == nil {
+                    out.append(
+                        Diagnostic(
+                            file: doc.file, line: 1, column: 1, severity: .warning, code: "missing-key",
+                            message: "\"\(key)\" is missing (present in \(dev))"))
                 }
                 for entry in doc.entries {
                     guard let sourceValue = sourceDict[entry.key] else {
-                        out.append(Diagnostic(file: doc.file, line: entry.line, column: entry.column, severity: .warning, code: "extra-key",
-                                              message: "\"\(entry.key)\" is not in \(dev) (stale; 'strings sync --prune' removes it)"))
+                        out.append(
+                            Diagnostic(
+                                file: doc.file, line: entry.line, column: entry.column, severity: .warning,
+                                code: "extra-key",
+                                message: "\"\(entry.key)\" is not in \(dev) (stale; 'strings sync --prune' removes it)")
+                        )
                         continue
                     }
                     if entry.value.isEmpty && !sourceValue.isEmpty {
-                        out.append(Diagnostic(file: doc.file, line: entry.line, column: entry.column, severity: .warning, code: "empty-value",
-                                              message: "\"\(entry.key)\" has an empty value"))
+                        out.append(
+                            Diagnostic(
+                                file: doc.file, line: entry.line, column: entry.column, severity: .warning,
+                                code: "empty-value",
+                                message: "\"\(entry.key)\" has an empty value"))
                         continue
                     }
                     if entry.comment?.hasPrefix(Self.needsTranslationMarker) == true {
-                        out.append(Diagnostic(file: doc.file, line: entry.line, column: entry.column, severity: .note, code: "untranslated",
-                                              message: "\"\(entry.key)\" is marked for translation"))
+                        out.append(
+                            Diagnostic(
+                                file: doc.file, line: entry.line, column: entry.column, severity: .note,
+                                code: "untranslated",
+                                message: "\"\(entry.key)\" is marked for translation"))
                     } else if entry.value == sourceValue && Self.letters(sourceValue) {
-                        out.append(Diagnostic(file: doc.file, line: entry.line, column: entry.column, severity: .note, code: "untranslated",
-                                              message: "\"\(entry.key)\" is identical to \(dev) (untranslated?)"))
+                        out.append(
+                            Diagnostic(
+                                file: doc.file, line: entry.line, column: entry.column, severity: .note,
+                                code: "untranslated",
+                                message: "\"\(entry.key)\" is identical to \(dev) (untranslated?)"))
                     }
-                    if let f = Self.formatFinding(source: sourceValue, translation: entry.value, key: entry.key, file: doc.file,
-                                                  line: entry.line, column: entry.column) {
+                    if let f = Self.formatFinding(
+                        source: sourceValue, translation: entry.value, key: entry.key, file: doc.file,
+                        line: entry.line, column: entry.column)
+                    {
                         out.append(f)
                     }
                 }
@@ -126,25 +153,36 @@ extension LocalizationFolder {
                 let sourceEntries = sourceDictEntries(table)
                 guard let doc = stringsDicts[language]?[table] else {
                     if !sourceEntries.isEmpty {
-                        out.append(Diagnostic(file: displayPath(url(language: language, table: table, extension: "stringsdict")), line: 1,
-                                              column: 1, severity: .warning, code: "missing-file",
-                                              message: "\(language) has no \(table).stringsdict (\(sourceEntries.count) plural keys missing)"))
+                        out.append(
+                            Diagnostic(
+                                file: displayPath(url(language: language, table: table, extension: "stringsdict")),
+                                line: 1,
+                                column: 1, severity: .warning, code: "missing-file",
+                                message:
+                                    "\(language) has no \(table).stringsdict (\(sourceEntries.count) plural keys missing)"
+                            ))
                     }
                     continue
                 }
-                for key in sourceEntries.keys.sorted() where doc.entries[key] == nil && strings[language]?[table]?[key] == nil {
-                    out.append(Diagnostic(file: doc.file, line: 1, column: 1, severity: .warning, code: "missing-key",
-                                          message: "plural entry \"\(key)\" is missing (present in \(dev))"))
+                for key in sourceEntries.keys.sorted()
+                where doc.entries[key] == nil && strings[language]?[table]?[key] == nil {
+                    out.append(
+                        Diagnostic(
+                            file: doc.file, line: 1, column: 1, severity: .warning, code: "missing-key",
+                            message: "plural entry \"\(key)\" is missing (present in \(dev))"))
                 }
                 for key in doc.entries.keys.sorted() {
                     let entry = doc.entries[key]!
                     let line = doc.line(ofKey: key)
                     guard let sourceEntry = sourceEntries[key] else {
-                        out.append(Diagnostic(file: doc.file, line: line, column: 1, severity: .warning, code: "extra-key",
-                                              message: "plural entry \"\(key)\" is not in \(dev)"))
+                        out.append(
+                            Diagnostic(
+                                file: doc.file, line: line, column: 1, severity: .warning, code: "extra-key",
+                                message: "plural entry \"\(key)\" is not in \(dev)"))
                         continue
                     }
-                    out += pluralFindings(entry: entry, source: sourceEntry, language: language, file: doc.file, line: line)
+                    out += pluralFindings(
+                        entry: entry, source: sourceEntry, language: language, file: doc.file, line: line)
                 }
             }
         }
@@ -156,15 +194,19 @@ extension LocalizationFolder {
         (sourceDict(table)?.entries ?? [:])
     }
 
-    func pluralFindings(entry: StringsDictEntry, source: StringsDictEntry, language: String, file: String, line: Int) -> [Diagnostic] {
+    func pluralFindings(entry: StringsDictEntry, source: StringsDictEntry, language: String, file: String, line: Int)
+        -> [Diagnostic]
+    {
         var out: [Diagnostic] = []
         let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
         for (name, variable) in entry.variables.sorted(by: { $0.key < $1.key }) {
             let missing = needed.filter { variable.forms[$0] == nil }
             if !missing.isEmpty {
-                out.append(Diagnostic(file: file, line: line, column: 1, severity: .warning, code: "plural-category",
-                                      message: "\"\(entry.key)\" variable \"\(name)\" lacks the \(language) plural categories "
-                                        + "\(missing.joined(separator: ", ")) (\"other\" is used instead)"))
+                out.append(
+                    Diagnostic(
+                        file: file, line: line, column: 1, severity: .warning, code: "plural-category",
+                        message: "\"\(entry.key)\" variable \"\(name)\" lacks the \(language) plural categories "
+                            + "\(missing.joined(separator: ", ")) (\"other\" is used instead)"))
             }
             if let sourceVariable = source.variables[name], let sourceOther = sourceVariable.forms["other"] {
                 for (category, form) in variable.forms.sorted(by: { $0.key < $1.key }) {
@@ -173,25 +215,36 @@ extension LocalizationFolder {
                         let tr = try? LocalizationFolder.argumentSignature(form)
                     else {
                         if (try? PrintfFormat.tokenize(form)) == nil {
-                            out.append(Diagnostic(file: file, line: line, column: 1, severity: .error, code: "format-invalid",
-                                                  message: "\"\(entry.key)\" \(name).\(category): invalid format specifier in \"\(form)\""))
+                            out.append(
+                                Diagnostic(
+                                    file: file, line: line, column: 1, severity: .error, code: "format-invalid",
+                                    message:
+                                        "\"\(entry.key)\" \(name).\(category): invalid format specifier in \"\(form)\"")
+                            )
                         }
                         continue
                     }
-                    let mismatched = tr.contains { index, kind in src[index] != nil && src[index] != kind } || tr.count > src.count
+                    let mismatched =
+                        tr.contains { index, kind in src[index] != nil && src[index] != kind } || tr.count > src.count
                     if mismatched {
-                        out.append(Diagnostic(file: file, line: line, column: 1, severity: .error, code: "format-mismatch",
-                                              message: "\"\(entry.key)\" \(name).\(category): format arguments [\(Self.describe(tr))] "
-                                                + "differ from the source [\(Self.describe(src))]"))
+                        out.append(
+                            Diagnostic(
+                                file: file, line: line, column: 1, severity: .error, code: "format-mismatch",
+                                message:
+                                    "\"\(entry.key)\" \(name).\(category): format arguments [\(Self.describe(tr))] "
+                                    + "differ from the source [\(Self.describe(src))]"))
                     }
                 }
             } else if source.variables[name] == nil {
-                out.append(Diagnostic(file: file, line: line, column: 1, severity: .error, code: "format-mismatch",
-                                      message: "\"\(entry.key)\" variable \"\(name)\" is not in the source entry"))
+                out.append(
+                    Diagnostic(
+                        file: file, line: line, column: 1, severity: .error, code: "format-mismatch",
+                        message: "\"\(entry.key)\" variable \"\(name)\" is not in the source entry"))
             }
         }
         if let f = entry.formatKey, let sf = source.formatKey,
-            let finding = Self.formatFinding(source: sf, translation: f, key: entry.key, file: file, line: line, column: 1)
+            let finding = Self.formatFinding(
+                source: sf, translation: f, key: entry.key, file: file, line: line, column: 1)
         {
             out.append(finding)
         }
@@ -206,19 +259,27 @@ extension LocalizationFolder {
             let source = entry.localizations[cat.sourceLanguage]?.value ?? entry.key
             for language in languages {
                 guard let loc = entry.localizations[language] else {
-                    out.append(Diagnostic(file: cat.file, line: line, column: 1, severity: .warning, code: "missing-key",
-                                          message: "\"\(entry.key)\" has no \(language) localization"))
+                    out.append(
+                        Diagnostic(
+                            file: cat.file, line: line, column: 1, severity: .warning, code: "missing-key",
+                            message: "\"\(entry.key)\" has no \(language) localization"))
                     continue
                 }
                 if let state = loc.state, state != "translated" {
-                    out.append(Diagnostic(file: cat.file, line: line, column: 1, severity: .note, code: "untranslated",
-                                          message: "\"\(entry.key)\" \(language) is in state \"\(state)\""))
+                    out.append(
+                        Diagnostic(
+                            file: cat.file, line: line, column: 1, severity: .note, code: "untranslated",
+                            message: "\"\(entry.key)\" \(language) is in state \"\(state)\""))
                 }
                 if let v = loc.value {
                     if v.isEmpty {
-                        out.append(Diagnostic(file: cat.file, line: line, column: 1, severity: .warning, code: "empty-value",
-                                              message: "\"\(entry.key)\" \(language) has an empty value"))
-                    } else if let f = Self.formatFinding(source: source, translation: v, key: entry.key, file: cat.file, line: line, column: 1) {
+                        out.append(
+                            Diagnostic(
+                                file: cat.file, line: line, column: 1, severity: .warning, code: "empty-value",
+                                message: "\"\(entry.key)\" \(language) has an empty value"))
+                    } else if let f = Self.formatFinding(
+                        source: source, translation: v, key: entry.key, file: cat.file, line: line, column: 1)
+                    {
                         out.append(f)
                     }
                 }
@@ -228,9 +289,11 @@ extension LocalizationFolder {
                 for (name, forms) in pluralSets {
                     let missing = PluralRulesCache.categories(for: language).map(\.rawValue).filter { forms[$0] == nil }
                     if !missing.isEmpty {
-                        out.append(Diagnostic(file: cat.file, line: line, column: 1, severity: .warning, code: "plural-category",
-                                              message: "\"\(entry.key)\" \(language) \(name) lacks the plural categories "
-                                                + missing.joined(separator: ", ")))
+                        out.append(
+                            Diagnostic(
+                                file: cat.file, line: line, column: 1, severity: .warning, code: "plural-category",
+                                message: "\"\(entry.key)\" \(language) \(name) lacks the plural categories "
+                                    + missing.joined(separator: ", ")))
                     }
                 }
             }
@@ -243,7 +306,9 @@ extension LocalizationFolder {
         var result: [String: LanguageStatus] = [:]
         let dev = developmentLanguage
         func bump(_ language: String, translated: Bool, missing: Bool, untranslated: Bool) {
-            var s = result[language] ?? LanguageStatus(language: language, total: 0, translated: 0, missing: 0, untranslated: 0)
+            var s =
+                result[language]
+                ?? LanguageStatus(language: language, total: 0, translated: 0, missing: 0, untranslated: 0)
             s.total += 1
             if translated { s.translated += 1 }
             if missing { s.missing += 1 }
@@ -257,7 +322,9 @@ extension LocalizationFolder {
             let plurals = sourceDictEntries(table)
             for key in plurals.keys.sorted() { sourceKeys.append((table, key, "", true)) }
             for e in sourceStrings(table)?.entries ?? [] where plurals[e.key] == nil {
-                if !sourceKeys.contains(where: { $0.table == table && $0.key == e.key }) { sourceKeys.append((table, e.key, e.value, false)) }
+                if !sourceKeys.contains(where: { $0.table == table && $0.key == e.key }) {
+                    sourceKeys.append((table, e.key, e.value, false))
+                }
             }
         }
         let languageList = Set(languages).union(languages.isEmpty ? [] : [dev]).subtracting(["Base"])
@@ -271,7 +338,8 @@ extension LocalizationFolder {
                     let has = stringsDicts[language]?[sk.table]?.entries[sk.key] != nil
                     bump(language, translated: has, missing: !has, untranslated: false)
                 } else if let e = strings[language]?[sk.table]?.entries.last(where: { $0.key == sk.key }) {
-                    let untranslated = e.comment?.hasPrefix(Self.needsTranslationMarker) == true
+                    let untranslated =
+                        e.comment?.hasPrefix(Self.needsTranslationMarker) == true
                         || (e.value == sk.value && Self.letters(sk.value)) || e.value.isEmpty
                     bump(language, translated: !untranslated, missing: false, untranslated: untranslated)
                 } else {
@@ -310,12 +378,14 @@ extension LocalizationFolder {
             for table in stringsTables.sorted() {
                 guard let source = sourceStrings(table) else { continue }
                 let plurals = stringsDicts[language]?[table]?.entries ?? [:]
-                var doc = strings[language]?[table]
+                var doc =
+                    strings[language]?[table]
                     ?? StringsDocument(file: displayPath(url(language: language, table: table, extension: "strings")))
                 let present = doc.dictionary
                 for e in source.entries where present[e.key] == nil && plurals[e.key] == nil {
                     if report.added[language]?.contains(e.key) == true { continue }
-                    let comment = "\(Self.needsTranslationMarker) (copied from \(dev))" + (e.comment.map { ": \($0)" } ?? "")
+                    let comment =
+                        "\(Self.needsTranslationMarker) (copied from \(dev))" + (e.comment.map { ": \($0)" } ?? "")
                     doc.setValue(e.value, forKey: e.key, comment: comment)
                     report.added[language, default: []].append(e.key)
                 }
@@ -326,18 +396,24 @@ extension LocalizationFolder {
                         report.removed[language, default: []].append(key)
                     }
                 }
-                if strings[language]?[table] != nil || !doc.entries.isEmpty { strings[language, default: [:]][table] = doc }
+                if strings[language]?[table] != nil || !doc.entries.isEmpty {
+                    strings[language, default: [:]][table] = doc
+                }
             }
             let dictTables = Set((stringsDicts[dev] ?? [:]).keys).union((stringsDicts["Base"] ?? [:]).keys)
             for table in dictTables.sorted() {
                 let sourceEntries = sourceDictEntries(table)
-                var doc = stringsDicts[language]?[table]
+                var doc =
+                    stringsDicts[language]?[table]
                     ?? StringsDictDocument(
                         parsing: Data(StringsDictDocument.xmlDocument([]).utf8),
                         file: displayPath(url(language: language, table: table, extension: "stringsdict")))
                 let wasNew = stringsDicts[language]?[table] == nil
-                for key in sourceEntries.keys.sorted() where doc.entries[key] == nil && strings[language]?[table]?[key] == nil {
-                    let comment = "\(Self.needsTranslationMarker) (copied from \(dev))" + (sourceEntries[key]!.comment.map { ": \($0)" } ?? "")
+                for key in sourceEntries.keys.sorted()
+                where doc.entries[key] == nil && strings[language]?[table]?[key] == nil {
+                    let comment =
+                        "\(Self.needsTranslationMarker) (copied from \(dev))"
+                        + (sourceEntries[key]!.comment.map { ": \($0)" } ?? "")
                     doc.addEntry(sourceEntries[key]!, comment: comment)
                     report.added[language, default: []].append(key)
                 }

@@ -51,11 +51,15 @@ public enum XLIFF {
             for e in source.entries.reversed() where seen.insert(e.key).inserted {
                 let t = translated?.entries.last { $0.key == e.key }
                 let marked = t?.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) == true
-                units.append(XLIFFUnit(id: e.key, source: e.value, target: marked ? nil : t?.value,
-                                       state: t == nil || marked ? nil : "translated", note: e.comment))
+                units.append(
+                    XLIFFUnit(
+                        id: e.key, source: e.value, target: marked ? nil : t?.value,
+                        state: t == nil || marked ? nil : "translated", note: e.comment))
             }
-            files.append(XLIFFFile(original: "\(devFolder)/\(table).strings", sourceLanguage: dev, targetLanguage: language,
-                                   units: units.reversed()))
+            files.append(
+                XLIFFFile(
+                    original: "\(devFolder)/\(table).strings", sourceLanguage: dev, targetLanguage: language,
+                    units: units.reversed()))
         }
         let dictTables = Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys)
         for table in dictTables.sorted() {
@@ -68,30 +72,39 @@ public enum XLIFF {
                 let marked = t?.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) == true
                 if let f = s.formatKey {
                     let target = marked ? nil : t?.formatKey
-                    units.append(XLIFFUnit(id: "/\(key):dict/NSStringLocalizedFormatKey:dict/:string", source: f, target: target,
-                                           state: target == nil ? nil : "translated", note: s.comment))
+                    units.append(
+                        XLIFFUnit(
+                            id: "/\(key):dict/NSStringLocalizedFormatKey:dict/:string", source: f, target: target,
+                            state: target == nil ? nil : "translated", note: s.comment))
                 }
                 for name in s.variables.keys.sorted() {
                     let sv = s.variables[name]!
                     // Offer every category the target language needs, with the source's "other" as source text.
                     let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
                     let categories = ["zero", "one", "two", "few", "many", "other"].filter {
-                        needed.contains($0) || sv.forms[$0] != nil && $0 == "zero" || t?.variables[name]?.forms[$0] != nil
+                        needed.contains($0) || sv.forms[$0] != nil && $0 == "zero"
+                            || t?.variables[name]?.forms[$0] != nil
                     }
                     for category in categories {
                         let target = marked ? nil : t?.variables[name]?.forms[category]
-                        units.append(XLIFFUnit(id: "/\(key):dict/\(name):dict/\(category):dict/:string",
-                                               source: sv.forms[category] ?? sv.forms["other"] ?? "", target: target,
-                                               state: target == nil ? nil : "translated", note: s.comment))
+                        units.append(
+                            XLIFFUnit(
+                                id: "/\(key):dict/\(name):dict/\(category):dict/:string",
+                                source: sv.forms[category] ?? sv.forms["other"] ?? "", target: target,
+                                state: target == nil ? nil : "translated", note: s.comment))
                     }
                 }
             }
-            files.append(XLIFFFile(original: "\(devFolder)/\(table).stringsdict", sourceLanguage: dev, targetLanguage: language,
-                                   units: units))
+            files.append(
+                XLIFFFile(
+                    original: "\(devFolder)/\(table).stringsdict", sourceLanguage: dev, targetLanguage: language,
+                    units: units))
         }
         for (table, cat) in folder.catalogs.sorted(by: { $0.key < $1.key }) {
-            files.append(XLIFFFile(original: "\(table).xcstrings", sourceLanguage: cat.sourceLanguage, targetLanguage: language,
-                                   units: catalogUnits(cat, language: language)))
+            files.append(
+                XLIFFFile(
+                    original: "\(table).xcstrings", sourceLanguage: cat.sourceLanguage, targetLanguage: language,
+                    units: catalogUnits(cat, language: language)))
         }
         return files
     }
@@ -112,18 +125,24 @@ public enum XLIFF {
             let src = entry.localizations[cat.sourceLanguage]
             let tgt = entry.localizations[language]
             func unit(_ suffix: String, _ s: String, _ t: XCStringsDocument.Localization?) {
-                units.append(XLIFFUnit(id: entry.key + (suffix.isEmpty ? "" : separator + suffix), source: s, target: t?.value,
-                                       state: xliffState(t?.state), note: entry.comment))
+                units.append(
+                    XLIFFUnit(
+                        id: entry.key + (suffix.isEmpty ? "" : separator + suffix), source: s, target: t?.value,
+                        state: xliffState(t?.state), note: entry.comment))
             }
             if let src, !src.plural.isEmpty {
-                for c in ["zero", "one", "two", "few", "many", "other"] where needed.contains(c) || tgt?.plural[c] != nil {
+                for c in ["zero", "one", "two", "few", "many", "other"]
+                where needed.contains(c) || tgt?.plural[c] != nil {
                     unit("plural.\(c)", src.plural[c]?.value ?? src.plural["other"]?.value ?? entry.key, tgt?.plural[c])
                 }
             } else if let src, !src.device.isEmpty {
                 for d in src.device.keys.sorted() {
                     if let dp = src.device[d], !dp.plural.isEmpty {
-                        for c in ["zero", "one", "two", "few", "many", "other"] where needed.contains(c) || tgt?.device[d]?.plural[c] != nil {
-                            unit("device.\(d).plural.\(c)", dp.plural[c]?.value ?? dp.plural["other"]?.value ?? "", tgt?.device[d]?.plural[c])
+                        for c in ["zero", "one", "two", "few", "many", "other"]
+                        where needed.contains(c) || tgt?.device[d]?.plural[c] != nil {
+                            unit(
+                                "device.\(d).plural.\(c)", dp.plural[c]?.value ?? dp.plural["other"]?.value ?? "",
+                                tgt?.device[d]?.plural[c])
                         }
                     } else {
                         unit("device.\(d)", src.device[d]?.value ?? entry.key, tgt?.device[d])
@@ -134,9 +153,11 @@ public enum XLIFF {
             }
             for name in (src?.substitutions.keys.sorted() ?? []) {
                 let s = src!.substitutions[name]!
-                for c in ["zero", "one", "two", "few", "many", "other"] where needed.contains(c) || tgt?.substitutions[name]?.plural[c] != nil {
-                    unit("substitutions.\(name).plural.\(c)", s.plural[c]?.value ?? s.plural["other"]?.value ?? "",
-                         tgt?.substitutions[name]?.plural[c])
+                for c in ["zero", "one", "two", "few", "many", "other"]
+                where needed.contains(c) || tgt?.substitutions[name]?.plural[c] != nil {
+                    unit(
+                        "substitutions.\(name).plural.\(c)", s.plural[c]?.value ?? s.plural["other"]?.value ?? "",
+                        tgt?.substitutions[name]?.plural[c])
                 }
             }
         }
@@ -157,9 +178,11 @@ public enum XLIFF {
 
             """
         for f in files {
-            out += "  <file original=\"\(esc(f.original))\" source-language=\"\(esc(f.sourceLanguage))\" "
+            out +=
+                "  <file original=\"\(esc(f.original))\" source-language=\"\(esc(f.sourceLanguage))\" "
                 + "target-language=\"\(esc(f.targetLanguage))\" datatype=\"plaintext\">\n"
-            out += "    <header>\n      <tool tool-id=\"contacts\" tool-name=\"contacts strings\" tool-version=\"1.0\"/>\n    </header>\n"
+            out +=
+                "    <header>\n      <tool tool-id=\"contacts\" tool-name=\"contacts strings\" tool-version=\"1.0\"/>\n    </header>\n"
             out += "    <body>\n"
             for u in f.units {
                 out += "      <trans-unit id=\"\(esc(u.id))\" xml:space=\"preserve\">\n"
@@ -203,9 +226,11 @@ public enum XLIFF {
         parser.delegate = delegate
         parser.shouldProcessNamespaces = false
         if !parser.parse() || delegate.failure != nil {
-            let message = delegate.failure ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable XML"
-            throw StringsCatalogError.malformed(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1),
-                                                message: "XLIFF: \(message)")
+            let message =
+                delegate.failure ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable XML"
+            throw StringsCatalogError.malformed(
+                file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1),
+                message: "XLIFF: \(message)")
         }
         return delegate.files
     }
@@ -228,31 +253,41 @@ public enum XLIFF {
                 guard let target = u.target, !target.isEmpty else { continue }
                 let changed: Bool?
                 if name.hasSuffix(".strings") {
-                    changed = importStrings(u, target: target, table: String(name.dropLast(8)), language: language, into: &folder)
+                    changed = importStrings(
+                        u, target: target, table: String(name.dropLast(8)), language: language, into: &folder)
                 } else if name.hasSuffix(".stringsdict") {
-                    changed = importDict(u, target: target, table: String(name.dropLast(12)), language: language, into: &folder)
+                    changed = importDict(
+                        u, target: target, table: String(name.dropLast(12)), language: language, into: &folder)
                 } else if name.hasSuffix(".xcstrings") {
-                    changed = importCatalog(u, target: target, table: String(name.dropLast(10)), language: language, into: &folder)
+                    changed = importCatalog(
+                        u, target: target, table: String(name.dropLast(10)), language: language, into: &folder)
                 } else {
                     changed = nil
                 }
                 switch changed {
                 case true?: report.updated += 1
                 case false?: report.unchanged += 1
-                case nil: report.problems.append("\(f.original): trans-unit \"\(u.id)\" does not match the project; skipped")
+                case nil:
+                    report.problems.append("\(f.original): trans-unit \"\(u.id)\" does not match the project; skipped")
                 }
             }
         }
         return report
     }
 
-    static func importStrings(_ u: XLIFFUnit, target: String, table: String, language: String,
-                              into folder: inout LocalizationFolder) -> Bool? {
+    static func importStrings(
+        _ u: XLIFFUnit, target: String, table: String, language: String,
+        into folder: inout LocalizationFolder
+    ) -> Bool? {
         guard let source = folder.sourceStrings(table), source[u.id] != nil else { return nil }
-        var doc = folder.strings[language]?[table]
-            ?? StringsDocument(file: folder.displayPath(folder.url(language: language, table: table, extension: "strings")))
+        var doc =
+            folder.strings[language]?[table]
+            ?? StringsDocument(
+                file: folder.displayPath(folder.url(language: language, table: table, extension: "strings")))
         let existing = doc.entries.last { $0.key == u.id }
-        if let existing, existing.value == target, existing.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) != true {
+        if let existing, existing.value == target,
+            existing.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) != true
+        {
             return false
         }
         doc.setValue(target, forKey: u.id, comment: existing == nil ? (u.note ?? source.comment(forKey: u.id)) : nil)
@@ -260,8 +295,10 @@ public enum XLIFF {
         return true
     }
 
-    static func importDict(_ u: XLIFFUnit, target: String, table: String, language: String,
-                           into folder: inout LocalizationFolder) -> Bool? {
+    static func importDict(
+        _ u: XLIFFUnit, target: String, table: String, language: String,
+        into folder: inout LocalizationFolder
+    ) -> Bool? {
         // /key:dict/var:dict/category:dict/:string  or  /key:dict/NSStringLocalizedFormatKey:dict/:string
         guard u.id.hasPrefix("/"), u.id.hasSuffix(":dict/:string") else { return nil }
         let body = String(u.id.dropFirst().dropLast(":dict/:string".count))
@@ -269,9 +306,11 @@ public enum XLIFF {
         guard parts.count == 2 || parts.count == 3 else { return nil }
         let key = parts[0]
         guard let sourceEntry = folder.sourceDictEntries(table)[key] else { return nil }
-        var doc = folder.stringsDicts[language]?[table]
-            ?? StringsDictDocument(parsing: Data(StringsDictDocument.xmlDocument([]).utf8),
-                                   file: folder.displayPath(folder.url(language: language, table: table, extension: "stringsdict")))
+        var doc =
+            folder.stringsDicts[language]?[table]
+            ?? StringsDictDocument(
+                parsing: Data(StringsDictDocument.xmlDocument([]).utf8),
+                file: folder.displayPath(folder.url(language: language, table: table, extension: "stringsdict")))
         if doc.entries[key] == nil { doc.addEntry(sourceEntry, comment: sourceEntry.comment) }
         let before = doc.data()
         let ok: Bool
@@ -287,8 +326,10 @@ public enum XLIFF {
         return doc.data() != before
     }
 
-    static func importCatalog(_ u: XLIFFUnit, target: String, table: String, language: String,
-                              into folder: inout LocalizationFolder) -> Bool? {
+    static func importCatalog(
+        _ u: XLIFFUnit, target: String, table: String, language: String,
+        into folder: inout LocalizationFolder
+    ) -> Bool? {
         guard var cat = folder.catalogs[table] else { return nil }
         let pieces = u.id.components(separatedBy: separator)
         let key = pieces[0]
@@ -314,8 +355,10 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
         if failure == nil { failure = "malformed XML (\(parseError.localizedDescription))" }
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         open.append(name)
         switch name {
         case "xliff":
@@ -327,8 +370,10 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
                 parser.abortParsing()
                 return
             }
-            files.append(XLIFFFile(original: original, sourceLanguage: attributes["source-language"] ?? "en",
-                                   targetLanguage: target, units: []))
+            files.append(
+                XLIFFFile(
+                    original: original, sourceLanguage: attributes["source-language"] ?? "en",
+                    targetLanguage: target, units: []))
         case "trans-unit":
             guard let id = attributes["id"] else {
                 failure = "<trans-unit> without id (line \(parser.lineNumber))"
@@ -355,9 +400,15 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
             parser.abortParsing()
         }
         switch name {
-        case "source": unit?.source = text ?? ""; text = nil
-        case "target": unit?.target = text ?? ""; text = nil
-        case "note": unit?.note = text; text = nil
+        case "source":
+            unit?.source = text ?? ""
+            text = nil
+        case "target":
+            unit?.target = text ?? ""
+            text = nil
+        case "note":
+            unit?.note = text
+            text = nil
         case "trans-unit":
             if let unit, !files.isEmpty { files[files.count - 1].units.append(unit) }
             unit = nil
@@ -376,7 +427,9 @@ extension XCStringsDocument {
     /// `["device","mac"]`, `["substitutions","n","plural","one"]`), creating what is missing and copying a
     /// substitution's `argNum`/`formatSpecifier` from the source language. Returns false for a path that
     /// is not one of those forms.
-    public mutating func setUnit(_ value: String, forKey key: String, language: String, path: [String], state: String = "translated") -> Bool {
+    public mutating func setUnit(
+        _ value: String, forKey key: String, language: String, path: [String], state: String = "translated"
+    ) -> Bool {
         // Translate the XLIFF path into JSON member names.
         var json: [String] = []
         var k = 0

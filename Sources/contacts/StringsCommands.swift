@@ -59,7 +59,9 @@ struct StringsLintCommand: Command {
             let errors = findings.filter { $0.severity == .error }.count
             let warnings = findings.filter { $0.severity == .warning }.count
             let notes = findings.filter { $0.severity == .note }.count
-            out.line("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")")
+            out.line(
+                "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")"
+            )
         }
         out.flush()
         return findings.contains { $0.severity == .error } ? .failure : .ok
@@ -93,12 +95,16 @@ struct StringsStatusCommand: Command {
                 let p = String(repeating: " ", count: max(0, n - s.count))
                 return right ? p + s : s + p
             }
-            out.line(pad("language", 10) + pad("total", 7, right: true) + pad("translated", 12, right: true)
-                     + pad("missing", 9, right: true) + pad("untranslated", 14, right: true) + pad("done", 8, right: true))
+            out.line(
+                pad("language", 10) + pad("total", 7, right: true) + pad("translated", 12, right: true)
+                    + pad("missing", 9, right: true) + pad("untranslated", 14, right: true)
+                    + pad("done", 8, right: true))
             for r in rows {
-                out.line(pad(r.language, 10) + pad(String(r.total), 7, right: true) + pad(String(r.translated), 12, right: true)
-                         + pad(String(r.missing), 9, right: true) + pad(String(r.untranslated), 14, right: true)
-                         + pad(String(format: "%.0f%%", r.percent), 8, right: true))
+                out.line(
+                    pad(r.language, 10) + pad(String(r.total), 7, right: true)
+                        + pad(String(r.translated), 12, right: true)
+                        + pad(String(r.missing), 9, right: true) + pad(String(r.untranslated), 14, right: true)
+                        + pad(String(format: "%.0f%%", r.percent), 8, right: true))
             }
         }
         out.flush()
@@ -172,7 +178,9 @@ struct StringsGetCommand: Command {
         let countText = try args.option("--count")
         let positional = try args.positionals(max: 20, names: "KEY and up to 19 arguments")
         let extra = positional.dropFirst()
-        guard let key = positional.first else { throw CLIError.usage("\(name): missing KEY (see 'contacts strings get --help')") }
+        guard let key = positional.first else {
+            throw CLIError.usage("\(name): missing KEY (see 'contacts strings get --help')")
+        }
         let catalog: Catalog
         do {
             if let dir {
@@ -187,14 +195,18 @@ struct StringsGetCommand: Command {
             throw CLIError.failure("\(name): \(error)")
         }
         var requested: [String]
-        if let locale { requested = [locale] } else {
+        if let locale {
+            requested = [locale]
+        } else {
             requested = LanguageMatcher.requestedLanguages()
             if requested.isEmpty { requested = [environmentLocale(nil)] }
         }
         let joined = requested.joined(separator: ":")
         var arguments: [CatalogArgument] = []
         if let countText {
-            guard let n = Int(countText) else { throw CLIError.usage("\(name): --count needs an integer, got '\(countText)'") }
+            guard let n = Int(countText) else {
+                throw CLIError.usage("\(name): --count needs an integer, got '\(countText)'")
+            }
             arguments.append(.int(n))
         }
         for a in extra { arguments.append(Int(a).map(CatalogArgument.int) ?? .string(a)) }
@@ -240,7 +252,9 @@ struct StringsExportXLIFFCommand: Command {
         _ = try args.positionals(max: 0, names: "no positional arguments")
         let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
         let languages = only.isEmpty ? folder.allLanguages.filter { $0 != folder.developmentLanguage } : only
-        if languages.isEmpty { throw CLIError.failure("\(name): \(dir) has no language besides \(folder.developmentLanguage) to export") }
+        if languages.isEmpty {
+            throw CLIError.failure("\(name): \(dir) has no language besides \(folder.developmentLanguage) to export")
+        }
         let outURL = URL(fileURLWithPath: out)
         do {
             try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
@@ -300,7 +314,9 @@ struct StringsImportXLIFFCommand: Command {
                 throw CLIError.failure("\(name): \(error)")
             }
         }
-        o.line("\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")")
+        o.line(
+            "\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")"
+        )
         o.flush()
         return report.problems.isEmpty ? .ok : .failure
     }

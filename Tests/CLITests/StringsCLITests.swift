@@ -19,7 +19,9 @@ struct StringsCLITests {
         #expect(ru.status == 0 && ru.stdout == "Выбрано 3 контакта\n", "\(ru.stderr)")
         let zh = try CLI.run(["strings", "get", "Select", "--locale", "zh-HK"])
         #expect(zh.stdout == "選取\n")
-        let env = try CLI.run(["strings", "get", "Cancel"], environment: ["LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"])
+        let env = try CLI.run(
+            ["strings", "get", "Cancel"],
+            environment: ["LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"])
         #expect(env.stdout == "Abbrechen\n")
         let fallback = try CLI.run(["strings", "get", "No contacts", "--locale", "xx-YY"])
         #expect(fallback.stdout == "No contacts\n")
@@ -49,10 +51,16 @@ struct StringsCLITests {
         #expect(r.stdout.contains("\"c\" is not in en"))
         let json = try CLI.run(["strings", "lint", dir.path, "--json"])
         let items = try JSONSerialization.jsonObject(with: json.stdoutData) as? [[String: Any]]
-        #expect(items?.contains { $0["code"] as? String == "syntax" && $0["line"] as? Int == 2 && $0["column"] as? Int == 13 } == true)
-        let clean = try CLI.run(["strings", "lint", "--quiet"], currentDirectory: URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
-        #expect(clean.status == 0 && clean.stdout == "0 errors, 0 warnings, 0 notes\n", "\(clean.stdout)\(clean.stderr)")
+        #expect(
+            items?.contains {
+                $0["code"] as? String == "syntax" && $0["line"] as? Int == 2 && $0["column"] as? Int == 13
+            } == true)
+        let clean = try CLI.run(
+            ["strings", "lint", "--quiet"],
+            currentDirectory: URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
+        #expect(
+            clean.status == 0 && clean.stdout == "0 errors, 0 warnings, 0 notes\n", "\(clean.stdout)\(clean.stderr)")
         let none = try CLI.run(["strings", "lint", "/nonexistent-\(UUID().uuidString)"])
         #expect(none.status == 2)
     }
@@ -68,18 +76,26 @@ struct StringsCLITests {
         #expect(fr?["missing"] as? Int == 1 && fr?["translated"] as? Int == 1)
 
         let sync = try CLI.run(["strings", "sync", dir.path, "--prune"])
-        #expect(sync.status == 0 && sync.stdout.contains("fr: + Quit") && sync.stdout.contains("fr: - Old"), "\(sync.stdout)\(sync.stderr)")
+        #expect(
+            sync.status == 0 && sync.stdout.contains("fr: + Quit") && sync.stdout.contains("fr: - Old"),
+            "\(sync.stdout)\(sync.stderr)")
         let frText = try String(contentsOf: dir.appendingPathComponent("fr.lproj/Localizable.strings"), encoding: .utf8)
-        #expect(frText == "\"Save\" = \"Enregistrer\";\n\n/* NEEDS TRANSLATION (copied from en) */\n\"Quit\" = \"Quit\";\n")
+        #expect(
+            frText == "\"Save\" = \"Enregistrer\";\n\n/* NEEDS TRANSLATION (copied from en) */\n\"Quit\" = \"Quit\";\n")
 
         let out = dir.appendingPathComponent("xliff")
         let export = try CLI.run(["strings", "export-xliff", "--dir", dir.path, "--out", out.path])
         #expect(export.status == 0, "\(export.stderr)")
         var xliff = try String(contentsOf: out.appendingPathComponent("fr.xliff"), encoding: .utf8)
-        #expect(xliff.contains("<trans-unit id=\"Quit\" xml:space=\"preserve\">\n        <source>Quit</source>\n      </trans-unit>"))
-        xliff = xliff.replacingOccurrences(of: "<source>Quit</source>\n", with: "<source>Quit</source>\n        <target>Quitter</target>\n")
+        #expect(
+            xliff.contains(
+                "<trans-unit id=\"Quit\" xml:space=\"preserve\">\n        <source>Quit</source>\n      </trans-unit>"))
+        xliff = xliff.replacingOccurrences(
+            of: "<source>Quit</source>\n", with: "<source>Quit</source>\n        <target>Quitter</target>\n")
         try Data(xliff.utf8).write(to: out.appendingPathComponent("fr.xliff"))
-        let imp = try CLI.run(["strings", "import-xliff", out.appendingPathComponent("fr.xliff").path, "--dir", dir.path])
+        let imp = try CLI.run([
+            "strings", "import-xliff", out.appendingPathComponent("fr.xliff").path, "--dir", dir.path,
+        ])
         #expect(imp.status == 0 && imp.stdout.contains("1 updated"), "\(imp.stdout)\(imp.stderr)")
         let get = try CLI.run(["strings", "get", "Quit", "--dir", dir.path, "--locale", "fr-CA"])
         #expect(get.stdout == "Quitter\n")

@@ -28,7 +28,8 @@ struct StringsParserTests {
         (#""a" = "x\ny";"#, "x\ny"), (#""a" = "x\ty";"#, "x\ty"), (#""a" = "x\ry";"#, "x\ry"),
         (#""a" = "say \"hi\"";"#, "say \"hi\""), (#""a" = "back\\slash";"#, "back\\slash"),
         (#""a" = "it\'s";"#, "it's"), (#""a" = "\U00e9t\U00E9";"#, "été"), (#""a" = "\UD83D\UDE00";"#, "😀"),
-        (#""a" = "\101\102";"#, "AB"), ("\"a\" = \"line\\\nnext\";", "line\nnext"), (#""a" = "\a\b\f\v";"#, "\u{07}\u{08}\u{0C}\u{0B}"),
+        (#""a" = "\101\102";"#, "AB"), ("\"a\" = \"line\\\nnext\";", "line\nnext"),
+        (#""a" = "\a\b\f\v";"#, "\u{07}\u{08}\u{0C}\u{0B}"),
         (#""a" = 'single "quoted"';"#, "single \"quoted\""),
     ])
     func escapes(source: String, expected: String) {
@@ -78,7 +79,8 @@ struct StringsParserTests {
     @Test func unterminatedStringAndCommentAreReported() {
         let doc = parse("\"a\" = \"1\";\n\"b\" = \"2\";\n\"c\" = \"3;\n")
         #expect(doc.dictionary == ["a": "1", "b": "2"])
-        #expect(doc.diagnostics.contains { $0.message.contains("unterminated string") && $0.line == 3 && $0.column == 7 })
+        #expect(
+            doc.diagnostics.contains { $0.message.contains("unterminated string") && $0.line == 3 && $0.column == 7 })
         let doc2 = parse("\"a\" = \"1\";\n/* open\n\"b\" = \"2\";\n")
         #expect(doc2["a"] == "1")
         #expect(doc2.diagnostics.contains { $0.message.contains("unterminated /*") && $0.line == 2 })
@@ -162,7 +164,8 @@ struct StringsRoundTripTests {
     }
 
     @Test func binaryPropertyListStrings() throws {
-        let plist = try PropertyListSerialization.data(fromPropertyList: ["OK": "Gut", "Cancel": "Abbrechen"], format: .binary, options: 0)
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: ["OK": "Gut", "Cancel": "Abbrechen"], format: .binary, options: 0)
         var doc = StringsDocument(parsing: plist)
         #expect(doc.format == .binaryPropertyList)
         #expect(doc.dictionary == ["OK": "Gut", "Cancel": "Abbrechen"])

@@ -32,38 +32,42 @@ let pluralDictEN = """
 
 /// Russian plural entry lacking "few" and "many", with a wrong specifier in "one".
 let pluralDictRUBad = pluralDictEN.replacingOccurrences(of: "<!-- Selection count -->", with: "<!-- Счётчик -->")
-    .replacingOccurrences(of: "<string>%d selected</string>\n\t\t\t<key>other</key>", with: "<string>%@ выбран</string>\n\t\t\t<key>other</key>")
-    .replacingOccurrences(of: "<string>%d selected</string>\n\t\t</dict>", with: "<string>%d выбрано</string>\n\t\t</dict>")
+    .replacingOccurrences(
+        of: "<string>%d selected</string>\n\t\t\t<key>other</key>",
+        with: "<string>%@ выбран</string>\n\t\t\t<key>other</key>"
+    )
+    .replacingOccurrences(
+        of: "<string>%d selected</string>\n\t\t</dict>", with: "<string>%d выбрано</string>\n\t\t</dict>")
 
 func lintProject() throws -> URL {
     try makeCatalogFolder([
         "en.lproj/Localizable.strings": """
-            /* Greeting */
-            "Hello %@" = "Hello %@";
-            /* Two args */
-            "%@ sent %d" = "%1$@ sent %2$d";
-            "Save" = "Save";
-            "Quit" = "Quit";
+        /* Greeting */
+        "Hello %@" = "Hello %@";
+        /* Two args */
+        "%@ sent %d" = "%1$@ sent %2$d";
+        "Save" = "Save";
+        "Quit" = "Quit";
 
-            """,
+        """,
         "en.lproj/Localizable.stringsdict": pluralDictEN,
         "ru.lproj/Localizable.strings": """
-            "Hello %@" = "Привет %d";
-            "%@ sent %d" = "%2$d отправил %1$@";
-            "Save" = "Save";
-            "Stale" = "Старый";
-            "Quit" = "";
-            "Hello %@" = "Привет, %@";
+        "Hello %@" = "Привет %d";
+        "%@ sent %d" = "%2$d отправил %1$@";
+        "Save" = "Save";
+        "Stale" = "Старый";
+        "Quit" = "";
+        "Hello %@" = "Привет, %@";
 
-            """,
+        """,
         "ru.lproj/Localizable.stringsdict": pluralDictRUBad,
         "de.lproj/Localizable.strings": """
-            "Hello %@" = "Hallo %@"
-            "Save" = "Sichern";
-            # stray
-            "Quit" = "Beenden";
+        "Hello %@" = "Hallo %@"
+        "Save" = "Sichern";
+        # stray
+        "Quit" = "Beenden";
 
-            """,
+        """,
     ])
 }
 
@@ -74,7 +78,10 @@ struct TranslatorToolsTests {
         let folder = try LocalizationFolder(directory: dir, displayRoot: "L")
         let findings = folder.lint()
         func has(_ code: String, _ file: String, _ line: Int? = nil, _ text: String = "") -> Bool {
-            findings.contains { $0.code == code && $0.file == file && (line == nil || $0.line == line) && (text.isEmpty || $0.message.contains(text)) }
+            findings.contains {
+                $0.code == code && $0.file == file && (line == nil || $0.line == line)
+                    && (text.isEmpty || $0.message.contains(text))
+            }
         }
         #expect(has("syntax", "L/de.lproj/Localizable.strings", 1, "missing ';'"))
         #expect(has("syntax", "L/de.lproj/Localizable.strings", 3))
@@ -89,16 +96,23 @@ struct TranslatorToolsTests {
         #expect(has("plural-category", "L/ru.lproj/Localizable.stringsdict", 6, "few, many"))
         #expect(has("format-mismatch", "L/ru.lproj/Localizable.stringsdict", 6, "n.one"))
         #expect(has("missing-file", "L/de.lproj/Localizable.stringsdict"))
-        #expect(findings.first { $0.code == "syntax" }?.description.hasPrefix("L/de.lproj/Localizable.strings:1:") == true)
+        #expect(
+            findings.first { $0.code == "syntax" }?.description.hasPrefix("L/de.lproj/Localizable.strings:1:") == true)
     }
 
     @Test func orderAndCountMismatches() {
-        let order = LocalizationFolder.formatFinding(source: "%@ has %d", translation: "%d hat %@", key: "k", file: "f", line: 1, column: 1)
+        let order = LocalizationFolder.formatFinding(
+            source: "%@ has %d", translation: "%d hat %@", key: "k", file: "f", line: 1, column: 1)
         #expect(order?.message.contains("order") == true)
-        let count = LocalizationFolder.formatFinding(source: "%@ has %d", translation: "%@ hat", key: "k", file: "f", line: 1, column: 1)
+        let count = LocalizationFolder.formatFinding(
+            source: "%@ has %d", translation: "%@ hat", key: "k", file: "f", line: 1, column: 1)
         #expect(count?.message.contains("1 format arguments, the source has 2") == true)
-        #expect(LocalizationFolder.formatFinding(source: "100%", translation: "100 %", key: "k", file: "f", line: 1, column: 1) == nil)
-        #expect(LocalizationFolder.formatFinding(source: "%ld", translation: "%d", key: "k", file: "f", line: 1, column: 1) == nil)
+        #expect(
+            LocalizationFolder.formatFinding(
+                source: "100%", translation: "100 %", key: "k", file: "f", line: 1, column: 1) == nil)
+        #expect(
+            LocalizationFolder.formatFinding(source: "%ld", translation: "%d", key: "k", file: "f", line: 1, column: 1)
+                == nil)
     }
 
     @Test func bundledLocalizationsLintClean() throws {
@@ -121,7 +135,8 @@ struct TranslatorToolsTests {
         let dir = try makeCatalogFolder([
             "en.lproj/Localizable.strings": "/* Save button */\n\"Save\" = \"Save\";\n\"Quit\" = \"Quit\";\n",
             "en.lproj/Localizable.stringsdict": pluralDictEN,
-            "fr.lproj/Localizable.strings": "// kept comment\n\"Save\"   =   \"Enregistrer\" ;\n\n/* old */\n\"Stale\" = \"Vieux\";\n",
+            "fr.lproj/Localizable.strings":
+                "// kept comment\n\"Save\"   =   \"Enregistrer\" ;\n\n/* old */\n\"Stale\" = \"Vieux\";\n",
         ])
         var folder = try LocalizationFolder(directory: dir)
         let report = folder.sync(prune: true)
@@ -130,7 +145,10 @@ struct TranslatorToolsTests {
         let written = try folder.save()
         #expect(written.count == 2)
         let fr = try String(contentsOf: dir.appendingPathComponent("fr.lproj/Localizable.strings"), encoding: .utf8)
-        #expect(fr == "// kept comment\n\"Save\"   =   \"Enregistrer\" ;\n\n/* NEEDS TRANSLATION (copied from en) */\n\"Quit\" = \"Quit\";\n")
+        #expect(
+            fr
+                == "// kept comment\n\"Save\"   =   \"Enregistrer\" ;\n\n/* NEEDS TRANSLATION (copied from en) */\n\"Quit\" = \"Quit\";\n"
+        )
         let dict = try StringsDictDocument(contentsOf: dir.appendingPathComponent("fr.lproj/Localizable.stringsdict"))
         #expect(dict.diagnostics.isEmpty)
         #expect(dict.entries["%d selected"]?.variables["n"]?.forms["other"] == "%d selected")
@@ -141,8 +159,9 @@ struct TranslatorToolsTests {
         #expect(second.added.isEmpty && second.removed.isEmpty)
         #expect(try again.save().isEmpty)
         // English untouched.
-        #expect(try String(contentsOf: dir.appendingPathComponent("en.lproj/Localizable.strings"), encoding: .utf8)
-                    == "/* Save button */\n\"Save\" = \"Save\";\n\"Quit\" = \"Quit\";\n")
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("en.lproj/Localizable.strings"), encoding: .utf8)
+                == "/* Save button */\n\"Save\" = \"Save\";\n\"Quit\" = \"Quit\";\n")
     }
 
     @Test func stringsdictInPlaceEdits() throws {
@@ -151,10 +170,17 @@ struct TranslatorToolsTests {
         let setMany = doc.setForm("%d ausgewählt (viele)", key: "%d selected", variable: "n", category: "many")
         #expect(setOne && setMany)
         let text = String(decoding: doc.data(), as: UTF8.self)
-        #expect(text == pluralDictEN.replacingOccurrences(of: "<key>one</key>\n\t\t\t<string>%d selected</string>",
-                                                          with: "<key>one</key>\n\t\t\t<string>Eins</string>")
-                    .replacingOccurrences(of: "<string>%d selected</string>\n\t\t</dict>",
-                                          with: "<string>%d selected</string>\n\t\t\t<key>many</key>\n\t\t\t<string>%d ausgewählt (viele)</string>\n\t\t</dict>"))
+        #expect(
+            text
+                == pluralDictEN.replacingOccurrences(
+                    of: "<key>one</key>\n\t\t\t<string>%d selected</string>",
+                    with: "<key>one</key>\n\t\t\t<string>Eins</string>"
+                )
+                .replacingOccurrences(
+                    of: "<string>%d selected</string>\n\t\t</dict>",
+                    with:
+                        "<string>%d selected</string>\n\t\t\t<key>many</key>\n\t\t\t<string>%d ausgewählt (viele)</string>\n\t\t</dict>"
+                ))
         #expect(doc.entries["%d selected"]?.variables["n"]?.forms["many"] == "%d ausgewählt (viele)")
         let removed = doc.removeEntry("%d selected")
         #expect(removed)

@@ -32,15 +32,20 @@ struct XCStringsTests {
     @Test func pluralsSubstitutionsAndDevicesThroughTheCatalog() throws {
         let dir = try makeCatalogFolder([:])
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: fixtureURL("Sample.xcstrings"), to: dir.appendingPathComponent("Shop.xcstrings"))
+        try FileManager.default.copyItem(
+            at: fixtureURL("Sample.xcstrings"), to: dir.appendingPathComponent("Shop.xcstrings"))
         let catalog = try Catalog(directory: dir)
         #expect(catalog.languages == ["de", "en", "ru"])
         #expect(try catalog.format("%lld items", table: "Shop", locale: "ru", arguments: [1]) == "1 товар")
         #expect(try catalog.format("%lld items", table: "Shop", locale: "ru", arguments: [3]) == "3 товара")
         #expect(try catalog.format("%lld items", table: "Shop", locale: "ru", arguments: [5]) == "5 товаров")
         #expect(try catalog.format("%lld items", table: "Shop", locale: "de", arguments: [2]) == "2 Artikel")
-        #expect(try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "en", arguments: [1, 3]) == "1 file in 3 folders")
-        #expect(try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "de", arguments: [2, 1]) == "2 files in 1 folder")
+        #expect(
+            try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "en", arguments: [1, 3])
+                == "1 file in 3 folders")
+        #expect(
+            try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "de", arguments: [2, 1])
+                == "2 files in 1 folder")
         #expect(try catalog.format("Sent %#@photos@", table: "Shop", locale: "en", arguments: [1]) == "Sent one photo")
         #expect(try catalog.format("Sent %#@photos@", table: "Shop", locale: "en", arguments: [4]) == "Sent 4 photos")
         #expect(catalog.string("Tap to open", table: "Shop", locale: "en") == "Tap to open")
@@ -61,8 +66,13 @@ struct XCStringsTests {
         let again = try XCStringsDocument(parsing: doc.data())
         #expect(again.entry("Welcome")?.localizations["fr"]?.value == "Bienvenue")
         #expect(again.entry("Welcome")?.localizations["fr"]?.state == "translated")
-        #expect(again.keys == ["", "%lld items", "%#@files@ in %#@folders@", "Apple", "Sent %#@photos@", "Tap to open", "Welcome"])
-        #expect(String(decoding: doc.data(), as: UTF8.self).contains("    \"Apple\" : {\n      \"comment\" : \"A fruit\"\n    },\n"))
+        #expect(
+            again.keys == [
+                "", "%lld items", "%#@files@ in %#@folders@", "Apple", "Sent %#@photos@", "Tap to open", "Welcome",
+            ])
+        #expect(
+            String(decoding: doc.data(), as: UTF8.self).contains(
+                "    \"Apple\" : {\n      \"comment\" : \"A fruit\"\n    },\n"))
     }
 
     @Test func malformedJSONNamesLineAndColumn() {
@@ -70,7 +80,7 @@ struct XCStringsTests {
         #expect {
             try XCStringsDocument(parsing: Data(text.utf8), file: "Bad.xcstrings")
         } throws: { error in
-            guard case let StringsCatalogError.malformed(file, line, column, _) = error else { return false }
+            guard case StringsCatalogError.malformed(let file, let line, let column, _) = error else { return false }
             return file == "Bad.xcstrings" && line == 5 && column == 3
         }
     }
@@ -78,23 +88,24 @@ struct XCStringsTests {
     @Test func newCatalogHasXcodeLayout() {
         var doc = XCStringsDocument(sourceLanguage: "en")
         doc.setValue("Hallo", forKey: "Hello", language: "de")
-        #expect(String(decoding: doc.data(), as: UTF8.self) == """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "Hello" : {
-                  "localizations" : {
-                    "de" : {
-                      "stringUnit" : {
-                        "state" : "translated",
-                        "value" : "Hallo"
+        #expect(
+            String(decoding: doc.data(), as: UTF8.self) == """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "Hello" : {
+                      "localizations" : {
+                        "de" : {
+                          "stringUnit" : {
+                            "state" : "translated",
+                            "value" : "Hallo"
+                          }
+                        }
                       }
                     }
-                  }
+                  },
+                  "version" : "1.0"
                 }
-              },
-              "version" : "1.0"
-            }
-            """)
+                """)
     }
 }

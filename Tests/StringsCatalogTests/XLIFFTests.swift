@@ -7,28 +7,35 @@ import Testing
 struct XLIFFTests {
     func project() throws -> URL {
         let dir = try makeCatalogFolder([
-            "en.lproj/Localizable.strings": "/* Save <button> & more */\n\"Save\" = \"Save\";\n\"Quit \\\"now\\\"\" = \"Quit \\\"now\\\"\";\n",
+            "en.lproj/Localizable.strings":
+                "/* Save <button> & more */\n\"Save\" = \"Save\";\n\"Quit \\\"now\\\"\" = \"Quit \\\"now\\\"\";\n",
             "en.lproj/Localizable.stringsdict": pluralDictEN,
             "pl.lproj/Localizable.strings": "// Polish\n\"Save\"  =  \"Zapisz\";\n",
         ])
-        try FileManager.default.copyItem(at: fixtureURL("Sample.xcstrings"), to: dir.appendingPathComponent("Shop.xcstrings"))
+        try FileManager.default.copyItem(
+            at: fixtureURL("Sample.xcstrings"), to: dir.appendingPathComponent("Shop.xcstrings"))
         return dir
     }
 
     @Test func exportHasXcodeStructure() throws {
         let folder = try LocalizationFolder(directory: project())
         let files = XLIFF.files(folder, language: "pl")
-        #expect(files.map(\.original) == ["en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict", "Shop.xcstrings"])
+        #expect(
+            files.map(\.original) == [
+                "en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict", "Shop.xcstrings",
+            ])
         let strings = files[0].units
         #expect(strings.map(\.id) == ["Save", "Quit \"now\""])
         #expect(strings[0].target == "Zapisz" && strings[0].note == "Save <button> & more")
         #expect(strings[1].target == nil)
         // Polish needs one/few/many/other.
-        #expect(files[1].units.map(\.id) == [
-            "/%d selected:dict/NSStringLocalizedFormatKey:dict/:string", "/%d selected:dict/n:dict/one:dict/:string",
-            "/%d selected:dict/n:dict/few:dict/:string", "/%d selected:dict/n:dict/many:dict/:string",
-            "/%d selected:dict/n:dict/other:dict/:string",
-        ])
+        #expect(
+            files[1].units.map(\.id) == [
+                "/%d selected:dict/NSStringLocalizedFormatKey:dict/:string",
+                "/%d selected:dict/n:dict/one:dict/:string",
+                "/%d selected:dict/n:dict/few:dict/:string", "/%d selected:dict/n:dict/many:dict/:string",
+                "/%d selected:dict/n:dict/other:dict/:string",
+            ])
         let ids = files[2].units.map(\.id)
         #expect(ids.contains("%lld items|==|plural.few"))
         #expect(ids.contains("%#@files@ in %#@folders@|==|substitutions.files.plural.many"))
@@ -60,7 +67,9 @@ struct XLIFFTests {
             "Welcome": "Witamy",
         ]
         for f in files.indices {
-            for u in files[f].units.indices { if let t = translations[files[f].units[u].id] { files[f].units[u].target = t } }
+            for u in files[f].units.indices {
+                if let t = translations[files[f].units[u].id] { files[f].units[u].target = t }
+            }
         }
         files[0].units.append(XLIFFUnit(id: "Unknown key", source: "x", target: "y", state: nil, note: nil))
         let parsed = try XLIFF.parse(Data(XLIFF.document(files).utf8), file: "pl.xliff")
@@ -78,7 +87,9 @@ struct XLIFFTests {
         #expect(try catalog.format("%d selected", locale: "pl", arguments: [3]) == "Wybrano 3 (few)")
         #expect(try catalog.format("%d selected", locale: "pl", arguments: [5]) == "Wybrano 5 (many)")
         #expect(try catalog.format("%lld items", table: "Shop", locale: "pl", arguments: [22]) == "22 rzeczy")
-        #expect(try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "pl", arguments: [1, 1]) == "1 plik w 1 folderze")
+        #expect(
+            try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "pl", arguments: [1, 1])
+                == "1 plik w 1 folderze")
         #expect(catalog.string("Welcome", table: "Shop", locale: "pl") == "Witamy")
         let cat = try XCStringsDocument(contentsOf: dir.appendingPathComponent("Shop.xcstrings"))
         #expect(cat.entry("%#@files@ in %#@folders@")?.localizations["pl"]?.substitutions["folders"]?.argNum == 2)
@@ -86,7 +97,9 @@ struct XLIFFTests {
         // Export again: every target comes back; importing the same file again changes nothing.
         var again = try LocalizationFolder(directory: dir)
         let second = XLIFF.files(again, language: "pl")
-        for f in second { for u in f.units where translations[u.id] != nil { #expect(u.target == translations[u.id], "\(u.id)") } }
+        for f in second {
+            for u in f.units where translations[u.id] != nil { #expect(u.target == translations[u.id], "\(u.id)") }
+        }
         let report2 = XLIFF.importFiles(parsed, into: &again)
         #expect(report2.updated == 0)
         #expect(try again.save().isEmpty)
@@ -94,9 +107,11 @@ struct XLIFFTests {
 
     @Test func malformedXLIFFNamesLine() {
         #expect {
-            try XLIFF.parse(Data("<xliff version=\"1.2\">\n<file original=\"a\" target-language=\"de\">\n<body>\n</file>".utf8), file: "bad.xliff")
+            try XLIFF.parse(
+                Data("<xliff version=\"1.2\">\n<file original=\"a\" target-language=\"de\">\n<body>\n</file>".utf8),
+                file: "bad.xliff")
         } throws: { error in
-            guard case let StringsCatalogError.malformed(file, line, _, _) = error else { return false }
+            guard case StringsCatalogError.malformed(let file, let line, _, _) = error else { return false }
             return file == "bad.xliff" && line >= 3
         }
         #expect(throws: StringsCatalogError.self) { try XLIFF.parse(Data("<html/>".utf8), file: "x.xliff") }

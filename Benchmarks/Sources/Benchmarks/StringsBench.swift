@@ -7,7 +7,8 @@ func runStringsBench(args: [String]) {
     let count = args.first.flatMap(Int.init) ?? 20_000
     var text = "/* Generated benchmark table */\n"
     for i in 0..<count {
-        text += "\n/* Comment for key \(i) */\n\"key.\(i) %@\" = \"Valeur numéro \(i) pour %@ — \\\"quoted\\\" \\U00e9\";\n"
+        text +=
+            "\n/* Comment for key \(i) */\n\"key.\(i) %@\" = \"Valeur numéro \(i) pour %@ — \\\"quoted\\\" \\U00e9\";\n"
     }
     let data = Data(text.utf8)
     func time(_ rounds: Int, _ body: () -> Void) -> Double {
@@ -20,7 +21,8 @@ func runStringsBench(args: [String]) {
     let tOurs = time(5) { ours = StringsDocument(parsing: data).entries.count }
     var theirs = 0
     let tCF = time(5) {
-        theirs = ((try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: String])?.count ?? -1
+        theirs =
+            ((try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: String])?.count ?? -1
     }
     var roundTrip = false
     let tWrite = time(5) {
@@ -30,8 +32,13 @@ func runStringsBench(args: [String]) {
     }
     let mb = Double(data.count) / 1_048_576
     print("strings: \(count) entries, \(String(format: "%.2f", mb)) MiB")
-    print(String(format: "  parse StringsDocument    %8.1f ms  (%6.1f MiB/s)  entries=%d", tOurs * 1000, mb / tOurs, ours))
-    print(String(format: "  parse CoreFoundation     %8.1f ms  (%6.1f MiB/s)  entries=%d  [baseline]", tCF * 1000, mb / tCF, theirs))
+    print(
+        String(format: "  parse StringsDocument    %8.1f ms  (%6.1f MiB/s)  entries=%d", tOurs * 1000, mb / tOurs, ours)
+    )
+    print(
+        String(
+            format: "  parse CoreFoundation     %8.1f ms  (%6.1f MiB/s)  entries=%d  [baseline]", tCF * 1000, mb / tCF,
+            theirs))
     print(String(format: "  ratio ours/CF            %8.2fx", tOurs / tCF))
     print(String(format: "  parse+edit+write         %8.1f ms  ok=%@", tWrite * 1000, roundTrip ? "yes" : "no"))
 
@@ -47,7 +54,11 @@ func runStringsBench(args: [String]) {
     }
     let tFormat = time(1) {
         for i in 0..<lookups {
-            if (try? catalog.format("%d contacts selected", locale: locales[i % locales.count], arguments: [.int(i)])) != nil { hits += 1 }
+            if (try? catalog.format("%d contacts selected", locale: locales[i % locales.count], arguments: [.int(i)]))
+                != nil
+            {
+                hits += 1
+            }
         }
     }
     let dict = catalog.tables["en"]?["Localizable"]?.strings ?? [:]
