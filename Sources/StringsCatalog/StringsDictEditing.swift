@@ -149,11 +149,15 @@ extension StringsDictDocument {
     }
 
     /// Appends a copy of `entry` (as XML, with its comment) before the root's closing `</dict>`.
-    public mutating func addEntry(_ entry: StringsDictEntry, comment: String? = nil) {
-        guard entries[entry.key] == nil, let root = rootDict() else { return }
+    /// Returns false when the key exists already or the file is not an XML property list (binary
+    /// `.stringsdict` files are read-only here).
+    @discardableResult
+    public mutating func addEntry(_ entry: StringsDictEntry, comment: String? = nil) -> Bool {
+        guard entries[entry.key] == nil, let root = rootDict() else { return false }
         let close = root.content.upperBound
         let (closeLine, _) = lineStart(close)
         replace(closeLine..<closeLine, with: Self.xml(for: entry, comment: comment, indent: "\t"))
+        return true
     }
 
     /// Removes an entry (and the XML comment right before it). Returns whether it existed.

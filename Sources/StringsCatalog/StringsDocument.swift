@@ -225,16 +225,19 @@ public struct StringsDocument: Sendable, Hashable {
             return
         }
         let text = self.text
-        if !text.isEmpty && !text.hasSuffix("\n") { segments.append(.trivia("\n")) }
-        if !text.isEmpty { segments.append(.trivia("\n")) }
-        if let comment { segments.append(.trivia("/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n")) }
-        let line = (self.text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        // New lines follow the file's own line ending.
+        let nl = text.contains("\r\n") ? "\r\n" : "\n"
+        let endsWithNewline = text.unicodeScalars.last == "\n" || text.unicodeScalars.last == "\r"
+        if !text.isEmpty && !endsWithNewline { segments.append(.trivia(nl)) }
+        if !text.isEmpty { segments.append(.trivia(nl)) }
+        if let comment { segments.append(.trivia("/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */" + nl)) }
+        let line = self.text.unicodeScalars.filter { $0 == "\n" }.count + 1
         segments.append(
             .entry(
                 Entry(
                     key: key, value: value, comment: comment, line: line, column: 1, rawKey: Self.quote(key),
                     rawMiddle: " = ", rawValue: Self.quote(value), rawEnd: ";")))
-        segments.append(.trivia("\n"))
+        segments.append(.trivia(nl))
         original = nil
     }
 

@@ -16,6 +16,8 @@ public struct SyncReport: Sendable, Hashable, Codable {
     public var added: [String: [String]] = [:]
     public var removed: [String: [String]] = [:]
     public var written: [String] = []
+    /// Keys that could not be added or removed (the others were).
+    public var problems: [String] = []
 }
 
 extension LocalizationFolder {
@@ -414,13 +416,20 @@ extension LocalizationFolder {
                     let comment =
                         "\(Self.needsTranslationMarker) (copied from \(dev))"
                         + (sourceEntries[key]!.comment.map { ": \($0)" } ?? "")
-                    doc.addEntry(sourceEntries[key]!, comment: comment)
-                    report.added[language, default: []].append(key)
+                    if doc.addEntry(sourceEntries[key]!, comment: comment) {
+                        report.added[language, default: []].append(key)
+                    } else {
+                        report.problems.append("\(doc.file): cannot add \"\(key)\" (not an editable XML property list)")
+                    }
                 }
                 if prune {
                     for key in doc.entries.keys.sorted() where sourceEntries[key] == nil {
-                        doc.removeEntry(key)
-                        report.removed[language, default: []].append(key)
+                        if doc.removeEntry(key) {
+                            report.removed[language, default: []].append(key)
+                        } else {
+                            report.problems.append(
+                                "\(doc.file): cannot remove \"\(key)\" (not an editable XML property list)")
+                        }
                     }
                 }
                 if !wasNew || doc.isEdited { stringsDicts[language, default: [:]][table] = doc }

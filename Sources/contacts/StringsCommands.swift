@@ -141,6 +141,7 @@ struct StringsSyncCommand: Command {
             for key in report.added[language] ?? [] { out.line("\(language): + \(key)") }
             for key in report.removed[language] ?? [] { out.line("\(language): - \(key)") }
         }
+        for p in report.problems { printError("contacts: \(name): \(p)") }
         if !dry {
             do {
                 for url in try folder.save() { out.line("wrote \(url.path)") }
@@ -153,7 +154,7 @@ struct StringsSyncCommand: Command {
         let removed = report.removed.values.map(\.count).reduce(0, +)
         out.line("\(added) added, \(removed) removed\(dry ? " (dry run, nothing written)" : "")")
         out.flush()
-        return .ok
+        return report.problems.isEmpty ? .ok : .failure
     }
 }
 

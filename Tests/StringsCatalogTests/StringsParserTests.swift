@@ -200,3 +200,16 @@ struct StringsRoundTripTests {
         #expect(cf == StringsDocument(parsing: Data(source.utf8)).dictionary)
     }
 }
+
+@Suite("StringsDocument line endings")
+struct StringsLineEndingTests {
+    @Test func crlfFilesKeepCRLFForNewEntries() throws {
+        let source = "/* a */\r\n\"a\" = \"1\";\r\n"
+        var doc = StringsDocument(parsing: Data(source.utf8))
+        #expect(doc.diagnostics.isEmpty)
+        #expect(doc.comment(forKey: "a") == "a")
+        doc.setValue("2", forKey: "b", comment: "b")
+        #expect(String(decoding: try doc.data(), as: UTF8.self) == source + "\r\n/* b */\r\n\"b\" = \"2\";\r\n")
+        #expect(doc.entries.last?.line == 5)
+    }
+}
