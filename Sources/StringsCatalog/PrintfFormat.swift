@@ -177,6 +177,9 @@ public enum PrintfFormat {
             if width.contains("*") || precision.contains("*") {
                 throw fail(start, "'*' width or precision is not supported in localized patterns")
             }
+            if (Int(width) ?? 0) > 1024 || (Int(precision.dropFirst()) ?? 0) > 1024 {
+                throw fail(start, "width or precision above 1024")
+            }
             var length = ""
             while i < chars.count, "hlqLzjt".contains(chars[i]) {
                 length.append(chars[i])

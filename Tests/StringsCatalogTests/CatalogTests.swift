@@ -159,7 +159,8 @@ struct PrintfFormatTests {
 
     @Test(arguments: [
         ("%d", [CatalogArgument.string("x")]), ("%f", [.int(1)]), ("%s", [.int(1)]), ("%@ %@", [.string("a")]),
-        ("%3$@", [.string("a")]), ("50%", []), ("%n", [.int(1)]), ("%*d", [.int(1), .int(2)]), ("%#@x@", [.int(1)]),
+        ("%3$@", [.string("a")]), ("%99999999d", [.int(1)]), ("50%", []), ("%n", [.int(1)]),
+        ("%*d", [.int(1), .int(2)]), ("%#@x@", [.int(1)]),
     ])
     func mismatchesThrow(pattern: String, args: [CatalogArgument]) {
         #expect(throws: StringsCatalogError.self) { try PrintfFormat.format(pattern, arguments: args) }

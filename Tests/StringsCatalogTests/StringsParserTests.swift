@@ -213,3 +213,27 @@ struct StringsLineEndingTests {
         #expect(doc.entries.last?.line == 5)
     }
 }
+
+@Suite("StringsDocument property-list forms")
+struct StringsPlistFormTests {
+    @Test func xmlPropertyListStrings() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>OK</key><string>D&apos;accord</string></dict></plist>
+            """
+        var doc = StringsDocument(parsing: Data(xml.utf8))
+        #expect(doc.format == .xmlPropertyList)
+        #expect(doc["OK"] == "D'accord")
+        #expect(try doc.data() == Data(xml.utf8))
+        doc.setValue("OK", forKey: "OK")
+        let back = try PropertyListSerialization.propertyList(from: try doc.data(), format: nil) as? [String: String]
+        #expect(back == ["OK": "OK"])
+    }
+
+    @Test func notADictionaryIsADiagnostic() {
+        let doc = StringsDocument(
+            parsing: Data("<?xml version=\"1.0\"?><plist><array/></plist>".utf8), file: "a.strings")
+        #expect(doc.entries.isEmpty)
+        #expect(doc.diagnostics.first?.file == "a.strings" && doc.diagnostics.first?.severity == .error)
+    }
+}
