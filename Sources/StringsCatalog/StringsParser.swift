@@ -12,8 +12,21 @@ struct StringsParser {
     private var braced = false
     private var closedBrace = false
 
+    /// The text as UTF-8 and, per scalar index, its UTF-8 offset (so slices become Strings by copying bytes).
+    private let utf8: [UInt8]
+    private var utf8Offsets: [Int]
+
     init(text: String, file: String) {
         s = Array(text.unicodeScalars)
+        utf8 = Array(text.utf8)
+        utf8Offsets = []
+        utf8Offsets.reserveCapacity(s.count + 1)
+        var offset = 0
+        for c in s {
+            utf8Offsets.append(offset)
+            offset += UTF8.width(c)
+        }
+        utf8Offsets.append(offset)
         self.file = file
         for (k, c) in s.enumerated() {
             if c == "\n" || c == "\u{2028}" || c == "\u{2029}" || (c == "\r" && (k + 1 >= s.count || s[k + 1] != "\n"))
@@ -41,7 +54,9 @@ struct StringsParser {
             Diagnostic(file: file, line: p.line, column: p.column, severity: severity, code: code, message: message))
     }
 
-    func text(_ r: Range<Int>) -> String { String(String.UnicodeScalarView(s[r])) }
+    func text(_ r: Range<Int>) -> String {
+        String(decoding: utf8[utf8Offsets[r.lowerBound]..<utf8Offsets[r.upperBound]], as: UTF8.self)
+    }
 
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
         (c.value >= 9 && c.value <= 13) || c == " " || c == "\u{2028}" || c == "\u{2029}"
@@ -119,6 +134,14 @@ struct StringsParser {
             let quote = s[i]
             let start = i
             i += 1
+            // Fast path: no escape before the closing quote.
+            var j = i
+            while j < s.count, s[j] != quote, s[j] != "\\" { j += 1 }
+            if j < s.count, s[j] == quote {
+                let value = text(i..<j)
+                i = j + 1
+                return value
+            }
             var out = String.UnicodeScalarView()
             var pendingHigh: (value: UInt32, at: Int)?
             func flushHigh(_ p: inout StringsParser, _ out: inout String.UnicodeScalarView) {

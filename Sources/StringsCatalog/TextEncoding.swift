@@ -73,6 +73,9 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func decode8(_ b: [UInt8], encoding: TextEncoding, offset: Int) -> Decoded {
+        if let text = String(validating: b, as: UTF8.self) {
+            return Decoded(text: text, encoding: encoding, firstInvalidByte: nil)
+        }
         var it = b.makeIterator()
         var decoder = UTF8()
         var scalars = String.UnicodeScalarView()
