@@ -267,11 +267,24 @@ extension LocalizationFolder {
                             message: "\"\(entry.key)\" has no \(language) localization"))
                     continue
                 }
-                if let state = loc.state, state != "translated" {
+                var states: [(place: String, state: String)] = []
+                if let st = loc.state { states.append(("", st)) }
+                for (c, l) in loc.plural { if let st = l.state { states.append(("plural.\(c)", st)) } }
+                for (d, l) in loc.device { if let st = l.state { states.append(("device.\(d)", st)) } }
+                for (n, sub) in loc.substitutions {
+                    for (c, l) in sub.plural {
+                        if let st = l.state { states.append(("substitutions.\(n).plural.\(c)", st)) }
+                    }
+                }
+                let pending = states.filter { $0.state != "translated" }.sorted { $0.place < $1.place }
+                if let first = pending.first {
+                    let place =
+                        first.place.isEmpty
+                        ? "" : " (\(first.place)\(pending.count > 1 ? " and \(pending.count - 1) more" : ""))"
                     out.append(
                         Diagnostic(
                             file: cat.file, line: line, column: 1, severity: .note, code: "untranslated",
-                            message: "\"\(entry.key)\" \(language) is in state \"\(state)\""))
+                            message: "\"\(entry.key)\" \(language) is in state \"\(first.state)\"\(place)"))
                 }
                 if let v = loc.value {
                     if v.isEmpty {

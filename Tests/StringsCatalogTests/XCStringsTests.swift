@@ -109,3 +109,31 @@ struct XCStringsTests {
                 """)
     }
 }
+
+@Suite("xcstrings lint and status")
+struct XCStringsLintTests {
+    @Test func catalogFindings() throws {
+        let dir = try makeCatalogFolder([:])
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var text = try String(contentsOf: fixtureURL("Sample.xcstrings"), encoding: .utf8)
+        // Break the German plural: drop "other"'s specifier type, and a German unit with the wrong argument type.
+        text = text.replacingOccurrences(of: "\"value\" : \"Willkommen\"", with: "\"value\" : \"Willkommen %d\"")
+        try Data(text.utf8).write(to: dir.appendingPathComponent("Shop.xcstrings"))
+        let folder = try LocalizationFolder(directory: dir, displayRoot: "L")
+        let findings = folder.lint()
+        func has(_ code: String, _ text: String) -> Bool {
+            findings.contains { $0.code == code && $0.file == "L/Shop.xcstrings" && $0.message.contains(text) }
+        }
+        #expect(has("untranslated", "\"%lld items\" ru is in state \"needs_review\""))
+        #expect(has("missing-key", "\"Welcome\" has no ru localization"))
+        #expect(has("format-mismatch", "\"Welcome\""))
+        #expect(!findings.contains { $0.code == "plural-category" }, "\(findings)")
+        let welcome = try #require(findings.first { $0.message.contains("\"Welcome\" has no ru") })
+        #expect(welcome.line == 184, "\(welcome)")
+
+        let status = Dictionary(uniqueKeysWithValues: folder.status().map { ($0.language, $0) })
+        #expect(status["en"]?.total == 5 && status["en"]?.translated == 5)
+        #expect(status["ru"]?.missing == 4 && status["ru"]?.untranslated == 1)
+        #expect(status["de"]?.translated == 2 && status["de"]?.missing == 3)
+    }
+}
