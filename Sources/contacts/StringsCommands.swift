@@ -322,3 +322,27 @@ struct StringsImportXLIFFCommand: Command {
         return report.problems.isEmpty ? .ok : .failure
     }
 }
+
+struct StringsGroupCommand: Command {
+    static let name = "strings"
+    static let summary = "translator tools: lint, status, sync, get, export-xliff, import-xliff"
+    static let help = """
+        Usage: contacts strings <lint|status|sync|get|export-xliff|import-xliff> [options]
+
+          lint [DIR]                          syntax, missing/extra keys, format specifiers, plural categories
+          status [DIR]                        translation coverage per language
+          sync [DIR] [--prune]                add missing keys to every language (remove stale ones)
+          get KEY [--locale L] [--count N]    a localized string with language fallback
+          export-xliff --dir DIR --out OUT    XLIFF 1.2 files for translators
+          import-xliff FILE --dir DIR         write translations back, in place
+
+        DIR defaults to ./Localizations. 'contacts strings <command> --help' describes each.
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let rest = try args.positionals(max: 1, names: "a strings command")
+        if let word = rest.first { throw CLIError.usage("strings: unknown command '\(word)' (see 'contacts strings --help')") }
+        print(help)
+        return .usage
+    }
+}

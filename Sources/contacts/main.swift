@@ -2,6 +2,7 @@ import Foundation
 
 /// Every subcommand, in the order `contacts --help` lists them. Each lives in its own file.
 let allCommands: [any Command.Type] = [
+    StringsGroupCommand.self,
     StringsLintCommand.self,
     StringsStatusCommand.self,
     StringsSyncCommand.self,
