@@ -40,8 +40,11 @@ public struct Catalog: Sendable {
         public var table: String
     }
 
+    /// The folder the catalog was read from (nil for one built in memory).
     public let directory: URL?
+    /// The language every lookup falls back to last (BCP 47), `en` by default.
     public let developmentLanguage: String
+    /// What a lookup does for a key the chain lacks: fall back (default), stop, or return the key.
     public var missingKeyBehavior: MissingKeyBehavior = .fallBack
     /// language → table name → table.
     public private(set) var tables: [String: [String: Table]]
@@ -244,7 +247,7 @@ public struct Catalog: Sendable {
     }
 
     /// The raw pattern of `key` (a plain string, or a stringsdict entry's format key) in the best language
-    /// that has it. Nil when no language in the chain has it (or the key with `.returnKey`).
+    /// that has it. `locale` is a BCP 47 tag or a `:`-separated preference list (`"fr-CA:de"`). Nil when no language in the chain has it (or the key with `.returnKey`).
     public func string(_ key: String, table: String = "Localizable", locale: String) -> String? {
         for language in chain(for: locale) {
             guard let t = tables[language]?[table] else { continue }

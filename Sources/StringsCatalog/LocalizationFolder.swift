@@ -23,6 +23,8 @@ public struct LocalizationFolder: Sendable {
     /// Files that could not be read at all (others are still loaded).
     public private(set) var loadErrors: [Diagnostic] = []
 
+    /// Reads every file under `directory`; a file that cannot be read becomes a ``loadErrors`` entry and
+    /// the others are still loaded. Throws only when the folder cannot be listed.
     public init(directory: URL, displayRoot: String? = nil, developmentLanguage: String = "en") throws {
         self.directory = directory
         self.displayRoot = displayRoot ?? directory.path

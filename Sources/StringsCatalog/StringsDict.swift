@@ -141,6 +141,7 @@ public struct StringsDictDocument: Sendable, Hashable {
     var bytes: [UInt8]
     var edited = false
 
+    /// Reads a file; only I/O failures throw, malformed entries become ``diagnostics``.
     public init(contentsOf url: URL, file: String? = nil) throws {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
@@ -149,6 +150,7 @@ public struct StringsDictDocument: Sendable, Hashable {
         self.init(parsing: data, file: file ?? url.path)
     }
 
+    /// Parses XML or binary property-list bytes; `file` names the file in diagnostics.
     public init(parsing data: Data, file: String = "Localizable.stringsdict") {
         self.file = file
         entries = [:]
