@@ -237,3 +237,38 @@ struct StringsPlistFormTests {
         #expect(doc.diagnostics.first?.file == "a.strings" && doc.diagnostics.first?.severity == .error)
     }
 }
+
+@Suite("StringsParser robustness")
+struct StringsParserRobustnessTests {
+    /// Mutated files never crash the parser, and the document always covers every character of the input.
+    @Test func mutatedInputsStayLossless() {
+        let base = Array(StringsRoundTripTests.sample.unicodeScalars)
+        let alphabet: [Unicode.Scalar] = [
+            "\"", ";", "=", "/", "*", "\\", "\n", "{", "}", "#", "\u{A0}", "\u{3000}", "U", "'", "a", " ",
+        ]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return Int(seed % 1_000_003)
+        }
+        for _ in 0..<400 {
+            var scalars = base
+            for _ in 0..<(1 + next() % 4) {
+                let at = next() % (scalars.count + 1)
+                switch next() % 3 {
+                case 0: scalars.insert(alphabet[next() % alphabet.count], at: at)
+                case 1: if at < scalars.count { scalars.remove(at: at) }
+                default: if at < scalars.count { scalars[at] = alphabet[next() % alphabet.count] }
+                }
+            }
+            let text = String(String.UnicodeScalarView(scalars))
+            let doc = StringsDocument(parsing: Data(text.utf8))
+            #expect(doc.text == text)
+            for d in doc.diagnostics {
+                #expect(d.line >= 1 && d.column >= 1)
+            }
+        }
+    }
+}
