@@ -448,6 +448,16 @@ extension LocalizationFolder {
                 if !wasNew || doc.isEdited { stringsDicts[language, default: [:]][table] = doc }
             }
         }
+        if prune {
+            // Keys Xcode marked stale (no longer in the source code) leave the catalogs.
+            for (table, var cat) in catalogs {
+                let stale = cat.entries.filter { $0.extractionState == "stale" }.map(\.key)
+                guard !stale.isEmpty else { continue }
+                for key in stale { cat.removeKey(key) }
+                report.removed["\(table).xcstrings", default: []] += stale
+                catalogs[table] = cat
+            }
+        }
         return report
     }
 }

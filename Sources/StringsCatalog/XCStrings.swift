@@ -238,6 +238,16 @@ public struct XCStringsDocument: Sendable, Hashable {
         original = nil
     }
 
+    /// Removes a key with all its localizations. Returns whether it existed.
+    @discardableResult
+    public mutating func removeKey(_ key: String) -> Bool {
+        guard var strings = root["strings"], strings[key] != nil else { return false }
+        strings[key] = nil
+        root["strings"] = strings
+        original = nil
+        return true
+    }
+
     /// Removes one language's localization of a key.
     @discardableResult
     public mutating func removeLocalization(forKey key: String, language: String) -> Bool {

@@ -109,6 +109,15 @@ public enum XLIFF {
         return files
     }
 
+    /// XLIFF 1.2 target state → String Catalog state (a target without state counts as translated).
+    static func catalogState(_ s: String?) -> String {
+        switch s {
+        case let s? where s.hasPrefix("needs-review"): return "needs_review"
+        case "new"?, "needs-translation"?, "needs-adaptation"?, "needs-l10n"?: return "new"
+        default: return "translated"
+        }
+    }
+
     static func xliffState(_ s: String?) -> String? {
         switch s {
         case nil: return nil
@@ -336,7 +345,9 @@ public enum XLIFF {
         guard cat.entry(key) != nil else { return nil }
         let path = pieces.count > 1 ? pieces[1].split(separator: ".").map(String.init) : []
         let before = cat.data()
-        guard cat.setUnit(target, forKey: key, language: language, path: path) else { return nil }
+        guard cat.setUnit(target, forKey: key, language: language, path: path, state: catalogState(u.state)) else {
+            return nil
+        }
         folder.catalogs[table] = cat
         return cat.data() != before
     }

@@ -120,7 +120,8 @@ struct StringsSyncCommand: Command {
 
         Adds every key of the development language that a language lacks, with the source value and the
         source comment prefixed 'NEEDS TRANSLATION (copied from en)', to its .strings / .stringsdict.
-        With --prune, removes keys (and their comments) that the development language no longer has.
+        With --prune, removes keys (and their comments) that the development language no longer has, and
+        String Catalog keys whose extractionState is "stale".
         Nothing else in the files changes. --dry-run reports without writing.
 
         Example: contacts strings sync Localizations --prune
@@ -341,7 +342,9 @@ struct StringsGroupCommand: Command {
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let rest = try args.positionals(max: 1, names: "a strings command")
-        if let word = rest.first { throw CLIError.usage("strings: unknown command '\(word)' (see 'contacts strings --help')") }
+        if let word = rest.first {
+            throw CLIError.usage("strings: unknown command '\(word)' (see 'contacts strings --help')")
+        }
         print(help)
         return .usage
     }

@@ -137,3 +137,29 @@ struct XCStringsLintTests {
         #expect(status["de"]?.translated == 2 && status["de"]?.missing == 3)
     }
 }
+
+@Suite("xcstrings sync and XLIFF states")
+struct XCStringsSyncTests {
+    @Test func pruneRemovesStaleKeysOnly() throws {
+        let dir = try makeCatalogFolder([:])
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let text = try String(contentsOf: fixtureURL("Sample.xcstrings"), encoding: .utf8)
+            .replacingOccurrences(of: "\"extractionState\" : \"manual\"", with: "\"extractionState\" : \"stale\"")
+        try Data(text.utf8).write(to: dir.appendingPathComponent("Shop.xcstrings"))
+        var folder = try LocalizationFolder(directory: dir)
+        let kept = folder.sync(prune: false)
+        #expect(kept.removed.isEmpty)
+        let report = folder.sync(prune: true)
+        #expect(report.removed["Shop.xcstrings"] == ["Tap to open"])
+        _ = try folder.save()
+        let cat = try XCStringsDocument(contentsOf: dir.appendingPathComponent("Shop.xcstrings"))
+        #expect(cat.keys == ["", "%lld items", "%#@files@ in %#@folders@", "Sent %#@photos@", "Welcome"])
+    }
+
+    @Test func xliffStatesMapToCatalogStates() {
+        #expect(XLIFF.catalogState(nil) == "translated")
+        #expect(XLIFF.catalogState("final") == "translated")
+        #expect(XLIFF.catalogState("needs-review-translation") == "needs_review")
+        #expect(XLIFF.catalogState("new") == "new")
+    }
+}
