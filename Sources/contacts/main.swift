@@ -10,6 +10,13 @@ let allCommands: [any Command.Type] = [
     OutboxSendCommand.self,
     VCardInspectCommand.self,
     VCardConvertCommand.self,
+    StringsGroupCommand.self,
+    StringsLintCommand.self,
+    StringsStatusCommand.self,
+    StringsSyncCommand.self,
+    StringsGetCommand.self,
+    StringsExportXLIFFCommand.self,
+    StringsImportXLIFFCommand.self,
     DemoCommand.self,
 ]
 
