@@ -142,10 +142,14 @@ struct JSONReader {
     }
 
     mutating func string() throws -> String {
+        let start = i
         i += 1
         var out: [UInt8] = []
         while true {
-            guard i < bytes.count else { throw error("unterminated string") }
+            guard i < bytes.count else {
+                i = start
+                throw error("unterminated string (no closing quote)")
+            }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 i += 1
