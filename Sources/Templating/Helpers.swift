@@ -7,6 +7,8 @@ import ICUKit
 /// ```mustache
 /// <html lang="{{lang}}" dir="{{dir}}">
 /// {{#t}}invite.body{{/t}}                 ICU MessageFormat pattern from the catalog, args from the context
+///                                         (`{x_count}` = length of list x, `{x_list}` = x as a list, `{x_date}` = x as a long date,
+///                                         a person object = its name in the locale's order)
 /// {{#list}}others:name{{/list}}           "Alice, Bob und Carol" (items' `name`; plain lists need no ":field")
 /// {{#number}}amount currency/EUR{{/number}}   an ICU number skeleton is optional
 /// {{#date}}when long{{/date}}             short | medium | long | full, or a skeleton like yMMMd
@@ -68,6 +70,17 @@ public enum Helpers {
         }
         let text = try MessageFormatter.shared.format(pattern, locale: call.locale, key: key, table: table) { name in
             if let v = call.lookup(name) { return try messageArgument(v, name: name, call: call) }
+            // `people_count` is the length of the list `people`; `people_list` the list formatted for the locale.
+            for suffix in ["_count", "_list", "_date"] where name.hasSuffix(suffix) && name.count > suffix.count {
+                let base = String(name.dropLast(suffix.count))
+                guard let v = call.lookup(base) else { continue }
+                if suffix == "_date" {
+                    return .string(try formatDate(v, name: base, style: "long", helper: "t", call: call))
+                }
+                let items: [MustacheValue] = if case .array(let a) = v { a } else if case .null = v { [] } else { [v] }
+                if suffix == "_count" { return .int(Int64(items.count)) }
+                return .string(try formatList(items, field: nil, listName: base, call: call))
+            }
             if call.options.strict {
                 throw fail(call, "t", "message '\(key)' needs a value for '\(name)'")
             }
@@ -87,6 +100,7 @@ public enum Helpers {
         case .array(let items): return .int(Int64(items.count))
         case .dictionary, .object, .lambda:
             if let text = value.scalarText { return .string(text) }
+            if let person = personText(value, locale: call.locale) { return .string(person) }
             throw fail(call, "t", "'\(name)' is a list or object, not a message argument")
         }
     }
@@ -103,21 +117,32 @@ public enum Helpers {
         case .null: items = []
         default: items = [value]
         }
+        return .text(try formatList(items, field: parts.count > 1 ? parts[1] : nil, listName: parts[0], call: call))
+    }
+
+    /// Formats items as a list for the locale: scalars as they are, objects by `field`, else by their
+    /// `name`, else as a person's name (given/family).
+    static func formatList(_ items: [MustacheValue], field: String?, listName: String, call: LambdaCall) throws -> String {
         var texts: [String] = []
         for item in items {
-            let field = parts.count > 1 ? parts[1] : "name"
-            let element: MustacheValue? =
-                switch item {
-                case .dictionary, .object: item.member(field) ?? (parts.count > 1 ? nil : item)
-                default: item
+            var text: String?
+            switch item {
+            case .dictionary, .object:
+                if let field {
+                    text = item.member(field)?.scalarText
+                } else {
+                    text = item.scalarText ?? item.member("name")?.scalarText ?? personText(item, locale: call.locale)
                 }
-            guard let text = element?.scalarText else {
-                throw fail(call, "list", "an item of '\(parts[0])' has no text\(parts.count > 1 ? " in '\(field)'" : "")")
+            default:
+                text = item.scalarText
+            }
+            guard let text else {
+                throw fail(call, "list", "an item of '\(listName)' has no text\(field.map { " in '\($0)'" } ?? "")")
             }
             texts.append(text)
         }
         do {
-            return .text(try ICUFormat.list(texts, locale: call.locale))
+            return try ICUFormat.list(texts, locale: call.locale)
         } catch {
             throw fail(call, "list", "\(error)")
         }
@@ -149,6 +174,12 @@ public enum Helpers {
     static func date(_ call: LambdaCall) throws -> LambdaResult {
         let (name, style) = try arguments(call, "date")
         guard let value = try value(call, "date", name) else { return .text("") }
+        return .text(try formatDate(value, name: name, style: style ?? "long", helper: "date", call: call))
+    }
+
+    /// Formats a date value (`.date`, milliseconds, or an ISO 8601 string) in UTC with a style name
+    /// (short, medium, long, full) or an ICU skeleton.
+    static func formatDate(_ value: MustacheValue, name: String, style: String, helper: String, call: LambdaCall) throws -> String {
         let millis: Double
         switch value {
         case .date(let ms): millis = ms
@@ -156,22 +187,20 @@ public enum Helpers {
         case .double(let d): millis = d
         case .string(let s):
             guard let ms = parseISODate(s) else {
-                throw fail(call, "date", "'\(name)' is not a date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ): \(s)")
+                throw fail(call, helper, "'\(name)' is not a date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ): \(s)")
             }
             millis = ms
         default:
-            throw fail(call, "date", "'\(name)' is not a date")
+            throw fail(call, helper, "'\(name)' is not a date")
         }
         let styles: [String: ICUFormat.DateStyle] = ["short": .short, "medium": .medium, "long": .long, "full": .full]
         do {
-            if let style, let s = styles[style] {
-                return .text(try ICUFormat.date(millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", dateStyle: s))
-            } else if let style {
-                return .text(try ICUFormat.date(millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", skeleton: style))
+            if let s = styles[style] {
+                return try ICUFormat.date(millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", dateStyle: s)
             }
-            return .text(try ICUFormat.date(millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", dateStyle: .long))
+            return try ICUFormat.date(millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", skeleton: style)
         } catch {
-            throw fail(call, "date", "\(error)")
+            throw fail(call, helper, "\(error)")
         }
     }
 
@@ -215,36 +244,50 @@ public enum Helpers {
 
     // MARK: names
 
-    static let familyFirstLanguages: Set<String> = ["ja", "zh", "ko", "hu", "vi", "mn"]
+    /// Languages that put the family name first for names written in their own script.
+    static let cjkLanguages: Set<String> = ["ja", "zh", "ko"]
+    /// Languages that put the family name first for every name.
+    static let familyFirstLanguages: Set<String> = ["hu", "vi"]
 
     static func fullName(_ call: LambdaCall) throws -> LambdaResult {
         let (name, _) = try arguments(call, "fullName")
         guard let value = try value(call, "fullName", name) else { return .text("") }
         if case .string(let s) = value { return .text(s) }
+        if let text = personText(value, locale: call.locale) { return .text(text) }
+        if let t = value.member("name")?.scalarText { return .text(t) }
+        throw fail(call, "fullName", "'\(name)' has no givenName/familyName (or firstName/lastName)")
+    }
+
+    /// The name of a person-like value (givenName/familyName or firstName/lastName) in the locale's order.
+    static func personText(_ value: MustacheValue, locale: String) -> String? {
         func field(_ keys: [String]) -> String {
             for k in keys { if let t = value.member(k)?.scalarText, !t.isEmpty { return t } }
             return ""
         }
         let given = field(["givenName", "firstName"])
         let family = field(["familyName", "lastName"])
-        guard !(given.isEmpty && family.isEmpty) else {
-            if let t = value.member("name")?.scalarText { return .text(t) }
-            throw fail(call, "fullName", "'\(name)' has no givenName/familyName (or firstName/lastName)")
-        }
-        return .text(personName(given: given, family: family, locale: call.locale))
+        if given.isEmpty && family.isEmpty { return nil }
+        return personName(given: given, family: family, locale: locale)
     }
 
-    /// A person's name in the locale's order: family first in Japanese, Chinese, Korean, Hungarian,
-    /// Vietnamese; no space between CJK names.
+    /// A person's name in the locale's order: family first in Hungarian and Vietnamese, and in Japanese,
+    /// Chinese and Korean for names written in CJK script (without a space, except Korean).
+    ///
+    /// ```swift
+    /// Helpers.personName(given: "太郎", family: "山田", locale: "ja")   // "山田太郎"
+    /// ```
     public static func personName(given: String, family: String, locale: String) -> String {
         if given.isEmpty { return family }
         if family.isEmpty { return given }
         let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? locale
-        guard familyFirstLanguages.contains(language) else { return given + " " + family }
+        if familyFirstLanguages.contains(language) { return family + " " + given }
+        guard cjkLanguages.contains(language) else { return given + " " + family }
         let cjk = (given + family).unicodeScalars.allSatisfy { s in
             (0x3040...0x30FF).contains(s.value) || (0x3400...0x9FFF).contains(s.value) || (0xAC00...0xD7AF).contains(s.value)
+                || (0xF900...0xFAFF).contains(s.value) || (0x20000...0x2FFFF).contains(s.value)
         }
-        return cjk && language != "ko" ? family + given : family + " " + given
+        guard cjk else { return given + " " + family }
+        return language == "ko" ? family + " " + given : family + given
     }
 }
 

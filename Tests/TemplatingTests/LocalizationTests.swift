@@ -102,7 +102,9 @@ struct LocalizationTests {
     @Test func namesDirectionAndLanguage() throws {
         let ctx: MustacheValue = ["p": ["givenName": "太郎", "familyName": "山田"], "q": ["firstName": "Ada", "lastName": "Lovelace"]]
         #expect(try render("{{#fullName}}p{{/fullName}}", ctx, locale: "ja") == "山田太郎")
-        #expect(try render("{{#fullName}}q{{/fullName}}", ctx, locale: "ja") == "Lovelace Ada")
+        #expect(try render("{{#fullName}}q{{/fullName}}", ctx, locale: "ja") == "Ada Lovelace")
+        #expect(try render("{{#fullName}}q{{/fullName}}", ctx, locale: "hu") == "Lovelace Ada")
+        #expect(Helpers.personName(given: "민준", family: "김", locale: "ko-KR") == "김 민준")
         #expect(try render("{{#fullName}}q{{/fullName}}", ctx, locale: "en") == "Ada Lovelace")
         #expect(try render("<p dir=\"{{dir}}\" lang=\"{{lang}}\">", [:], locale: "ar") == "<p dir=\"rtl\" lang=\"ar\">")
         #expect(try render("{{dir}}", [:], locale: "fr") == "ltr")
