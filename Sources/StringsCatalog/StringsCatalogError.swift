@@ -1,1 +1,64 @@
-public enum StringsCatalogError: Error, Equatable, Sendable {}
+import Foundation
+
+/// Everything that can go wrong in StringsCatalog. Cases say what happened and where.
+///
+/// ```swift
+/// do { _ = try StringsDocument(contentsOf: url) }
+/// catch let error as StringsCatalogError { print(error) }   // "Fr.strings: cannot read file: …"
+/// ```
+public enum StringsCatalogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A file could not be read or written.
+    case io(path: String, message: String)
+    /// The bytes are not text in any encoding a strings file may use.
+    case undecodable(file: String, message: String)
+    /// A file has syntax errors that make it unusable as a whole (e.g. a malformed plist or JSON).
+    case malformed(file: String, line: Int, column: Int, message: String)
+    /// Writing back would lose bytes the user wrote (the file was decoded with replacements).
+    case wouldLoseData(file: String, message: String)
+    /// A format pattern and its arguments disagree (count or type).
+    case formatMismatch(pattern: String, message: String)
+    /// A key is not in the catalog (in any fallback language).
+    case missingKey(key: String, table: String, locale: String)
+    /// An argument was not understood (a locale, a table name).
+    case invalidArgument(String)
+
+    public var description: String {
+        switch self {
+        case let .io(path, message): return "\(path): \(message)"
+        case let .undecodable(file, message): return "\(file): \(message)"
+        case let .malformed(file, line, column, message): return "\(file):\(line):\(column): \(message)"
+        case let .wouldLoseData(file, message): return "\(file): \(message)"
+        case let .formatMismatch(pattern, message): return "format \"\(pattern)\": \(message)"
+        case let .missingKey(key, table, locale): return "no string \"\(key)\" in table \(table) for \(locale)"
+        case let .invalidArgument(message): return message
+        }
+    }
+}
+
+/// One finding about a file: where (file, line, column, all 1-based) and what.
+///
+/// ```swift
+/// let doc = StringsDocument(parsing: data, file: "de.lproj/Localizable.strings")
+/// for d in doc.diagnostics { print(d) }   // de.lproj/Localizable.strings:3:12: error: expected ';' …
+/// ```
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Codable, Hashable { case error, warning, note }
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var severity: Severity
+    /// A short, stable identifier of the kind of finding ("syntax", "duplicate-key", "format-mismatch", …).
+    public var code: String
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, severity: Severity, code: String, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+}

@@ -1,0 +1,284 @@
+import Foundation
+
+/// Localized strings loaded from a resources folder: `<lang>.lproj/<Table>.strings` and
+/// `.stringsdict` (also `Base.lproj` and legacy names such as `English.lproj`, `zh_CN.lproj`) and
+/// String Catalogs (`<Table>.xcstrings`). Lookups match the requested language with CLDR-style
+/// fallback and fall back per key to the development language.
+///
+/// ```swift
+/// let catalog = try Catalog(directory: URL(fileURLWithPath: "Localizations"))
+/// catalog.resolveLanguages(for: ["es-MX"])                        // ["es-419", "es", "en"]
+/// catalog.string("Cancel", locale: "de")                          // "Abbrechen"
+/// try catalog.format("%d contacts selected", locale: "ru", arguments: [.int(3)])
+/// ```
+public struct Catalog: Sendable {
+    /// What a lookup returns for a key that no language in the chain has.
+    public enum MissingKeyBehavior: Sendable, Hashable {
+        /// Walk the whole chain down to the development language (default), then nil.
+        case fallBack
+        /// Only the best-matching language; nil when it lacks the key.
+        case noFallback
+        /// Walk the chain, then return the key itself.
+        case returnKey
+    }
+
+    /// One language's table: plain strings, comments, and stringsdict/catalog plural entries.
+    public struct Table: Sendable, Hashable {
+        public var strings: [String: String] = [:]
+        public var comments: [String: String] = [:]
+        public var plurals: [String: StringsDictEntry] = [:]
+        public init() {}
+    }
+
+    /// One localization file found on disk.
+    public struct File: Sendable, Hashable {
+        public enum Kind: String, Sendable, Hashable, Codable { case strings, stringsdict, xcstrings }
+        public var url: URL
+        public var kind: Kind
+        /// The language (BCP 47) for `.lproj` files; nil for `.xcstrings` (many languages).
+        public var language: String?
+        public var table: String
+    }
+
+    public let directory: URL?
+    public let developmentLanguage: String
+    public var missingKeyBehavior: MissingKeyBehavior = .fallBack
+    /// language → table name → table.
+    public private(set) var tables: [String: [String: Table]]
+    /// The files read, in a stable order.
+    public private(set) var files: [File]
+    /// Problems met while loading (syntax findings of each file); good entries are still served.
+    public private(set) var diagnostics: [Diagnostic]
+
+    /// Loads every localization under `directory`. Throws only when the folder cannot be listed.
+    public init(directory: URL, developmentLanguage: String = "en") throws {
+        self.directory = directory
+        self.developmentLanguage = LanguageMatcher.bcp47(fromLocalizationName: developmentLanguage)
+        tables = [:]
+        diagnostics = []
+        files = try Self.scan(directory)
+        for file in files {
+            do {
+                try load(file)
+            } catch let error as StringsCatalogError {
+                diagnostics.append(Self.diagnostic(for: error, file: file.url.path))
+            }
+        }
+        // Base.lproj is the development language's base: its own entries win.
+        if let base = tables.removeValue(forKey: "Base") {
+            var dev = tables[self.developmentLanguage] ?? [:]
+            for (name, table) in base {
+                var merged = table
+                if let own = dev[name] {
+                    merged.strings.merge(own.strings) { $1 }
+                    merged.comments.merge(own.comments) { $1 }
+                    merged.plurals.merge(own.plurals) { $1 }
+                }
+                dev[name] = merged
+            }
+            tables[self.developmentLanguage] = dev
+        }
+    }
+
+    /// An empty catalog, filled with ``add(_:language:table:)``.
+    public init(developmentLanguage: String = "en") {
+        directory = nil
+        self.developmentLanguage = developmentLanguage
+        tables = [:]
+        files = []
+        diagnostics = []
+    }
+
+    static func diagnostic(for error: StringsCatalogError, file: String) -> Diagnostic {
+        if case let .malformed(f, line, column, message) = error {
+            return Diagnostic(file: f, line: line, column: column, severity: .error, code: "syntax", message: message)
+        }
+        return Diagnostic(file: file, line: 1, column: 1, severity: .error, code: "io", message: error.description)
+    }
+
+    /// Lists `.lproj` folders and `.xcstrings` files (not recursive beyond the `.lproj` level).
+    static func scan(_ directory: URL) throws -> [File] {
+        let fm = FileManager.default
+        let names: [String]
+        do { names = try fm.contentsOfDirectory(atPath: directory.path).sorted() } catch {
+            throw StringsCatalogError.io(path: directory.path, message: "cannot list folder: \(error.localizedDescription)")
+        }
+        var files: [File] = []
+        for name in names {
+            let url = directory.appendingPathComponent(name)
+            if name.hasSuffix(".lproj") {
+                let language = LanguageMatcher.bcp47(fromLocalizationName: name)
+                let inner = (try? fm.contentsOfDirectory(atPath: url.path).sorted()) ?? []
+                for f in inner {
+                    let fileURL = url.appendingPathComponent(f)
+                    if f.hasSuffix(".strings") {
+                        files.append(File(url: fileURL, kind: .strings, language: language, table: String(f.dropLast(8))))
+                    } else if f.hasSuffix(".stringsdict") {
+                        files.append(File(url: fileURL, kind: .stringsdict, language: language, table: String(f.dropLast(12))))
+                    }
+                }
+            } else if name.hasSuffix(".xcstrings") {
+                files.append(File(url: url, kind: .xcstrings, language: nil, table: String(name.dropLast(10))))
+            }
+        }
+        return files
+    }
+
+    mutating func load(_ file: File) throws {
+        switch file.kind {
+        case .strings:
+            let doc = try StringsDocument(contentsOf: file.url)
+            diagnostics += doc.diagnostics.filter { $0.severity == .error }
+            var table = tables[file.language!]?[file.table] ?? Table()
+            for e in doc.entries {
+                table.strings[e.key] = e.value
+                if let c = e.comment { table.comments[e.key] = c }
+            }
+            tables[file.language!, default: [:]][file.table] = table
+        case .stringsdict:
+            let doc = try StringsDictDocument(contentsOf: file.url)
+            diagnostics += doc.diagnostics.filter { $0.severity == .error }
+            var table = tables[file.language!]?[file.table] ?? Table()
+            table.plurals.merge(doc.entries) { $1 }
+            for (k, e) in doc.entries { if let c = e.comment, table.comments[k] == nil { table.comments[k] = c } }
+            tables[file.language!, default: [:]][file.table] = table
+        case .xcstrings:
+            let doc = try XCStringsDocument(contentsOf: file.url)
+            add(doc, table: file.table)
+        }
+    }
+
+    /// Adds a String Catalog's values as table `table`.
+    public mutating func add(_ doc: XCStringsDocument, table name: String) {
+        for entry in doc.entries {
+            for language in Set(entry.localizations.keys).union([doc.sourceLanguage]) {
+                var table = tables[language]?[name] ?? Table()
+                if let plural = doc.pluralEntry(entry.key, language: language) {
+                    table.plurals[entry.key] = plural
+                } else if let v = doc.value(entry.key, language: language) {
+                    table.strings[entry.key] = v
+                } else {
+                    continue
+                }
+                if let c = entry.comment { table.comments[entry.key] = c }
+                tables[language, default: [:]][name] = table
+            }
+        }
+    }
+
+    /// Adds (or replaces) one table for a language.
+    public mutating func add(_ table: Table, language: String, table name: String) {
+        tables[LanguageMatcher.bcp47(fromLocalizationName: language), default: [:]][name] = table
+    }
+
+    /// The package's own `Localizations/` resources (the documented UI literals). Looks for the resource
+    /// bundle beside the running executable or test bundle, as SwiftPM lays it out, and never traps when
+    /// it is absent (it throws instead; ``Strings`` then serves English).
+    public static func bundled() throws -> Catalog {
+        guard let url = bundledLocalizationsURL() else {
+            throw StringsCatalogError.io(path: "ContactsSelection_StringsCatalog.resources",
+                                         message: "the StringsCatalog resource bundle was not found beside the executable")
+        }
+        return try Catalog(directory: url)
+    }
+
+    static let resourceBundleNames = [
+        "ContactsSelection_StringsCatalog.resources", "ContactsSelection_StringsCatalog.bundle",
+    ]
+
+    /// Where SwiftPM put the `Localizations` resources (the same places `Bundle.module` searches, plus the
+    /// executable's folder), else the source folder of a development checkout.
+    static func bundledLocalizationsURL() -> URL? {
+        let fm = FileManager.default
+        var dirs: [URL] = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        if let exe = Bundle.main.executableURL { dirs.append(exe.deletingLastPathComponent()) }
+        if let arg0 = CommandLine.arguments.first {
+            let exe = URL(fileURLWithPath: arg0).resolvingSymlinksInPath()
+            dirs.append(exe.deletingLastPathComponent())
+            dirs.append(exe.deletingLastPathComponent().deletingLastPathComponent())
+        }
+        dirs += Bundle.allBundles.map(\.bundleURL)
+        for dir in dirs {
+            for name in resourceBundleNames {
+                for sub in ["Localizations", "Contents/Resources/Localizations"] {
+                    let url = dir.appendingPathComponent(name).appendingPathComponent(sub)
+                    if fm.fileExists(atPath: url.path) { return url }
+                }
+            }
+        }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Localizations")
+        return fm.fileExists(atPath: source.path) ? source : nil
+    }
+
+    // MARK: Lookup
+
+    /// Every language with at least one table (BCP 47), sorted.
+    public var languages: [String] { tables.keys.sorted() }
+
+    /// The table names present in any language.
+    public var tableNames: [String] { Set(tables.values.flatMap(\.keys)).sorted() }
+
+    /// The languages to try for `requested`, best first, ending with the development language.
+    public func resolveLanguages(for requested: [String]) -> [String] {
+        let expanded = requested.flatMap { $0.split(separator: ":").map(String.init) }
+        var chain = LanguageMatcher.match(requested: expanded, available: languages)
+        chain.removeAll { $0 == developmentLanguage }
+        chain.append(developmentLanguage)
+        return chain
+    }
+
+    func chain(for locale: String) -> [String] {
+        let full = resolveLanguages(for: [locale])
+        return missingKeyBehavior == .noFallback ? Array(full.prefix(1)) : full
+    }
+
+    /// The raw pattern of `key` (a plain string, or a stringsdict entry's format key) in the best language
+    /// that has it. Nil when no language in the chain has it (or the key with `.returnKey`).
+    public func string(_ key: String, table: String = "Localizable", locale: String) -> String? {
+        for language in chain(for: locale) {
+            guard let t = tables[language]?[table] else { continue }
+            if let p = t.plurals[key], let f = p.formatKey ?? p.widthVariants.keys.max().flatMap({ p.widthVariants[$0] }) {
+                return f
+            }
+            if let s = t.strings[key] { return s }
+        }
+        return missingKeyBehavior == .returnKey ? key : nil
+    }
+
+    /// The language whose value a lookup of `key` uses.
+    public func language(of key: String, table: String = "Localizable", locale: String) -> String? {
+        chain(for: locale).first { tables[$0]?[table]?.plurals[key] != nil || tables[$0]?[table]?.strings[key] != nil }
+    }
+
+    /// The stringsdict entry of `key` in the best language that has one as its value (a `.strings` value
+    /// in a better language wins over a plural entry in a worse one).
+    public func pluralEntry(_ key: String, table: String = "Localizable", locale: String) -> StringsDictEntry? {
+        for language in chain(for: locale) {
+            guard let t = tables[language]?[table] else { continue }
+            if let p = t.plurals[key] { return p }
+            if t.strings[key] != nil { return nil }
+        }
+        return nil
+    }
+
+    /// The translator comment of `key` (from any language, development language first).
+    public func comment(_ key: String, table: String = "Localizable") -> String? {
+        if let c = tables[developmentLanguage]?[table]?.comments[key] { return c }
+        for l in languages { if let c = tables[l]?[table]?.comments[key] { return c } }
+        return nil
+    }
+
+    /// Looks up `key` and formats it: plural variables chosen by the rules of the language the value
+    /// came from, then printf specifiers. A wrong argument count or type throws.
+    public func format(_ key: String, table: String = "Localizable", locale: String, arguments: [CatalogArgument]) throws -> String {
+        guard let language = language(of: key, table: table, locale: locale) else {
+            if missingKeyBehavior == .returnKey { return try PrintfFormat.format(key, arguments: arguments) }
+            throw StringsCatalogError.missingKey(key: key, table: table, locale: locale)
+        }
+        let t = tables[language]?[table]
+        if let entry = t?.plurals[key] {
+            return try entry.format(locale: language == "Base" ? developmentLanguage : language, arguments: arguments)
+        }
+        return try PrintfFormat.format(t?.strings[key] ?? key, arguments: arguments)
+    }
+}

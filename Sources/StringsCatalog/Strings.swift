@@ -1,0 +1,63 @@
+import Foundation
+
+/// The documented UI literals, localized from the package's own `Localizations/` resources, with
+/// per-key fallback to English. Works from any module that depends on StringsCatalog; when the
+/// resources cannot be found it returns the English literal (it never traps).
+///
+/// ```swift
+/// Strings.select(locale: "de")                         // "Auswählen"
+/// Strings.contactsSelected(count: 3, locale: "ru")     // "Выбрано 3 контакта"
+/// Strings.cancel(locale: "zh-HK")                      // "取消" (zh-Hant)
+/// ```
+public enum Strings {
+    /// The bundled catalog, loaded once; nil when the resources are missing.
+    public static let catalog: Catalog? = try? Catalog.bundled()
+
+    /// The English literal of each accessor: also its key in `Localizable.strings`.
+    public enum Key: String, CaseIterable, Sendable {
+        case select = "Select"
+        case searchContacts = "Search contacts"
+        case ok = "OK"
+        case messagingNotSupported = "Messaging not supported"
+        case messagingNotSupportedMessage = "Messaging on this device is not supported."
+        case mailNotSupportedMessage = "Sending emails from this device is not supported."
+        case cancel = "Cancel"
+        case typeContactName = "Type contact name"
+        case noContacts = "No contacts"
+        case contactsSelected = "%d contacts selected"
+    }
+
+    /// The localized literal for `key` (English when the language or the key is missing).
+    public static func string(_ key: Key, locale: String) -> String {
+        catalog?.string(key.rawValue, locale: locale) ?? key.rawValue
+    }
+
+    /// "Select" (the button that confirms the selection).
+    public static func select(locale: String) -> String { string(.select, locale: locale) }
+    /// "Search contacts" (the search field placeholder).
+    public static func searchContacts(locale: String) -> String { string(.searchContacts, locale: locale) }
+    /// "OK".
+    public static func ok(locale: String) -> String { string(.ok, locale: locale) }
+    /// "Messaging not supported" (alert title).
+    public static func messagingNotSupported(locale: String) -> String { string(.messagingNotSupported, locale: locale) }
+    /// "Messaging on this device is not supported." (alert message).
+    public static func messagingNotSupportedMessage(locale: String) -> String {
+        string(.messagingNotSupportedMessage, locale: locale)
+    }
+    /// "Sending emails from this device is not supported." (alert message).
+    public static func mailNotSupportedMessage(locale: String) -> String { string(.mailNotSupportedMessage, locale: locale) }
+    /// "Cancel".
+    public static func cancel(locale: String) -> String { string(.cancel, locale: locale) }
+    /// "Type contact name" (the recipient field placeholder).
+    public static func typeContactName(locale: String) -> String { string(.typeContactName, locale: locale) }
+    /// "No contacts" (the empty list).
+    public static func noContacts(locale: String) -> String { string(.noContacts, locale: locale) }
+
+    /// "%d contacts selected" with the plural form the language needs for `count`.
+    public static func contactsSelected(count: Int, locale: String) -> String {
+        if let catalog, let text = try? catalog.format(Key.contactsSelected.rawValue, locale: locale, arguments: [.int(count)]) {
+            return text
+        }
+        return count == 1 ? "1 contact selected" : "\(count) contacts selected"
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// The encoding a text strings file was stored in, so that it can be written back the same way.
+///
+/// ```swift
+/// let (text, enc, _) = TextEncoding.decode(bytes)
+/// enc == .utf16LE(bom: true)
+/// ```
+public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
+    case utf8(bom: Bool)
+    case utf16LE(bom: Bool)
+    case utf16BE(bom: Bool)
+    case utf32LE(bom: Bool)
+    case utf32BE(bom: Bool)
+
+    public var description: String {
+        switch self {
+        case let .utf8(bom): return bom ? "UTF-8 with BOM" : "UTF-8"
+        case let .utf16LE(bom): return bom ? "UTF-16LE with BOM" : "UTF-16LE"
+        case let .utf16BE(bom): return bom ? "UTF-16BE with BOM" : "UTF-16BE"
+        case let .utf32LE(bom): return bom ? "UTF-32LE with BOM" : "UTF-32LE"
+        case let .utf32BE(bom): return bom ? "UTF-32BE with BOM" : "UTF-32BE"
+        }
+    }
+
+    var hasBOM: Bool {
+        switch self {
+        case let .utf8(b), let .utf16LE(b), let .utf16BE(b), let .utf32LE(b), let .utf32BE(b): return b
+        }
+    }
+
+    /// The result of decoding: the text, the encoding found, and the byte offset of the first invalid
+    /// sequence when the bytes were not valid in that encoding (those became U+FFFD).
+    public struct Decoded: Sendable {
+        public var text: String
+        public var encoding: TextEncoding
+        public var firstInvalidByte: Int?
+    }
+
+    /// Sniffs a BOM (UTF-32 before UTF-16, UTF-8), else BOM-less UTF-16 by its zero bytes, else UTF-8.
+    public static func decode(_ bytes: [UInt8]) -> Decoded {
+        let b = bytes
+        if b.count >= 4, b[0] == 0xFF, b[1] == 0xFE, b[2] == 0, b[3] == 0 {
+            return decode32(Array(b[4...]), bigEndian: false, encoding: .utf32LE(bom: true), offset: 4)
+        }
+        if b.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0xFE, b[3] == 0xFF {
+            return decode32(Array(b[4...]), bigEndian: true, encoding: .utf32BE(bom: true), offset: 4)
+        }
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
+            return decode8(Array(b[3...]), encoding: .utf8(bom: true), offset: 3)
+        }
+        if b.count >= 2, b[0] == 0xFF, b[1] == 0xFE {
+            return decode16(Array(b[2...]), bigEndian: false, encoding: .utf16LE(bom: true), offset: 2)
+        }
+        if b.count >= 2, b[0] == 0xFE, b[1] == 0xFF {
+            return decode16(Array(b[2...]), bigEndian: true, encoding: .utf16BE(bom: true), offset: 2)
+        }
+        // BOM-less UTF-16: text strings files are mostly ASCII, so every other byte is zero.
+        if b.count >= 4, b.count % 2 == 0 {
+            var zeroEven = 0, zeroOdd = 0
+            let sample = min(b.count, 512)
+            for i in 0..<sample where b[i] == 0 { if i % 2 == 0 { zeroEven += 1 } else { zeroOdd += 1 } }
+            let half = sample / 2
+            if zeroOdd * 10 >= half * 4 && zeroEven == 0 {
+                return decode16(b, bigEndian: false, encoding: .utf16LE(bom: false), offset: 0)
+            }
+            if zeroEven * 10 >= half * 4 && zeroOdd == 0 {
+                return decode16(b, bigEndian: true, encoding: .utf16BE(bom: false), offset: 0)
+            }
+        }
+        return decode8(b, encoding: .utf8(bom: false), offset: 0)
+    }
+
+    private static func decode8(_ b: [UInt8], encoding: TextEncoding, offset: Int) -> Decoded {
+        var it = b.makeIterator()
+        var decoder = UTF8()
+        var scalars = String.UnicodeScalarView()
+        var invalid: Int?
+        var consumed = 0
+        loop: while true {
+            switch decoder.decode(&it) {
+            case let .scalarValue(s):
+                scalars.append(s)
+                consumed += UTF8.width(s)
+            case .emptyInput: break loop
+            case .error:
+                if invalid == nil { invalid = offset + consumed }
+                scalars.append("\u{FFFD}")
+                consumed += 1
+            }
+        }
+        return Decoded(text: String(scalars), encoding: encoding, firstInvalidByte: invalid)
+    }
+
+    private static func decode16(_ b: [UInt8], bigEndian: Bool, encoding: TextEncoding, offset: Int) -> Decoded {
+        var units: [UInt16] = []
+        units.reserveCapacity(b.count / 2)
+        var i = 0
+        while i + 1 < b.count {
+            units.append(bigEndian ? UInt16(b[i]) << 8 | UInt16(b[i + 1]) : UInt16(b[i + 1]) << 8 | UInt16(b[i]))
+            i += 2
+        }
+        var invalid: Int? = b.count % 2 == 1 ? offset + b.count - 1 : nil
+        var it = units.makeIterator()
+        var decoder = UTF16()
+        var scalars = String.UnicodeScalarView()
+        var unitIndex = 0
+        loop: while true {
+            switch decoder.decode(&it) {
+            case let .scalarValue(s):
+                scalars.append(s)
+                unitIndex += UTF16.width(s)
+            case .emptyInput: break loop
+            case .error:
+                if invalid == nil || invalid! > offset + unitIndex * 2 { invalid = offset + unitIndex * 2 }
+                scalars.append("\u{FFFD}")
+                unitIndex += 1
+            }
+        }
+        return Decoded(text: String(scalars), encoding: encoding, firstInvalidByte: invalid)
+    }
+
+    private static func decode32(_ b: [UInt8], bigEndian: Bool, encoding: TextEncoding, offset: Int) -> Decoded {
+        var scalars = String.UnicodeScalarView()
+        var invalid: Int? = b.count % 4 != 0 ? offset + b.count - b.count % 4 : nil
+        var i = 0
+        while i + 3 < b.count {
+            let v: UInt32 = bigEndian
+                ? UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
+                : UInt32(b[i + 3]) << 24 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 1]) << 8 | UInt32(b[i])
+            if let s = Unicode.Scalar(v) { scalars.append(s) } else {
+                if invalid == nil || invalid! > offset + i { invalid = offset + i }
+                scalars.append("\u{FFFD}")
+            }
+            i += 4
+        }
+        return Decoded(text: String(scalars), encoding: encoding, firstInvalidByte: invalid)
+    }
+
+    /// Encodes `text` in this encoding, with the BOM when the original had one.
+    public func encode(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        switch self {
+        case let .utf8(bom):
+            if bom { out = [0xEF, 0xBB, 0xBF] }
+            out.append(contentsOf: text.utf8)
+        case let .utf16LE(bom):
+            if bom { out = [0xFF, 0xFE] }
+            for u in text.utf16 { out.append(UInt8(u & 0xFF)); out.append(UInt8(u >> 8)) }
+        case let .utf16BE(bom):
+            if bom { out = [0xFE, 0xFF] }
+            for u in text.utf16 { out.append(UInt8(u >> 8)); out.append(UInt8(u & 0xFF)) }
+        case let .utf32LE(bom):
+            if bom { out = [0xFF, 0xFE, 0, 0] }
+            for s in text.unicodeScalars {
+                let v = s.value
+                out += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
+            }
+        case let .utf32BE(bom):
+            if bom { out = [0, 0, 0xFE, 0xFF] }
+            for s in text.unicodeScalars {
+                let v = s.value
+                out += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+
+/// A String Catalog (`.xcstrings`), read and written in Xcode's own JSON layout. Member order and
+/// string escapes are kept, so an unchanged catalog writes back byte for byte and an edit changes
+/// only what it touches.
+///
+/// ```swift
+/// var cat = try XCStringsDocument(contentsOf: URL(fileURLWithPath: "Localizable.xcstrings"))
+/// cat.sourceLanguage                                    // "en"
+/// cat.entry("OK")?.localizations["de"]?.value           // "OK"
+/// cat.setValue("Abbrechen", forKey: "Cancel", language: "de")
+/// try cat.write(to: url)
+/// ```
+public struct XCStringsDocument: Sendable, Hashable {
+    /// A localized value: a string unit and/or variations (plural, device) and substitutions.
+    public struct Localization: Sendable, Hashable {
+        public var state: String?
+        public var value: String?
+        /// `variations.plural`: category → localization.
+        public var plural: [String: Localization]
+        /// `variations.device`: device (`iphone`, `mac`, `other`, …) → localization.
+        public var device: [String: Localization]
+        public var substitutions: [String: Substitution]
+
+        public init(state: String? = nil, value: String? = nil, plural: [String: Localization] = [:],
+                    device: [String: Localization] = [:], substitutions: [String: Substitution] = [:]) {
+            self.state = state
+            self.value = value
+            self.plural = plural
+            self.device = device
+            self.substitutions = substitutions
+        }
+    }
+
+    /// A `%#@name@` substitution: which argument (`argNum`), its specifier and its plural forms.
+    public struct Substitution: Sendable, Hashable {
+        public var argNum: Int?
+        public var formatSpecifier: String?
+        public var plural: [String: Localization]
+    }
+
+    /// One key of the catalog.
+    public struct Entry: Sendable, Hashable {
+        public var key: String
+        public var comment: String?
+        public var extractionState: String?
+        public var shouldTranslate: Bool
+        public var localizations: [String: Localization]
+    }
+
+    public var file: String
+    public private(set) var root: JSONValue
+    private var original: [UInt8]?
+    private var trailingNewline: Bool
+
+    public init(contentsOf url: URL, file: String? = nil) throws {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw StringsCatalogError.io(path: url.path, message: "cannot read file: \(error.localizedDescription)")
+        }
+        try self.init(parsing: data, file: file ?? url.path)
+    }
+
+    /// Parses a catalog; malformed JSON throws ``StringsCatalogError/malformed(file:line:column:message:)``.
+    public init(parsing data: Data, file: String = "Localizable.xcstrings") throws {
+        let bytes = [UInt8](data)
+        var parser = OrderedJSONParser(bytes, file: file)
+        root = try parser.parseDocument()
+        guard root.members != nil else {
+            throw StringsCatalogError.malformed(file: file, line: 1, column: 1, message: "a String Catalog is a JSON object")
+        }
+        self.file = file
+        original = bytes
+        trailingNewline = bytes.last == 0x0A
+    }
+
+    /// A new, empty catalog.
+    public init(sourceLanguage: String, file: String = "Localizable.xcstrings") {
+        self.file = file
+        root = .object([
+            JSONMember(key: "sourceLanguage", value: .string(sourceLanguage)),
+            JSONMember(key: "strings", value: .object([])),
+            JSONMember(key: "version", value: .string("1.0")),
+        ])
+        original = nil
+        trailingNewline = false
+    }
+
+    public var sourceLanguage: String { root["sourceLanguage"]?.stringValue ?? "en" }
+    public var version: String? { root["version"]?.stringValue }
+
+    /// The keys in file order.
+    public var keys: [String] { root["strings"]?.members?.map(\.key) ?? [] }
+
+    /// The languages that have at least one localization, sorted, source language included.
+    public var languages: [String] {
+        var set: Set<String> = [sourceLanguage]
+        for m in root["strings"]?.members ?? [] {
+            for l in m.value["localizations"]?.members ?? [] { set.insert(l.key) }
+        }
+        return set.sorted()
+    }
+
+    public func entry(_ key: String) -> Entry? {
+        guard let v = root["strings"]?[key] else { return nil }
+        var locs: [String: Localization] = [:]
+        for l in v["localizations"]?.members ?? [] { locs[l.key] = Self.localization(l.value) }
+        return Entry(
+            key: key, comment: v["comment"]?.stringValue, extractionState: v["extractionState"]?.stringValue,
+            shouldTranslate: v["shouldTranslate"]?.boolValue ?? true, localizations: locs)
+    }
+
+    public var entries: [Entry] { keys.compactMap(entry) }
+
+    static func localization(_ v: JSONValue) -> Localization {
+        var loc = Localization()
+        if let unit = v["stringUnit"] {
+            loc.state = unit["state"]?.stringValue
+            loc.value = unit["value"]?.stringValue
+        }
+        for p in v["variations"]?["plural"]?.members ?? [] { loc.plural[p.key] = localization(p.value) }
+        for d in v["variations"]?["device"]?.members ?? [] { loc.device[d.key] = localization(d.value) }
+        for s in v["substitutions"]?.members ?? [] {
+            var sub = Substitution(argNum: s.value["argNum"]?.intValue, formatSpecifier: s.value["formatSpecifier"]?.stringValue, plural: [:])
+            for p in s.value["variations"]?["plural"]?.members ?? [] { sub.plural[p.key] = localization(p.value) }
+            loc.substitutions[s.key] = sub
+        }
+        return loc
+    }
+
+    /// The value of `key` in `language` as a lookup sees it: the string unit, else the source
+    /// language's key itself when the source language has no unit (Xcode's convention), else nil.
+    /// Plural and device variations are served by ``pluralEntry(_:language:)``.
+    public func value(_ key: String, language: String) -> String? {
+        guard let e = entry(key) else { return nil }
+        if let loc = e.localizations[language] {
+            if let v = loc.value { return v }
+            if let other = loc.device["other"]?.value { return other }
+            if let firstDevice = loc.device.keys.sorted().first, let v = loc.device[firstDevice]?.value { return v }
+        }
+        if language == sourceLanguage && e.localizations[language] == nil { return key }
+        return nil
+    }
+
+    /// A plural or substitution localization as a ``StringsDictEntry`` (nil when `key` has none in
+    /// `language`). `%arg` in substitution forms becomes the argument's positional specifier.
+    public func pluralEntry(_ key: String, language: String) -> StringsDictEntry? {
+        guard let e = entry(key), var loc = e.localizations[language] else { return nil }
+        if loc.plural.isEmpty && loc.substitutions.isEmpty, let dev = loc.device["other"] ?? loc.device.values.first {
+            loc = dev
+        }
+        if !loc.plural.isEmpty {
+            let forms = loc.plural.compactMapValues(\.value)
+            return StringsDictEntry(
+                key: key, formatKey: "%#@__plural@", variables: ["__plural": PluralVariable(name: "__plural", valueType: nil, forms: forms)],
+                comment: e.comment)
+        }
+        guard !loc.substitutions.isEmpty, let value = loc.value else { return nil }
+        var format = value
+        var variables: [String: PluralVariable] = [:]
+        for (name, sub) in loc.substitutions {
+            let spec = sub.formatSpecifier ?? "lld"
+            var forms: [String: String] = [:]
+            for (cat, l) in sub.plural {
+                guard let v = l.value else { continue }
+                forms[cat] = v.replacingOccurrences(of: "%arg", with: sub.argNum.map { "%\($0)$\(spec)" } ?? "%\(spec)")
+            }
+            variables[name] = PluralVariable(name: name, valueType: spec, forms: forms)
+            if let n = sub.argNum {
+                format = format.replacingOccurrences(of: "%#@\(name)@", with: "%\(n)$#@\(name)@")
+            }
+        }
+        return StringsDictEntry(key: key, formatKey: format, variables: variables, comment: e.comment)
+    }
+
+    // MARK: Editing
+
+    /// Sets the string unit of `key` in `language` (adding the key and localization when missing),
+    /// leaving everything else of the entry as it was.
+    public mutating func setValue(_ value: String, forKey key: String, language: String, state: String = "translated") {
+        var strings = root["strings"] ?? .object([])
+        var entry = strings[key] ?? .object([])
+        var locs = entry["localizations"] ?? .object([])
+        var loc = locs[language] ?? .object([])
+        var unit = loc["stringUnit"] ?? .object([])
+        if unit["state"]?.stringValue == state && unit["value"]?.stringValue == value { return }
+        unit.insertSorted("state", .string(state))
+        unit.insertSorted("value", .string(value))
+        loc.insertSorted("stringUnit", unit)
+        locs.insertSorted(language, loc)
+        entry.insertSorted("localizations", locs)
+        strings.insertSorted(key, entry)
+        root.insertSorted("strings", strings)
+        original = nil
+    }
+
+    /// Sets one plural form of `key` in `language` (`variations.plural.<category>.stringUnit`).
+    public mutating func setPluralForm(_ value: String, category: String, forKey key: String, language: String,
+                                       state: String = "translated") {
+        var strings = root["strings"] ?? .object([])
+        var entry = strings[key] ?? .object([])
+        var locs = entry["localizations"] ?? .object([])
+        var loc = locs[language] ?? .object([])
+        var variations = loc["variations"] ?? .object([])
+        var plural = variations["plural"] ?? .object([])
+        var form = plural[category] ?? .object([])
+        var unit = form["stringUnit"] ?? .object([])
+        if unit["state"]?.stringValue == state && unit["value"]?.stringValue == value { return }
+        unit.insertSorted("state", .string(state))
+        unit.insertSorted("value", .string(value))
+        form.insertSorted("stringUnit", unit)
+        plural.insertSorted(category, form)
+        variations.insertSorted("plural", plural)
+        loc.insertSorted("variations", variations)
+        locs.insertSorted(language, loc)
+        entry.insertSorted("localizations", locs)
+        strings.insertSorted(key, entry)
+        root.insertSorted("strings", strings)
+        original = nil
+    }
+
+    /// Adds a key (with an optional comment) when it is missing.
+    public mutating func addKey(_ key: String, comment: String? = nil) {
+        var strings = root["strings"] ?? .object([])
+        guard strings[key] == nil else { return }
+        var entry = JSONValue.object([])
+        if let comment { entry.insertSorted("comment", .string(comment)) }
+        strings.insertSorted(key, entry)
+        root.insertSorted("strings", strings)
+        original = nil
+    }
+
+    /// Removes one language's localization of a key.
+    @discardableResult
+    public mutating func removeLocalization(forKey key: String, language: String) -> Bool {
+        guard var strings = root["strings"], var entry = strings[key], var locs = entry["localizations"], locs[language] != nil else {
+            return false
+        }
+        locs[language] = nil
+        entry["localizations"] = locs
+        strings[key] = entry
+        root["strings"] = strings
+        original = nil
+        return true
+    }
+
+    /// The catalog as bytes: the original bytes when unchanged, else Xcode's layout.
+    public func data() -> Data {
+        if let original { return Data(original) }
+        return Data((XcodeJSONWriter.write(root) + (trailingNewline ? "\n" : "")).utf8)
+    }
+
+    public func write(to url: URL) throws {
+        do { try data().write(to: url, options: .atomic) } catch {
+            throw StringsCatalogError.io(path: url.path, message: "cannot write: \(error.localizedDescription)")
+        }
+    }
+}

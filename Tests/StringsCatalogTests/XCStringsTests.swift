@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import StringsCatalog
+
+func fixtureURL(_ name: String) throws -> URL {
+    try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil), "fixture \(name) missing")
+}
+
+@Suite("xcstrings String Catalogs")
+struct XCStringsTests {
+    @Test func readsXcodeLayoutAndWritesItBackIdentically() throws {
+        let url = try fixtureURL("Sample.xcstrings")
+        let bytes = try Data(contentsOf: url)
+        let doc = try XCStringsDocument(contentsOf: url)
+        #expect(doc.data() == bytes)
+        // The writer itself reproduces Xcode's layout, not only the cached bytes.
+        #expect(XcodeJSONWriter.write(doc.root) == String(decoding: bytes, as: UTF8.self))
+        #expect(doc.sourceLanguage == "en")
+        #expect(doc.keys.first == "")
+        #expect(doc.languages == ["de", "en", "ru"])
+        let welcome = try #require(doc.entry("Welcome"))
+        #expect(welcome.comment == "Greeting with \"quotes\" and a / slash")
+        #expect(welcome.localizations["de"]?.value == "Willkommen")
+        #expect(doc.entry("Tap to open")?.extractionState == "manual")
+        #expect(doc.entry("Tap to open")?.localizations["en"]?.device["mac"]?.value == "Click to open")
+        #expect(doc.entry("%lld items")?.localizations["ru"]?.plural["other"]?.state == "needs_review")
+        let files = try #require(doc.entry("%#@files@ in %#@folders@")?.localizations["en"]?.substitutions["files"])
+        #expect(files.argNum == 1 && files.formatSpecifier == "lld" && files.plural["one"]?.value == "%arg file")
+    }
+
+    @Test func pluralsSubstitutionsAndDevicesThroughTheCatalog() throws {
+        let dir = try makeCatalogFolder([:])
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixtureURL("Sample.xcstrings"), to: dir.appendingPathComponent("Shop.xcstrings"))
+        let catalog = try Catalog(directory: dir)
+        #expect(catalog.languages == ["de", "en", "ru"])
+        #expect(try catalog.format("%lld items", table: "Shop", locale: "ru", arguments: [1]) == "1 товар")
+        #expect(try catalog.format("%lld items", table: "Shop", locale: "ru", arguments: [3]) == "3 товара")
+        #expect(try catalog.format("%lld items", table: "Shop", locale: "ru", arguments: [5]) == "5 товаров")
+        #expect(try catalog.format("%lld items", table: "Shop", locale: "de", arguments: [2]) == "2 Artikel")
+        #expect(try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "en", arguments: [1, 3]) == "1 file in 3 folders")
+        #expect(try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "de", arguments: [2, 1]) == "2 files in 1 folder")
+        #expect(try catalog.format("Sent %#@photos@", table: "Shop", locale: "en", arguments: [1]) == "Sent one photo")
+        #expect(try catalog.format("Sent %#@photos@", table: "Shop", locale: "en", arguments: [4]) == "Sent 4 photos")
+        #expect(catalog.string("Tap to open", table: "Shop", locale: "en") == "Tap to open")
+        #expect(catalog.string("Welcome", table: "Shop", locale: "de") == "Willkommen")
+        #expect(catalog.string("Welcome", table: "Shop", locale: "en") == "Welcome")
+        #expect(catalog.comment("Welcome", table: "Shop") == "Greeting with \"quotes\" and a / slash")
+    }
+
+    @Test func editsTouchOnlyWhatChanged() throws {
+        let url = try fixtureURL("Sample.xcstrings")
+        let original = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        var doc = try XCStringsDocument(contentsOf: url)
+        doc.setValue("Herzlich willkommen", forKey: "Welcome", language: "de")
+        let edited = String(decoding: doc.data(), as: UTF8.self)
+        #expect(edited == original.replacingOccurrences(of: "\"Willkommen\"", with: "\"Herzlich willkommen\""))
+        doc.setValue("Bienvenue", forKey: "Welcome", language: "fr")
+        doc.addKey("Apple", comment: "A fruit")
+        let again = try XCStringsDocument(parsing: doc.data())
+        #expect(again.entry("Welcome")?.localizations["fr"]?.value == "Bienvenue")
+        #expect(again.entry("Welcome")?.localizations["fr"]?.state == "translated")
+        #expect(again.keys == ["", "%lld items", "%#@files@ in %#@folders@", "Apple", "Sent %#@photos@", "Tap to open", "Welcome"])
+        #expect(String(decoding: doc.data(), as: UTF8.self).contains("    \"Apple\" : {\n      \"comment\" : \"A fruit\"\n    },\n"))
+    }
+
+    @Test func malformedJSONNamesLineAndColumn() {
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : \n  }\n}"
+        #expect {
+            try XCStringsDocument(parsing: Data(text.utf8), file: "Bad.xcstrings")
+        } throws: { error in
+            guard case let StringsCatalogError.malformed(file, line, column, _) = error else { return false }
+            return file == "Bad.xcstrings" && line == 5 && column == 3
+        }
+    }
+
+    @Test func newCatalogHasXcodeLayout() {
+        var doc = XCStringsDocument(sourceLanguage: "en")
+        doc.setValue("Hallo", forKey: "Hello", language: "de")
+        #expect(String(decoding: doc.data(), as: UTF8.self) == """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Hello" : {
+                  "localizations" : {
+                    "de" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "Hallo"
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """)
+    }
+}
