@@ -1,67 +1,8 @@
 import Foundation
 import Testing
 
+import StringsCatalog
 @testable import Templating
-
-/// Reads the per-template `.strings` tables of Sources/StringsCatalog/Localizations for the tests (the
-/// real catalog lives in StringsCatalog; this reader only understands `"key" = "value";` and comments).
-struct StringsFolderCatalog: MessageCatalog {
-    let tables: [String: [String: [String: String]]]  // table → locale → key → value
-
-    init(directory: URL) throws {
-        var tables: [String: [String: [String: String]]] = [:]
-        let fm = FileManager.default
-        for folder in try fm.contentsOfDirectory(atPath: directory.path) where folder.hasSuffix(".lproj") {
-            let locale = String(folder.dropLast(".lproj".count))
-            let dir = directory.appendingPathComponent(folder)
-            for file in try fm.contentsOfDirectory(atPath: dir.path) where file.hasSuffix(".strings") {
-                let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
-                tables[String(file.dropLast(".strings".count)), default: [:]][locale] = Self.parse(text)
-            }
-        }
-        self.tables = tables
-    }
-
-    static func parse(_ text: String) -> [String: String] {
-        var result: [String: String] = [:]
-        var strings: [String] = []
-        var chars = Array(text.unicodeScalars)[...]
-        while let c = chars.first {
-            if c == "/" && chars.dropFirst().first == "*" {
-                while !chars.isEmpty && !(chars.first == "*" && chars.dropFirst().first == "/") { chars.removeFirst() }
-                chars = chars.dropFirst(2)
-            } else if c == "\"" {
-                chars.removeFirst()
-                var s = String.UnicodeScalarView()
-                while let d = chars.first, d != "\"" {
-                    chars.removeFirst()
-                    if d == "\\", let e = chars.first {
-                        chars.removeFirst()
-                        s.append(e == "n" ? "\n" : e)
-                    } else {
-                        s.append(d)
-                    }
-                }
-                chars = chars.dropFirst()
-                strings.append(String(s))
-            } else if c == ";" {
-                if strings.count == 2 { result[strings[0]] = strings[1] }
-                strings = []
-                chars.removeFirst()
-            } else {
-                chars.removeFirst()
-            }
-        }
-        return result
-    }
-
-    func message(forKey key: String, table: String, locale: String) -> String? {
-        for candidate in TemplateLibrary.localeFallbacks(locale) + ["en"] {
-            if let m = tables[table]?[candidate]?[key] { return m }
-        }
-        return nil
-    }
-}
 
 let localizations = SpecFiles.packageRoot.appendingPathComponent("Sources/StringsCatalog/Localizations")
 let builtInLocales = ["en", "de", "fr", "es", "ru", "ar", "ja", "zh-Hans"]
@@ -88,7 +29,7 @@ struct TemplateLibraryTests {
     let library: TemplateLibrary
 
     init() throws {
-        library = try TemplateLibrary.bundled(catalog: try StringsFolderCatalog(directory: localizations))
+        library = try TemplateLibrary.bundled(catalog: try Catalog(directory: localizations))
     }
 
     @Test func builtInTemplatesAreListed() {
@@ -149,6 +90,10 @@ struct TemplateLibraryTests {
         #expect(ru.textBody.contains("Также приглашён(а) Alan Turing."))
         let zh = try library.render("share-contact", context: shareContext, locale: "zh-Hans")
         #expect(zh.subject == "Ada Lovelace与你共享了联系人：Alan Turing")
+        // The phone count comes from a .stringsdict plural entry.
+        #expect(zh.textBody.contains("2个电话号码\n"))
+        let share = try library.render("share-contact", context: shareContext, locale: "ru")
+        #expect(share.textBody.contains("2 номера телефона\nТелефон: +1 555-0100\n"))
     }
 
     @Test func arabicUsesItsOverrideAndRightToLeft() throws {
