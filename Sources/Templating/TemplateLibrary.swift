@@ -7,7 +7,7 @@ import ICUKit
 /// let m = try library.render("invite", context: ctx, locale: "de")
 /// print(m.subject, m.textBody, m.htmlBody ?? "", m.locale)
 /// ```
-public struct RenderedMessage: Sendable, Equatable {
+public struct RenderedMessage: Sendable, Equatable, Codable {
     /// The subject line (header escaping: never contains CR or LF).
     public var subject: String
     /// The plain-text mail body.
@@ -43,6 +43,8 @@ public struct LibraryTemplate: Sendable {
     }
 
     public let name: String
+    /// Example data from the folder's `sample.json` (for previews: `contacts templates render NAME`).
+    public let sample: MustacheValue?
     /// Each part's base template and its per-locale overrides (keyed by BCP 47 tag).
     let parts: [Part: MustacheTemplate]
     let overrides: [Part: [String: MustacheTemplate]]
@@ -107,12 +109,37 @@ public struct TemplateLibrary: Sendable {
         self.templates = templates
     }
 
-    /// The built-in templates shipped with the module (`invite`, `share-contact`).
+    /// The built-in templates shipped with the module (`invite`, `share-contact`). Throws (never traps)
+    /// when the resource bundle is not beside the executable.
     public static func bundled(catalog: (any MessageCatalog)? = nil) throws -> TemplateLibrary {
-        guard let url = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
-            throw TemplatingError.io(path: "Templates", message: "the module's bundled templates are missing")
+        guard let url = bundledTemplatesURL() else {
+            throw TemplatingError.io(path: "ContactsSelection_Templating.resources",
+                                     message: "the bundled templates were not found beside the executable")
         }
         return try TemplateLibrary(directory: url, catalog: catalog)
+    }
+
+    /// Where SwiftPM put the `Templates` resources (beside the executable or test bundle), else the source
+    /// folder of a development checkout.
+    static func bundledTemplatesURL() -> URL? {
+        let fm = FileManager.default
+        var dirs: [URL] = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        if let exe = Bundle.main.executableURL { dirs.append(exe.deletingLastPathComponent()) }
+        if let arg0 = CommandLine.arguments.first {
+            let exe = URL(fileURLWithPath: arg0).resolvingSymlinksInPath()
+            dirs.append(exe.deletingLastPathComponent())
+        }
+        dirs += Bundle.allBundles.map(\.bundleURL)
+        for dir in dirs {
+            for name in ["ContactsSelection_Templating.resources", "ContactsSelection_Templating.bundle"] {
+                for sub in ["Templates", "Contents/Resources/Templates"] {
+                    let url = dir.appendingPathComponent(name).appendingPathComponent(sub)
+                    if fm.fileExists(atPath: url.path) { return url }
+                }
+            }
+        }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Templates")
+        return fm.fileExists(atPath: source.path) ? source : nil
     }
 
     static func load(_ url: URL, name: String) throws -> MustacheTemplate {
@@ -145,10 +172,18 @@ public struct TemplateLibrary: Sendable {
             }
             partials[stem] = template
         }
+        var sample: MustacheValue?
+        if files.contains("sample.json") {
+            let sampleURL = url.appendingPathComponent("sample.json")
+            guard let data = FileManager.default.contents(atPath: sampleURL.path) else {
+                throw TemplatingError.io(path: sampleURL.path, message: "cannot read")
+            }
+            sample = try MustacheValue(json: Array(data), file: "\(name)/sample.json")
+        }
         for required in [LibraryTemplate.Part.subject, .textBody] where parts[required] == nil {
             throw TemplatingError.templateNotFound(name: name, detail: "missing \(required.rawValue).mustache in \(url.path)")
         }
-        return LibraryTemplate(name: name, parts: parts, overrides: overrides, partials: partials)
+        return LibraryTemplate(name: name, sample: sample, parts: parts, overrides: overrides, partials: partials)
     }
 
     /// Looks a template up by name.

@@ -2,6 +2,9 @@ import Foundation
 
 /// Every subcommand, in the order `contacts --help` lists them. Each lives in its own file.
 let allCommands: [any Command.Type] = [
+    RenderCommand.self,
+    TemplatesListCommand.self,
+    TemplatesRenderCommand.self,
 ]
 
 let version = "0.1.0"
