@@ -55,7 +55,7 @@ struct JSONReader {
         switch bytes[i] {
         case UInt8(ascii: "{"):
             i += 1
-            var dict: [String: MustacheValue] = [:]
+            var dict = MustacheDictionary()
             skipSpace()
             if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
                 i += 1

@@ -14,9 +14,9 @@ public enum MustacheValue: Sendable {
     /// An instant, in milliseconds since 1970 UTC (for the `date` helper and `{x, date, long}` messages).
     case date(Double)
     case array([MustacheValue])
-    case dictionary([String: MustacheValue])
+    case dictionary(MustacheDictionary)
     /// A value of your own type, asked for its keys on demand (no reflection).
-    case object(any MustacheObject)
+    indirect case object(any MustacheObject)
     /// A closure called by `{{name}}` or `{{#name}}…{{/name}}` (Mustache lambdas).
     case lambda(MustacheLambda)
 
@@ -35,6 +35,15 @@ public enum MustacheValue: Sendable {
     @inlinable public func member(_ key: String) -> MustacheValue? {
         switch self {
         case .dictionary(let d): return d[key]
+        case .object(let o): return o.mustacheValue(forKey: key)
+        default: return nil
+        }
+    }
+
+    /// Member lookup with the key's precomputed hash (the renderer's path).
+    @inline(__always) func member(_ key: String, hash: UInt64) -> MustacheValue? {
+        switch self {
+        case .dictionary(let d): return d.value(forKey: key, hash: hash)
         case .object(let o): return o.mustacheValue(forKey: key)
         default: return nil
         }
@@ -98,7 +107,7 @@ extension Array: MustacheConvertible where Element: MustacheConvertible {
     public var mustacheValue: MustacheValue { .array(map(\.mustacheValue)) }
 }
 extension Dictionary: MustacheConvertible where Key == String, Value: MustacheConvertible {
-    public var mustacheValue: MustacheValue { .dictionary(mapValues(\.mustacheValue)) }
+    public var mustacheValue: MustacheValue { .dictionary(MustacheDictionary(mapValues(\.mustacheValue))) }
 }
 extension Optional: MustacheConvertible where Wrapped: MustacheConvertible {
     public var mustacheValue: MustacheValue { self?.mustacheValue ?? .null }
@@ -113,7 +122,7 @@ extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .dictionary(MustacheDictionary(Dictionary(elements, uniquingKeysWith: { _, last in last })))
     }
     public init(nilLiteral: ()) { self = .null }
 }

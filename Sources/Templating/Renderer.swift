@@ -1,7 +1,8 @@
-/// Walks a compiled template's nodes with a context stack and writes UTF-8 bytes.
+/// Runs a compiled template's instructions with a context stack and writes UTF-8 bytes.
 struct Renderer {
     struct Override {
-        let block: BlockNode
+        let program: Program
+        let block: Int
         let templateName: String
     }
 
@@ -9,7 +10,9 @@ struct Renderer {
 
     var out: [UInt8] = []
     var stack: [MustacheValue] = []
-    var options: RenderOptions
+    var options: RenderOptions {
+        didSet { configure() }
+    }
     let partials: MustachePartials
     var templateName: String
     /// Indentation of the partial being rendered (added at every line start of its text).
@@ -17,21 +20,37 @@ struct Renderer {
     var atLineStart = true
     var overrides: [String: Override] = [:]
     var depth = 0
+    private(set) var escapeHTML = true
+    private(set) var strict = false
 
     init(options: RenderOptions, partials: MustachePartials, templateName: String) {
         self.options = options
         self.partials = partials
         self.templateName = templateName
+        configure()
+    }
+
+    private mutating func configure() {
+        escapeHTML = options.escaping == .html
+        strict = options.strict
     }
 
     // MARK: lookup
 
+    /// Looks up a dotted name the slow way (hashing its parts), for lambdas.
     static func lookup(_ name: TagName, in stack: [MustacheValue]) -> MustacheValue? {
-        if name.isImplicit { return stack.last }
-        var found: MustacheValue?
+        lookup(parts: name.parts, hashes: name.parts.map(MustacheDictionary.hash), in: stack)
+    }
+
+    @inline(__always)
+    static func lookup(parts: [String], hashes: [UInt64], in stack: [MustacheValue]) -> MustacheValue? {
+        if parts.isEmpty { return stack.last }
+        let key = parts[0]
+        let hash = hashes[0]
         var i = stack.count - 1
+        var found: MustacheValue?
         while i >= 0 {
-            if let v = stack[i].member(name.first) {
+            if let v = stack[i].member(key, hash: hash) {
                 found = v
                 break
             }
@@ -39,15 +58,30 @@ struct Renderer {
         }
         guard var value = found else { return nil }
         var p = 1
-        while p < name.parts.count {
-            guard let next = value.member(name.parts[p]) else { return nil }
+        while p < parts.count {
+            guard let next = value.member(parts[p], hash: hashes[p]) else { return nil }
             value = next
             p += 1
         }
         return value
     }
 
-    @inline(__always) func lookup(_ name: TagName) -> MustacheValue? { Renderer.lookup(name, in: stack) }
+    @inline(__always) func lookup(_ name: Program.Name) -> MustacheValue? {
+        Renderer.lookup(parts: name.parts, hashes: name.hashes, in: stack)
+    }
+
+    /// The hot path: a name of the program by index; single-part names need no arrays.
+    @inline(__always) func lookup(_ p: Program, _ index: Int) -> MustacheValue? {
+        if p.dotted[index] { return lookup(p.names[index]) }
+        let key = p.firstKeys[index]
+        let hash = p.firstHashes[index]
+        var i = stack.count - 1
+        while i >= 0 {
+            if let v = stack[i].member(key, hash: hash) { return v }
+            i -= 1
+        }
+        return nil
+    }
 
     func missing(_ name: String, _ pos: SourcePosition) -> TemplatingError {
         .missingValue(name: name, template: templateName, line: pos.line, column: pos.column,
@@ -56,7 +90,7 @@ struct Renderer {
 
     // MARK: output
 
-    @inline(__always) mutating func emitText(_ bytes: [UInt8]) {
+    @inline(__always) mutating func emitText(_ bytes: UnsafeBufferPointer<UInt8>) {
         if indent.isEmpty {
             out.append(contentsOf: bytes)
         } else {
@@ -64,17 +98,28 @@ struct Renderer {
         }
     }
 
-    mutating func emitIndented(_ bytes: [UInt8]) {
+    mutating func emitText(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { emitText($0) }
+    }
+
+    mutating func emitIndented(_ bytes: UnsafeBufferPointer<UInt8>) {
         var start = 0
         for i in bytes.indices where bytes[i] == 0x0A {
             if atLineStart { out.append(contentsOf: indent) }
-            out.append(contentsOf: bytes[start...i])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...i]))
             atLineStart = true
             start = i + 1
         }
         if start < bytes.count {
             if atLineStart { out.append(contentsOf: indent) }
-            out.append(contentsOf: bytes[start...])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            atLineStart = false
+        }
+    }
+
+    @inline(__always) mutating func beginValue() {
+        if !indent.isEmpty {
+            if atLineStart { out.append(contentsOf: indent) }
             atLineStart = false
         }
     }
@@ -82,53 +127,81 @@ struct Renderer {
     /// Writes a value's text, escaped for the output when `escaped`.
     mutating func emitValue(_ text: String, escaped: Bool, name: String, _ pos: SourcePosition) throws {
         if text.isEmpty { return }
-        if !indent.isEmpty {
-            if atLineStart { out.append(contentsOf: indent) }
-            atLineStart = false
+        beginValue()
+        if case .header(let policy) = options.escaping, policy == .reject,
+           text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
+        {
+            throw TemplatingError.lineBreakInHeader(name: name, template: templateName, line: pos.line,
+                                                    column: pos.column, recipient: options.recipient)
         }
-        var text = text
-        switch options.escaping {
-        case .html:
-            if escaped {
-                text.withUTF8 { Renderer.appendHTMLEscaped($0, to: &out) }
-            } else {
-                text.withUTF8 { out.append(contentsOf: $0) }
+        let html = escaped && escapeHTML
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { buf in
+            if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
+        }
+        if done == nil {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buf in
+                if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
             }
-        case .text:
-            text.withUTF8 { out.append(contentsOf: $0) }
-        case .header(let policy):
-            if policy == .reject, text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-                throw TemplatingError.lineBreakInHeader(name: name, template: templateName, line: pos.line,
-                                                        column: pos.column, recipient: options.recipient)
-            }
-            text.withUTF8 { out.append(contentsOf: $0) }  // folded when the render ends
         }
     }
 
+    /// Writes an integer's decimal digits (no escaping needed).
+    @inline(__always) mutating func emitInt(_ value: Int) {
+        beginValue()
+        if value >= 0 && value < 10 {
+            out.append(UInt8(0x30 + value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var n = value.magnitude
+        let count = withUnsafeMutableBytes(of: &digits) { buf -> Int in
+            var i = buf.count
+            repeat {
+                i -= 1
+                buf[i] = UInt8(0x30 + n % 10)
+                n /= 10
+            } while n > 0
+            if value < 0 {
+                i -= 1
+                buf[i] = 0x2D
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[i...]))
+            return buf.count - i
+        }
+        _ = count
+    }
+
+    /// The escape table: 0 = as is, else the index of the entity.
+    static let htmlClass: [UInt8] = {
+        var t = [UInt8](repeating: 0, count: 256)
+        t[0x26] = 1
+        t[0x3C] = 2
+        t[0x3E] = 3
+        t[0x22] = 4
+        t[0x27] = 5
+        return t
+    }()
+
     static func appendHTMLEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         var runStart = 0
-        var i = 0
         let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            // Only bytes below '?' can need escaping; skip the rest quickly.
-            if b < 0x3F {
-                let replacement: StaticString?
-                switch b {
-                case 0x26: replacement = "&amp;"
-                case 0x3C: replacement = "&lt;"
-                case 0x3E: replacement = "&gt;"
-                case 0x22: replacement = "&quot;"
-                case 0x27: replacement = "&#39;"
-                default: replacement = nil
+        htmlClass.withUnsafeBufferPointer { table in
+            for i in 0..<n {
+                let k = table[Int(bytes[i])]
+                if k == 0 { continue }
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                let entity: StaticString
+                switch k {
+                case 1: entity = "&amp;"
+                case 2: entity = "&lt;"
+                case 3: entity = "&gt;"
+                case 4: entity = "&quot;"
+                default: entity = "&#39;"
                 }
-                if let replacement {
-                    if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-                    replacement.withUTF8Buffer { out.append(contentsOf: $0) }
-                    runStart = i + 1
-                }
+                entity.withUTF8Buffer { out.append(contentsOf: $0) }
+                runStart = i + 1
             }
-            i += 1
         }
         if runStart < n { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<n])) }
     }
@@ -163,101 +236,140 @@ struct Renderer {
         out.replaceSubrange(start..., with: result)
     }
 
-    // MARK: nodes
+    // MARK: instructions
 
-    mutating func render(_ nodes: [Node]) throws {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                emitText(bytes)
-            case .variable(let name, let escaped, let pos):
-                try renderVariable(name, escaped: escaped, pos)
-            case .section(let section):
-                try renderSection(section)
-            case .inverted(let section):
-                guard let value = lookup(section.name) else {
-                    if options.strict { throw missing(section.name.text, section.position) }
-                    try render(section.nodes)
-                    continue
+    mutating func render(_ program: Program) throws {
+        try render(program, 0, program.ops.count)
+    }
+
+    mutating func render(_ p: Program, _ start: Int, _ end: Int) throws {
+        var i = start
+        while i < end {
+            let op = p.ops[i]
+            switch op.code {
+            case .text:
+                let a = Int(op.a)
+                let n = Int(op.b)
+                p.text.withUnsafeBufferPointer { emitText(UnsafeBufferPointer(rebasing: $0[a..<a + n])) }
+                i += 1
+            case .variable:
+                try renderVariable(p, Int(op.a), escaped: op.escaped, at: i)
+                i += 1
+            case .section:
+                try renderSection(p, op, at: i)
+                i = Int(op.b)
+            case .inverted:
+                let nameIndex = p.sectionNames[Int(op.a)]
+                if let value = lookup(p, nameIndex) {
+                    if !value.isTruthy { try render(p, i + 1, Int(op.b)) }
+                } else {
+                    if strict { throw missing(p.names[nameIndex].text, p.sections[Int(op.a)].position) }
+                    try render(p, i + 1, Int(op.b))
                 }
-                if !value.isTruthy { try render(section.nodes) }
-            case .partial(let partial):
-                guard let template = try resolvePartial(partial) else { continue }
-                try renderPartial(template, partial)
-            case .parent(let parent):
-                guard let template = try resolvePartial(parent.partial) else { continue }
-                let saved = overrides
-                for (name, block) in parent.blocks where overrides[name] == nil {
-                    overrides[name] = Override(block: block, templateName: templateName)
+                i = Int(op.b)
+            case .partial:
+                let partial = p.partials[Int(op.a)]
+                if let template = try resolvePartial(partial) { try renderPartial(template, partial) }
+                i += 1
+            case .parent:
+                let parent = p.parents[Int(op.a)]
+                if let template = try resolvePartial(parent.partial) {
+                    let saved = overrides
+                    for (name, block) in parent.blocks where overrides[name] == nil {
+                        overrides[name] = Override(program: p, block: block, templateName: templateName)
+                    }
+                    defer { overrides = saved }
+                    try renderPartial(template, parent.partial)
                 }
-                defer { overrides = saved }
-                try renderPartial(template, parent.partial)
-            case .block(let block):
-                try renderBlock(block)
+                i = Int(op.b)
+            case .block:
+                try renderBlock(p, Int(op.a))
+                i = Int(op.b)
             }
         }
     }
 
-    mutating func renderVariable(_ name: TagName, escaped: Bool, _ pos: SourcePosition) throws {
-        guard let value = lookup(name) else {
-            if options.strict { throw missing(name.text, pos) }
+    mutating func renderVariable(_ p: Program, _ nameIndex: Int, escaped: Bool, at i: Int) throws {
+        guard let value = lookup(p, nameIndex) else {
+            if strict { throw missing(p.names[nameIndex].text, p.positions[i]) }
             return
         }
+        if case .string(let s) = value, escapeHTML || options.escaping == .text {
+            if !s.isEmpty {
+                beginValue()
+                let html = escaped && escapeHTML
+                let done: Void? = s.utf8.withContiguousStorageIfAvailable { buf in
+                    if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
+                }
+                if done == nil { try emitValue(s, escaped: escaped, name: "", p.positions[i]) }
+            }
+            return
+        }
+        let name = p.names[nameIndex]
         switch value {
         case .string(let s):
-            try emitValue(s, escaped: escaped, name: name.text, pos)
+            try emitValue(s, escaped: escaped, name: name.text, p.positions[i])
+        case .int(let n):
+            emitInt(n)
         case .lambda(let lambda):
+            let pos = p.positions[i]
             let result = try call(lambda, name: name.text, sectionText: nil, pos)
             switch result {
             case .template(let source):
                 let template = try MustacheTemplate(source, name: "\(templateName) (lambda '\(name.text)' at \(pos))")
-                let text = try renderDetached(template.nodes, templateName: template.name)
+                let text = try renderDetached(template.program, templateName: template.name)
                 try emitValue(text, escaped: escaped, name: name.text, pos)
             case .text(let text): try emitValue(text, escaped: true, name: name.text, pos)
             case .raw(let text): try emitValue(text, escaped: false, name: name.text, pos)
             }
         default:
             guard let text = value.scalarText else {
-                if options.strict {
+                if strict {
+                    let pos = p.positions[i]
                     throw TemplatingError.notInterpolatable(name: name.text, template: templateName, line: pos.line,
                                                             column: pos.column, recipient: options.recipient)
                 }
                 return
             }
-            try emitValue(text, escaped: escaped, name: name.text, pos)
+            try emitValue(text, escaped: escaped, name: name.text, p.positions[i])
         }
     }
 
-    mutating func renderSection(_ section: SectionNode) throws {
-        guard let value = lookup(section.name) else {
-            if options.strict { throw missing(section.name.text, section.position) }
+    mutating func renderSection(_ p: Program, _ op: Program.Op, at i: Int) throws {
+        let nameIndex = p.sectionNames[Int(op.a)]
+        guard let value = lookup(p, nameIndex) else {
+            if strict { throw missing(p.names[nameIndex].text, p.sections[Int(op.a)].position) }
             return
         }
+        let bodyStart = i + 1
+        let bodyEnd = Int(op.b)
         switch value {
         case .array(let items):
             for item in items {
                 stack.append(item)
-                try render(section.nodes)
+                try render(p, bodyStart, bodyEnd)
                 stack.removeLast()
             }
         case .lambda(let lambda):
-            let result = try call(lambda, name: section.name.text, sectionText: section.rawText, section.position)
+            let section = p.sections[Int(op.a)]
+            let name = p.names[nameIndex]
+            let result = try call(lambda, name: name.text, sectionText: section.rawText, section.position)
             switch result {
             case .template(let source):
                 let template = try MustacheTemplate(
-                    source: source, name: "\(templateName) (lambda '\(section.name.text)' at \(section.position))",
+                    source: source, name: "\(templateName) (lambda '\(name.text)' at \(section.position))",
                     open: section.openDelimiter, close: section.closeDelimiter)
                 let saved = templateName
                 templateName = template.name
                 defer { templateName = saved }
-                try render(template.nodes)
-            case .text(let text): try emitValue(text, escaped: true, name: section.name.text, section.position)
-            case .raw(let text): try emitValue(text, escaped: false, name: section.name.text, section.position)
+                try render(template.program)
+            case .text(let text): try emitValue(text, escaped: true, name: name.text, section.position)
+            case .raw(let text): try emitValue(text, escaped: false, name: name.text, section.position)
             }
         default:
             if value.isTruthy {
                 stack.append(value)
-                try render(section.nodes)
+                try render(p, bodyStart, bodyEnd)
                 stack.removeLast()
             }
         }
@@ -276,28 +388,28 @@ struct Renderer {
         }
     }
 
-    /// Renders nodes into a separate buffer, without the current indentation.
-    mutating func renderDetached(_ nodes: [Node], templateName name: String) throws -> String {
+    /// Renders a program into a separate buffer, without the current indentation.
+    mutating func renderDetached(_ program: Program, templateName name: String) throws -> String {
         var sub = Renderer(options: options, partials: partials, templateName: name)
         sub.stack = stack
         sub.overrides = overrides
         sub.depth = depth + 1
         if case .header = options.escaping { sub.options.escaping = .text }
-        try sub.render(nodes)
+        try sub.render(program)
         return String(decoding: sub.out, as: UTF8.self)
     }
 
     mutating func resolvePartial(_ partial: PartialNode) throws -> MustacheTemplate? {
         var name = partial.name
         if partial.dynamic {
-            guard let value = lookup(TagName(partial.name)), let text = value.scalarText, !text.isEmpty else {
-                if options.strict { throw missing(partial.name, partial.position) }
+            guard let value = Renderer.lookup(TagName(partial.name), in: stack), let text = value.scalarText, !text.isEmpty else {
+                if strict { throw missing(partial.name, partial.position) }
                 return nil
             }
             name = text
         }
         guard let template = partials[name] else {
-            if options.strict {
+            if strict {
                 throw TemplatingError.partialNotFound(name: name, template: templateName, line: partial.position.line,
                                                       column: partial.position.column)
             }
@@ -324,24 +436,26 @@ struct Renderer {
             templateName = savedName
             indent = savedIndent
         }
-        try render(template.nodes)
+        try render(template.program)
     }
 
-    mutating func renderBlock(_ block: BlockNode) throws {
+    mutating func renderBlock(_ p: Program, _ index: Int) throws {
+        let block = p.blocks[index]
         guard let override = overrides[block.name] else {
-            try render(block.nodes)
+            try render(p, block.start, block.end)
             return
         }
         guard depth < Renderer.maxDepth else {
             throw TemplatingError.recursionTooDeep(template: templateName, line: block.position.line,
                                                    column: block.position.column)
         }
+        let definition = override.program.blocks[override.block]
         var sub = Renderer(options: options, partials: partials, templateName: override.templateName)
         sub.stack = stack
         sub.overrides = overrides
         sub.depth = depth + 1
-        try sub.render(override.block.nodes)
-        let remove = override.block.indent ?? []
+        try sub.render(override.program, definition.start, definition.end)
+        let remove = definition.indent ?? []
         let add = block.indent ?? []
         if remove.isEmpty && add.isEmpty {
             emitText(sub.out)
@@ -350,7 +464,8 @@ struct Renderer {
         }
     }
 
-    /// Removes `remove` from the start of every line that has it and puts `add` before every line.
+    /// Removes `remove` from the start of every line that has it and puts `add` before every line
+    /// (except the first when `firstLine` is false).
     static func reindent(_ bytes: [UInt8], remove: [UInt8], add: [UInt8], firstLine: Bool) -> [UInt8] {
         var result: [UInt8] = []
         var lineStart = 0

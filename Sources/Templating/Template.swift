@@ -74,20 +74,20 @@ public struct MustacheTemplate: Sendable {
     /// The name used in error messages (usually the file name).
     public let name: String
     public let source: String
-    let nodes: [Node]
+    let program: Program
 
     /// Compiles `source`; throws ``TemplatingError/parse(template:line:column:message:)`` when malformed.
     public init(_ source: String, name: String = "template") throws {
         self.name = name
         self.source = source
-        self.nodes = try Parser(source: source, templateName: name).parse()
+        self.program = Program(try Parser(source: source, templateName: name).parse())
     }
 
     init(source: String, name: String, open: String, close: String) throws {
         self.name = name
         self.source = source
-        self.nodes = try Parser(source: source, templateName: name).parse(
-            openDelimiter: Array(open.utf8), closeDelimiter: Array(close.utf8))
+        self.program = Program(try Parser(source: source, templateName: name).parse(
+            openDelimiter: Array(open.utf8), closeDelimiter: Array(close.utf8)))
     }
 
     /// Renders into a string.
@@ -108,7 +108,7 @@ public struct MustacheTemplate: Sendable {
         renderer.stack.append(context)
         swap(&renderer.out, &output)
         defer { swap(&renderer.out, &output) }
-        try renderer.render(nodes)
+        try renderer.render(program)
         if case .header = options.escaping { Renderer.foldHeader(&renderer.out, from: start) }
     }
 }
@@ -167,7 +167,7 @@ public struct LambdaCall {
         var plain = options
         plain.escaping = .text
         renderer.options = plain
-        try renderer.render(template.nodes)
+        try renderer.render(template.program)
         return String(decoding: renderer.out, as: UTF8.self)
     }
 }

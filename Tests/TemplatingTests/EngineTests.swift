@@ -111,7 +111,7 @@ struct EngineTests {
         let t = try MustacheTemplate("{{a}} {{b}} {{#c}}{{.}}{{/c}} {{d}}")
         let ctx: [String: MustacheValue] = ["a": 3.mustacheValue, "b": 2.5.mustacheValue, "c": ["x", "y"].mustacheValue,
                                             "d": Optional<String>.none.mustacheValue]
-        #expect(try t.render(.dictionary(ctx)) == "3 2.5 xy ")
+        #expect(try t.render(.dictionary(MustacheDictionary(ctx))) == "3 2.5 xy ")
     }
 
     @Test func renderIntoReusedBuffer() throws {

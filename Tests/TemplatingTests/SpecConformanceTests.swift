@@ -78,7 +78,7 @@ func loadSpecCases() -> [SpecCase] {
             }
             var partials: [String: String] = [:]
             if case .dictionary(let p)? = test.member("partials") {
-                for (k, v) in p { partials[k] = v.scalarText ?? "" }
+                for (k, v) in p.entries { partials[k] = v.scalarText ?? "" }
             }
             cases.append(SpecCase(file: file, name: name, template: test.member("template")?.scalarText ?? "",
                                   data: data, partials: partials, expected: test.member("expected")?.scalarText ?? ""))
