@@ -17,6 +17,29 @@ public struct MustacheDictionary: Sendable, ExpressibleByDictionaryLiteral {
             self.keys = keys
             self.values = values
         }
+
+        @inline(__always) func position(_ hash: UInt64) -> Int {
+            var lo = 0
+            var hi = hashes.count
+            if hi <= 8 {
+                while lo < hi && hashes[lo] < hash { lo += 1 }
+                return lo
+            }
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if hashes[mid] < hash { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+
+        @inline(__always) func index(of key: String, hash: UInt64) -> Int? {
+            var i = position(hash)
+            while i < hashes.count && hashes[i] == hash {
+                if keys[i] == key { return i }
+                i += 1
+            }
+            return nil
+        }
     }
 
     var storage: Storage
@@ -80,34 +103,13 @@ public struct MustacheDictionary: Sendable, ExpressibleByDictionaryLiteral {
     public var entries: [(key: String, value: MustacheValue)] { Array(zip(storage.keys, storage.values)) }
 
     /// Index of the first entry with `hash`, or where it would go.
-    @inline(__always) func position(_ hash: UInt64) -> Int {
-        let hashes = storage.hashes
-        var lo = 0
-        var hi = hashes.count
-        if hi <= 8 {
-            while lo < hi && hashes[lo] < hash { lo += 1 }
-            return lo
-        }
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if hashes[mid] < hash { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    @inline(__always) func position(_ hash: UInt64) -> Int { storage.position(hash) }
 
-    @inline(__always) func index(of key: String, hash: UInt64) -> Int? {
-        let s = storage
-        var i = position(hash)
-        while i < s.hashes.count && s.hashes[i] == hash {
-            if s.keys[i] == key { return i }
-            i += 1
-        }
-        return nil
-    }
+    @inline(__always) func index(of key: String, hash: UInt64) -> Int? { storage.index(of: key, hash: hash) }
 
     /// Lookup with a precomputed hash (the renderer's path).
     @inline(__always) func value(forKey key: String, hash: UInt64) -> MustacheValue? {
-        guard let i = index(of: key, hash: hash) else { return nil }
+        guard let i = storage.index(of: key, hash: hash) else { return nil }
         return storage.values[i]
     }
 

@@ -9,7 +9,39 @@ struct Renderer {
     static let maxDepth = 200
 
     var out: [UInt8] = []
-    var stack: [MustacheValue] = []
+    /// The context stack. Change it only through `push`, `pop` and `setStack`, which keep `frames` in step.
+    private(set) var stack: [MustacheValue] = []
+    /// For each stack entry: its dictionary storage, unretained (the stack keeps it alive), so the hot
+    /// path can look keys up without reference counting; or whether it is an object (slow path).
+    private var frames: [Frame] = []
+
+    struct Frame {
+        var storage: Unmanaged<MustacheDictionary.Storage>?
+        var isObject: Bool
+    }
+
+    @inline(__always) static func frame(_ value: MustacheValue) -> Frame {
+        switch value {
+        case .dictionary(let d): return Frame(storage: Unmanaged.passUnretained(d.storage), isObject: false)
+        case .object: return Frame(storage: nil, isObject: true)
+        default: return Frame(storage: nil, isObject: false)
+        }
+    }
+
+    @inline(__always) mutating func push(_ value: MustacheValue) {
+        frames.append(Renderer.frame(value))
+        stack.append(value)
+    }
+
+    @inline(__always) mutating func pop() {
+        stack.removeLast()
+        frames.removeLast()
+    }
+
+    mutating func setStack(_ values: [MustacheValue]) {
+        stack = values
+        frames = values.map(Renderer.frame)
+    }
     var options: RenderOptions {
         didSet { configure() }
     }
@@ -22,6 +54,8 @@ struct Renderer {
     var depth = 0
     private(set) var escapeHTML = true
     private(set) var strict = false
+    /// Values can be written without checks (HTML or text escaping; header rejection checks each value).
+    private(set) var simpleValues = true
 
     init(options: RenderOptions, partials: MustachePartials, templateName: String) {
         self.options = options
@@ -33,6 +67,7 @@ struct Renderer {
     private mutating func configure() {
         escapeHTML = options.escaping == .html
         strict = options.strict
+        simpleValues = options.escaping == .html || options.escaping == .text || options.escaping == .header(.fold)
     }
 
     // MARK: lookup
@@ -289,20 +324,49 @@ struct Renderer {
         }
     }
 
+    /// The hot path: a single-part name found in a dictionary whose value is a string or an integer is
+    /// written straight from the context (no copies). Returns false to take the general path.
+    @inline(__always) mutating func emitSimpleVariable(_ p: Program, _ nameIndex: Int, escaped: Bool) -> Bool {
+        if p.dotted[nameIndex] { return false }
+        let key = p.firstKeys[nameIndex]
+        let hash = p.firstHashes[nameIndex]
+        let html = escaped && escapeHTML
+        var i = frames.count - 1
+        while i >= 0 {
+            let frame = frames[i]
+            guard let ref = frame.storage else {
+                if frame.isObject { return false }
+                i -= 1
+                continue
+            }
+            // 1 = written, 0 = not in this frame, -1 = found but not simple
+            let state: Int = ref._withUnsafeGuaranteedRef { storage in
+                guard let j = storage.index(of: key, hash: hash) else { return 0 }
+                switch storage.values[j] {
+                case .string(let s):
+                    if s.isEmpty { return 1 }
+                    beginValue()
+                    let done: Void? = s.utf8.withContiguousStorageIfAvailable { buf in
+                        if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
+                    }
+                    return done == nil ? -1 : 1
+                case .int(let n):
+                    emitInt(n)
+                    return 1
+                default:
+                    return -1
+                }
+            }
+            if state != 0 { return state == 1 }
+            i -= 1
+        }
+        return false
+    }
+
     mutating func renderVariable(_ p: Program, _ nameIndex: Int, escaped: Bool, at i: Int) throws {
+        if simpleValues && emitSimpleVariable(p, nameIndex, escaped: escaped) { return }
         guard let value = lookup(p, nameIndex) else {
             if strict { throw missing(p.names[nameIndex].text, p.positions[i]) }
-            return
-        }
-        if case .string(let s) = value, escapeHTML || options.escaping == .text {
-            if !s.isEmpty {
-                beginValue()
-                let html = escaped && escapeHTML
-                let done: Void? = s.utf8.withContiguousStorageIfAvailable { buf in
-                    if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
-                }
-                if done == nil { try emitValue(s, escaped: escaped, name: "", p.positions[i]) }
-            }
             return
         }
         let name = p.names[nameIndex]
@@ -346,9 +410,9 @@ struct Renderer {
         switch value {
         case .array(let items):
             for item in items {
-                stack.append(item)
+                push(item)
                 try render(p, bodyStart, bodyEnd)
-                stack.removeLast()
+                pop()
             }
         case .lambda(let lambda):
             let section = p.sections[Int(op.a)]
@@ -368,9 +432,9 @@ struct Renderer {
             }
         default:
             if value.isTruthy {
-                stack.append(value)
+                push(value)
                 try render(p, bodyStart, bodyEnd)
-                stack.removeLast()
+                pop()
             }
         }
     }
@@ -391,7 +455,7 @@ struct Renderer {
     /// Renders a program into a separate buffer, without the current indentation.
     mutating func renderDetached(_ program: Program, templateName name: String) throws -> String {
         var sub = Renderer(options: options, partials: partials, templateName: name)
-        sub.stack = stack
+        sub.setStack(stack)
         sub.overrides = overrides
         sub.depth = depth + 1
         if case .header = options.escaping { sub.options.escaping = .text }
@@ -451,7 +515,7 @@ struct Renderer {
         }
         let definition = override.program.blocks[override.block]
         var sub = Renderer(options: options, partials: partials, templateName: override.templateName)
-        sub.stack = stack
+        sub.setStack(stack)
         sub.overrides = overrides
         sub.depth = depth + 1
         try sub.render(override.program, definition.start, definition.end)

@@ -104,8 +104,8 @@ public struct MustacheTemplate: Sendable {
                        options: RenderOptions = RenderOptions(), into output: inout [UInt8]) throws {
         let start = output.count
         var renderer = Renderer(options: options, partials: partials, templateName: name)
-        if options.helpers { renderer.stack.append(Helpers.value) }
-        renderer.stack.append(context)
+        if options.helpers { renderer.push(Helpers.value) }
+        renderer.push(context)
         swap(&renderer.out, &output)
         defer { swap(&renderer.out, &output) }
         try renderer.render(program)
@@ -163,7 +163,7 @@ public struct LambdaCall {
     public func render(_ source: String) throws -> String {
         let template = try MustacheTemplate(source, name: "\(templateName) (lambda at \(position))")
         var renderer = Renderer(options: options, partials: partials, templateName: template.name)
-        renderer.stack = stack
+        renderer.setStack(stack)
         var plain = options
         plain.escaping = .text
         renderer.options = plain
