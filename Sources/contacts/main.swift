@@ -17,6 +17,9 @@ let allCommands: [any Command.Type] = [
     StringsGetCommand.self,
     StringsExportXLIFFCommand.self,
     StringsImportXLIFFCommand.self,
+    RenderCommand.self,
+    TemplatesListCommand.self,
+    TemplatesRenderCommand.self,
     DemoCommand.self,
 ]
 
