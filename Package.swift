@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "Composer", dependencies: ["CCurl"]),
         .target(
             name: "ContactsSelection",
-            dependencies: ["ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Composer"]
+            dependencies: ["ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer"]
         ),
 
         // Command-line tool

@@ -102,6 +102,8 @@ public struct FileTransport: MailTransport, MessageTransport {
     public var writer: MIMEWriter
     /// The date written into messages (defaults to the moment of writing).
     public var date: (@Sendable () -> Date)?
+    /// The `Message-ID` written into a draft (defaults to a fresh unique id); set it for reproducible files.
+    public var messageID: (@Sendable (MailDraft) -> String)?
 
     /// Saves into `directory` (created when needed), with Bcc kept in drafts by default.
     public init(directory: URL, writer: MIMEWriter = MIMEWriter(includeBcc: true)) {
@@ -121,7 +123,7 @@ public struct FileTransport: MailTransport, MessageTransport {
     /// Writes the draft to `<name>.eml` (a slug of the first recipient and subject when `name` is nil).
     @discardableResult
     public func save(_ draft: MailDraft, name: String? = nil) throws -> URL {
-        let bytes = try writer.write(draft, date: date?() ?? Date())
+        let bytes = try writer.write(draft, date: date?() ?? Date(), messageID: messageID?(draft))
         try AtomicFile.ensureDirectory(directory)
         let base =
             name.map(AtomicFile.slug)

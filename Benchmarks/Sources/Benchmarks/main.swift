@@ -4,8 +4,11 @@ import Foundation
 /// against a baseline measured in the same run.
 let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("collation", runCollationBench),
-    ("selection", runSelectionBench),
+    ("vcard", runVCardBench),
+    ("strings", runStringsBench),
+    ("templates", runTemplateBench),
     ("compose", runComposeBench),
+    ("selection", runSelectionBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
