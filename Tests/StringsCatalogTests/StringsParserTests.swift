@@ -304,6 +304,21 @@ struct PlutilAgreementTests {
         #expect(try plutilDictionary(bytes) == StringsDocument(parsing: bytes).dictionary)
     }
 
+    /// The cases where CoreFoundation silently truncates (or rejects) the file, which we report instead.
+    @Test(arguments: [
+        ("\"a\" = \"1\";\n# stray\n\"b\" = \"2\";\n", true), ("\"a\" = \"1\";;\n\"b\" = \"2\";\n", true),
+        ("\"a\" = \"1\";\n}\n\"b\" = \"2\";\n", true), ("\"a\" = \"1\";\u{A0}\n\"b\" = \"2\";\n", true),
+        ("\"a\" = \"1\";\n\u{3000}\"b\" = \"2\";\n", true), ("\"a\" = \"1\"\n\"b\" = \"2\";\n", false),
+    ])
+    func coreFoundationLosesWhatWeKeep(source: String, truncates: Bool) throws {
+        let bytes = Array(source.utf8)
+        let cf = try plutilDictionary(bytes)
+        #expect(cf == (truncates ? ["a": "1"] : nil))
+        let ours = StringsDocument(parsing: bytes)
+        #expect(ours.dictionary == ["a": "1", "b": "2"])
+        #expect(ours.hasErrors)
+    }
+
     @Test func bundledFilesAgree() throws {
         let url = try #require(Catalog.bundledLocalizationsURL())
         let folder = try LocalizationFolder(directory: url)
