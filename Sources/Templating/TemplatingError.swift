@@ -1,1 +1,54 @@
-public enum TemplatingError: Error, Equatable, Sendable {}
+/// Everything that can go wrong while compiling or rendering templates; each case says where.
+///
+/// ```swift
+/// do { _ = try MustacheTemplate("{{#a}}", name: "mail.mustache") }
+/// catch let e as TemplatingError { print(e) }   // mail.mustache:1:1: unclosed section 'a': …
+/// ```
+public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The template source is malformed (unclosed tag or section, mismatched close, bad delimiters).
+    case parse(template: String, line: Int, column: Int, message: String)
+    /// Strict mode: a name the template uses has no value in the context.
+    case missingValue(name: String, template: String, line: Int, column: Int, recipient: String?)
+    /// Strict mode: a list, dictionary or object was interpolated as if it were text.
+    case notInterpolatable(name: String, template: String, line: Int, column: Int, recipient: String?)
+    /// Strict mode: a partial or parent the template includes does not exist.
+    case partialNotFound(name: String, template: String, line: Int, column: Int)
+    /// Header escaping with `.reject`: a value would put a line break into a header.
+    case lineBreakInHeader(name: String, template: String, line: Int, column: Int, recipient: String?)
+    /// Partials include each other more deeply than the renderer allows (endless recursion).
+    case recursionTooDeep(template: String, line: Int, column: Int)
+    /// A lambda or helper failed (`{{#t}}`, `{{#number}}` …): which one, where, and why.
+    case helper(name: String, template: String, line: Int, column: Int, recipient: String?, message: String)
+    /// A localized message key is missing from the catalog for the locale (and its fallbacks).
+    case missingMessage(key: String, table: String, locale: String, template: String, line: Int, column: Int)
+    /// A message pattern is not valid ICU MessageFormat.
+    case badMessage(key: String, table: String, locale: String, message: String)
+    /// A template of the library does not exist, or lacks a required part.
+    case templateNotFound(name: String, detail: String)
+    /// Context data (JSON) could not be read: file, line, column and what was expected.
+    case badData(file: String, line: Int, column: Int, message: String)
+    /// A file could not be read.
+    case io(path: String, message: String)
+
+    public var description: String {
+        func whom(_ r: String?) -> String { r.map { " for recipient \($0)" } ?? "" }
+        switch self {
+        case .parse(let t, let l, let c, let m): return "\(t):\(l):\(c): \(m)"
+        case .missingValue(let n, let t, let l, let c, let r):
+            return "\(t):\(l):\(c): no value for '\(n)'\(whom(r)) (strict mode)"
+        case .notInterpolatable(let n, let t, let l, let c, let r):
+            return "\(t):\(l):\(c): '\(n)' is a list or object, not text\(whom(r))"
+        case .partialNotFound(let n, let t, let l, let c): return "\(t):\(l):\(c): no partial named '\(n)'"
+        case .lineBreakInHeader(let n, let t, let l, let c, let r):
+            return "\(t):\(l):\(c): value of '\(n)' contains a line break, not allowed in a header\(whom(r))"
+        case .recursionTooDeep(let t, let l, let c): return "\(t):\(l):\(c): partials nest too deeply (recursion?)"
+        case .helper(let n, let t, let l, let c, let r, let m): return "\(t):\(l):\(c): \(n): \(m)\(whom(r))"
+        case .missingMessage(let k, let tb, let loc, let t, let l, let c):
+            return "\(t):\(l):\(c): no message '\(k)' in table '\(tb)' for locale \(loc)"
+        case .badMessage(let k, let tb, let loc, let m): return "message '\(k)' in table '\(tb)' (\(loc)): \(m)"
+        case .templateNotFound(let n, let d): return "template '\(n)': \(d)"
+        case .badData(let f, let l, let c, let m): return "\(f):\(l):\(c): \(m)"
+        case .io(let p, let m): return "\(p): \(m)"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import StringsCatalog
+
+/// The strings catalog answers `{{#t}}key{{/t}}`: a `.strings` value is used as an ICU MessageFormat
+/// pattern; a `.stringsdict` plural entry is converted into an equivalent ICU `plural` pattern whose
+/// argument is the entry's variable name (taken from the context like any other argument).
+///
+/// ```swift
+/// let library = try TemplateLibrary.bundled(catalog: try Catalog.bundled())
+/// ```
+extension Catalog: MessageCatalog {
+    public func message(forKey key: String, table: String, locale: String) -> String? {
+        if let entry = pluralEntry(key, table: table, locale: locale) {
+            return StringsdictPattern.icuPattern(entry)
+        }
+        return string(key, table: table, locale: locale)
+    }
+}
+
+/// Converts Apple `.stringsdict` plural entries into ICU MessageFormat patterns.
+///
+/// ```swift
+/// // NSStringLocalizedFormatKey "%#@guests@", guests: one "%d guest", other "%d guests"
+/// StringsdictPattern.icuPattern(entry)   // "{guests, plural, one {# guest} other {# guests}}"
+/// ```
+public enum StringsdictPattern {
+    static let categories = ["zero", "one", "two", "few", "many", "other"]
+
+    /// The ICU pattern of `entry`, or nil when it has neither a format key nor width variants.
+    public static func icuPattern(_ entry: StringsDictEntry) -> String? {
+        guard let format = entry.formatKey ?? entry.widthVariants.keys.max().flatMap({ entry.widthVariants[$0] }) else {
+            return nil
+        }
+        return convert(format, variables: entry.variables, inPlural: false, depth: 0)
+    }
+
+    static func convert(_ text: String, variables: [String: PluralVariable], inPlural: Bool, depth: Int) -> String {
+        var out = ""
+        let chars = Array(text.unicodeScalars)
+        var i = 0
+        func literal(_ c: Unicode.Scalar) {
+            switch c {
+            case "'": out += "''"
+            case "{", "}": out += "'\(c)'"
+            case "#" where inPlural: out += "'#'"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        while i < chars.count {
+            let c = chars[i]
+            guard c == "%", i + 1 < chars.count else {
+                literal(c)
+                i += 1
+                continue
+            }
+            if chars[i + 1] == "%" {
+                out += "%"
+                i += 2
+                continue
+            }
+            // %#@name@ : a plural variable.
+            if chars[i + 1] == "#", i + 2 < chars.count, chars[i + 2] == "@",
+               let end = chars[(i + 3)...].firstIndex(of: "@")
+            {
+                let name = String(String.UnicodeScalarView(chars[(i + 3)..<end]))
+                if let variable = variables[name], depth < 8 {
+                    out += "{\(name), plural,"
+                    for category in categories {
+                        guard let form = variable.forms[category] else { continue }
+                        let selector = category == "zero" ? "=0" : category
+                        out += " \(selector) {\(convert(form, variables: variables, inPlural: true, depth: depth + 1))}"
+                    }
+                    if variable.forms["other"] == nil { out += " other {}" }
+                    out += "}"
+                    i = end + 1
+                    continue
+                }
+            }
+            // A printf specifier: %[n$][flags][width][.precision][length]conversion
+            var j = i + 1
+            while j < chars.count, "0123456789$-+ #.'lhqzjtL".unicodeScalars.contains(chars[j]) { j += 1 }
+            if j < chars.count, "diuoxXfFeEgGaA".unicodeScalars.contains(chars[j]), inPlural {
+                out += "#"  // the variable's own number
+                i = j + 1
+                continue
+            }
+            literal(c)
+            i += 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,327 @@
+import Foundation
+import ICUKit
+
+/// The built-in, locale-aware helpers every render can use (unless `RenderOptions.helpers` is off). They
+/// sit at the bottom of the context stack, so names in your data win over them.
+///
+/// ```mustache
+/// <html lang="{{lang}}" dir="{{dir}}">
+/// {{#t}}invite.body{{/t}}                 ICU MessageFormat pattern from the catalog, args from the context
+///                                         (`{x_count}` = length of list x, `{x_list}` = x as a list, `{x_date}` = x as a long date,
+///                                         a person object = its name in the locale's order)
+/// {{#list}}others:name{{/list}}           "Alice, Bob und Carol" (items' `name`; plain lists need no ":field")
+/// {{#number}}amount currency/EUR{{/number}}   an ICU number skeleton is optional
+/// {{#date}}when long{{/date}}             short | medium | long | full, or a skeleton like yMMMd
+/// {{#fullName}}inviter{{/fullName}}       given/family name in the locale's order
+/// ```
+public enum Helpers {
+    /// The names of the helpers.
+    public static let names = ["t", "list", "number", "date", "fullName", "dir", "lang"]
+
+    static let value: MustacheValue = .dictionary([
+        "t": .lambda(MustacheLambda(translate)),
+        "list": .lambda(MustacheLambda(list)),
+        "number": .lambda(MustacheLambda(number)),
+        "date": .lambda(MustacheLambda(date)),
+        "fullName": .lambda(MustacheLambda(fullName)),
+        "dir": .lambda(MustacheLambda { call in .raw(ICULocale.isRightToLeft(call.locale) ? "rtl" : "ltr") }),
+        "lang": .lambda(MustacheLambda { call in .text(call.locale) }),
+    ])
+
+    static func fail(_ call: LambdaCall, _ helper: String, _ message: String) -> TemplatingError {
+        .helper(name: helper, template: call.templateName, line: call.position.line, column: call.position.column,
+                recipient: call.options.recipient, message: message)
+    }
+
+    /// The section text of a helper: "name" and an optional argument after the first space.
+    static func arguments(_ call: LambdaCall, _ helper: String) throws -> (name: String, argument: String?) {
+        guard let text = call.sectionText?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+            throw fail(call, helper, "expected {{#\(helper)}}name{{/\(helper)}}")
+        }
+        if let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+            let rest = text[space...].trimmingCharacters(in: .whitespaces)
+            return (String(text[..<space]), rest.isEmpty ? nil : rest)
+        }
+        return (text, nil)
+    }
+
+    static func value(_ call: LambdaCall, _ helper: String, _ name: String) throws -> MustacheValue? {
+        if let v = call.lookup(name) { return v }
+        if call.options.strict {
+            throw TemplatingError.missingValue(name: name, template: call.templateName, line: call.position.line,
+                                               column: call.position.column, recipient: call.options.recipient)
+        }
+        return nil
+    }
+
+    // MARK: t
+
+    static func translate(_ call: LambdaCall) throws -> LambdaResult {
+        guard let key = call.sectionText?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
+            throw fail(call, "t", "expected a message key: {{#t}}key{{/t}}")
+        }
+        guard let catalog = call.options.catalog else {
+            throw fail(call, "t", "no message catalog for '\(key)' (set RenderOptions.catalog)")
+        }
+        let table = call.options.table
+        guard let pattern = catalog.message(forKey: key, table: table, locale: call.locale) else {
+            throw TemplatingError.missingMessage(key: key, table: table, locale: call.locale, template: call.templateName,
+                                                 line: call.position.line, column: call.position.column)
+        }
+        let text = try MessageFormatter.shared.format(pattern, locale: call.locale, key: key, table: table) { name in
+            if let v = call.lookup(name) { return try messageArgument(v, name: name, call: call) }
+            // `people_count` is the length of the list `people`; `people_list` the list formatted for the locale.
+            for suffix in ["_count", "_list", "_date"] where name.hasSuffix(suffix) && name.count > suffix.count {
+                let base = String(name.dropLast(suffix.count))
+                guard let v = call.lookup(base) else { continue }
+                if suffix == "_date" {
+                    return .string(try formatDate(v, name: base, style: "long", helper: "t", call: call))
+                }
+                let items: [MustacheValue] = if case .array(let a) = v { a } else if case .null = v { [] } else { [v] }
+                if suffix == "_count" { return .int(Int64(items.count)) }
+                return .string(try formatList(items, field: nil, listName: base, call: call))
+            }
+            if call.options.strict {
+                throw fail(call, "t", "message '\(key)' needs a value for '\(name)'")
+            }
+            return nil
+        }
+        return .text(text)
+    }
+
+    static func messageArgument(_ value: MustacheValue, name: String, call: LambdaCall) throws -> MessageFormat.Argument {
+        switch value {
+        case .null: return .string("")
+        case .bool(let b): return .string(b ? "true" : "false")
+        case .int(let i): return .int(Int64(i))
+        case .double(let d): return .double(d)
+        case .string(let s): return .string(s)
+        case .date(let ms): return .date(ms)
+        case .array(let items): return .int(Int64(items.count))
+        case .dictionary, .object, .lambda:
+            if let text = value.scalarText { return .string(text) }
+            if let person = personText(value, locale: call.locale) { return .string(person) }
+            throw fail(call, "t", "'\(name)' is a list or object, not a message argument")
+        }
+    }
+
+    // MARK: list
+
+    static func list(_ call: LambdaCall) throws -> LambdaResult {
+        let (spec, _) = try arguments(call, "list")
+        let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
+        guard let value = try value(call, "list", parts[0]) else { return .text("") }
+        let items: [MustacheValue]
+        switch value {
+        case .array(let a): items = a
+        case .null: items = []
+        default: items = [value]
+        }
+        return .text(try formatList(items, field: parts.count > 1 ? parts[1] : nil, listName: parts[0], call: call))
+    }
+
+    /// Formats items as a list for the locale: scalars as they are, objects by `field`, else by their
+    /// `name`, else as a person's name (given/family).
+    static func formatList(_ items: [MustacheValue], field: String?, listName: String, call: LambdaCall) throws -> String {
+        var texts: [String] = []
+        for item in items {
+            var text: String?
+            switch item {
+            case .dictionary, .object:
+                if let field {
+                    text = item.member(field)?.scalarText
+                } else {
+                    text = item.scalarText ?? item.member("name")?.scalarText ?? personText(item, locale: call.locale)
+                }
+            default:
+                text = item.scalarText
+            }
+            guard let text else {
+                throw fail(call, "list", "an item of '\(listName)' has no text\(field.map { " in '\($0)'" } ?? "")")
+            }
+            texts.append(text)
+        }
+        do {
+            return try ICUFormat.list(texts, locale: call.locale)
+        } catch {
+            throw fail(call, "list", "\(error)")
+        }
+    }
+
+    // MARK: number
+
+    static func number(_ call: LambdaCall) throws -> LambdaResult {
+        let (name, skeleton) = try arguments(call, "number")
+        guard let value = try value(call, "number", name) else { return .text("") }
+        do {
+            switch value {
+            case .int(let i): return .text(try ICUFormat.number(decimal: String(i), locale: call.locale, skeleton: skeleton ?? ""))
+            case .double(let d): return .text(try ICUFormat.number(d, locale: call.locale, skeleton: skeleton ?? ""))
+            case .string(let s) where Double(s) != nil:
+                return .text(try ICUFormat.number(decimal: s, locale: call.locale, skeleton: skeleton ?? ""))
+            default:
+                throw fail(call, "number", "'\(name)' is not a number")
+            }
+        } catch let error as TemplatingError {
+            throw error
+        } catch {
+            throw fail(call, "number", "\(error)")
+        }
+    }
+
+    // MARK: date
+
+    static func date(_ call: LambdaCall) throws -> LambdaResult {
+        let (name, style) = try arguments(call, "date")
+        guard let value = try value(call, "date", name) else { return .text("") }
+        return .text(try formatDate(value, name: name, style: style ?? "long", helper: "date", call: call))
+    }
+
+    /// Formats a date value (`.date`, milliseconds, or an ISO 8601 string) in UTC with a style name
+    /// (short, medium, long, full) or an ICU skeleton.
+    static func formatDate(_ value: MustacheValue, name: String, style: String, helper: String, call: LambdaCall) throws -> String {
+        let millis: Double
+        switch value {
+        case .date(let ms): millis = ms
+        case .int(let i): millis = Double(i)
+        case .double(let d): millis = d
+        case .string(let s):
+            guard let ms = parseISODate(s) else {
+                throw fail(call, helper, "'\(name)' is not a date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ): \(s)")
+            }
+            millis = ms
+        default:
+            throw fail(call, helper, "'\(name)' is not a date")
+        }
+        let styles: [String: ICUFormat.DateStyle] = ["short": .short, "medium": .medium, "long": .long, "full": .full]
+        do {
+            if let s = styles[style] {
+                return try ICUFormat.date(millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", dateStyle: s)
+            }
+            return try ICUFormat.date(millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", skeleton: style)
+        } catch {
+            throw fail(call, helper, "\(error)")
+        }
+    }
+
+    /// Parses `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS]Z` (UTC) into milliseconds since 1970.
+    static func parseISODate(_ s: String) -> Double? {
+        let b = Array(s.utf8)
+        func num(_ a: Int, _ n: Int) -> Int? {
+            guard a + n <= b.count else { return nil }
+            var v = 0
+            for i in a..<a + n {
+                guard b[i] >= 0x30 && b[i] <= 0x39 else { return nil }
+                v = v * 10 + Int(b[i] - 0x30)
+            }
+            return v
+        }
+        guard b.count >= 10, b[4] == 0x2D, b[7] == 0x2D, let y = num(0, 4), let m = num(5, 2), let d = num(8, 2),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        var seconds = 0
+        if b.count > 10 {
+            guard b[10] == 0x54 || b[10] == 0x20, let hh = num(11, 2), b.count > 13, b[13] == 0x3A, let mm = num(14, 2),
+                  hh < 24, mm < 60 else { return nil }
+            var rest = 16
+            var ss = 0
+            if b.count > 16 && b[16] == 0x3A {
+                guard let s = num(17, 2), s < 61 else { return nil }
+                ss = s
+                rest = 19
+            }
+            guard rest == b.count || (rest + 1 == b.count && b[rest] == 0x5A) else { return nil }
+            seconds = hh * 3600 + mm * 60 + ss
+        }
+        // Days from civil (Howard Hinnant's algorithm).
+        let yy = m <= 2 ? y - 1 : y
+        let era = (yy >= 0 ? yy : yy - 399) / 400
+        let yoe = yy - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146097 + doe - 719468
+        return Double(days * 86400 + seconds) * 1000
+    }
+
+    // MARK: names
+
+    /// Languages that put the family name first for names written in their own script.
+    static let cjkLanguages: Set<String> = ["ja", "zh", "ko"]
+    /// Languages that put the family name first for every name.
+    static let familyFirstLanguages: Set<String> = ["hu", "vi"]
+
+    static func fullName(_ call: LambdaCall) throws -> LambdaResult {
+        let (name, _) = try arguments(call, "fullName")
+        guard let value = try value(call, "fullName", name) else { return .text("") }
+        if case .string(let s) = value { return .text(s) }
+        if let text = personText(value, locale: call.locale) { return .text(text) }
+        if let t = value.member("name")?.scalarText { return .text(t) }
+        throw fail(call, "fullName", "'\(name)' has no givenName/familyName (or firstName/lastName)")
+    }
+
+    /// The name of a person-like value (givenName/familyName or firstName/lastName) in the locale's order.
+    static func personText(_ value: MustacheValue, locale: String) -> String? {
+        func field(_ keys: [String]) -> String {
+            for k in keys { if let t = value.member(k)?.scalarText, !t.isEmpty { return t } }
+            return ""
+        }
+        let given = field(["givenName", "firstName"])
+        let family = field(["familyName", "lastName"])
+        if given.isEmpty && family.isEmpty { return nil }
+        return personName(given: given, family: family, locale: locale)
+    }
+
+    /// A person's name in the locale's order: family first in Hungarian and Vietnamese, and in Japanese,
+    /// Chinese and Korean for names written in CJK script (without a space, except Korean).
+    ///
+    /// ```swift
+    /// Helpers.personName(given: "太郎", family: "山田", locale: "ja")   // "山田太郎"
+    /// ```
+    public static func personName(given: String, family: String, locale: String) -> String {
+        if given.isEmpty { return family }
+        if family.isEmpty { return given }
+        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? locale
+        if familyFirstLanguages.contains(language) { return family + " " + given }
+        guard cjkLanguages.contains(language) else { return given + " " + family }
+        let cjk = (given + family).unicodeScalars.allSatisfy { s in
+            (0x3040...0x30FF).contains(s.value) || (0x3400...0x9FFF).contains(s.value) || (0xAC00...0xD7AF).contains(s.value)
+                || (0xF900...0xFAFF).contains(s.value) || (0x20000...0x2FFFF).contains(s.value)
+        }
+        guard cjk else { return given + " " + family }
+        return language == "ko" ? family + " " + given : family + given
+    }
+}
+
+/// Compiled ICU MessageFormat patterns, cached per locale and pattern, shared by all renders.
+final class MessageFormatter: @unchecked Sendable {
+    static let shared = MessageFormatter()
+    private let lock = NSLock()
+    private var cache: [String: MessageFormat] = [:]
+
+    func format(_ pattern: String, locale: String, key: String, table: String,
+                argument: (String) throws -> MessageFormat.Argument?) throws -> String {
+        let cacheKey = locale + "\u{0}" + pattern
+        lock.lock()
+        defer { lock.unlock() }
+        let format: MessageFormat
+        if let cached = cache[cacheKey] {
+            format = cached
+        } else {
+            do {
+                format = try MessageFormat(pattern, locale: locale)
+            } catch {
+                throw TemplatingError.badMessage(key: key, table: table, locale: locale, message: "\(error)")
+            }
+            if cache.count > 1024 { cache.removeAll() }
+            cache[cacheKey] = format
+        }
+        var arguments: [String: MessageFormat.Argument] = [:]
+        for name in format.argumentNames {
+            if let a = try argument(name) { arguments[name] = a }
+        }
+        do {
+            return try format.format(arguments)
+        } catch {
+            throw TemplatingError.badMessage(key: key, table: table, locale: locale, message: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,548 @@
+/// Runs a compiled template's instructions with a context stack and writes UTF-8 bytes.
+struct Renderer {
+    struct Override {
+        let program: Program
+        let block: Int
+        let templateName: String
+    }
+
+    static let maxDepth = 200
+
+    var out: [UInt8] = []
+    /// The context stack. Change it only through `push`, `pop` and `setStack`, which keep `frames` in step.
+    private(set) var stack: [MustacheValue] = []
+    /// For each stack entry: its dictionary storage, unretained (the stack keeps it alive), so the hot
+    /// path can look keys up without reference counting; or whether it is an object (slow path).
+    private var frames: [Frame] = []
+
+    struct Frame {
+        var storage: Unmanaged<MustacheDictionary.Storage>?
+        var isObject: Bool
+    }
+
+    @inline(__always) static func frame(_ value: MustacheValue) -> Frame {
+        switch value {
+        case .dictionary(let d): return Frame(storage: Unmanaged.passUnretained(d.storage), isObject: false)
+        case .object: return Frame(storage: nil, isObject: true)
+        default: return Frame(storage: nil, isObject: false)
+        }
+    }
+
+    @inline(__always) mutating func push(_ value: MustacheValue) {
+        frames.append(Renderer.frame(value))
+        stack.append(value)
+    }
+
+    @inline(__always) mutating func pop() {
+        stack.removeLast()
+        frames.removeLast()
+    }
+
+    mutating func setStack(_ values: [MustacheValue]) {
+        stack = values
+        frames = values.map(Renderer.frame)
+    }
+    var options: RenderOptions {
+        didSet { configure() }
+    }
+    let partials: MustachePartials
+    var templateName: String
+    /// Indentation of the partial being rendered (added at every line start of its text).
+    var indent: [UInt8] = []
+    var atLineStart = true
+    var overrides: [String: Override] = [:]
+    var depth = 0
+    private(set) var escapeHTML = true
+    private(set) var strict = false
+    /// Values can be written without checks (HTML or text escaping; header rejection checks each value).
+    private(set) var simpleValues = true
+
+    init(options: RenderOptions, partials: MustachePartials, templateName: String) {
+        self.options = options
+        self.partials = partials
+        self.templateName = templateName
+        configure()
+    }
+
+    private mutating func configure() {
+        escapeHTML = options.escaping == .html
+        strict = options.strict
+        simpleValues = options.escaping == .html || options.escaping == .text || options.escaping == .header(.fold)
+    }
+
+    // MARK: lookup
+
+    /// Looks up a dotted name the slow way (hashing its parts), for lambdas.
+    static func lookup(_ name: TagName, in stack: [MustacheValue]) -> MustacheValue? {
+        lookup(parts: name.parts, hashes: name.parts.map(MustacheDictionary.hash), in: stack)
+    }
+
+    @inline(__always)
+    static func lookup(parts: [String], hashes: [UInt64], in stack: [MustacheValue]) -> MustacheValue? {
+        if parts.isEmpty { return stack.last }
+        let key = parts[0]
+        let hash = hashes[0]
+        var i = stack.count - 1
+        var found: MustacheValue?
+        while i >= 0 {
+            if let v = stack[i].member(key, hash: hash) {
+                found = v
+                break
+            }
+            i -= 1
+        }
+        guard var value = found else { return nil }
+        var p = 1
+        while p < parts.count {
+            guard let next = value.member(parts[p], hash: hashes[p]) else { return nil }
+            value = next
+            p += 1
+        }
+        return value
+    }
+
+    @inline(__always) func lookup(_ name: Program.Name) -> MustacheValue? {
+        Renderer.lookup(parts: name.parts, hashes: name.hashes, in: stack)
+    }
+
+    /// The hot path: a name of the program by index; single-part names need no arrays.
+    @inline(__always) func lookup(_ p: Program, _ index: Int) -> MustacheValue? {
+        if p.dotted[index] { return lookup(p.names[index]) }
+        let key = p.firstKeys[index]
+        let hash = p.firstHashes[index]
+        var i = stack.count - 1
+        while i >= 0 {
+            if let v = stack[i].member(key, hash: hash) { return v }
+            i -= 1
+        }
+        return nil
+    }
+
+    func missing(_ name: String, _ pos: SourcePosition) -> TemplatingError {
+        .missingValue(name: name, template: templateName, line: pos.line, column: pos.column,
+                      recipient: options.recipient)
+    }
+
+    // MARK: output
+
+    @inline(__always) mutating func emitText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if indent.isEmpty {
+            out.append(contentsOf: bytes)
+        } else {
+            emitIndented(bytes)
+        }
+    }
+
+    mutating func emitText(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { emitText($0) }
+    }
+
+    mutating func emitIndented(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for i in bytes.indices where bytes[i] == 0x0A {
+            if atLineStart { out.append(contentsOf: indent) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...i]))
+            atLineStart = true
+            start = i + 1
+        }
+        if start < bytes.count {
+            if atLineStart { out.append(contentsOf: indent) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            atLineStart = false
+        }
+    }
+
+    @inline(__always) mutating func beginValue() {
+        if !indent.isEmpty {
+            if atLineStart { out.append(contentsOf: indent) }
+            atLineStart = false
+        }
+    }
+
+    /// Writes a value's text, escaped for the output when `escaped`.
+    mutating func emitValue(_ text: String, escaped: Bool, name: String, _ pos: SourcePosition) throws {
+        if text.isEmpty { return }
+        beginValue()
+        if case .header(let policy) = options.escaping, policy == .reject,
+           text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
+        {
+            throw TemplatingError.lineBreakInHeader(name: name, template: templateName, line: pos.line,
+                                                    column: pos.column, recipient: options.recipient)
+        }
+        let html = escaped && escapeHTML
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { buf in
+            if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
+        }
+        if done == nil {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buf in
+                if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
+            }
+        }
+    }
+
+    /// Writes an integer's decimal digits (no escaping needed).
+    @inline(__always) mutating func emitInt(_ value: Int) {
+        beginValue()
+        if value >= 0 && value < 10 {
+            out.append(UInt8(0x30 + value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var n = value.magnitude
+        let count = withUnsafeMutableBytes(of: &digits) { buf -> Int in
+            var i = buf.count
+            repeat {
+                i -= 1
+                buf[i] = UInt8(0x30 + n % 10)
+                n /= 10
+            } while n > 0
+            if value < 0 {
+                i -= 1
+                buf[i] = 0x2D
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[i...]))
+            return buf.count - i
+        }
+        _ = count
+    }
+
+    /// The escape table: 0 = as is, else the index of the entity.
+    static let htmlClass: [UInt8] = {
+        var t = [UInt8](repeating: 0, count: 256)
+        t[0x26] = 1
+        t[0x3C] = 2
+        t[0x3E] = 3
+        t[0x22] = 4
+        t[0x27] = 5
+        return t
+    }()
+
+    static func appendHTMLEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var runStart = 0
+        let n = bytes.count
+        htmlClass.withUnsafeBufferPointer { table in
+            for i in 0..<n {
+                let k = table[Int(bytes[i])]
+                if k == 0 { continue }
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                let entity: StaticString
+                switch k {
+                case 1: entity = "&amp;"
+                case 2: entity = "&lt;"
+                case 3: entity = "&gt;"
+                case 4: entity = "&quot;"
+                default: entity = "&#39;"
+                }
+                entity.withUTF8Buffer { out.append(contentsOf: $0) }
+                runStart = i + 1
+            }
+        }
+        if runStart < n { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<n])) }
+    }
+
+    /// Header output: line breaks (and the whitespace around them) become one space; ends are trimmed.
+    static func foldHeader(_ out: inout [UInt8], from start: Int) {
+        var result: [UInt8] = []
+        result.reserveCapacity(out.count - start)
+        var i = start
+        var pendingSpace = false
+        while i < out.count {
+            let b = out[i]
+            if b == 0x0A || b == 0x0D {
+                while let last = result.last, last == 0x20 || last == 0x09 { result.removeLast() }
+                pendingSpace = !result.isEmpty
+                i += 1
+                while i < out.count, [0x0A, 0x0D, 0x20, 0x09].contains(out[i]) { i += 1 }
+                continue
+            }
+            if pendingSpace {
+                result.append(0x20)
+                pendingSpace = false
+            }
+            if result.isEmpty && (b == 0x20 || b == 0x09) {
+                i += 1
+                continue
+            }
+            result.append(b)
+            i += 1
+        }
+        while let last = result.last, last == 0x20 || last == 0x09 { result.removeLast() }
+        out.replaceSubrange(start..., with: result)
+    }
+
+    // MARK: instructions
+
+    mutating func render(_ program: Program) throws {
+        try render(program, 0, program.ops.count)
+    }
+
+    mutating func render(_ p: Program, _ start: Int, _ end: Int) throws {
+        var i = start
+        while i < end {
+            let op = p.ops[i]
+            switch op.code {
+            case .text:
+                let a = Int(op.a)
+                let n = Int(op.b)
+                p.text.withUnsafeBufferPointer { emitText(UnsafeBufferPointer(rebasing: $0[a..<a + n])) }
+                i += 1
+            case .variable:
+                try renderVariable(p, Int(op.a), escaped: op.escaped, at: i)
+                i += 1
+            case .section:
+                try renderSection(p, op, at: i)
+                i = Int(op.b)
+            case .inverted:
+                let nameIndex = p.sectionNames[Int(op.a)]
+                if let value = lookup(p, nameIndex) {
+                    if !value.isTruthy { try render(p, i + 1, Int(op.b)) }
+                } else {
+                    if strict { throw missing(p.names[nameIndex].text, p.sections[Int(op.a)].position) }
+                    try render(p, i + 1, Int(op.b))
+                }
+                i = Int(op.b)
+            case .partial:
+                let partial = p.partials[Int(op.a)]
+                if let template = try resolvePartial(partial) { try renderPartial(template, partial) }
+                i += 1
+            case .parent:
+                let parent = p.parents[Int(op.a)]
+                if let template = try resolvePartial(parent.partial) {
+                    let saved = overrides
+                    for (name, block) in parent.blocks where overrides[name] == nil {
+                        overrides[name] = Override(program: p, block: block, templateName: templateName)
+                    }
+                    defer { overrides = saved }
+                    try renderPartial(template, parent.partial)
+                }
+                i = Int(op.b)
+            case .block:
+                try renderBlock(p, Int(op.a))
+                i = Int(op.b)
+            }
+        }
+    }
+
+    /// The hot path: a single-part name found in a dictionary whose value is a string or an integer is
+    /// written straight from the context (no copies). Returns false to take the general path.
+    @inline(__always) mutating func emitSimpleVariable(_ p: Program, _ nameIndex: Int, escaped: Bool) -> Bool {
+        if p.dotted[nameIndex] { return false }
+        let key = p.firstKeys[nameIndex]
+        let hash = p.firstHashes[nameIndex]
+        let html = escaped && escapeHTML
+        var i = frames.count - 1
+        while i >= 0 {
+            let frame = frames[i]
+            guard let ref = frame.storage else {
+                if frame.isObject { return false }
+                i -= 1
+                continue
+            }
+            // 1 = written, 0 = not in this frame, -1 = found but not simple
+            let state: Int = ref._withUnsafeGuaranteedRef { storage in
+                guard let j = storage.index(of: key, hash: hash) else { return 0 }
+                switch storage.values[j] {
+                case .string(let s):
+                    if s.isEmpty { return 1 }
+                    beginValue()
+                    let done: Void? = s.utf8.withContiguousStorageIfAvailable { buf in
+                        if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
+                    }
+                    return done == nil ? -1 : 1
+                case .int(let n):
+                    emitInt(n)
+                    return 1
+                default:
+                    return -1
+                }
+            }
+            if state != 0 { return state == 1 }
+            i -= 1
+        }
+        return false
+    }
+
+    mutating func renderVariable(_ p: Program, _ nameIndex: Int, escaped: Bool, at i: Int) throws {
+        if simpleValues && emitSimpleVariable(p, nameIndex, escaped: escaped) { return }
+        guard let value = lookup(p, nameIndex) else {
+            if strict { throw missing(p.names[nameIndex].text, p.positions[i]) }
+            return
+        }
+        let name = p.names[nameIndex]
+        switch value {
+        case .string(let s):
+            try emitValue(s, escaped: escaped, name: name.text, p.positions[i])
+        case .int(let n):
+            emitInt(n)
+        case .lambda(let lambda):
+            let pos = p.positions[i]
+            let result = try call(lambda, name: name.text, sectionText: nil, pos)
+            switch result {
+            case .template(let source):
+                let template = try MustacheTemplate(source, name: "\(templateName) (lambda '\(name.text)' at \(pos))")
+                let text = try renderDetached(template.program, templateName: template.name)
+                try emitValue(text, escaped: escaped, name: name.text, pos)
+            case .text(let text): try emitValue(text, escaped: true, name: name.text, pos)
+            case .raw(let text): try emitValue(text, escaped: false, name: name.text, pos)
+            }
+        default:
+            guard let text = value.scalarText else {
+                if strict {
+                    let pos = p.positions[i]
+                    throw TemplatingError.notInterpolatable(name: name.text, template: templateName, line: pos.line,
+                                                            column: pos.column, recipient: options.recipient)
+                }
+                return
+            }
+            try emitValue(text, escaped: escaped, name: name.text, p.positions[i])
+        }
+    }
+
+    mutating func renderSection(_ p: Program, _ op: Program.Op, at i: Int) throws {
+        let nameIndex = p.sectionNames[Int(op.a)]
+        guard let value = lookup(p, nameIndex) else {
+            if strict { throw missing(p.names[nameIndex].text, p.sections[Int(op.a)].position) }
+            return
+        }
+        let bodyStart = i + 1
+        let bodyEnd = Int(op.b)
+        switch value {
+        case .array(let items):
+            for item in items {
+                push(item)
+                try render(p, bodyStart, bodyEnd)
+                pop()
+            }
+        case .lambda(let lambda):
+            let section = p.sections[Int(op.a)]
+            let name = p.names[nameIndex]
+            let result = try call(lambda, name: name.text, sectionText: section.rawText, section.position)
+            switch result {
+            case .template(let source):
+                let template = try MustacheTemplate(
+                    source: source, name: "\(templateName) (lambda '\(name.text)' at \(section.position))",
+                    open: section.openDelimiter, close: section.closeDelimiter)
+                let saved = templateName
+                templateName = template.name
+                defer { templateName = saved }
+                try render(template.program)
+            case .text(let text): try emitValue(text, escaped: true, name: name.text, section.position)
+            case .raw(let text): try emitValue(text, escaped: false, name: name.text, section.position)
+            }
+        default:
+            if value.isTruthy {
+                push(value)
+                try render(p, bodyStart, bodyEnd)
+                pop()
+            }
+        }
+    }
+
+    mutating func call(_ lambda: MustacheLambda, name: String, sectionText: String?, _ pos: SourcePosition) throws -> LambdaResult {
+        let call = LambdaCall(sectionText: sectionText, options: options, templateName: templateName, position: pos,
+                              stack: stack, partials: partials)
+        do {
+            return try lambda.body(call)
+        } catch let error as TemplatingError {
+            throw error
+        } catch {
+            throw TemplatingError.helper(name: name, template: templateName, line: pos.line, column: pos.column,
+                                         recipient: options.recipient, message: "\(error)")
+        }
+    }
+
+    /// Renders a program into a separate buffer, without the current indentation.
+    mutating func renderDetached(_ program: Program, templateName name: String) throws -> String {
+        var sub = Renderer(options: options, partials: partials, templateName: name)
+        sub.setStack(stack)
+        sub.overrides = overrides
+        sub.depth = depth + 1
+        if case .header = options.escaping { sub.options.escaping = .text }
+        try sub.render(program)
+        return String(decoding: sub.out, as: UTF8.self)
+    }
+
+    mutating func resolvePartial(_ partial: PartialNode) throws -> MustacheTemplate? {
+        var name = partial.name
+        if partial.dynamic {
+            guard let value = Renderer.lookup(TagName(partial.name), in: stack), let text = value.scalarText, !text.isEmpty else {
+                if strict { throw missing(partial.name, partial.position) }
+                return nil
+            }
+            name = text
+        }
+        guard let template = partials[name] else {
+            if strict {
+                throw TemplatingError.partialNotFound(name: name, template: templateName, line: partial.position.line,
+                                                      column: partial.position.column)
+            }
+            return nil
+        }
+        return template
+    }
+
+    mutating func renderPartial(_ template: MustacheTemplate, _ partial: PartialNode) throws {
+        guard depth < Renderer.maxDepth else {
+            throw TemplatingError.recursionTooDeep(template: templateName, line: partial.position.line,
+                                                   column: partial.position.column)
+        }
+        let savedName = templateName
+        let savedIndent = indent
+        depth += 1
+        templateName = template.name
+        if !partial.indent.isEmpty {
+            indent.append(contentsOf: partial.indent)
+            atLineStart = true
+        }
+        defer {
+            depth -= 1
+            templateName = savedName
+            indent = savedIndent
+        }
+        try render(template.program)
+    }
+
+    mutating func renderBlock(_ p: Program, _ index: Int) throws {
+        let block = p.blocks[index]
+        guard let override = overrides[block.name] else {
+            try render(p, block.start, block.end)
+            return
+        }
+        guard depth < Renderer.maxDepth else {
+            throw TemplatingError.recursionTooDeep(template: templateName, line: block.position.line,
+                                                   column: block.position.column)
+        }
+        let definition = override.program.blocks[override.block]
+        var sub = Renderer(options: options, partials: partials, templateName: override.templateName)
+        sub.setStack(stack)
+        sub.overrides = overrides
+        sub.depth = depth + 1
+        try sub.render(override.program, definition.start, definition.end)
+        let remove = definition.indent ?? []
+        let add = block.indent ?? []
+        if remove.isEmpty && add.isEmpty {
+            emitText(sub.out)
+        } else {
+            emitText(Renderer.reindent(sub.out, remove: remove, add: add, firstLine: block.indentsFirstLine))
+        }
+    }
+
+    /// Removes `remove` from the start of every line that has it and puts `add` before every line
+    /// (except the first when `firstLine` is false).
+    static func reindent(_ bytes: [UInt8], remove: [UInt8], add: [UInt8], firstLine: Bool) -> [UInt8] {
+        var result: [UInt8] = []
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var end = lineStart
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            if end < bytes.count { end += 1 }
+            var s = lineStart
+            if !remove.isEmpty, end - s >= remove.count, Array(bytes[s..<s + remove.count]) == remove { s += remove.count }
+            if firstLine || lineStart > 0 { result.append(contentsOf: add) }
+            result.append(contentsOf: bytes[s..<end])
+            lineStart = end
+        }
+        return result
+    }
+}

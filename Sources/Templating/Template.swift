@@ -1,0 +1,173 @@
+/// How interpolated values are escaped for the output they go into.
+///
+/// ```swift
+/// try template.render(ctx, options: RenderOptions(escaping: .header(.reject)))
+/// ```
+public enum Escaping: Sendable, Equatable {
+    /// HTML mail: `& < > " '` become entities.
+    case html
+    /// Plain-text mail and SMS: values go out as they are.
+    case text
+    /// Header lines (subjects): no CR or LF ever reaches the output. Line breaks in values are folded to a
+    /// space or rejected with an error; the template's own line breaks are folded and the ends trimmed.
+    case header(LineBreaks)
+
+    public enum LineBreaks: Sendable, Equatable { case fold, reject }
+}
+
+/// Where message keys come from for `{{#t}}key{{/t}}`: a strings catalog, or anything that can answer
+/// "the pattern for this key in this table and locale" (with its own fallback rules).
+///
+/// ```swift
+/// struct Messages: MessageCatalog {
+///     func message(forKey key: String, table: String, locale: String) -> String? {
+///         key == "hello" ? "Hello {name}!" : nil
+///     }
+/// }
+/// ```
+public protocol MessageCatalog: Sendable {
+    /// The ICU MessageFormat pattern for `key` in `table` for `locale`, or `nil` when there is none.
+    func message(forKey key: String, table: String, locale: String) -> String?
+}
+
+/// The settings of one render: escaping, strictness, locale, recipient (for errors) and messages.
+///
+/// ```swift
+/// var options = RenderOptions(escaping: .text, strict: true, locale: "de")
+/// options.recipient = "ada@example.com"
+/// ```
+public struct RenderOptions: Sendable {
+    public var escaping: Escaping
+    /// A missing name is an error (naming template, line, column and recipient) instead of "".
+    public var strict: Bool
+    /// BCP 47 locale of the render (messages, lists, numbers, dates, direction).
+    public var locale: String
+    /// Who the render is for; named in errors.
+    public var recipient: String?
+    /// The catalog `{{#t}}` looks keys up in, and its table (usually the template's name).
+    public var catalog: (any MessageCatalog)?
+    public var table: String
+    /// Whether the built-in helpers (`t`, `list`, `number`, `date`, `fullName`, `dir`, `lang`) sit at the
+    /// bottom of the context stack (names in your data win over them).
+    public var helpers: Bool
+
+    public init(escaping: Escaping = .html, strict: Bool = false, locale: String = "en", recipient: String? = nil,
+                catalog: (any MessageCatalog)? = nil, table: String = "Localizable", helpers: Bool = true) {
+        self.escaping = escaping
+        self.strict = strict
+        self.locale = locale
+        self.recipient = recipient
+        self.catalog = catalog
+        self.table = table
+        self.helpers = helpers
+    }
+}
+
+/// A Mustache template compiled once and rendered many times (Mustache spec 1.4.2, including lambdas,
+/// inheritance and dynamic names). Thread-safe: a compiled template is an immutable value.
+///
+/// ```swift
+/// let t = try MustacheTemplate("Hello {{name}}{{#admin}} (admin){{/admin}}!", name: "greeting")
+/// try t.render(["name": "Ada", "admin": true])   // "Hello Ada (admin)!"
+/// ```
+public struct MustacheTemplate: Sendable {
+    /// The name used in error messages (usually the file name).
+    public let name: String
+    public let source: String
+    let program: Program
+
+    /// Compiles `source`; throws ``TemplatingError/parse(template:line:column:message:)`` when malformed.
+    public init(_ source: String, name: String = "template") throws {
+        self.name = name
+        self.source = source
+        self.program = Program(try Parser(source: source, templateName: name).parse())
+    }
+
+    init(source: String, name: String, open: String, close: String) throws {
+        self.name = name
+        self.source = source
+        self.program = Program(try Parser(source: source, templateName: name).parse(
+            openDelimiter: Array(open.utf8), closeDelimiter: Array(close.utf8)))
+    }
+
+    /// Renders into a string.
+    public func render(_ context: MustacheValue, partials: MustachePartials = MustachePartials(),
+                       options: RenderOptions = RenderOptions()) throws -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(source.utf8.count * 2)
+        try render(context, partials: partials, options: options, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Renders and appends UTF-8 bytes to `output` (the fast path: reuse one buffer for many renders).
+    public func render(_ context: MustacheValue, partials: MustachePartials = MustachePartials(),
+                       options: RenderOptions = RenderOptions(), into output: inout [UInt8]) throws {
+        let start = output.count
+        var renderer = Renderer(options: options, partials: partials, templateName: name)
+        if options.helpers { renderer.push(Helpers.value) }
+        renderer.push(context)
+        swap(&renderer.out, &output)
+        defer { swap(&renderer.out, &output) }
+        try renderer.render(program)
+        if case .header = options.escaping { Renderer.foldHeader(&renderer.out, from: start) }
+    }
+}
+
+/// Named templates that `{{> name}}` and `{{< name}}` include, each compiled once.
+///
+/// ```swift
+/// let partials = try MustachePartials(sources: ["signature": "--\n{{company}}"])
+/// try MustacheTemplate("Hi\n{{> signature}}").render(ctx, partials: partials)
+/// ```
+public struct MustachePartials: Sendable {
+    public private(set) var templates: [String: MustacheTemplate]
+
+    public init(_ templates: [String: MustacheTemplate] = [:]) { self.templates = templates }
+
+    /// Compiles every source (the key is the partial's name and its name in errors).
+    public init(sources: [String: String]) throws {
+        var t: [String: MustacheTemplate] = [:]
+        for (name, source) in sources { t[name] = try MustacheTemplate(source, name: name) }
+        templates = t
+    }
+
+    public subscript(name: String) -> MustacheTemplate? {
+        get { templates[name] }
+        set { templates[name] = newValue }
+    }
+}
+
+/// A lambda's view of the render that calls it.
+///
+/// ```swift
+/// MustacheLambda { call in .text((call.lookup("name")?.scalarText ?? "").uppercased()) }
+/// ```
+public struct LambdaCall {
+    /// The raw source between the section's tags, or `nil` when called by `{{name}}`.
+    public let sectionText: String?
+    public let options: RenderOptions
+    /// Where the tag is (for error messages).
+    public let templateName: String
+    public let position: SourcePosition
+    let stack: [MustacheValue]
+    let partials: MustachePartials
+
+    public var locale: String { options.locale }
+
+    /// Looks a (dotted) name up through the context stack like a tag would.
+    public func lookup(_ name: String) -> MustacheValue? {
+        Renderer.lookup(TagName(name), in: stack)
+    }
+
+    /// Renders Mustache source in the current context without escaping (e.g. the text of a section).
+    public func render(_ source: String) throws -> String {
+        let template = try MustacheTemplate(source, name: "\(templateName) (lambda at \(position))")
+        var renderer = Renderer(options: options, partials: partials, templateName: template.name)
+        renderer.setStack(stack)
+        var plain = options
+        plain.escaping = .text
+        renderer.options = plain
+        try renderer.render(template.program)
+        return String(decoding: renderer.out, as: UTF8.self)
+    }
+}

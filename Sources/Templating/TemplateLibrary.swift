@@ -1,0 +1,265 @@
+import Foundation
+import ICUKit
+
+/// A message rendered for one recipient: what the composer's drafts take.
+///
+/// ```swift
+/// let m = try library.render("invite", context: ctx, locale: "de")
+/// print(m.subject, m.textBody, m.htmlBody ?? "", m.locale)
+/// ```
+public struct RenderedMessage: Sendable, Equatable, Codable {
+    /// The subject line (header escaping: never contains CR or LF).
+    public var subject: String
+    /// The plain-text mail body.
+    public var textBody: String
+    /// The HTML mail body, when the template has one.
+    public var htmlBody: String?
+    /// The short message (SMS) body, when the template has one.
+    public var messageBody: String?
+    /// The locale the message was rendered in (BCP 47).
+    public var locale: String
+
+    public init(subject: String, textBody: String, htmlBody: String?, messageBody: String?, locale: String) {
+        self.subject = subject
+        self.textBody = textBody
+        self.htmlBody = htmlBody
+        self.messageBody = messageBody
+        self.locale = locale
+    }
+}
+
+/// A template of the library: a folder `Templates/<name>/` compiled once.
+///
+/// Files: `subject.mustache`, `body.txt.mustache`, optional `body.html.mustache` and `message.txt.mustache`,
+/// per-locale overrides such as `body.html.ar.mustache`, and partials (any other `<partial>.mustache` in the
+/// folder, plus the library's shared `_shared/*.mustache`).
+public struct LibraryTemplate: Sendable {
+    /// The parts a template can have, by file stem.
+    public enum Part: String, Sendable, CaseIterable {
+        case subject = "subject"
+        case textBody = "body.txt"
+        case htmlBody = "body.html"
+        case messageBody = "message.txt"
+    }
+
+    public let name: String
+    /// Example data from the folder's `sample.json` (for previews: `contacts templates render NAME`).
+    public let sample: MustacheValue?
+    /// Each part's base template and its per-locale overrides (keyed by BCP 47 tag).
+    let parts: [Part: MustacheTemplate]
+    let overrides: [Part: [String: MustacheTemplate]]
+    let partials: MustachePartials
+
+    /// The locales that have an override of some part.
+    public var overrideLocales: [String] { Array(Set(overrides.values.flatMap(\.keys))).sorted() }
+    /// Which parts exist.
+    public var availableParts: [Part] { Part.allCases.filter { parts[$0] != nil } }
+
+    /// The template for `part` in `locale`, following the locale's fallback chain, else the base one.
+    public func template(for part: Part, locale: String) -> MustacheTemplate? {
+        if let byLocale = overrides[part] {
+            for candidate in TemplateLibrary.localeFallbacks(locale) {
+                if let t = byLocale[candidate] { return t }
+            }
+        }
+        return parts[part]
+    }
+}
+
+/// The mail and message templates of `Templates/`, each a folder, compiled once and rendered per recipient
+/// and per locale; their words come from a ``MessageCatalog`` (table = the template's name).
+///
+/// ```swift
+/// let library = try TemplateLibrary.bundled(catalog: myCatalog)
+/// let message = try library.render("invite", context: ["inviter": ["givenName": "Ada"], "project": "Atlas",
+///                                                       "others": [], "url": "https://example.com/j/1"], locale: "fr")
+/// ```
+public struct TemplateLibrary: Sendable {
+    public let directory: URL
+    public private(set) var templates: [String: LibraryTemplate]
+    public var catalog: (any MessageCatalog)?
+
+    /// The names of the templates, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// Loads every template folder of `directory` (folders starting with `_` or `.` are shared partials or
+    /// ignored). Errors name the file, line and column.
+    public init(directory: URL, catalog: (any MessageCatalog)? = nil) throws {
+        self.directory = directory
+        self.catalog = catalog
+        let fm = FileManager.default
+        guard let entries = try? fm.contentsOfDirectory(atPath: directory.path) else {
+            throw TemplatingError.io(path: directory.path, message: "not a readable templates folder")
+        }
+        var shared: [String: MustacheTemplate] = [:]
+        let sharedDir = directory.appendingPathComponent("_shared")
+        if let files = try? fm.contentsOfDirectory(atPath: sharedDir.path) {
+            for file in files.sorted() where file.hasSuffix(".mustache") {
+                let partialName = String(file.dropLast(".mustache".count))
+                shared[partialName] = try Self.load(sharedDir.appendingPathComponent(file), name: "_shared/\(file)")
+            }
+        }
+        var templates: [String: LibraryTemplate] = [:]
+        for entry in entries.sorted() where !entry.hasPrefix("_") && !entry.hasPrefix(".") {
+            var isDir: ObjCBool = false
+            let url = directory.appendingPathComponent(entry)
+            guard fm.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue else { continue }
+            templates[entry] = try Self.loadTemplate(url, name: entry, shared: shared)
+        }
+        self.templates = templates
+    }
+
+    /// The built-in templates shipped with the module (`invite`, `share-contact`). Throws (never traps)
+    /// when the resource bundle is not beside the executable.
+    public static func bundled(catalog: (any MessageCatalog)? = nil) throws -> TemplateLibrary {
+        guard let url = bundledTemplatesURL() else {
+            throw TemplatingError.io(path: "ContactsSelection_Templating.resources",
+                                     message: "the bundled templates were not found beside the executable")
+        }
+        return try TemplateLibrary(directory: url, catalog: catalog)
+    }
+
+    /// Where SwiftPM put the `Templates` resources (beside the executable or test bundle), else the source
+    /// folder of a development checkout.
+    static func bundledTemplatesURL() -> URL? {
+        let fm = FileManager.default
+        var dirs: [URL] = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        if let exe = Bundle.main.executableURL { dirs.append(exe.deletingLastPathComponent()) }
+        if let arg0 = CommandLine.arguments.first {
+            let exe = URL(fileURLWithPath: arg0).resolvingSymlinksInPath()
+            dirs.append(exe.deletingLastPathComponent())
+        }
+        dirs += Bundle.allBundles.map(\.bundleURL)
+        for dir in dirs {
+            for name in ["ContactsSelection_Templating.resources", "ContactsSelection_Templating.bundle"] {
+                for sub in ["Templates", "Contents/Resources/Templates"] {
+                    let url = dir.appendingPathComponent(name).appendingPathComponent(sub)
+                    if fm.fileExists(atPath: url.path) { return url }
+                }
+            }
+        }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Templates")
+        return fm.fileExists(atPath: source.path) ? source : nil
+    }
+
+    static func load(_ url: URL, name: String) throws -> MustacheTemplate {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw TemplatingError.io(path: url.path, message: "cannot read")
+        }
+        guard let source = String(data: data, encoding: .utf8) else {
+            throw TemplatingError.io(path: url.path, message: "not UTF-8")
+        }
+        return try MustacheTemplate(source, name: name)
+    }
+
+    static func loadTemplate(_ url: URL, name: String, shared: [String: MustacheTemplate]) throws -> LibraryTemplate {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        var parts: [LibraryTemplate.Part: MustacheTemplate] = [:]
+        var overrides: [LibraryTemplate.Part: [String: MustacheTemplate]] = [:]
+        var partials = MustachePartials(shared)
+        for file in files.sorted() where file.hasSuffix(".mustache") {
+            let stem = String(file.dropLast(".mustache".count))
+            let template = try load(url.appendingPathComponent(file), name: "\(name)/\(file)")
+            if let part = LibraryTemplate.Part(rawValue: stem) {
+                parts[part] = template
+                continue
+            }
+            // "body.html.ar" → part body.html, locale ar
+            if let part = LibraryTemplate.Part.allCases.first(where: { stem.hasPrefix($0.rawValue + ".") }) {
+                let locale = normalizeLocale(String(stem.dropFirst(part.rawValue.count + 1)))
+                overrides[part, default: [:]][locale] = template
+                continue
+            }
+            partials[stem] = template
+        }
+        var sample: MustacheValue?
+        if files.contains("sample.json") {
+            let sampleURL = url.appendingPathComponent("sample.json")
+            guard let data = FileManager.default.contents(atPath: sampleURL.path) else {
+                throw TemplatingError.io(path: sampleURL.path, message: "cannot read")
+            }
+            sample = try MustacheValue(json: Array(data), file: "\(name)/sample.json")
+        }
+        for required in [LibraryTemplate.Part.subject, .textBody] where parts[required] == nil {
+            throw TemplatingError.templateNotFound(name: name, detail: "missing \(required.rawValue).mustache in \(url.path)")
+        }
+        return LibraryTemplate(name: name, sample: sample, parts: parts, overrides: overrides, partials: partials)
+    }
+
+    /// Looks a template up by name.
+    public func template(named name: String) throws -> LibraryTemplate {
+        guard let t = templates[name] else {
+            throw TemplatingError.templateNotFound(name: name, detail: "no such template (have: \(names.joined(separator: ", ")))")
+        }
+        return t
+    }
+
+    /// Renders every part of template `name` for one recipient in `locale`: subject with header escaping,
+    /// text and SMS bodies as plain text, the HTML body with HTML escaping. Strict by default: a missing
+    /// value is an error naming the part, line, column and `recipient`.
+    public func render(_ name: String, context: MustacheValue, locale: String, recipient: String? = nil,
+                       strict: Bool = true) throws -> RenderedMessage {
+        let template = try template(named: name)
+        let locale = Self.normalizeLocale(locale)
+        func part(_ p: LibraryTemplate.Part, _ escaping: Escaping) throws -> String? {
+            guard let t = template.template(for: p, locale: locale) else { return nil }
+            let options = RenderOptions(escaping: escaping, strict: strict, locale: locale, recipient: recipient,
+                                        catalog: catalog, table: name)
+            return try t.render(context, partials: template.partials, options: options)
+        }
+        return RenderedMessage(
+            subject: try part(.subject, .header(.fold)) ?? "",
+            textBody: try part(.textBody, .text) ?? "",
+            htmlBody: try part(.htmlBody, .html),
+            messageBody: try part(.messageBody, .text),
+            locale: locale)
+    }
+
+    /// The locale of a render: the recipient's own (vCard `LANG` or a data column), else the campaign's,
+    /// else the environment's.
+    ///
+    /// ```swift
+    /// TemplateLibrary.renderLocale(recipient: nil, campaign: "de", environment: "en")   // "de"
+    /// ```
+    public static func renderLocale(recipient: String?, campaign: String?, environment: String) -> String {
+        for candidate in [recipient, campaign] {
+            if let c = candidate?.trimmingCharacters(in: .whitespaces), !c.isEmpty { return normalizeLocale(c) }
+        }
+        return normalizeLocale(environment)
+    }
+
+    /// BCP 47 form of a locale name (`zh_CN` → `zh-CN`).
+    public static func normalizeLocale(_ locale: String) -> String {
+        let dashed = locale.replacingOccurrences(of: "_", with: "-")
+        let canonical = ICULocale.canonicalTag(dashed)
+        return canonical.isEmpty || canonical == "und" ? dashed : canonical
+    }
+
+    /// The tags to try for `locale`, most specific first: the tag itself, its maximized forms with script,
+    /// language-region, and the bare language only when its default script is the same
+    /// (`zh-TW` → zh-TW, zh-Hant-TW, zh-Hant; never zh, which is Simplified).
+    public static func localeFallbacks(_ locale: String) -> [String] {
+        let tag = normalizeLocale(locale)
+        let maximized = ICULocale.addLikelySubtags(tag)
+        let parts = maximized.split(separator: "-").map(String.init)
+        var result = [tag]
+        func add(_ s: String) { if !result.contains(s) { result.append(s) } }
+        guard parts.count >= 2 else {
+            add(parts.first ?? tag)
+            return result
+        }
+        let language = parts[0]
+        let script = parts[1].count == 4 ? parts[1] : nil
+        let region = parts.count > 2 ? parts[2] : (script == nil ? parts[1] : nil)
+        if let script {
+            if let region { add("\(language)-\(script)-\(region)") }
+            add("\(language)-\(script)")
+        }
+        let defaultScript = ICULocale.addLikelySubtags(language).split(separator: "-").dropFirst().first.map(String.init)
+        if script == nil || defaultScript == script {
+            if let region { add("\(language)-\(region)") }
+            add(language)
+        }
+        return result
+    }
+}

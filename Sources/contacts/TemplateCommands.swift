@@ -1,0 +1,223 @@
+import Foundation
+import StringsCatalog
+import Templating
+
+/// Shared pieces of the template commands.
+enum TemplateCLI {
+    /// Reads a JSON context file (`-` = stdin); errors name file, line and column.
+    static func readData(_ path: String, command: String) throws -> MustacheValue {
+        let data = try readInput(path, command: command)
+        do {
+            return try MustacheValue(json: Array(data), file: path == "-" ? "<stdin>" : path)
+        } catch let error as TemplatingError {
+            throw CLIError.failure("\(command): \(error)")
+        }
+    }
+
+    /// The catalog `{{#t}}` uses: `--strings DIR`, else the bundled one (nil when neither loads).
+    static func catalog(_ directory: String?, command: String) throws -> Catalog? {
+        if let directory {
+            do {
+                return try Catalog(directory: URL(fileURLWithPath: directory))
+            } catch {
+                throw CLIError.usage("\(command): cannot read strings folder \(directory): \(error)")
+            }
+        }
+        return try? Catalog.bundled()
+    }
+
+    static func run<T>(_ command: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as TemplatingError {
+            throw CLIError.failure("\(command): \(error)")
+        }
+    }
+}
+
+/// `contacts render`: one Mustache file with a JSON context.
+struct RenderCommand: Command {
+    static let name = "render"
+    static let summary = "Render a Mustache template file with a JSON context"
+    static let help = """
+        Usage: contacts render --template FILE --data FILE.json [--partials DIR] [--escape html|text|header]
+                               [--strict] [--locale L] [--strings DIR] [--table NAME]
+
+        Renders FILE (Mustache 1.4.2: sections, partials, lambdas' built-in helpers, inheritance, dynamic
+        names) with the JSON context in FILE.json ('-' reads stdin) and prints the result.
+
+        Options:
+          --template FILE   the template
+          --data FILE       the context (JSON object)
+          --partials DIR    partials: {{> name}} reads DIR/name.mustache
+          --escape MODE     html (default: & < > " ' become entities), text (none), header (no line breaks)
+          --strict          a missing value is an error naming file, line and column
+          --locale L        locale of {{#t}}, {{#list}}, {{#number}}, {{#date}}, {{dir}} (default: environment)
+          --strings DIR     strings catalog for {{#t}}key{{/t}} (default: the bundled one)
+          --table NAME      the catalog table of the keys (default: Localizable)
+
+        Example:
+          contacts render --template mail.mustache --data ada.json --partials partials --strict
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let templatePath = try args.option("--template")
+        let dataPath = try args.option("--data")
+        let partialsDir = try args.option("--partials")
+        let escape = try args.option("--escape") ?? "html"
+        let strict = args.flag("--strict")
+        let locale = environmentLocale(try args.option("--locale"))
+        let stringsDir = try args.option("--strings")
+        let table = try args.option("--table") ?? "Localizable"
+        _ = try args.positionals(max: 0, names: "no arguments")
+        guard let templatePath else { throw CLIError.usage("render: --template FILE is required") }
+        guard let dataPath else { throw CLIError.usage("render: --data FILE.json is required") }
+        let escaping: Escaping
+        switch escape {
+        case "html": escaping = .html
+        case "text": escaping = .text
+        case "header": escaping = .header(.fold)
+        default: throw CLIError.usage("render: --escape must be html, text or header (got '\(escape)')")
+        }
+        let sourceData = try readInput(templatePath, command: "render")
+        guard let source = String(data: sourceData, encoding: .utf8) else {
+            throw CLIError.failure("render: \(templatePath) is not UTF-8")
+        }
+        let context = try TemplateCLI.readData(dataPath, command: "render")
+        let catalog = try TemplateCLI.catalog(stringsDir, command: "render")
+        let output = try TemplateCLI.run("render") { () throws -> String in
+            let template = try MustacheTemplate(source, name: templatePath)
+            var partials = MustachePartials()
+            if let partialsDir {
+                var isDir: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: partialsDir, isDirectory: &isDir), isDir.boolValue else {
+                    throw CLIError.usage("render: no such partials folder: \(partialsDir)")
+                }
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: partialsDir)) ?? []
+                for file in files.sorted() where file.hasSuffix(".mustache") {
+                    let path = URL(fileURLWithPath: partialsDir).appendingPathComponent(file).path
+                    guard let data = FileManager.default.contents(atPath: path),
+                          let text = String(data: data, encoding: .utf8)
+                    else { throw CLIError.failure("render: cannot read \(path) as UTF-8") }
+                    partials[String(file.dropLast(".mustache".count))] = try MustacheTemplate(text, name: path)
+                }
+            }
+            let options = RenderOptions(escaping: escaping, strict: strict, locale: locale, catalog: catalog, table: table)
+            return try template.render(context, partials: partials, options: options)
+        }
+        var out = Output()
+        out.write(output)
+        out.flush()
+        return .ok
+    }
+}
+
+/// `contacts templates list`: the template library.
+struct TemplatesListCommand: Command {
+    static let name = "templates list"
+    static let summary = "List the mail and message templates"
+    static let help = """
+        Usage: contacts templates list [--templates DIR]
+
+        Lists each template of the library (built-in, or the folders of DIR) with its parts and the locales
+        that override a part.
+
+        Example:
+          contacts templates list
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let dir = try args.option("--templates")
+        _ = try args.positionals(max: 0, names: "no arguments")
+        let library = try TemplateCLI.run("templates list") { try loadLibrary(dir, catalog: nil) }
+        var out = Output()
+        let width = library.names.map(\.count).max() ?? 0
+        for name in library.names {
+            guard let t = library.templates[name] else { continue }
+            var line = name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+            line += t.availableParts.map(\.rawValue).joined(separator: ", ")
+            if !t.overrideLocales.isEmpty { line += "  (locale overrides: \(t.overrideLocales.joined(separator: ", ")))" }
+            if t.sample != nil { line += "  [sample data]" }
+            out.line(line)
+        }
+        out.flush()
+        return .ok
+    }
+}
+
+func loadLibrary(_ dir: String?, catalog: Catalog?) throws -> TemplateLibrary {
+    if let dir { return try TemplateLibrary(directory: URL(fileURLWithPath: dir), catalog: catalog) }
+    return try TemplateLibrary.bundled(catalog: catalog)
+}
+
+/// `contacts templates render NAME`: every part of a library template for one context and locale.
+struct TemplatesRenderCommand: Command {
+    static let name = "templates render"
+    static let summary = "Render a library template (subject, text, HTML, SMS) in a locale"
+    static let help = """
+        Usage: contacts templates render NAME [--locale L] [--data FILE.json] [--recipient ID] [--json]
+                                        [--templates DIR] [--strings DIR]
+
+        Renders the template NAME for one recipient, strictly (a missing value is an error naming the file,
+        line, column and recipient). Without --data the template's sample.json is used. Prints the subject,
+        the text body, the HTML body and the SMS body, or with --json one JSON object.
+
+        Options:
+          --locale L        the recipient's locale (default: environment)
+          --data FILE       the recipient's context (JSON object; '-' reads stdin)
+          --recipient ID    who it is for (named in errors)
+          --json            print {"subject", "textBody", "htmlBody", "messageBody", "locale"}
+          --templates DIR   a template library folder instead of the built-in one
+          --strings DIR     a strings catalog folder instead of the bundled one
+
+        Example:
+          contacts templates render invite --locale de
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let locale = environmentLocale(try args.option("--locale"))
+        let dataPath = try args.option("--data")
+        let recipient = try args.option("--recipient")
+        let json = args.flag("--json")
+        let dir = try args.option("--templates")
+        let stringsDir = try args.option("--strings")
+        let positionals = try args.positionals(max: 1, names: "NAME")
+        guard let name = positionals.first else { throw CLIError.usage("templates render: NAME is required") }
+        let catalog = try TemplateCLI.catalog(stringsDir, command: "templates render")
+        let library = try TemplateCLI.run("templates render") { try loadLibrary(dir, catalog: catalog) }
+        guard let template = library.templates[name] else {
+            throw CLIError.usage("templates render: no template '\(name)' (have: \(library.names.joined(separator: ", ")))")
+        }
+        let context: MustacheValue
+        if let dataPath {
+            context = try TemplateCLI.readData(dataPath, command: "templates render")
+        } else if let sample = template.sample {
+            context = sample
+        } else {
+            throw CLIError.usage("templates render: '\(name)' has no sample.json; pass --data FILE.json")
+        }
+        let message = try TemplateCLI.run("templates render") {
+            try library.render(name, context: context, locale: locale, recipient: recipient)
+        }
+        var out = Output()
+        if json {
+            out.line(try jsonString(message))
+        } else {
+            out.line("Subject: \(message.subject)")
+            out.line("Locale: \(message.locale)")
+            out.line()
+            out.line("--- text ---")
+            out.write(message.textBody)
+            if let html = message.htmlBody {
+                out.line("--- html ---")
+                out.write(html)
+            }
+            if let sms = message.messageBody {
+                out.line("--- message ---")
+                out.write(sms)
+            }
+        }
+        out.flush()
+        return .ok
+    }
+}
