@@ -93,6 +93,8 @@ struct TranslatorToolsTests {
         // The last duplicate is "Привет, %@" — correct; the first one ("%d") is a type mismatch.
         #expect(has("format-mismatch", "L/ru.lproj/Localizable.strings", 1, "type"))
         #expect(!has("format-mismatch", "L/ru.lproj/Localizable.strings", 2), "positional reordering is fine")
+        let mismatch = findings.first { $0.code == "format-mismatch" && $0.file == "L/ru.lproj/Localizable.strings" }
+        #expect(mismatch?.column == 14, "points at the value")
         #expect(has("plural-category", "L/ru.lproj/Localizable.stringsdict", 6, "few, many"))
         #expect(has("format-mismatch", "L/ru.lproj/Localizable.stringsdict", 6, "n.one"))
         #expect(has("missing-file", "L/de.lproj/Localizable.stringsdict"))
