@@ -34,6 +34,10 @@ public struct StringsDocument: Sendable, Hashable {
         /// From the end of the value (or key) through the `;`; empty when the `;` was missing.
         var rawEnd: String
 
+        /// Where the value starts (the key's position for the short form and for entries made in code).
+        public internal(set) var valueLine: Int = 0
+        public internal(set) var valueColumn: Int = 0
+
         /// True for the `"key";` short form, whose value is the key.
         public var isShortForm: Bool { rawValue == nil }
         /// The entry as it was written in the file.

@@ -398,7 +398,8 @@ struct StringsParser {
                 StringsDocument.Entry(
                     key: key, value: value, comment: comment, line: line, column: column,
                     rawKey: text(entryStart..<afterKey), rawMiddle: text(afterKey..<valueStart),
-                    rawValue: text(valueStart..<afterValue), rawEnd: rawEnd)))
+                    rawValue: text(valueStart..<afterValue), rawEnd: rawEnd,
+                    valueLine: position(valueStart).line, valueColumn: position(valueStart).column)))
         triviaStart = rawEnd.isEmpty ? afterValue : i
         lastComment = nil
     }

@@ -120,10 +120,12 @@ extension LocalizationFolder {
                         )
                         continue
                     }
+                    let valueLine = entry.valueLine > 0 ? entry.valueLine : entry.line
+                    let valueColumn = entry.valueLine > 0 ? entry.valueColumn : entry.column
                     if entry.value.isEmpty && !sourceValue.isEmpty {
                         out.append(
                             Diagnostic(
-                                file: doc.file, line: entry.line, column: entry.column, severity: .warning,
+                                file: doc.file, line: valueLine, column: valueColumn, severity: .warning,
                                 code: "empty-value",
                                 message: "\"\(entry.key)\" has an empty value"))
                         continue
@@ -131,19 +133,19 @@ extension LocalizationFolder {
                     if entry.comment?.hasPrefix(Self.needsTranslationMarker) == true {
                         out.append(
                             Diagnostic(
-                                file: doc.file, line: entry.line, column: entry.column, severity: .note,
+                                file: doc.file, line: valueLine, column: valueColumn, severity: .note,
                                 code: "untranslated",
                                 message: "\"\(entry.key)\" is marked for translation"))
                     } else if entry.value == sourceValue && Self.letters(sourceValue) {
                         out.append(
                             Diagnostic(
-                                file: doc.file, line: entry.line, column: entry.column, severity: .note,
+                                file: doc.file, line: valueLine, column: valueColumn, severity: .note,
                                 code: "untranslated",
                                 message: "\"\(entry.key)\" is identical to \(dev) (untranslated?)"))
                     }
                     if let f = Self.formatFinding(
                         source: sourceValue, translation: entry.value, key: entry.key, file: doc.file,
-                        line: entry.line, column: entry.column)
+                        line: valueLine, column: valueColumn)
                     {
                         out.append(f)
                     }

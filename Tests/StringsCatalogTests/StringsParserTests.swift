@@ -102,6 +102,11 @@ struct StringsParserTests {
     }
 }
 
+/// The toolchain's plutil (CoreFoundation's parser), when installed.
+let plutilPath = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil", "/usr/local/bin/plutil"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
+
 @Suite("StringsDocument encodings and lossless write-back")
 struct StringsRoundTripTests {
     static let sample = """
@@ -176,14 +181,9 @@ struct StringsRoundTripTests {
     }
 
     /// CoreFoundation's parser (through the toolchain's plutil) must agree with ours on valid files.
-    @Test func agreesWithPlutil() throws {
-        let plutil = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil", "/usr/local/bin/plutil"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-        guard let plutil else {
-            print("plutil absent: CoreFoundation comparison not run")
-            return
-        }
+    @Test(.enabled(if: plutilPath != nil, "plutil absent: the CoreFoundation comparison is not run"))
+    func agreesWithPlutil() throws {
+        let plutil = try #require(plutilPath)
         let source = Self.sample + "\n\"esc\" = \"tab\\tq\\\"\\\\ \\U00FC \\UD83D\\UDE00 \\101\";\n'sq' = 'x';\n"
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("plutil-\(UUID().uuidString).strings")
         try Data(source.utf8).write(to: url)
@@ -270,5 +270,67 @@ struct StringsParserRobustnessTests {
                 #expect(d.line >= 1 && d.column >= 1)
             }
         }
+    }
+}
+
+/// Parses `bytes` with plutil (CoreFoundation) into a dictionary.
+func plutilDictionary(_ bytes: [UInt8]) throws -> [String: String]? {
+    let plutil = try #require(plutilPath)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("plutil-\(UUID().uuidString).strings")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let out = url.appendingPathExtension("json")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: plutil)
+    p.arguments = ["-convert", "json", "-o", out.path, url.path]
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    p.waitUntilExit()
+    guard p.terminationStatus == 0 else { return nil }
+    return try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: String]
+}
+
+@Suite(
+    "Agreement with CoreFoundation (plutil)",
+    .enabled(if: plutilPath != nil, "plutil absent: CoreFoundation comparison not run"))
+struct PlutilAgreementTests {
+    @Test(arguments: [
+        TextEncoding.utf8(bom: false), .utf8(bom: true), .utf16LE(bom: true), .utf16BE(bom: true),
+    ])
+    func encodings(encoding: TextEncoding) throws {
+        let source = "{\n\"k\" = \"Größe ✓ 😀\";\n\"short\";\nunq = v.1;\n}\n"
+        let bytes = encoding.encode(source)
+        #expect(try plutilDictionary(bytes) == StringsDocument(parsing: bytes).dictionary)
+    }
+
+    /// The cases where CoreFoundation silently truncates (or rejects) the file, which we report instead.
+    @Test(arguments: [
+        ("\"a\" = \"1\";\n# stray\n\"b\" = \"2\";\n", true), ("\"a\" = \"1\";;\n\"b\" = \"2\";\n", true),
+        ("\"a\" = \"1\";\n}\n\"b\" = \"2\";\n", true), ("\"a\" = \"1\";\u{A0}\n\"b\" = \"2\";\n", true),
+        ("\"a\" = \"1\";\n\u{3000}\"b\" = \"2\";\n", true), ("\"a\" = \"1\"\n\"b\" = \"2\";\n", false),
+    ])
+    func coreFoundationLosesWhatWeKeep(source: String, truncates: Bool) throws {
+        let bytes = Array(source.utf8)
+        let cf = try plutilDictionary(bytes)
+        #expect(cf == (truncates ? ["a": "1"] : nil))
+        let ours = StringsDocument(parsing: bytes)
+        #expect(ours.dictionary == ["a": "1", "b": "2"])
+        #expect(ours.hasErrors)
+    }
+
+    @Test func bundledFilesAgree() throws {
+        let url = try #require(Catalog.bundledLocalizationsURL())
+        let folder = try LocalizationFolder(directory: url)
+        var checked = 0
+        for (language, tables) in folder.strings {
+            for (table, doc) in tables {
+                let bytes = try [UInt8](
+                    Data(contentsOf: folder.url(language: language, table: table, extension: "strings")))
+                #expect(try plutilDictionary(bytes) == doc.dictionary, "\(language)/\(table)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 20)
     }
 }

@@ -93,6 +93,8 @@ struct TranslatorToolsTests {
         // The last duplicate is "Привет, %@" — correct; the first one ("%d") is a type mismatch.
         #expect(has("format-mismatch", "L/ru.lproj/Localizable.strings", 1, "type"))
         #expect(!has("format-mismatch", "L/ru.lproj/Localizable.strings", 2), "positional reordering is fine")
+        let mismatch = findings.first { $0.code == "format-mismatch" && $0.file == "L/ru.lproj/Localizable.strings" }
+        #expect(mismatch?.column == 14, "points at the value")
         #expect(has("plural-category", "L/ru.lproj/Localizable.stringsdict", 6, "few, many"))
         #expect(has("format-mismatch", "L/ru.lproj/Localizable.stringsdict", 6, "n.one"))
         #expect(has("missing-file", "L/de.lproj/Localizable.stringsdict"))
@@ -115,10 +117,14 @@ struct TranslatorToolsTests {
                 == nil)
     }
 
+    /// The documented literals (the Localizable table) lint clean; other tables in the folder (template
+    /// messages) may legitimately cover fewer languages, but never have errors.
     @Test func bundledLocalizationsLintClean() throws {
         let url = try #require(Catalog.bundledLocalizationsURL())
         let findings = try LocalizationFolder(directory: url).lint()
-        #expect(findings.filter { $0.severity != .note }.isEmpty, "\(findings)")
+        let localizable = findings.filter { $0.severity != .note && $0.file.contains("/Localizable.") }
+        #expect(localizable.isEmpty, "\(localizable)")
+        #expect(!findings.contains { $0.severity == .error }, "\(findings.filter { $0.severity == .error })")
     }
 
     @Test func statusCounts() throws {
