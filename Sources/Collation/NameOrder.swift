@@ -31,14 +31,16 @@ public enum NameOrder: String, Sendable, CaseIterable {
     /// Languages whose names are shown family-first.
     static let familyFirstLanguages: Set<String> = ["zh", "ja", "ko", "hu", "vi", "mn", "km", "yue", "wuu"]
 
+    static let cjkLanguages: Set<String> = ["zh", "ja", "ko", "yue", "wuu"]
+
     /// The display order a locale uses for names in its own script.
     public static func display(for locale: String) -> NameOrder {
         familyFirstLanguages.contains(language(of: locale)) ? .familyFirst : .givenFirst
     }
 
     /// The name as the locale shows it. Names written in CJK scripts (Han, kana, Hangul) are always
-    /// family-first without a space, whatever the locale; otherwise the locale's order is used with
-    /// single spaces, and empty parts never leave a stray space.
+    /// family-first without a space, whatever the locale; names in other scripts use the locale's order
+    /// (given-first under a CJK locale), with single spaces; empty parts never leave a stray space.
     public static func format(_ name: PersonName, locale: String, order: NameOrder? = nil) -> String {
         let given = trimmed(name.given), family = trimmed(name.family), middle = trimmed(name.middle)
         let prefix = trimmed(name.prefix), suffix = trimmed(name.suffix)
@@ -46,7 +48,11 @@ public enum NameOrder: String, Sendable, CaseIterable {
             let core = family + middle + given
             return join([prefix, core, suffix])
         }
-        switch order ?? display(for: locale) {
+        // A CJK locale shows names of other scripts in their own (given-first) order, as contacts apps do;
+        // Hungarian and Vietnamese put the family name first in Latin script too.
+        let localeOrder = display(for: locale)
+        let effective = order ?? (localeOrder == .familyFirst && cjkLanguages.contains(language(of: locale)) ? .givenFirst : localeOrder)
+        switch effective {
         case .givenFirst: return join([prefix, given, middle, family, suffix])
         case .familyFirst: return join([prefix, family, given, middle, suffix])
         }

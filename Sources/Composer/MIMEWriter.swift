@@ -48,7 +48,12 @@ public struct MIMEWriter: Sendable {
             throw ComposerError.missingField("to")
         }
         try MIME.checkHeaderInput(draft.subject, field: "subject")
-        let (r1, r2) = MIME.uniqueRandom()
+        var (r1, r2) = MIME.uniqueRandom()
+        if let messageID {
+            // A given Message-ID makes the whole message reproducible: the boundary derives from it. (Any
+            // value is safe: bodies are QP or base64, in which "=_" cannot occur.)
+            r2 = messageID.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        }
 
         // Date, Message-ID, MIME-Version
         out.append(contentsOf: "Date: ".utf8)

@@ -171,11 +171,12 @@ public final class ContactsSelection {
 
     // MARK: - Per-contact value
 
-    /// The values the user can choose from for a row: its phones in messages mode (or `.both` with a
-    /// phone), its emails otherwise, in `pref` order.
+    /// The values the user can choose from for a row, in `pref` order: its phones in messages mode, its
+    /// emails in email mode, both (phones first) in `.both`.
     public func availableValues(id: String) throws -> [LabeledValue] {
         guard let row = dataSource.row(id: id) else { throw SelectionError.unknownContact(id: id) }
-        return row.channel == .message ? row.contact.phones : row.contact.emails
+        let mode = configuration.mode
+        return (mode.contains(.messages) ? row.contact.phones : []) + (mode.contains(.email) ? row.contact.emails : [])
     }
 
     /// Chooses which phone or email a contact is reached at (KB issue #12).
@@ -186,14 +187,15 @@ public final class ContactsSelection {
     }
 
     /// The value a contact will be reached at: the chosen one, else the row's default (`pref`, else first).
+    /// In `.both` mode choosing an email address switches the contact to the email channel.
     public func value(for id: String) -> (channel: Channel, value: String)? {
         guard let row = dataSource.row(id: id) else { return nil }
         if let chosen = chosenValues[id] {
-            if row.channel == .message {
-                let phone = PhoneNumber.parse(chosen, region: ContactsDataSource.region(for: dataSource.locale))
-                return (.message, phone.e164 ?? chosen)
+            if configuration.mode.contains(.email) && row.contact.emails.contains(where: { $0.value == chosen }) {
+                return (.email, chosen)
             }
-            return (.email, chosen)
+            let phone = PhoneKey.make(chosen, region: ContactsDataSource.region(for: dataSource.locale))
+            return (.message, phone.e164 ?? chosen)
         }
         return (row.channel, row.value)
     }

@@ -9,7 +9,8 @@ import Testing
         #expect(NameOrder.format(PersonName(given: "太郎", family: "山田"), locale: "en") == "山田太郎")
         #expect(NameOrder.format(PersonName(given: "伟", family: "张"), locale: "zh-Hans") == "张伟")
         #expect(NameOrder.format(PersonName(given: "상일", family: "이"), locale: "ko") == "이상일")
-        #expect(NameOrder.format(PersonName(given: "John", family: "Smith"), locale: "ja") == "Smith John")
+        #expect(NameOrder.format(PersonName(given: "John", family: "Smith"), locale: "ja") == "John Smith")
+        #expect(NameOrder.format(PersonName(given: "An", family: "Nguyễn"), locale: "vi") == "Nguyễn An")
         #expect(NameOrder.display(for: "ja-JP") == .familyFirst)
         #expect(NameOrder.display(for: "de") == .givenFirst)
     }
