@@ -9,7 +9,7 @@ VENV := .venv
 PY_TEST_PACKAGES := aiosmtpd fast-mail-parser
 PY_BENCH_PACKAGES := vobject chevron jinja2
 
-.PHONY: all deps deps-apt deps-venv build demo test bench lint clean
+.PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint clean
 
 all: build
 
@@ -29,7 +29,17 @@ demo: deps-apt
 	@$(SWIFT) run --skip-build contacts demo
 
 test: deps
+	@$(MAKE) --no-print-directory test-dependency
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test --parallel
+
+# The package used as a SwiftPM dependency (by path) from Examples/Consumer: it must build and find its
+# resources (sample address book, localizations, templates) at run time.
+test-dependency:
+	@echo "== Examples/Consumer: ContactsSelection as a dependency"
+	@$(SWIFT) build --package-path Examples/Consumer --scratch-path .build/consumer 2>&1 | grep -E "error|warning:|Compiling|Build complete" | grep -v "^\[" | tail -3
+	@out=$$(.build/consumer/debug/Consumer) && echo "$$out" && \
+	  echo "$$out" | grep -q "^contacts: [1-9]" && echo "$$out" | grep -q "^select (de): Auswählen$$" && \
+	  echo "$$out" | grep -q "^templates: invite" && echo "dependency check: ok"
 
 bench: deps
 	$(SWIFT) build -c release --product Benchmarks
