@@ -96,7 +96,10 @@ let package = Package(
         .testTarget(name: "StringsCatalogTests", dependencies: ["StringsCatalog"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog"]),
         .testTarget(name: "ComposerTests", dependencies: ["Composer"], exclude: ["Fixtures"]),
-        .testTarget(name: "ContactsSelectionTests", dependencies: ["ContactsSelection"]),
+        .testTarget(
+            name: "ContactsSelectionTests",
+            dependencies: ["ContactsSelection", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer"]
+        ),
         .testTarget(name: "CLITests", dependencies: ["contacts"]),
     ],
     swiftLanguageModes: [.v6],

@@ -1,4 +1,5 @@
 import Collation
+import Composer
 import ContactsCore
 
 /// Which channels the selection is for (KBContactsSelection's `mode`).
@@ -48,6 +49,9 @@ public struct Configuration: Sendable {
     public var selectButtonTitle: String?
     /// When set, the select action calls it with the selected contacts (in list order) instead of composing.
     public var customSelectButtonHandler: (@Sendable ([Contact]) -> Void)?
+    /// The sender of the default composer's mail (the device's account on iOS); needed by transports
+    /// that write or deliver messages.
+    public var mailFrom: MailAddress?
     public var mailSubject: String?
     public var mailBody: String?
     public var mailIsHTML = false

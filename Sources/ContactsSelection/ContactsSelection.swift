@@ -253,7 +253,7 @@ public final class ContactsSelection {
         var mail: MailDraft?
         if !addresses.isEmpty {
             let body = config.mailBody ?? ""
-            mail = MailDraft(to: addresses, subject: config.mailSubject ?? "",
+            mail = MailDraft(from: config.mailFrom, to: addresses, subject: config.mailSubject ?? "",
                              textBody: config.mailIsHTML ? Self.plainText(fromHTML: body) : body,
                              htmlBody: config.mailIsHTML ? body : nil, locale: config.locale)
         }
