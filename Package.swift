@@ -98,7 +98,9 @@ let package = Package(
         .testTarget(name: "ComposerTests", dependencies: ["Composer"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ContactsSelectionTests",
-            dependencies: ["ContactsSelection", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer"]
+            dependencies: [
+                "ContactsSelection", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
+            ]
         ),
         .testTarget(name: "CLITests", dependencies: ["contacts"]),
     ],

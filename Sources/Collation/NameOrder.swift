@@ -6,7 +6,8 @@ public struct PersonName: Sendable, Hashable {
     public var family: String
     public var suffix: String
 
-    public init(prefix: String = "", given: String = "", middle: String = "", family: String = "", suffix: String = "") {
+    public init(prefix: String = "", given: String = "", middle: String = "", family: String = "", suffix: String = "")
+    {
         self.prefix = prefix
         self.given = given
         self.middle = middle
@@ -42,8 +43,11 @@ public enum NameOrder: String, Sendable, CaseIterable {
     /// family-first without a space, whatever the locale; names in other scripts use the locale's order
     /// (given-first under a CJK locale), with single spaces; empty parts never leave a stray space.
     public static func format(_ name: PersonName, locale: String, order: NameOrder? = nil) -> String {
-        let given = trimmed(name.given), family = trimmed(name.family), middle = trimmed(name.middle)
-        let prefix = trimmed(name.prefix), suffix = trimmed(name.suffix)
+        let given = trimmed(name.given)
+        let family = trimmed(name.family)
+        let middle = trimmed(name.middle)
+        let prefix = trimmed(name.prefix)
+        let suffix = trimmed(name.suffix)
         if isCJK(family) || (family.isEmpty && isCJK(given)) {
             let core = family + middle + given
             return join([prefix, core, suffix])
@@ -51,7 +55,9 @@ public enum NameOrder: String, Sendable, CaseIterable {
         // A CJK locale shows names of other scripts in their own (given-first) order, as contacts apps do;
         // Hungarian and Vietnamese put the family name first in Latin script too.
         let localeOrder = display(for: locale)
-        let effective = order ?? (localeOrder == .familyFirst && cjkLanguages.contains(language(of: locale)) ? .givenFirst : localeOrder)
+        let effective =
+            order
+            ?? (localeOrder == .familyFirst && cjkLanguages.contains(language(of: locale)) ? .givenFirst : localeOrder)
         switch effective {
         case .givenFirst: return join([prefix, given, middle, family, suffix])
         case .familyFirst: return join([prefix, family, given, middle, suffix])
@@ -61,7 +67,9 @@ public enum NameOrder: String, Sendable, CaseIterable {
     /// The string a list sorted "by family name" or "by given name" compares (like
     /// `CNContactsUserDefaults.sortOrder`); falls back to the other part when one is empty.
     public static func sortString(_ name: PersonName, by sortOrder: NameSortOrder) -> String {
-        let given = trimmed(name.given), family = trimmed(name.family), middle = trimmed(name.middle)
+        let given = trimmed(name.given)
+        let family = trimmed(name.family)
+        let middle = trimmed(name.middle)
         switch sortOrder {
         case .givenName: return join([given, middle, family])
         case .familyName: return join([family, given, middle])

@@ -42,7 +42,8 @@ public final class SearchFolding: @unchecked Sendable {
     public init() throws {
         general = try Transliterator(
             id: "Fullwidth-Halfwidth; Any-Latin; Latin-ASCII; NFKD; [:Nonspacing Mark:] Remove; Any-Lower; NFC")
-        hanNames = try Transliterator(id: "Han-Latin/Names; Latin-ASCII; NFKD; [:Nonspacing Mark:] Remove; Any-Lower; NFC")
+        hanNames = try Transliterator(
+            id: "Han-Latin/Names; Latin-ASCII; NFKD; [:Nonspacing Mark:] Remove; Any-Lower; NFC")
     }
 
     /// Folds a query or name to lowercase Latin words separated by single spaces.
@@ -56,7 +57,9 @@ public final class SearchFolding: @unchecked Sendable {
                 if let cached = wordCache[word] {
                     folded = cached
                 } else {
-                    folded = Self.foldASCII(String(word)) ?? Self.normalizeSpaces((try? general.transform(String(word))) ?? word.lowercased())
+                    folded =
+                        Self.foldASCII(String(word))
+                        ?? Self.normalizeSpaces((try? general.transform(String(word))) ?? word.lowercased())
                     if wordCache.count >= Self.wordCacheLimit { wordCache.removeAll(keepingCapacity: true) }
                     wordCache[word] = folded
                 }
@@ -97,8 +100,9 @@ public final class SearchFolding: @unchecked Sendable {
         } else {
             folded = fold(name)
         }
-        return SearchKeys(folded: folded, tokens: Self.tokens(folded), initials: initials,
-                          hangulInitials: Self.hangulInitials(name))
+        return SearchKeys(
+            folded: folded, tokens: Self.tokens(folded), initials: initials,
+            hangulInitials: Self.hangulInitials(name))
     }
 
     /// ASCII fast path: lowercase letters and digits, other characters become spaces; nil when the text
@@ -109,7 +113,8 @@ public final class SearchFolding: @unchecked Sendable {
         var pendingSpace = false
         for byte in text.utf8 {
             if byte >= 0x80 { return nil }
-            let isAlnum = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let isAlnum =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             if isAlnum || byte == 0x27 {  // keep apostrophes inside words ("o'brien")
                 if pendingSpace && !out.isEmpty { out.append(0x20) }
                 pendingSpace = false

@@ -106,10 +106,13 @@ public struct Campaign: Sendable {
         for row in rows {
             guard let reach = selection.value(for: row.id) else { continue }
             contexts.append(
-                (row, reach.channel, reach.value,
-                 ContactContext(contact: row.contact, displayName: row.displayName,
-                                email: reach.channel == .email ? reach.value : nil,
-                                phone: reach.channel == .message ? reach.value : nil)))
+                (
+                    row, reach.channel, reach.value,
+                    ContactContext(
+                        contact: row.contact, displayName: row.displayName,
+                        email: reach.channel == .email ? reach.value : nil,
+                        phone: reach.channel == .message ? reach.value : nil)
+                ))
         }
         var messages: [PersonalizedMessage] = []
         var failures: [CampaignFailure] = []
@@ -117,28 +120,34 @@ public struct Campaign: Sendable {
             let row = item.row
             do {
                 let locale = TemplateLibrary.renderLocale(
-                    recipient: row.contact.languages.first, campaign: locale, environment: selection.configuration.locale)
+                    recipient: row.contact.languages.first, campaign: locale,
+                    environment: selection.configuration.locale)
                 var variables = data
                 variables["recipient"] = .object(item.context)
-                variables["others"] = .array(contexts.enumerated().filter { $0.offset != i }.map { .object($0.element.context) })
-                let extra = recipientData[row.id] ?? recipientData[item.context.email?.lowercased() ?? "\u{0}"]
+                variables["others"] = .array(
+                    contexts.enumerated().filter { $0.offset != i }.map { .object($0.element.context) })
+                let extra =
+                    recipientData[row.id] ?? recipientData[item.context.email?.lowercased() ?? "\u{0}"]
                     ?? row.contact.emails.lazy.compactMap { recipientData[$0.value.lowercased()] }.first
                 for (key, value) in extra ?? [:] { variables[key] = value }
-                let rendered = try library.render(template, context: .dictionary(MustacheDictionary(variables)), locale: locale,
-                                                  recipient: "\(row.displayName) <\(item.value)>", strict: strict)
+                let rendered = try library.render(
+                    template, context: .dictionary(MustacheDictionary(variables)), locale: locale,
+                    recipient: "\(row.displayName) <\(item.value)>", strict: strict)
                 var mail: MailDraft?
                 var message: MessageDraft?
                 switch item.channel {
                 case .email:
                     let to = try MailAddress(name: row.displayName.isEmpty ? nil : row.displayName, address: item.value)
-                    mail = MailDraft(from: from, to: [to], subject: rendered.subject, textBody: rendered.textBody,
-                                     htmlBody: rendered.htmlBody, locale: rendered.locale)
+                    mail = MailDraft(
+                        from: from, to: [to], subject: rendered.subject, textBody: rendered.textBody,
+                        htmlBody: rendered.htmlBody, locale: rendered.locale)
                 case .message:
                     message = MessageDraft(recipients: [item.value], body: rendered.messageBody ?? rendered.textBody)
                 }
                 messages.append(
-                    PersonalizedMessage(contactID: row.id, displayName: row.displayName, locale: rendered.locale,
-                                        channel: item.channel, value: item.value, rendered: rendered, mail: mail, message: message))
+                    PersonalizedMessage(
+                        contactID: row.id, displayName: row.displayName, locale: rendered.locale,
+                        channel: item.channel, value: item.value, rendered: rendered, mail: mail, message: message))
             } catch {
                 failures.append(CampaignFailure(contactID: row.id, displayName: row.displayName, error: error))
             }

@@ -96,7 +96,9 @@ public final class ContactsSelection {
     /// The configured title, else the localized "Search contacts".
     public var title: String { configuration.title ?? Strings.searchContacts(locale: configuration.locale) }
     /// The configured button title, else the localized "Select".
-    public var selectButtonTitle: String { configuration.selectButtonTitle ?? Strings.select(locale: configuration.locale) }
+    public var selectButtonTitle: String {
+        configuration.selectButtonTitle ?? Strings.select(locale: configuration.locale)
+    }
 
     // MARK: - Search
 
@@ -182,7 +184,9 @@ public final class ContactsSelection {
     /// Chooses which phone or email a contact is reached at (KB issue #12).
     public func choose(value: String, for id: String) throws {
         let values = try availableValues(id: id)
-        guard values.contains(where: { $0.value == value }) else { throw SelectionError.invalidValue(id: id, value: value) }
+        guard values.contains(where: { $0.value == value }) else {
+            throw SelectionError.invalidValue(id: id, value: value)
+        }
         chosenValues[id] = value
     }
 
@@ -253,9 +257,10 @@ public final class ContactsSelection {
         var mail: MailDraft?
         if !addresses.isEmpty {
             let body = config.mailBody ?? ""
-            mail = MailDraft(from: config.mailFrom, to: addresses, subject: config.mailSubject ?? "",
-                             textBody: config.mailIsHTML ? Self.plainText(fromHTML: body) : body,
-                             htmlBody: config.mailIsHTML ? body : nil, locale: config.locale)
+            mail = MailDraft(
+                from: config.mailFrom, to: addresses, subject: config.mailSubject ?? "",
+                textBody: config.mailIsHTML ? Self.plainText(fromHTML: body) : body,
+                htmlBody: config.mailIsHTML ? body : nil, locale: config.locale)
         }
         let message = numbers.isEmpty ? nil : MessageDraft(recipients: numbers, body: config.messageBody ?? "")
         return (mail, message)
@@ -263,7 +268,9 @@ public final class ContactsSelection {
 
     /// Runs the select action: the custom handler when configured, else the drafts go to the transports.
     /// When a transport cannot send, the outcome is the documented alert, localized for the locale.
-    public func performSelectAction(mail mailTransport: (any MailTransport)?, messages messageTransport: (any MessageTransport)?)
+    public func performSelectAction(
+        mail mailTransport: (any MailTransport)?, messages messageTransport: (any MessageTransport)?
+    )
         throws -> SelectOutcome
     {
         let contacts = selectedContacts
@@ -275,12 +282,16 @@ public final class ContactsSelection {
         let drafts = try makeDrafts()
         let locale = configuration.locale
         if drafts.message != nil && !(messageTransport?.canSendText ?? false) {
-            return .alert(ComposeAlert(title: Strings.messagingNotSupported(locale: locale),
-                                       message: Strings.messagingNotSupportedMessage(locale: locale), button: Strings.ok(locale: locale)))
+            return .alert(
+                ComposeAlert(
+                    title: Strings.messagingNotSupported(locale: locale),
+                    message: Strings.messagingNotSupportedMessage(locale: locale), button: Strings.ok(locale: locale)))
         }
         if drafts.mail != nil && !(mailTransport?.canSendMail ?? false) {
-            return .alert(ComposeAlert(title: Strings.messagingNotSupported(locale: locale),
-                                       message: Strings.mailNotSupportedMessage(locale: locale), button: Strings.ok(locale: locale)))
+            return .alert(
+                ComposeAlert(
+                    title: Strings.messagingNotSupported(locale: locale),
+                    message: Strings.mailNotSupportedMessage(locale: locale), button: Strings.ok(locale: locale)))
         }
         do {
             let mailResult = try drafts.mail.map { try mailTransport!.send($0) }
@@ -298,7 +309,9 @@ public final class ContactsSelection {
             .replacingOccurrences(of: "<br />", with: "\n", options: .caseInsensitive)
             .replacingOccurrences(of: "</p>", with: "\n\n", options: .caseInsensitive)
         text = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
-        for (entity, char) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", "\u{a0}"), ("&amp;", "&")] {
+        for (entity, char) in [
+            ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", "\u{a0}"), ("&amp;", "&"),
+        ] {
             text = text.replacingOccurrences(of: entity, with: char)
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -135,7 +135,8 @@ public final class ContactsDataSource: Sendable {
             // Duplicates: same display name and same first phone (E.164) or same first email.
             let firstPhone = phones.first.map { $0.e164 ?? PhoneKey.digitsOnly($0.raw) } ?? ""
             let firstEmail = contact.emails.first?.value.lowercased() ?? ""
-            let dedupKey = displayName + "\u{1}" + (mode == .email ? firstEmail : (firstPhone.isEmpty ? firstEmail : firstPhone))
+            let dedupKey =
+                displayName + "\u{1}" + (mode == .email ? firstEmail : (firstPhone.isEmpty ? firstEmail : firstPhone))
             guard seen.insert(dedupKey).inserted else {
                 skipped.append((contact.id, .duplicate))
                 continue
@@ -150,9 +151,10 @@ public final class ContactsDataSource: Sendable {
                 value = contact.emails.first?.value ?? ""
             }
             candidates.append(
-                Candidate(contact: contact, displayName: displayName,
-                          sortName: Self.sortName(of: contact, displayName: displayName, order: configuration.nameSortOrder),
-                          channel: channel, value: value, phones: phones))
+                Candidate(
+                    contact: contact, displayName: displayName,
+                    sortName: Self.sortName(of: contact, displayName: displayName, order: configuration.nameSortOrder),
+                    channel: channel, value: value, phones: phones))
         }
 
         let sectioned = collation.sections(candidates) { $0.sortName }
@@ -167,8 +169,10 @@ public final class ContactsDataSource: Sendable {
             let start = rows.count
             for c in section.items {
                 let enabled = configuration.contactEnabledValidation?(c.contact) ?? true
-                rows.append(ContactRow(contact: c.contact, displayName: c.displayName, sortName: c.sortName,
-                                       section: section.title, enabled: enabled, channel: c.channel, value: c.value))
+                rows.append(
+                    ContactRow(
+                        contact: c.contact, displayName: c.displayName, sortName: c.sortName,
+                        section: section.title, enabled: enabled, channel: c.channel, value: c.value))
                 ordered.append(c)
                 sectionOfRow.append(UInt16(truncatingIfNeeded: s))
             }
@@ -184,7 +188,10 @@ public final class ContactsDataSource: Sendable {
         for (i, row) in rows.enumerated() where byID[row.id] == nil { byID[row.id] = i }
         rowByID = byID
         index = try SearchIndex(
-            rows: ordered.map { SearchIndex.Fields(contact: $0.contact, displayName: $0.displayName, sortName: $0.sortName, phones: $0.phones) },
+            rows: ordered.map {
+                SearchIndex.Fields(
+                    contact: $0.contact, displayName: $0.displayName, sortName: $0.sortName, phones: $0.phones)
+            },
             sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title))
     }
 
@@ -212,8 +219,9 @@ public final class ContactsDataSource: Sendable {
 
     /// The display name per the locale's name order; unnamed contacts show their first email or phone.
     static func displayName(of contact: Contact, locale: String) -> String {
-        let parts = PersonName(prefix: contact.namePrefix, given: contact.givenName, middle: contact.middleName,
-                               family: contact.familyName, suffix: contact.nameSuffix)
+        let parts = PersonName(
+            prefix: contact.namePrefix, given: contact.givenName, middle: contact.middleName,
+            family: contact.familyName, suffix: contact.nameSuffix)
         if !parts.isEmpty { return NameOrder.format(parts, locale: locale) }
         for candidate in [contact.formattedName, contact.nickname, contact.organization] {
             let trimmed = candidate.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -226,7 +234,9 @@ public final class ContactsDataSource: Sendable {
     static func sortName(of contact: Contact, displayName: String, order: NameSortOrder) -> String {
         let nickname = contact.nickname.trimmingCharacters(in: .whitespacesAndNewlines)
         if !nickname.isEmpty { return nickname }
-        if let sortAs = contact.sortAs?.trimmingCharacters(in: .whitespacesAndNewlines), !sortAs.isEmpty { return sortAs }
+        if let sortAs = contact.sortAs?.trimmingCharacters(in: .whitespacesAndNewlines), !sortAs.isEmpty {
+            return sortAs
+        }
         let phonetic = PersonName(given: contact.phoneticGivenName, family: contact.phoneticFamilyName)
         if !phonetic.isEmpty { return NameOrder.sortString(phonetic, by: order) }
         let parts = PersonName(given: contact.givenName, middle: contact.middleName, family: contact.familyName)

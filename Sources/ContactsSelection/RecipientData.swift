@@ -59,13 +59,18 @@ public struct RecipientData: Sendable {
             if case .string(let s) = v { return s.trimmingCharacters(in: .whitespaces) }
             return v.scalarText
         }
-        guard let key = text("id").flatMap({ $0.isEmpty ? nil : $0 }) ?? text("email").flatMap({ $0.isEmpty ? nil : $0.lowercased() })
+        guard
+            let key = text("id").flatMap({ $0.isEmpty ? nil : $0 })
+                ?? text("email").flatMap({ $0.isEmpty ? nil : $0.lowercased() })
         else {
-            diagnostics.append(Diagnostic(file: file, line: line, column: nil, message: "row has neither an id nor an email; skipped"))
+            diagnostics.append(
+                Diagnostic(file: file, line: line, column: nil, message: "row has neither an id nor an email; skipped"))
             return
         }
         if rows[key] != nil {
-            diagnostics.append(Diagnostic(file: file, line: line, column: nil, message: "duplicate row for '\(key)'; the later row wins"))
+            diagnostics.append(
+                Diagnostic(
+                    file: file, line: line, column: nil, message: "duplicate row for '\(key)'; the later row wins"))
         }
         rows[key] = record
     }
@@ -78,12 +83,15 @@ public struct RecipientData: Sendable {
             throw LoadError.invalid(Diagnostic(file: fileName, line: 1, column: nil, message: "\(error)"))
         }
         guard case .array(let items) = value else {
-            throw LoadError.invalid(Diagnostic(file: fileName, line: 1, column: 1, message: "expected a JSON array of objects"))
+            throw LoadError.invalid(
+                Diagnostic(file: fileName, line: 1, column: 1, message: "expected a JSON array of objects"))
         }
         var sawJoin = false
         for (i, item) in items.enumerated() {
             guard case .dictionary(let dict) = item else {
-                diagnostics.append(Diagnostic(file: fileName, line: 1, column: nil, message: "item \(i + 1) is not an object; skipped"))
+                diagnostics.append(
+                    Diagnostic(file: fileName, line: 1, column: nil, message: "item \(i + 1) is not an object; skipped")
+                )
                 continue
             }
             var record: [String: MustacheValue] = [:]
@@ -96,7 +104,8 @@ public struct RecipientData: Sendable {
 
     private mutating func loadCSV(_ text: String, fileName: String) throws {
         let headerLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
-        let separator: Character = headerLine.filter({ $0 == ";" }).count > headerLine.filter({ $0 == "," }).count ? ";" : ","
+        let separator: Character =
+            headerLine.filter({ $0 == ";" }).count > headerLine.filter({ $0 == "," }).count ? ";" : ","
         let records = try Self.parseCSV(text, separator: separator, fileName: fileName)
         guard let header = records.first else { return }
         let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -106,8 +115,10 @@ public struct RecipientData: Sendable {
         for record in records.dropFirst() {
             if record.fields.count == 1 && record.fields[0].isEmpty { continue }  // blank line
             guard record.fields.count == columns.count else {
-                diagnostics.append(Diagnostic(file: fileName, line: record.line, column: nil,
-                                              message: "expected \(columns.count) fields, found \(record.fields.count); row skipped"))
+                diagnostics.append(
+                    Diagnostic(
+                        file: fileName, line: record.line, column: nil,
+                        message: "expected \(columns.count) fields, found \(record.fields.count); row skipped"))
                 continue
             }
             var values: [String: MustacheValue] = [:]
@@ -117,13 +128,17 @@ public struct RecipientData: Sendable {
     }
 
     /// RFC 4180 records with the line each starts on. An unterminated quote is an error naming where it opened.
-    static func parseCSV(_ text: String, separator: Character, fileName: String) throws -> [(line: Int, fields: [String])] {
+    static func parseCSV(_ text: String, separator: Character, fileName: String) throws -> [(
+        line: Int, fields: [String]
+    )] {
         var records: [(line: Int, fields: [String])] = []
         var fields: [String] = []
         var field = ""
         var inQuotes = false
-        var quoteLine = 0, quoteColumn = 0
-        var line = 1, column = 0
+        var quoteLine = 0
+        var quoteColumn = 0
+        var line = 1
+        var column = 0
         var recordLine = 1
         var atFieldStart = true
         var iterator = text.makeIterator()
@@ -184,8 +199,10 @@ public struct RecipientData: Sendable {
             }
         }
         if inQuotes {
-            throw LoadError.invalid(Diagnostic(file: fileName, line: quoteLine, column: quoteColumn,
-                                               message: "quoted field is not closed (expected a closing '\"')"))
+            throw LoadError.invalid(
+                Diagnostic(
+                    file: fileName, line: quoteLine, column: quoteColumn,
+                    message: "quoted field is not closed (expected a closing '\"')"))
         }
         if !field.isEmpty || !fields.isEmpty {
             fields.append(field)

@@ -146,7 +146,8 @@ final class SearchIndex: Sendable {
 
     /// The mask a row must contain for `needle` to occur in it.
     static func mask(of needle: [UInt8]) -> (UInt64, UInt64) {
-        var m0: UInt64 = 0, m1: UInt64 = 0
+        var m0: UInt64 = 0
+        var m1: UInt64 = 0
         for b in needle {
             let (w, bit) = maskBit(b)
             if w == 0 { m0 |= bit } else { m1 |= bit }
@@ -280,7 +281,9 @@ final class SearchIndex: Sendable {
             offsets.withUnsafeBufferPointer { off in
                 masks.withUnsafeBufferPointer { masks in
                     for r in 0..<rowCount where prefilter.mayMatch(r, masks: masks) {
-                        if prefilter.maskIsAnswer || rowMatches(r, query, hay: hay, off: off) { result.append(Int32(r)) }
+                        if prefilter.maskIsAnswer || rowMatches(r, query, hay: hay, off: off) {
+                            result.append(Int32(r))
+                        }
                     }
                 }
             }
@@ -316,14 +319,16 @@ final class SearchIndex: Sendable {
                 }
             }
             digits = query.digits.map(SearchIndex.mask(of:))
-            maskIsAnswer = query.digits == nil && query.needles.count == 1 && query.needles[0].count == 1
+            maskIsAnswer =
+                query.digits == nil && query.needles.count == 1 && query.needles[0].count == 1
                 && SearchIndex.hasExactBit(query.needles[0][0])
         }
 
         @inline(__always)
         func mayMatch(_ r: Int, masks: UnsafeBufferPointer<UInt64>) -> Bool {
             let base = r &* SearchIndex.maskStride
-            let m0 = masks[base], m1 = masks[base &+ 1]
+            let m0 = masks[base]
+            let m1 = masks[base &+ 1]
             if m0 & required.0 == required.0 && m1 & required.1 == required.1
                 && masks[base &+ 2] & required.2 == required.2 && masks[base &+ 3] & required.3 == required.3
                 && masks[base &+ 4] & required.4 == required.4 && masks[base &+ 5] & required.5 == required.5
@@ -351,7 +356,9 @@ final class SearchIndex: Sendable {
     }
 
     @inline(__always)
-    func rowMatches(_ row: Int, _ query: Query, hay: UnsafeBufferPointer<UInt8>, off: UnsafeBufferPointer<Int32>) -> Bool {
+    func rowMatches(_ row: Int, _ query: Query, hay: UnsafeBufferPointer<UInt8>, off: UnsafeBufferPointer<Int32>)
+        -> Bool
+    {
         let start = hay.baseAddress! + Int(off[row])
         let length = Int(off[row + 1] - off[row])
         if let digits = query.digits, Self.find(digits, in: start, length, atTokenStart: false) {
@@ -361,7 +368,9 @@ final class SearchIndex: Sendable {
         let textLength = Int(textLengths[row])
         for needle in query.needles {
             let isDigits = needle.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-            if !Self.find(needle, in: start, isDigits ? length : textLength, atTokenStart: query.keywords) { return false }
+            if !Self.find(needle, in: start, isDigits ? length : textLength, atTokenStart: query.keywords) {
+                return false
+            }
         }
         return true
     }
@@ -369,7 +378,8 @@ final class SearchIndex: Sendable {
     /// Token boundaries for keyword search: field starts, spaces, and the `.`/`@`/`+` of emails.
     @inline(__always)
     static func isBoundary(_ byte: UInt8) -> Bool {
-        byte == fieldSeparator || byte == 0x20 || byte == 0x2E || byte == 0x40 || byte == 0x2B || byte == 0x2D || byte == 0x5F
+        byte == fieldSeparator || byte == 0x20 || byte == 0x2E || byte == 0x40 || byte == 0x2B || byte == 0x2D
+            || byte == 0x5F
     }
 
     /// Whether `needle` occurs in the row (at a token start when asked). Rows are short, so a plain

@@ -9,7 +9,12 @@ import CICU
 /// index.labels[index.bucket(of: "Örjan")]   // "Ö"
 /// ```
 public final class AlphabeticIndex: @unchecked Sendable {
-    public enum LabelType: Int32, Sendable { case normal = 0, underflow = 1, inflow = 2, overflow = 3 }
+    public enum LabelType: Int32, Sendable {
+        case normal = 0
+        case underflow = 1
+        case inflow = 2
+        case overflow = 3
+    }
 
     let handle: OpaquePointer
     /// Bucket labels in index order (including the underflow, inflow and overflow buckets).
@@ -21,11 +26,14 @@ public final class AlphabeticIndex: @unchecked Sendable {
     ///   - extraLocales: `AlphabeticIndex::addLabels(Locale)` for each (e.g. `["en"]` so Latin names
     ///     get their letters in a Japanese index).
     ///   - maxLabels: ICU's label limit (default 99, as ICU).
-    public init(locale: String, addingLabelsFrom extraLocales: [String] = [], extraLabels: String? = nil,
-                maxLabels: Int = 99) throws {
+    public init(
+        locale: String, addingLabelsFrom extraLocales: [String] = [], extraLabels: String? = nil,
+        maxLabels: Int = 99
+    ) throws {
         var status: Int32 = 0
         guard let builder = cicu_index_builder_open(locale, &status), status <= 0 else {
-            throw ICUError.failure(operation: "open AlphabeticIndex for '\(locale)'", code: status, name: ICUError.name(status))
+            throw ICUError.failure(
+                operation: "open AlphabeticIndex for '\(locale)'", code: status, name: ICUError.name(status))
         }
         defer { cicu_index_builder_close(builder) }
         for extra in extraLocales { cicu_index_builder_add_locale(builder, extra, &status) }
@@ -41,9 +49,10 @@ public final class AlphabeticIndex: @unchecked Sendable {
         var types: [LabelType] = []
         labels.reserveCapacity(n)
         for i in 0..<n {
-            labels.append(try preflightString("bucket label", guess: 32) { out, cap, st in
-                cicu_index_bucket_label(h, Int32(i), out, cap, &st)
-            })
+            labels.append(
+                try preflightString("bucket label", guess: 32) { out, cap, st in
+                    cicu_index_bucket_label(h, Int32(i), out, cap, &st)
+                })
             types.append(LabelType(rawValue: cicu_index_bucket_label_type(h, Int32(i))) ?? .normal)
         }
         self.labels = labels
@@ -62,7 +71,9 @@ public final class AlphabeticIndex: @unchecked Sendable {
     /// Bucket of a name given as UTF-8 bytes.
     public func bucket(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var status: Int32 = 0
-        let b = bytes.withMemoryRebound(to: CChar.self) { cicu_index_bucket_of(handle, $0.baseAddress, Int32(clamping: $0.count), &status) }
+        let b = bytes.withMemoryRebound(to: CChar.self) {
+            cicu_index_bucket_of(handle, $0.baseAddress, Int32(clamping: $0.count), &status)
+        }
         return status > 0 ? 0 : Int(b)
     }
 }

@@ -1,8 +1,9 @@
 import CICU
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An ICU collator for one locale. Immutable after creation and safe to share across threads.
@@ -14,7 +15,11 @@ import Darwin
 public final class Collator: @unchecked Sendable {
     /// Comparison strength (ICU `UCOL_STRENGTH`).
     public enum Strength: Int32, Sendable {
-        case primary = 0, secondary = 1, tertiary = 2, quaternary = 3, identical = 15
+        case primary = 0
+        case secondary = 1
+        case tertiary = 2
+        case quaternary = 3
+        case identical = 15
     }
 
     /// Options that change ICU's defaults for the locale; `nil` keeps the locale's own value.
@@ -25,7 +30,9 @@ public final class Collator: @unchecked Sendable {
         /// Spaces and punctuation ignored at the first levels.
         public var alternateShifted: Bool?
         public var caseLevel: Bool?
-        public init(strength: Strength? = nil, numeric: Bool? = nil, alternateShifted: Bool? = nil, caseLevel: Bool? = nil) {
+        public init(
+            strength: Strength? = nil, numeric: Bool? = nil, alternateShifted: Bool? = nil, caseLevel: Bool? = nil
+        ) {
             self.strength = strength
             self.numeric = numeric
             self.alternateShifted = alternateShifted
@@ -40,11 +47,13 @@ public final class Collator: @unchecked Sendable {
     public init(locale: String, options: Options = Options()) throws {
         var status: Int32 = 0
         guard let h = cicu_collator_open(locale, &status), status <= 0 else {
-            throw ICUError.failure(operation: "open collator for '\(locale)'", code: status, name: ICUError.name(status))
+            throw ICUError.failure(
+                operation: "open collator for '\(locale)'", code: status, name: ICUError.name(status))
         }
         func flag(_ b: Bool?) -> Int32 { b.map { $0 ? 1 : 0 } ?? -1 }
-        cicu_collator_configure(h, options.strength?.rawValue ?? -1, flag(options.numeric), flag(options.alternateShifted),
-                                flag(options.caseLevel), &status)
+        cicu_collator_configure(
+            h, options.strength?.rawValue ?? -1, flag(options.numeric), flag(options.alternateShifted),
+            flag(options.caseLevel), &status)
         if status > 0 {
             cicu_collator_close(h)
             throw ICUError.failure(operation: "configure collator", code: status, name: ICUError.name(status))
@@ -68,7 +77,10 @@ public final class Collator: @unchecked Sendable {
                     needed = cicu_collator_sort_key(handle, p, n, buf.baseAddress, Int32(capacity), &status)
                     count = status > 0 ? 0 : max(0, Int(needed) - 1)
                 }
-                if status == CICU_BUFFER_OVERFLOW { capacity = Int(needed); continue }
+                if status == CICU_BUFFER_OVERFLOW {
+                    capacity = Int(needed)
+                    continue
+                }
                 try ICUError.check(status, "sort key")
                 return key
             }
@@ -79,7 +91,9 @@ public final class Collator: @unchecked Sendable {
     /// `text` holds the strings back to back; `offsets` has `count + 1` entries.
     public func sortKeys(text: UnsafeBufferPointer<UInt8>, offsets: [Int32]) throws -> SortKeyBuffer {
         let count = offsets.count - 1
-        guard count >= 0, Int(offsets[count]) <= text.count else { throw ICUError.invalidArgument("offsets out of range") }
+        guard count >= 0, Int(offsets[count]) <= text.count else {
+            throw ICUError.invalidArgument("offsets out of range")
+        }
         var capacity = max(64, text.count * 3 + count * 12)
         var keyOffsets = [Int32](repeating: 0, count: count + 1)
         while true {
@@ -88,8 +102,9 @@ public final class Collator: @unchecked Sendable {
             let keys = [UInt8](unsafeUninitializedCapacity: capacity) { buf, initialized in
                 total = text.withMemoryRebound(to: CChar.self) { chars in
                     keyOffsets.withUnsafeMutableBufferPointer { ko in
-                        cicu_collator_sort_keys(handle, chars.baseAddress, offsets, Int32(count), buf.baseAddress,
-                                                Int32(capacity), ko.baseAddress, &status)
+                        cicu_collator_sort_keys(
+                            handle, chars.baseAddress, offsets, Int32(count), buf.baseAddress,
+                            Int32(capacity), ko.baseAddress, &status)
                     }
                 }
                 initialized = status > 0 ? 0 : Int(total)
@@ -107,12 +122,14 @@ public final class Collator: @unchecked Sendable {
     /// -1, 0 or 1 as ICU compares the two strings.
     public func compare(_ a: String, _ b: String) -> Int {
         var status: Int32 = 0
-        var a = a, b = b
+        var a = a
+        var b = b
         let r = a.withUTF8 { pa in
             b.withUTF8 { pb in
                 pa.withMemoryRebound(to: CChar.self) { ca in
                     pb.withMemoryRebound(to: CChar.self) { cb in
-                        cicu_collator_compare(handle, ca.baseAddress, Int32(ca.count), cb.baseAddress, Int32(cb.count), &status)
+                        cicu_collator_compare(
+                            handle, ca.baseAddress, Int32(ca.count), cb.baseAddress, Int32(cb.count), &status)
                     }
                 }
             }
@@ -144,8 +161,10 @@ public struct SortKeyBuffer: Sendable {
                 let base = keys.baseAddress!
                 order.withUnsafeMutableBufferPointer { ord in
                     ord.sort { a, b in
-                        let sa = Int(off[Int(a)]), sb = Int(off[Int(b)])
-                        let la = Int(off[Int(a) + 1]) - sa, lb = Int(off[Int(b) + 1]) - sb
+                        let sa = Int(off[Int(a)])
+                        let sb = Int(off[Int(b)])
+                        let la = Int(off[Int(a) + 1]) - sa
+                        let lb = Int(off[Int(b) + 1]) - sb
                         let c = memcmp(base + sa, base + sb, min(la, lb))
                         if c != 0 { return c < 0 }
                         if la != lb { return la < lb }

@@ -16,7 +16,8 @@ public enum CharsetConverter {
                 var errorOffset: Int32 = -1
                 do {
                     return try preflightString("convert from \(charset)", guess: input.count * 3 + 16) { out, cap, st in
-                        cicu_convert_to_utf8(charset, chars.baseAddress, Int32(chars.count), strict ? 1 : 0, out, cap, &errorOffset, &st)
+                        cicu_convert_to_utf8(
+                            charset, chars.baseAddress, Int32(chars.count), strict ? 1 : 0, out, cap, &errorOffset, &st)
                     }
                 } catch let ICUError.failure(_, code, _) where code == CICU_INVALID_CHAR_FOUND {
                     throw ICUError.invalidBytes(charset: charset, offset: Int(max(errorOffset, 0)))
@@ -38,7 +39,10 @@ public enum CharsetConverter {
                     }
                     count = status > 0 ? 0 : Int(needed)
                 }
-                if status == CICU_BUFFER_OVERFLOW { capacity = Int(needed); continue }
+                if status == CICU_BUFFER_OVERFLOW {
+                    capacity = Int(needed)
+                    continue
+                }
                 try ICUError.check(status, "convert to \(charset)")
                 return out
             }

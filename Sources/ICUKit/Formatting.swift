@@ -7,16 +7,33 @@ import CICU
 /// try ICUFormat.number(1234.5, locale: "fr", skeleton: "currency/EUR")   // "1 234,50 €"
 /// ```
 public enum ICUFormat {
-    public enum ListType: Int32, Sendable { case and = 0, or = 1, units = 2 }
-    public enum ListWidth: Int32, Sendable { case wide = 0, short = 1, narrow = 2 }
-    public enum DateStyle: Int32, Sendable { case none = -1, full = 0, long = 1, medium = 2, short = 3 }
+    public enum ListType: Int32, Sendable {
+        case and = 0
+        case or = 1
+        case units = 2
+    }
+    public enum ListWidth: Int32, Sendable {
+        case wide = 0
+        case short = 1
+        case narrow = 2
+    }
+    public enum DateStyle: Int32, Sendable {
+        case none = -1
+        case full = 0
+        case long = 1
+        case medium = 2
+        case short = 3
+    }
 
-    public static func list(_ items: [String], locale: String, type: ListType = .and, width: ListWidth = .wide) throws -> String {
+    public static func list(_ items: [String], locale: String, type: ListType = .and, width: ListWidth = .wide) throws
+        -> String
+    {
         let utf8 = items.map { Array($0.utf8CString) }
         let lengths = utf8.map { Int32($0.count - 1) }
         return try withCStringArray(utf8) { pointers in
             try preflightString("list format") { out, cap, st in
-                cicu_list_format(locale, type.rawValue, width.rawValue, pointers, lengths, Int32(items.count), out, cap, &st)
+                cicu_list_format(
+                    locale, type.rawValue, width.rawValue, pointers, lengths, Int32(items.count), out, cap, &st)
             }
         }
     }
@@ -36,14 +53,18 @@ public enum ICUFormat {
     }
 
     /// Formats milliseconds since 1970 in a time zone, by styles or by a skeleton ("yMMMd").
-    public static func date(millisecondsSince1970 millis: Double, locale: String, timeZone: String? = nil,
-                            dateStyle: DateStyle = .long, timeStyle: DateStyle = .none, skeleton: String? = nil) throws -> String {
+    public static func date(
+        millisecondsSince1970 millis: Double, locale: String, timeZone: String? = nil,
+        dateStyle: DateStyle = .long, timeStyle: DateStyle = .none, skeleton: String? = nil
+    ) throws -> String {
         try preflightString("date format") { out, cap, st in
             cicu_date_format(locale, timeZone, millis, dateStyle.rawValue, timeStyle.rawValue, skeleton, out, cap, &st)
         }
     }
 
-    private static func withCStringArray<R>(_ strings: [[CChar]], _ body: ([UnsafePointer<CChar>?]) throws -> R) rethrows -> R {
+    private static func withCStringArray<R>(_ strings: [[CChar]], _ body: ([UnsafePointer<CChar>?]) throws -> R)
+        rethrows -> R
+    {
         var pointers: [UnsafePointer<CChar>?] = []
         pointers.reserveCapacity(strings.count)
         func recurse(_ i: Int) throws -> R {
@@ -76,6 +97,8 @@ public enum ICULocale {
     public static func isRightToLeft(_ locale: String) -> Bool { cicu_locale_is_rtl(locale) != 0 }
 
     static func transform(_ locale: String, _ op: Int32) throws -> String {
-        try preflightString("locale transform", guess: 64) { out, cap, st in cicu_locale_transform(locale, op, out, cap, &st) }
+        try preflightString("locale transform", guess: 64) { out, cap, st in
+            cicu_locale_transform(locale, op, out, cap, &st)
+        }
     }
 }

@@ -58,7 +58,8 @@ func preflightString(
         if status != CICU_BUFFER_OVERFLOW { try ICUError.check(status, operation()) }
         capacity = Int(needed) + 1
     }
-    throw ICUError.failure(operation: operation(), code: CICU_BUFFER_OVERFLOW, name: ICUError.name(CICU_BUFFER_OVERFLOW))
+    throw ICUError.failure(
+        operation: operation(), code: CICU_BUFFER_OVERFLOW, name: ICUError.name(CICU_BUFFER_OVERFLOW))
 }
 
 /// Runs `body` with a UTF-8 pointer and length for `string` without copying when the string is native.

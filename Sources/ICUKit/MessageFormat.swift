@@ -28,15 +28,19 @@ public final class MessageFormat {
         var column: Int32 = -1
         let h = try withUTF8(pattern) { p, n in cicu_msgfmt_open(p, n, locale, &line, &column, &status) }
         guard let h, status <= 0 else {
-            throw ICUError.syntax(operation: "MessageFormat", line: Int(max(line, 1)), column: Int(column) + 1,
-                                  code: status, name: ICUError.name(status))
+            throw ICUError.syntax(
+                operation: "MessageFormat", line: Int(max(line, 1)), column: Int(column) + 1,
+                code: status, name: ICUError.name(status))
         }
         handle = h
         self.pattern = pattern
         self.locale = locale
         var names: [String] = []
         for i in 0..<cicu_msgfmt_arg_count(h) {
-            names.append(try preflightString("argument name", guess: 32) { out, cap, st in cicu_msgfmt_arg_name(h, i, out, cap, &st) })
+            names.append(
+                try preflightString("argument name", guess: 32) { out, cap, st in
+                    cicu_msgfmt_arg_name(h, i, out, cap, &st)
+                })
         }
         argumentNames = names
     }
@@ -48,33 +52,43 @@ public final class MessageFormat {
         let entries = Array(arguments)
         // Keep the UTF-8 bytes alive while the C structs point into them.
         let nameBytes = entries.map { Array($0.key.utf8CString) }
-        let stringBytes: [[CChar]] = entries.map { if case .string(let s) = $0.value { return Array(s.utf8CString) } else { return [0] } }
+        let stringBytes: [[CChar]] = entries.map {
+            if case .string(let s) = $0.value { return Array(s.utf8CString) } else { return [0] }
+        }
         var args = [cicu_arg](repeating: cicu_arg(), count: entries.count)
         return try withPinned(nameBytes, stringBytes) { namePtrs, stringPtrs in
-                    for (i, entry) in entries.enumerated() {
-                        var a = cicu_arg()
-                        a.name = namePtrs[i]
-                        a.name_length = Int32(nameBytes[i].count - 1)
-                        switch entry.value {
-                        case .string:
-                            a.type = Int32(CICU_ARG_STRING)
-                            a.string = stringPtrs[i]
-                            a.string_length = Int32(stringBytes[i].count - 1)
-                        case .int(let v): a.type = Int32(CICU_ARG_INT64); a.integer = v
-                        case .double(let v): a.type = Int32(CICU_ARG_DOUBLE); a.number = v
-                        case .date(let v): a.type = Int32(CICU_ARG_DATE); a.number = v
-                        }
-                        args[i] = a
-                    }
-                    return try preflightString("MessageFormat format") { out, cap, st in
-                        cicu_msgfmt_format(handle, args, Int32(args.count), out, cap, &st)
-                    }
+            for (i, entry) in entries.enumerated() {
+                var a = cicu_arg()
+                a.name = namePtrs[i]
+                a.name_length = Int32(nameBytes[i].count - 1)
+                switch entry.value {
+                case .string:
+                    a.type = Int32(CICU_ARG_STRING)
+                    a.string = stringPtrs[i]
+                    a.string_length = Int32(stringBytes[i].count - 1)
+                case .int(let v):
+                    a.type = Int32(CICU_ARG_INT64)
+                    a.integer = v
+                case .double(let v):
+                    a.type = Int32(CICU_ARG_DOUBLE)
+                    a.number = v
+                case .date(let v):
+                    a.type = Int32(CICU_ARG_DATE)
+                    a.number = v
+                }
+                args[i] = a
+            }
+            return try preflightString("MessageFormat format") { out, cap, st in
+                cicu_msgfmt_format(handle, args, Int32(args.count), out, cap, &st)
+            }
         }
     }
 }
 
 /// Pins every byte array for the duration of `body` and hands out stable base pointers.
-private func withPinned<R>(_ a: [[CChar]], _ b: [[CChar]], _ body: ([UnsafePointer<CChar>?], [UnsafePointer<CChar>?]) throws -> R) rethrows -> R {
+private func withPinned<R>(
+    _ a: [[CChar]], _ b: [[CChar]], _ body: ([UnsafePointer<CChar>?], [UnsafePointer<CChar>?]) throws -> R
+) rethrows -> R {
     let all = a + b
     var pointers: [UnsafePointer<CChar>?] = []
     pointers.reserveCapacity(all.count)

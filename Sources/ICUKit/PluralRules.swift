@@ -8,7 +8,10 @@ import CICU
 /// ru.category(for: 3)   // .few
 /// ```
 public final class PluralRules: @unchecked Sendable {
-    public enum Kind: Int32, Sendable { case cardinal = 0, ordinal = 1 }
+    public enum Kind: Int32, Sendable {
+        case cardinal = 0
+        case ordinal = 1
+    }
     public enum Category: String, Sendable, CaseIterable, Comparable {
         case zero, one, two, few, many, other
         public static func < (a: Category, b: Category) -> Bool {
@@ -25,12 +28,15 @@ public final class PluralRules: @unchecked Sendable {
     public init(locale: String, kind: Kind = .cardinal) throws {
         var status: Int32 = 0
         guard let h = cicu_plural_open(locale, kind.rawValue, &status), status <= 0 else {
-            throw ICUError.failure(operation: "open plural rules for '\(locale)'", code: status, name: ICUError.name(status))
+            throw ICUError.failure(
+                operation: "open plural rules for '\(locale)'", code: status, name: ICUError.name(status))
         }
         handle = h
         self.locale = locale
         self.kind = kind
-        let words = try preflightString("plural keywords", guess: 64) { out, cap, st in cicu_plural_keywords(h, out, cap, &st) }
+        let words = try preflightString("plural keywords", guess: 64) { out, cap, st in
+            cicu_plural_keywords(h, out, cap, &st)
+        }
         categories = words.split(separator: " ").compactMap { Category(rawValue: String($0)) }.sorted()
     }
 

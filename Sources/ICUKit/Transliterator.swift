@@ -25,8 +25,9 @@ public final class Transliterator {
         var status: Int32 = 0
         var offset: Int32 = 0
         guard let h = cicu_translit_open_rules(id, rules, -1, &offset, &status), status <= 0 else {
-            throw ICUError.syntax(operation: "transliterator rules '\(id)'", line: 1, column: Int(offset) + 1,
-                                  code: status, name: ICUError.name(status))
+            throw ICUError.syntax(
+                operation: "transliterator rules '\(id)'", line: 1, column: Int(offset) + 1,
+                code: status, name: ICUError.name(status))
         }
         handle = h
         self.id = id

@@ -25,8 +25,12 @@ func loadTemplateLibrary(templates: String?, strings: String?, command: String) 
 func loadCampaignData(_ path: String, command: String) throws -> [String: MustacheValue] {
     let data = try readInput(path, command: command)
     let value: MustacheValue
-    do { value = try MustacheValue(json: [UInt8](data), file: path) } catch { throw CLIError.failure("\(command): \(error)") }
-    guard case .dictionary(let dict) = value else { throw CLIError.failure("\(command): \(path):1:1: expected a JSON object of variables") }
+    do { value = try MustacheValue(json: [UInt8](data), file: path) } catch {
+        throw CLIError.failure("\(command): \(error)")
+    }
+    guard case .dictionary(let dict) = value else {
+        throw CLIError.failure("\(command): \(path):1:1: expected a JSON object of variables")
+    }
     var result: [String: MustacheValue] = [:]
     for (key, v) in dict.entries { result[key] = v }
     return result
@@ -83,7 +87,9 @@ enum ComposeCommand: Command {
         let delivery = try DeliveryOptions.parse(&args, command: name)
         _ = try args.positionals(max: 0, names: "no arguments")
         guard let templateName else { throw CLIError.usage("compose: --template NAME is required") }
-        guard (query == nil) != (ids == nil) else { throw CLIError.usage("compose: give exactly one of --query or --ids") }
+        guard (query == nil) != (ids == nil) else {
+            throw CLIError.usage("compose: give exactly one of --query or --ids")
+        }
         let mode: SelectionMode
         switch modeText {
         case "email": mode = .email
@@ -94,7 +100,8 @@ enum ComposeCommand: Command {
 
         let library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: name)
         guard library.templates[templateName] != nil else {
-            throw CLIError.usage("compose: no template '\(templateName)' (have: \(library.names.joined(separator: ", ")))")
+            throw CLIError.usage(
+                "compose: no template '\(templateName)' (have: \(library.names.joined(separator: ", ")))")
         }
         let book = try loadAddressBook(source)
         let selection: ContactsSelection
@@ -116,7 +123,9 @@ enum ComposeCommand: Command {
             }
         }
         if selection.selectedRows.isEmpty {
-            printError("compose: no contact selected (\(query.map { "query '\($0)'" } ?? "ids \(ids ?? "")") with mode \(modeText))")
+            printError(
+                "compose: no contact selected (\(query.map { "query '\($0)'" } ?? "ids \(ids ?? "")") with mode \(modeText))"
+            )
             return .failure
         }
 
@@ -126,7 +135,8 @@ enum ComposeCommand: Command {
         if let dataPath { campaign.data = try loadCampaignData(dataPath, command: name) }
         if let recipientsPath {
             do {
-                let extra = try RecipientData(data: try readInput(recipientsPath, command: name), fileName: recipientsPath)
+                let extra = try RecipientData(
+                    data: try readInput(recipientsPath, command: name), fileName: recipientsPath)
                 for d in extra.diagnostics { printError("compose: \(d)") }
                 campaign.recipientData = extra.rows
             } catch let error as RecipientData.LoadError {

@@ -115,9 +115,12 @@ enum DemoCommand: Command {
             let result = selection.dataSource.search(step.query, keywords: step.keywords)
             if !json {
                 out.line()
-                out.line("== Search \(step.keywords ? "(keywords) " : "")\"\(step.query)\" in \(step.locale): \(result.count) found")
+                out.line(
+                    "== Search \(step.keywords ? "(keywords) " : "")\"\(step.query)\" in \(step.locale): \(result.count) found"
+                )
                 for section in result.sections {
-                    let names = selection.dataSource.rows(in: section, of: result).map(\.displayName).joined(separator: ", ")
+                    let names = selection.dataSource.rows(in: section, of: result).map(\.displayName).joined(
+                        separator: ", ")
                     out.line("  \(section.title): \(names)")
                 }
             }
@@ -154,7 +157,9 @@ enum DemoCommand: Command {
         var files = FileTransport(directory: dir)
         if deterministic {
             files.date = { Date(timeIntervalSince1970: 1_767_268_800) }  // 2026-01-01 12:00 UTC
-            files.messageID = { draft in "<demo-\(abs(draft.to.first?.address.hashValueStable ?? 0))@contacts.example.org>" }
+            files.messageID = { draft in
+                "<demo-\(abs(draft.to.first?.address.hashValueStable ?? 0))@contacts.example.org>"
+            }
         }
         var written: [String] = []
         var rows: [SummaryRow] = []
@@ -174,8 +179,10 @@ enum DemoCommand: Command {
                 file = "(failed: \(error))"
             }
             rows.append(
-                SummaryRow(recipient: message.displayName, id: message.contactID, language: message.locale,
-                           channel: message.channel.rawValue, to: message.value, subject: message.rendered.subject, file: file))
+                SummaryRow(
+                    recipient: message.displayName, id: message.contactID, language: message.locale,
+                    channel: message.channel.rawValue, to: message.value, subject: message.rendered.subject, file: file)
+            )
         }
         try written.joined(separator: "\n").appending("\n").write(
             to: dir.appendingPathComponent(manifestName), atomically: true, encoding: .utf8)
@@ -184,15 +191,20 @@ enum DemoCommand: Command {
         var languages: [String] = []
         for m in messages where !languages.contains(m.locale) { languages.append(m.locale) }
         let literals = languages.map {
-            Literal(language: $0, select: Strings.select(locale: $0), searchContacts: Strings.searchContacts(locale: $0))
+            Literal(
+                language: $0, select: Strings.select(locale: $0), searchContacts: Strings.searchContacts(locale: $0))
         }
         if json {
-            out.line(try jsonString(JSONSummary(recipients: rows, literals: literals, failures: failures.map(\.description),
-                                                outputDirectory: dir.path)))
+            out.line(
+                try jsonString(
+                    JSONSummary(
+                        recipients: rows, literals: literals, failures: failures.map(\.description),
+                        outputDirectory: dir.path)))
         } else {
             out.line()
             out.line("== Drafts in \(dir.path)")
-            let table = [["Recipient", "Language", "Channel", "To", "File"]]
+            let table =
+                [["Recipient", "Language", "Channel", "To", "File"]]
                 + rows.map { [$0.recipient, $0.language, $0.channel, $0.to, $0.file] }
             for line in formatTable(table) { out.line(line) }
             for r in rows { out.line("  \(r.language): \(r.subject)") }
@@ -230,9 +242,12 @@ enum DemoCommand: Command {
     static func formatTable(_ rows: [[String]]) -> [String] {
         func width(_ s: String) -> Int {
             s.unicodeScalars.reduce(0) { w, u in
-                if u.properties.generalCategory == .nonspacingMark || u.properties.generalCategory == .enclosingMark { return w }
+                if u.properties.generalCategory == .nonspacingMark || u.properties.generalCategory == .enclosingMark {
+                    return w
+                }
                 let v = u.value
-                let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+                let wide =
+                    (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
                     || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0x20000...0x3FFFD).contains(v)
                 return w + (wide ? 2 : 1)
             }

@@ -28,8 +28,9 @@ struct ListOptions {
         case "both": mode = .both
         default: throw CLIError.usage("--mode: expected email, messages or both, got '\(modeText)'")
         }
-        return ListOptions(source: try args.option("--source"), locale: environmentLocale(try args.option("--locale")),
-                           mode: mode, skipUnnamed: args.flag("--skip-unnamed"), json: args.flag("--json"))
+        return ListOptions(
+            source: try args.option("--source"), locale: environmentLocale(try args.option("--locale")),
+            mode: mode, skipUnnamed: args.flag("--skip-unnamed"), json: args.flag("--json"))
     }
 
     /// Loads the address book (reporting its diagnostics on stderr) and builds the data source.
@@ -51,7 +52,9 @@ struct ListOptions {
 /// Reads a vCard file (or the embedded sample when `path` is nil), printing its diagnostics on stderr.
 func loadAddressBook(_ path: String?) throws -> AddressBook {
     guard let path else {
-        do { return try AddressBook.sample() } catch { throw CLIError.failure("cannot load the sample address book: \(error)") }
+        do { return try AddressBook.sample() } catch {
+            throw CLIError.failure("cannot load the sample address book: \(error)")
+        }
     }
     let data = try readInput(path, command: "source")
     let book = AddressBook(data: data, fileName: path == "-" ? "<stdin>" : path)
@@ -78,9 +81,11 @@ func printListing(_ source: ContactsDataSource, _ result: SearchResult, json: Bo
     var out = Output()
     if json {
         let sections = result.sections.map { section in
-            ListJSON.SectionJSON(title: section.title, items: source.rows(in: section, of: result).map {
-                ListJSON.Item(id: $0.id, name: $0.displayName, value: $0.value, enabled: $0.enabled)
-            })
+            ListJSON.SectionJSON(
+                title: section.title,
+                items: source.rows(in: section, of: result).map {
+                    ListJSON.Item(id: $0.id, name: $0.displayName, value: $0.value, enabled: $0.enabled)
+                })
         }
         out.line(try jsonString(ListJSON(index: source.indexTitles, sections: sections)))
     } else {

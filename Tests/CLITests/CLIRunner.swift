@@ -26,8 +26,10 @@ enum CLI {
     }
 
     /// Runs `contacts args…` with `stdin` as its standard input and an environment without colour.
-    static func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                    currentDirectory: URL? = nil) throws -> CLIResult {
+    static func run(
+        _ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        currentDirectory: URL? = nil
+    ) throws -> CLIResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = args
@@ -36,7 +38,9 @@ enum CLI {
         for (k, v) in environment { env[k] = v }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -54,7 +58,8 @@ enum CLI {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        return CLIResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 }

@@ -12,7 +12,10 @@ import Testing
         let input = "Örjan\nAnna\n42 Club\n😀 Fan\nZoe\n"
         let r = try CLI.run(["sections", "--locale", "sv", "--json"], stdin: Data(input.utf8))
         #expect(r.status == 0)
-        struct S: Decodable, Equatable { var title: String; var items: [String] }
+        struct S: Decodable, Equatable {
+            var title: String
+            var items: [String]
+        }
         let sections = try JSONDecoder().decode([S].self, from: r.stdoutData)
         #expect(sections.map(\.title) == ["A", "Z", "Ö", "#"])
         #expect(sections.last?.items.count == 2)

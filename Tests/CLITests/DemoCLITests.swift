@@ -7,7 +7,8 @@ import Testing
         .deletingLastPathComponent()
     static let checkEML = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tools/check_eml.py")
     static var python: String {
-        let venv = ProcessInfo.processInfo.environment["CONTACTS_VENV"].flatMap { $0.isEmpty ? nil : $0 }
+        let venv =
+            ProcessInfo.processInfo.environment["CONTACTS_VENV"].flatMap { $0.isEmpty ? nil : $0 }
             ?? packageRoot.appendingPathComponent(".venv").path
         return venv + "/bin/python"
     }
@@ -113,16 +114,21 @@ import Testing
                 print("NOTICE: \(Self.checkEML.path) absent: .eml validation not run")
                 return
             }
-            Issue.record("\(Self.checkEML.path) absent: the .eml files were not validated (set CONTACTS_ALLOW_MISSING_SHARED=1 to allow)")
+            Issue.record(
+                "\(Self.checkEML.path) absent: the .eml files were not validated (set CONTACTS_ALLOW_MISSING_SHARED=1 to allow)"
+            )
             return
         }
         let out = try tempDir()
         let r = try CLI.run(["demo", "--deterministic", "--json", "--out", out.path])
         #expect(r.status == 0)
-        let emls = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".eml") }.sorted()
+        let emls = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".eml") }
+            .sorted()
         #expect(!emls.isEmpty)
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: Self.python) ? Self.python : "/usr/bin/python3")
+        p.executableURL = URL(
+            fileURLWithPath: FileManager.default.isExecutableFile(atPath: Self.python)
+                ? Self.python : "/usr/bin/python3")
         p.arguments = [Self.checkEML.path] + emls.map { out.appendingPathComponent($0).path }
         let pipe = Pipe()
         p.standardOutput = pipe

@@ -18,7 +18,8 @@ import Testing
     @Test func noStraySpaces() {
         #expect(NameOrder.format(PersonName(given: "", family: "Berg"), locale: "en") == "Berg")
         #expect(NameOrder.format(PersonName(given: " Anna ", family: ""), locale: "en") == "Anna")
-        #expect(NameOrder.format(PersonName(prefix: "Dr.", given: "Ana", family: "Ruiz", suffix: "PhD"), locale: "es")
+        #expect(
+            NameOrder.format(PersonName(prefix: "Dr.", given: "Ana", family: "Ruiz", suffix: "PhD"), locale: "es")
                 == "Dr. Ana Ruiz PhD")
         #expect(NameOrder.format(PersonName(), locale: "en") == "")
         #expect(PersonName(given: "  ").isEmpty)

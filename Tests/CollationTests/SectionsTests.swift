@@ -107,9 +107,14 @@ import Testing
     }
 
     @Test func sortAsValueDrivesSortingAndSections() throws {
-        struct Person { var name: String; var reading: String? }
-        let people = [Person(name: "山田太郎", reading: "やまだ たろう"), Person(name: "佐藤花子", reading: "さとう はなこ"),
-                      Person(name: "Smith", reading: nil)]
+        struct Person {
+            var name: String
+            var reading: String?
+        }
+        let people = [
+            Person(name: "山田太郎", reading: "やまだ たろう"), Person(name: "佐藤花子", reading: "さとう はなこ"),
+            Person(name: "Smith", reading: nil),
+        ]
         let ja = try LocalizedCollation(locale: "ja")
         let s = ja.sections(people) { $0.reading ?? $0.name }
         #expect(s.map(\.title) == ["S", "さ", "や"])
@@ -119,7 +124,8 @@ import Testing
     @Test func galloppingBucketsMatchDirectBuckets() throws {
         // Many names across scripts: sectioning by runs must equal bucketing each name on its own.
         var pool: [String] = []
-        let stems = names + ["Émile", "Øystein", "Łukasz", "Ωmega", "ßtraße", "O'Brien", "d'Arc", "😀", "🎉 Party", "!!", "٣٤"]
+        let stems =
+            names + ["Émile", "Øystein", "Łukasz", "Ωmega", "ßtraße", "O'Brien", "d'Arc", "😀", "🎉 Party", "!!", "٣٤"]
         for (i, stem) in stems.enumerated() {
             for j in 0..<7 { pool.append(j == 0 ? stem : "\(stem) \(i * j)") }
         }
@@ -139,7 +145,10 @@ import Testing
 
     @Test func noCrashOnOddInput() throws {
         let en = try LocalizedCollation(locale: "en")
-        let odd = ["\u{301}", "\u{301}abc", "", " ", "\u{0}", "🏳️‍🌈", "\u{FFFD}", String(repeating: "ä", count: 5000), "\u{200B}x"]
+        let odd = [
+            "\u{301}", "\u{301}abc", "", " ", "\u{0}", "🏳️‍🌈", "\u{FFFD}", String(repeating: "ä", count: 5000),
+            "\u{200B}x",
+        ]
         let s = en.sections(odd)
         #expect(s.reduce(0) { $0 + $1.items.count } == odd.count)
         #expect(en.sorted(odd).count == odd.count)
@@ -159,7 +168,8 @@ import Testing
         let words = ["b", "A", "a", "ä", "Ä", "z", "äb", "Ab"]
         for a in words {
             for b in words {
-                let ka = c.sortKey(a), kb = c.sortKey(b)
+                let ka = c.sortKey(a)
+                let kb = c.sortKey(b)
                 let byKey = ka.lexicographicallyPrecedes(kb) ? -1 : (ka == kb ? 0 : 1)
                 #expect(byKey == c.compare(a, b), "\(a) vs \(b)")
             }
@@ -168,7 +178,10 @@ import Testing
 
     @Test func stableForEqualKeys() throws {
         let c = try LocalizedCollation(locale: "en", options: .init(strength: .primary))
-        struct Item { var name: String; var n: Int }
+        struct Item {
+            var name: String
+            var n: Int
+        }
         let items = [Item(name: "a", n: 0), Item(name: "A", n: 1), Item(name: "á", n: 2)]
         #expect(c.sorted(items) { $0.name }.map(\.n) == [0, 1, 2])
     }

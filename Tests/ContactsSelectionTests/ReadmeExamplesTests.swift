@@ -21,7 +21,8 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent("contacts.vcf")
-        try "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Berg;Anna;;;\r\nFN:Anna Berg\r\nTEL:+46 8 555 010 00\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Broken\r\n"
+        try
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Berg;Anna;;;\r\nFN:Anna Berg\r\nTEL:+46 8 555 010 00\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Broken\r\n"
             .write(to: url, atomically: true, encoding: .utf8)
         let book = try AddressBook(contentsOf: url)
         #expect(!book.diagnostics.isEmpty)
@@ -44,14 +45,20 @@ import Testing
         selection.search("f b")
         selection.selectAll()
         let outcome = try selection.performSelectAction(mail: FileTransport(directory: drafts), messages: nil)
-        guard case .composed(let mail, _) = outcome else { Issue.record("expected composed"); return }
+        guard case .composed(let mail, _) = outcome else {
+            Issue.record("expected composed")
+            return
+        }
         #expect(mail == .saved)
 
         var campaign = Campaign(template: "invite")
-        campaign.data = ["inviter": ["givenName": "Ada", "familyName": "Lovelace"], "project": "Atlas",
-                         "url": "https://example.com/join", "expires": "2026-12-31"]
+        campaign.data = [
+            "inviter": ["givenName": "Ada", "familyName": "Lovelace"], "project": "Atlas",
+            "url": "https://example.com/join", "expires": "2026-12-31",
+        ]
         campaign.from = try MailAddress(name: "Ada Lovelace", address: "ada@example.org")
-        let (messages, failures) = campaign.compose(selection, library: try TemplateLibrary.bundled(catalog: Catalog.bundled()))
+        let (messages, failures) = campaign.compose(
+            selection, library: try TemplateLibrary.bundled(catalog: Catalog.bundled()))
         #expect(failures.isEmpty)
         #expect(messages.count == selection.selectedRows.count)
         #expect(messages.allSatisfy { $0.mail?.from?.address == "ada@example.org" })
@@ -60,33 +67,41 @@ import Testing
     @Test func stringsCatalog() throws {
         #expect(Strings.select(locale: "de") == "Auswählen")
         #expect(Strings.contactsSelected(count: 3, locale: "ru") == "Выбрано 3 контакта")
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let catalog = try Catalog(directory: root.appendingPathComponent("Localizations"))
-        #expect(catalog.string("Search contacts", locale: "es-MX") == catalog.string("Search contacts", locale: "es-419"))
+        #expect(
+            catalog.string("Search contacts", locale: "es-MX") == catalog.string("Search contacts", locale: "es-419"))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent("Localizable.strings")
-        try "/* greeting */\n\"Hello\" = \"Hello\";\n\n// keep me\n\"Bye\" = \"Bye\";\n".write(to: url, atomically: true, encoding: .utf8)
+        try "/* greeting */\n\"Hello\" = \"Hello\";\n\n// keep me\n\"Bye\" = \"Bye\";\n".write(
+            to: url, atomically: true, encoding: .utf8)
         var doc = try StringsDocument(contentsOf: url)
         doc.setValue("Hej", forKey: "Hello")
         try doc.write(to: url)
-        #expect(try String(contentsOf: url, encoding: .utf8) == "/* greeting */\n\"Hello\" = \"Hej\";\n\n// keep me\n\"Bye\" = \"Bye\";\n")
+        #expect(
+            try String(contentsOf: url, encoding: .utf8)
+                == "/* greeting */\n\"Hello\" = \"Hej\";\n\n// keep me\n\"Bye\" = \"Bye\";\n")
     }
 
     @Test func templating() throws {
         struct Party: MessageCatalog {
             func message(forKey key: String, table: String, locale: String) -> String? {
-                key == "guests" && locale == "ru" ? "{count, plural, one {# гость} few {# гостя} many {# гостей} other {# гостя}}" : nil
+                key == "guests" && locale == "ru"
+                    ? "{count, plural, one {# гость} few {# гостя} many {# гостей} other {# гостя}}" : nil
             }
         }
         let t = try MustacheTemplate("Hi {{name}}, {{#t}}guests{{/t}}")
-        let html = try t.render(["name": "Ada & Bob", "count": 3],
-                                options: RenderOptions(escaping: .html, strict: true, locale: "ru", catalog: Party(), table: "party"))
+        let html = try t.render(
+            ["name": "Ada & Bob", "count": 3],
+            options: RenderOptions(escaping: .html, strict: true, locale: "ru", catalog: Party(), table: "party"))
         #expect(html == "Hi Ada &amp; Bob, 3 гостя")
         let library = try TemplateLibrary.bundled(catalog: try Catalog.bundled())
         let context = try #require(try library.template(named: "invite").sample)
         let message = try library.render("invite", context: context, locale: "ja")
-        #expect(message.locale == "ja" && !message.subject.isEmpty && message.htmlBody != nil && message.messageBody != nil)
+        #expect(
+            message.locale == "ja" && !message.subject.isEmpty && message.htmlBody != nil && message.messageBody != nil)
     }
 
     @Test func composer() throws {

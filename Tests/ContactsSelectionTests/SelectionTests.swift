@@ -79,7 +79,9 @@ import Testing
     @Test func willLoadItemsAndPinnedRows() throws {
         var c = config(.messages)
         c.willLoadItems = { contacts in
-            contacts.filter { $0.id != "boris" } + [person("added", given: "Zed", family: "Added", phones: ["+1 415 555 0150"])]
+            contacts.filter { $0.id != "boris" } + [
+                person("added", given: "Zed", family: "Added", phones: ["+1 415 555 0150"])
+            ]
         }
         c.pinnedRows = [PinnedRow(id: "new", title: "New Contacts"), PinnedRow(id: "me", title: "Current User")]
         let s = try ContactsSelection(dataSource: ContactsDataSource(contacts: book, configuration: c))
@@ -174,7 +176,10 @@ func config(_ mode: SelectionMode, locale: String = "en", keywords: Bool = false
 
 @Suite struct SelectionStateTests {
     @Test func selectionIsKeptAcrossSearches() throws {
-        let s = try ContactsSelection(contacts: book) { $0.mode = .both; $0.locale = "en" }
+        let s = try ContactsSelection(contacts: book) {
+            $0.mode = .both
+            $0.locale = "en"
+        }
         s.search("fel")
         try s.select(id: "felipe")
         s.search("bru")
@@ -231,7 +236,9 @@ func config(_ mode: SelectionMode, locale: String = "en", keywords: Bool = false
         #expect(s.value(for: "multi")?.value == "+14155550110")
         try s.choose(value: "+1 415 555 0111", for: "multi")
         #expect(s.value(for: "multi")?.value == "+14155550111")
-        #expect(throws: SelectionError.invalidValue(id: "multi", value: "+1 000")) { try s.choose(value: "+1 000", for: "multi") }
+        #expect(throws: SelectionError.invalidValue(id: "multi", value: "+1 000")) {
+            try s.choose(value: "+1 000", for: "multi")
+        }
     }
 }
 
@@ -265,7 +272,10 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
         try s.select(id: "helene")
         try s.select(id: "bruno")
         let outcome = try s.performSelectAction(mail: nil, messages: nil)
-        guard case .handled(let contacts) = outcome else { Issue.record("expected handled"); return }
+        guard case .handled(let contacts) = outcome else {
+            Issue.record("expected handled")
+            return
+        }
         #expect(contacts.map(\.id) == ["bruno", "helene"])
         #expect(box.got == ["bruno", "helene"])
     }
@@ -281,7 +291,10 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
         try s.select(id: "emailonly")
         let t = RecordingTransport(mail: true, text: true)
         let outcome = try s.performSelectAction(mail: t, messages: t)
-        guard case .composed(let mail, let message) = outcome else { Issue.record("expected composed"); return }
+        guard case .composed(let mail, let message) = outcome else {
+            Issue.record("expected composed")
+            return
+        }
         #expect(mail == .saved && message == nil)
         #expect(t.mails.count == 1)
         #expect(t.mails[0].subject == "Team dinner")
@@ -306,22 +319,43 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
         let s = try ContactsSelection(contacts: book) { $0.locale = "en" }
         try s.select(id: "felipe")
         let outcome = try s.performSelectAction(mail: nil, messages: RecordingTransport(mail: false, text: false))
-        guard case .alert(let alert) = outcome else { Issue.record("expected alert"); return }
-        #expect(alert == ComposeAlert(title: "Messaging not supported", message: "Messaging on this device is not supported.", button: "OK"))
-        let mail = try ContactsSelection(contacts: book) { $0.mode = .email; $0.locale = "en" }
+        guard case .alert(let alert) = outcome else {
+            Issue.record("expected alert")
+            return
+        }
+        #expect(
+            alert
+                == ComposeAlert(
+                    title: "Messaging not supported", message: "Messaging on this device is not supported.",
+                    button: "OK"))
+        let mail = try ContactsSelection(contacts: book) {
+            $0.mode = .email
+            $0.locale = "en"
+        }
         try mail.select(id: "felipe")
-        guard case .alert(let a2) = try mail.performSelectAction(mail: RecordingTransport(mail: false, text: false), messages: nil)
-        else { Issue.record("expected alert"); return }
+        guard
+            case .alert(let a2) = try mail.performSelectAction(
+                mail: RecordingTransport(mail: false, text: false), messages: nil)
+        else {
+            Issue.record("expected alert")
+            return
+        }
         #expect(a2.message == "Sending emails from this device is not supported.")
         let de = try ContactsSelection(contacts: book) { $0.locale = "de" }
         try de.select(id: "felipe")
-        guard case .alert(let a3) = try de.performSelectAction(mail: nil, messages: nil) else { Issue.record("expected alert"); return }
+        guard case .alert(let a3) = try de.performSelectAction(mail: nil, messages: nil) else {
+            Issue.record("expected alert")
+            return
+        }
         #expect(a3.title != "Messaging not supported" && !a3.title.isEmpty)
     }
 
     @Test func nothingSelected() throws {
         let s = try ContactsSelection(contacts: book)
-        guard case .nothingSelected = try s.performSelectAction(mail: nil, messages: nil) else { Issue.record("expected nothing"); return }
+        guard case .nothingSelected = try s.performSelectAction(mail: nil, messages: nil) else {
+            Issue.record("expected nothing")
+            return
+        }
     }
 }
 

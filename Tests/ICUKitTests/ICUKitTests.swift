@@ -38,7 +38,9 @@ import Testing
         #expect(throws: ICUError.self) { try ICUFormat.number(1, locale: "en", skeleton: "nonsense/skeleton") }
         let d = try ICUFormat.date(millisecondsSince1970: 0, locale: "en", timeZone: "UTC", dateStyle: .long)
         #expect(d == "January 1, 1970")
-        #expect(try ICUFormat.date(millisecondsSince1970: 0, locale: "de", timeZone: "UTC", skeleton: "yMMMd") == "1. Jan. 1970")
+        #expect(
+            try ICUFormat.date(millisecondsSince1970: 0, locale: "de", timeZone: "UTC", skeleton: "yMMMd")
+                == "1. Jan. 1970")
     }
 
     @Test func messageFormatNamedArguments() throws {
@@ -46,7 +48,8 @@ import Testing
         #expect(m.argumentNames == ["count", "name"])
         #expect(try m.format(["count": .int(1), "name": .string("Ana")]) == "1 guest for Ana")
         #expect(try m.format(["count": .int(3), "name": .string("Ana")]) == "3 guests for Ana")
-        let ru = try MessageFormat("{n, plural, one {# гость} few {# гостя} many {# гостей} other {# гостя}}", locale: "ru")
+        let ru = try MessageFormat(
+            "{n, plural, one {# гость} few {# гостя} many {# гостей} other {# гостя}}", locale: "ru")
         #expect(try ru.format(["n": .int(22)]) == "22 гостя")
         let sel = try MessageFormat("{g, select, female {her} male {his} other {their}}", locale: "en")
         #expect(try sel.format(["g": .string("female")]) == "her")

@@ -5,10 +5,14 @@ import Foundation
 /// Deterministic multilingual names: Latin with diacritics, Cyrillic, Greek, Han, kana, Hangul, Arabic,
 /// digits and emoji, in the proportions of a large international address book.
 func generateNames(_ count: Int) -> [String] {
-    let latinGiven = ["Anna", "Émile", "Björn", "Zoë", "Łukasz", "Ñuria", "Søren", "Ærin", "Otto", "Chloé", "Maria", "José",
-                      "Åsa", "Örjan", "Felipe", "Bruno", "Hélène", "Jürgen", "Zoltán", "Ines"]
-    let latinFamily = ["Müller", "Baytelman", "Finstein", "García", "Nowak", "Øster", "Dubois", "Smith", "O'Brien", "Kovács",
-                       "Ängström", "Ñúñez", "Berg", "Lindqvist", "Rossi", "Jensen", "van Dijk", "d'Arc", "Ćosić", "Yılmaz"]
+    let latinGiven = [
+        "Anna", "Émile", "Björn", "Zoë", "Łukasz", "Ñuria", "Søren", "Ærin", "Otto", "Chloé", "Maria", "José",
+        "Åsa", "Örjan", "Felipe", "Bruno", "Hélène", "Jürgen", "Zoltán", "Ines",
+    ]
+    let latinFamily = [
+        "Müller", "Baytelman", "Finstein", "García", "Nowak", "Øster", "Dubois", "Smith", "O'Brien", "Kovács",
+        "Ängström", "Ñúñez", "Berg", "Lindqvist", "Rossi", "Jensen", "van Dijk", "d'Arc", "Ćosić", "Yılmaz",
+    ]
     let cyrillic = ["Борис", "Анна", "Яна", "Ёлка", "Дмитрий", "Ольга", "Іван", "Сергей"]
     let greek = ["Αλέξανδρος", "Ελένη", "Δημήτρης", "Σοφία"]
     let han = ["张", "王", "李", "赵", "陈", "刘", "杨", "黄", "周", "吴"]
@@ -28,10 +32,12 @@ func generateNames(_ count: Int) -> [String] {
         let r = next() % 100
         let n = next()
         switch r {
-        case 0..<55: names.append("\(latinGiven[n % latinGiven.count]) \(latinFamily[(n / 7) % latinFamily.count]) \(i % 997)")
+        case 0..<55:
+            names.append("\(latinGiven[n % latinGiven.count]) \(latinFamily[(n / 7) % latinFamily.count]) \(i % 997)")
         case 55..<65: names.append("\(cyrillic[n % cyrillic.count]) \(cyrillic[(n / 5) % cyrillic.count])\(i % 89)")
         case 65..<68: names.append("\(greek[n % greek.count]) \(i % 101)")
-        case 68..<80: names.append(han[n % han.count] + hanGiven[(n / 3) % hanGiven.count] + hanGiven[(n / 11) % hanGiven.count])
+        case 68..<80:
+            names.append(han[n % han.count] + hanGiven[(n / 3) % hanGiven.count] + hanGiven[(n / 11) % hanGiven.count])
         case 80..<86: names.append("\(kana[n % kana.count]) \(kana[(n / 3) % kana.count])")
         case 86..<92: names.append("\(hangul[n % hangul.count])\(i % 13)")
         case 92..<97: names.append("\(arabic[n % arabic.count]) \(arabic[(n / 3) % arabic.count])")

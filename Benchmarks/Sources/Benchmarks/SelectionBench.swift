@@ -25,7 +25,9 @@ func runSelectionBench(args: [String]) throws {
     config.locale = locale
     resetPeakMemory()
     let (loadTime, source) = try measure { try ContactsDataSource(contacts: contacts, configuration: config) }
-    print("load + fold + sort + section: \(format(loadTime))s for \(source.rows.count) rows, \(source.sections.count) sections, peak \(format(peakMemoryMiB() ?? 0, 0)) MiB")
+    print(
+        "load + fold + sort + section: \(format(loadTime))s for \(source.rows.count) rows, \(source.sections.count) sections, peak \(format(peakMemoryMiB() ?? 0, 0)) MiB"
+    )
 
     if ProcessInfo.processInfo.environment["BENCH_PROBE"] != nil {
         for q in ["", "x", "m", "q"] {
@@ -44,7 +46,9 @@ func runSelectionBench(args: [String]) throws {
             for q in typed {
                 let (t, r) = measure { source.search(q, keywords: keywords, refining: previous) }
                 latencies.append(t * 1000)
-                if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { print("  \(q): \(format(t * 1000)) ms, \(r.count) hits") }
+                if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil {
+                    print("  \(q): \(format(t * 1000)) ms, \(r.count) hits")
+                }
                 previous = r
                 counts.append(r.count)
             }
@@ -52,7 +56,9 @@ func runSelectionBench(args: [String]) throws {
         latencies.sort()
         let median = latencies[latencies.count / 2]
         let p99 = latencies[min(latencies.count - 1, Int(Double(latencies.count) * 0.99))]
-        print("\(keywords ? "keywords" : "plain   ") per keystroke: median \(format(median)) ms, p99 \(format(p99)) ms (hits: \(counts.prefix(typed.count).map(String.init).joined(separator: " ")))")
+        print(
+            "\(keywords ? "keywords" : "plain   ") per keystroke: median \(format(median)) ms, p99 \(format(p99)) ms (hits: \(counts.prefix(typed.count).map(String.init).joined(separator: " ")))"
+        )
     }
 
     // Baseline: rescan + regroup every keystroke (only the display names, as KB does).
@@ -61,12 +67,16 @@ func runSelectionBench(args: [String]) throws {
     var baseline: [Double] = []
     for q in typed.prefix(4) {
         let (t, _) = measure { () -> Int in
-            let hits = displayNames.filter { $0.range(of: q, options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]) != nil }
+            let hits = displayNames.filter {
+                $0.range(of: q, options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]) != nil
+            }
             return collation.sections(hits).count
         }
         baseline.append(t * 1000)
     }
     baseline.sort()
-    print("baseline rescan + regroup per keystroke: median \(format(baseline[baseline.count / 2], 0)) ms, max \(format(baseline.last!, 0)) ms (first 4 keystrokes)")
+    print(
+        "baseline rescan + regroup per keystroke: median \(format(baseline[baseline.count / 2], 0)) ms, max \(format(baseline.last!, 0)) ms (first 4 keystrokes)"
+    )
     print("target: p99 ≤ 16 ms at 1M")
 }

@@ -34,7 +34,8 @@ func medianSeconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
 
 /// Path of the benchmark venv's python (CONTACTS_VENV or ./.venv), if it exists.
 func venvPython() -> String? {
-    let venv = ProcessInfo.processInfo.environment["CONTACTS_VENV"] ?? FileManager.default.currentDirectoryPath + "/.venv"
+    let venv =
+        ProcessInfo.processInfo.environment["CONTACTS_VENV"] ?? FileManager.default.currentDirectoryPath + "/.venv"
     let python = venv + "/bin/python"
     return FileManager.default.isExecutableFile(atPath: python) ? python : nil
 }

@@ -14,7 +14,8 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
 let arguments = Array(CommandLine.arguments.dropFirst())
 let selected = arguments.first.map { name in areas.filter { $0.name == name } } ?? areas
 if selected.isEmpty {
-    FileHandle.standardError.write(Data("usage: Benchmarks [\(areas.map(\.name).joined(separator: "|"))] [args…]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: Benchmarks [\(areas.map(\.name).joined(separator: "|"))] [args…]\n".utf8))
     exit(2)
 }
 for area in selected {

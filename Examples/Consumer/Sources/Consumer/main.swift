@@ -15,5 +15,7 @@ let selection = try ContactsSelection(contacts: book.contacts) {
 let found = selection.search("f b")
 print("contacts: \(book.contacts.count), found: \(found.count), title: \(selection.title)")
 print("select (de): \(Strings.select(locale: "de"))")
-print("sections (sv): \(try LocalizedCollation(locale: "sv").sections(["Örjan", "Anna", "Zoe"]).map(\.title).joined(separator: " "))")
+print(
+    "sections (sv): \(try LocalizedCollation(locale: "sv").sections(["Örjan", "Anna", "Zoe"]).map(\.title).joined(separator: " "))"
+)
 print("templates: \(try TemplateLibrary.bundled().names.joined(separator: ", "))")
