@@ -1,3 +1,4 @@
+import ContactsSelection
 import Foundation
 
 /// Exit codes of the `contacts` tool: 0 ok, 1 failure (I/O, unreadable input, lint errors), 2 usage.
@@ -166,17 +167,8 @@ func jsonString<T: Encodable>(_ value: T) throws -> String {
     return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
-/// The locale for a command: `--locale`, else `LC_ALL`, `LC_MESSAGES`, `LANG` (POSIX form mapped to
-/// BCP 47), else "en".
+/// The locale for a command: `--locale`, else the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`), else "en".
 func environmentLocale(_ explicit: String?) -> String {
     if let explicit, !explicit.isEmpty { return explicit }
-    let env = ProcessInfo.processInfo.environment
-    for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-        guard var value = env[key], !value.isEmpty else { continue }
-        if let dot = value.firstIndex(of: ".") { value = String(value[..<dot]) }
-        if let at = value.firstIndex(of: "@") { value = String(value[..<at]) }
-        if value == "C" || value == "POSIX" { return "en" }
-        return value.replacingOccurrences(of: "_", with: "-")
-    }
-    return "en"
+    return environmentLocale(ProcessInfoEnvironment.current)
 }

@@ -90,13 +90,7 @@ enum ComposeCommand: Command {
         guard (query == nil) != (ids == nil) else {
             throw CLIError.usage("compose: give exactly one of --query or --ids")
         }
-        let mode: SelectionMode
-        switch modeText {
-        case "email": mode = .email
-        case "messages": mode = .messages
-        case "both": mode = .both
-        default: throw CLIError.usage("compose: --mode: expected email, messages or both, got '\(modeText)'")
-        }
+        let mode = try parseMode(modeText)
 
         let library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: name)
         guard library.templates[templateName] != nil else {

@@ -20,14 +20,7 @@ struct ListOptions {
         """
 
     static func parse(_ args: inout Arguments) throws -> ListOptions {
-        let modeText = try args.option("--mode") ?? "messages"
-        let mode: SelectionMode
-        switch modeText {
-        case "messages": mode = .messages
-        case "email": mode = .email
-        case "both": mode = .both
-        default: throw CLIError.usage("--mode: expected email, messages or both, got '\(modeText)'")
-        }
+        let mode = try parseMode(try args.option("--mode") ?? "messages")
         return ListOptions(
             source: try args.option("--source"), locale: environmentLocale(try args.option("--locale")),
             mode: mode, skipUnnamed: args.flag("--skip-unnamed"), json: args.flag("--json"))
@@ -46,6 +39,16 @@ struct ListOptions {
         } catch {
             throw CLIError.usage("cannot use locale '\(locale)': \(error)")
         }
+    }
+}
+
+/// `--mode email|messages|both`.
+func parseMode(_ text: String) throws -> SelectionMode {
+    switch text {
+    case "messages": return .messages
+    case "email": return .email
+    case "both": return .both
+    default: throw CLIError.usage("--mode: expected email, messages or both, got '\(text)'")
     }
 }
 
