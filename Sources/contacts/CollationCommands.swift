@@ -37,11 +37,12 @@ enum SortCommand: Command {
     static let name = "sort"
     static let summary = "Print names in a locale's collation order"
     static let help = """
-        Usage: contacts sort [--locale L] [FILE|-]
+        Usage: contacts sort [--locale L] [--json] [FILE|-]
 
         Reads one UTF-8 name per line from FILE (or stdin for '-' or no FILE) and prints the names in the
         collation order of locale L (BCP 47, default: LC_ALL/LC_MESSAGES/LANG, else en).
         Lines that are not valid UTF-8 are reported on stderr with their line number and skipped.
+        With --json: a JSON array of the names in order.
 
         Examples:
           contacts sort --locale sv names.txt      # Å Ä Ö after Z
@@ -50,11 +51,17 @@ enum SortCommand: Command {
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let locale = environmentLocale(try args.option("--locale"))
+        let json = args.flag("--json")
         let paths = try args.positionals(max: 1, names: "at most one FILE")
         let names = try readNameLines(paths.first ?? "-", command: name)
         let collation = try openCollation(locale)
         var out = Output()
-        for n in collation.sorted(names) { out.line(n) }
+        let sorted = collation.sorted(names)
+        if json {
+            out.line(try jsonString(sorted))
+        } else {
+            for n in sorted { out.line(n) }
+        }
         out.flush()
         return .ok
     }

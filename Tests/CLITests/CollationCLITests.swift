@@ -8,6 +8,12 @@ import Testing
         #expect(r.stdout == "Anna\nZoe\nÅsa\nÖrjan\n")
     }
 
+    @Test func sortJSON() throws {
+        let r = try CLI.run(["sort", "--locale", "de", "--json"], stdin: Data("Zorn\nÄrger\nAdam\n".utf8))
+        #expect(r.status == 0)
+        #expect(try JSONDecoder().decode([String].self, from: r.stdoutData) == ["Adam", "Ärger", "Zorn"])
+    }
+
     @Test func sectionsJSON() throws {
         let input = "Örjan\nAnna\n42 Club\n😀 Fan\nZoe\n"
         let r = try CLI.run(["sections", "--locale", "sv", "--json"], stdin: Data(input.utf8))
