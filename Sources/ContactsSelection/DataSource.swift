@@ -100,7 +100,7 @@ public final class ContactsDataSource: Sendable {
         let mode = configuration.mode
 
         struct Candidate {
-            var contact: Contact
+            var index: Int  // into `contacts`
             var displayName: String
             var sortName: String
             var channel: Channel
@@ -111,7 +111,7 @@ public final class ContactsDataSource: Sendable {
         candidates.reserveCapacity(contacts.count)
         var skipped: [(id: String, reason: SkipReason)] = []
         var seen = Set<String>()
-        for contact in contacts {
+        for (contactIndex, contact) in contacts.enumerated() {
             let hasPhone = !contact.phones.isEmpty
             let hasEmail = !contact.emails.isEmpty
             if mode == .messages && !hasPhone {
@@ -152,28 +152,30 @@ public final class ContactsDataSource: Sendable {
             }
             candidates.append(
                 Candidate(
-                    contact: contact, displayName: displayName,
+                    index: contactIndex, displayName: displayName,
                     sortName: Self.sortName(of: contact, displayName: displayName, order: configuration.nameSortOrder),
                     channel: channel, value: value, phones: phones))
         }
 
-        let sectioned = collation.sections(candidates) { $0.sortName }
+        // Section candidate numbers (not the candidates themselves: no copies of contacts while sorting).
+        let sectioned = collation.sections(Array(candidates.indices)) { candidates[$0].sortName }
         var rows: [ContactRow] = []
         rows.reserveCapacity(candidates.count)
         var sections: [RowSection] = []
-        var ordered: [Candidate] = []
-        ordered.reserveCapacity(candidates.count)
+        var phonesOfRow: [[PhoneKey]] = []
+        phonesOfRow.reserveCapacity(candidates.count)
         var sectionOfRow: [UInt16] = []
         sectionOfRow.reserveCapacity(candidates.count)
         for (s, section) in sectioned.enumerated() {
             let start = rows.count
-            for c in section.items {
-                let enabled = configuration.contactEnabledValidation?(c.contact) ?? true
+            for n in section.items {
+                let c = candidates[n]
+                let enabled = configuration.contactEnabledValidation?(contacts[c.index]) ?? true
                 rows.append(
                     ContactRow(
-                        contact: c.contact, displayName: c.displayName, sortName: c.sortName,
+                        contact: contacts[c.index], displayName: c.displayName, sortName: c.sortName,
                         section: section.title, enabled: enabled, channel: c.channel, value: c.value))
-                ordered.append(c)
+                phonesOfRow.append(c.phones)
                 sectionOfRow.append(UInt16(truncatingIfNeeded: s))
             }
             sections.append(RowSection(title: section.title, range: start..<rows.count))
@@ -188,11 +190,7 @@ public final class ContactsDataSource: Sendable {
         for (i, row) in rows.enumerated() where byID[row.id] == nil { byID[row.id] = i }
         rowByID = byID
         index = try SearchIndex(
-            rows: ordered.map {
-                SearchIndex.Fields(
-                    contact: $0.contact, displayName: $0.displayName, sortName: $0.sortName, phones: $0.phones)
-            },
-            sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title))
+            rows: rows, phones: phonesOfRow, sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title))
     }
 
     /// The row of a contact id, if it is listed.

@@ -13,13 +13,6 @@ import Foundation
 /// Hangul initial consonants ("ㅇㅅㅇ"), folded sort name, nickname and organization, lowercased emails,
 /// and phone digits (as written, E.164 and national). A keystroke is then a `memmem` over bytes.
 final class SearchIndex: Sendable {
-    struct Fields {
-        var contact: Contact
-        var displayName: String
-        var sortName: String
-        var phones: [PhoneKey]
-    }
-
     static let fieldSeparator: UInt8 = 0x01
 
     let haystack: [UInt8]
@@ -36,7 +29,7 @@ final class SearchIndex: Sendable {
     /// Per row, the length of its text part: letters never need to look at the phone digits after it.
     let textLengths: [Int32]
 
-    init(rows: [Fields], sectionOfRow: [UInt16], sectionTitles: [String]) throws {
+    init(rows: [ContactRow], phones: [[PhoneKey]], sectionOfRow: [UInt16], sectionTitles: [String]) throws {
         folding = try SearchFolding()
         self.sectionOfRow = sectionOfRow
         self.sectionTitles = sectionTitles
@@ -63,7 +56,7 @@ final class SearchIndex: Sendable {
                 textLengths.reserveCapacity(upper - lower)
                 for i in lower..<upper {
                     offs.append(Int32(truncatingIfNeeded: bytes.count))
-                    textLengths.append(Self.append(rows[i], folding: local, to: &bytes))
+                    textLengths.append(Self.append(rows[i], phones: phones[i], folding: local, to: &bytes))
                 }
                 lock.withLock {
                     chunks[chunk] = bytes
@@ -157,7 +150,7 @@ final class SearchIndex: Sendable {
 
     /// Appends a row's fields; returns the length of its text part (everything before the phone digits).
     @discardableResult
-    static func append(_ row: Fields, folding: SearchFolding, to bytes: inout [UInt8]) -> Int32 {
+    static func append(_ row: ContactRow, phones: [PhoneKey], folding: SearchFolding, to bytes: inout [UInt8]) -> Int32 {
         let rowStart = bytes.count
         func field(_ s: String) {
             guard !s.isEmpty else { return }
@@ -169,17 +162,16 @@ final class SearchIndex: Sendable {
         if keys.tokens.count > 1 && !keys.initials.isEmpty { field(keys.compact) }
         field(keys.initials)
         field(keys.hangulInitials)
-        let c = row.contact
         if row.sortName != row.displayName {
             let sortKeys = folding.keys(for: row.sortName)
             field(sortKeys.folded)
             field(sortKeys.hangulInitials)
         }
-        if !c.nickname.isEmpty { field(folding.fold(c.nickname)) }
-        if !c.organization.isEmpty { field(folding.fold(c.organization)) }
-        for email in c.emails { field(email.value.lowercased()) }
+        if !row.contact.nickname.isEmpty { field(folding.fold(row.contact.nickname)) }
+        if !row.contact.organization.isEmpty { field(folding.fold(row.contact.organization)) }
+        for email in row.contact.emails { field(email.value.lowercased()) }
         let textLength = Int32(bytes.count - rowStart + 1)  // with the separator that ends the text part
-        for phone in row.phones {
+        for phone in phones {
             for digits in phone.searchDigits { field(digits) }
         }
         bytes.append(fieldSeparator)
