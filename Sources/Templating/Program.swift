@@ -36,6 +36,9 @@ final class Program: Sendable {
     let firstKeys: [String]
     let firstHashes: [UInt64]
     let dotted: [Bool]
+    /// The UTF-8 bytes of every name's first part, back to back; name i is at offsets[i]..<offsets[i+1].
+    let firstKeyBytes: [UInt8]
+    let firstKeyOffsets: [Int]
     /// Per section: its name's index.
     let sectionNames: [Int]
 
@@ -81,6 +84,14 @@ final class Program: Sendable {
         firstKeys = c.names.map { $0.parts.first ?? "" }
         firstHashes = c.names.map { $0.hashes.first ?? 0 }
         dotted = c.names.map { $0.parts.count != 1 }
+        var keyBytes: [UInt8] = []
+        var offsets: [Int] = [0]
+        for name in c.names {
+            keyBytes.append(contentsOf: (name.parts.first ?? "").utf8)
+            offsets.append(keyBytes.count)
+        }
+        firstKeyBytes = keyBytes
+        firstKeyOffsets = offsets
         positions = c.positions
         sections = c.sections
         sectionNames = c.sections.map(\.name)
