@@ -12,43 +12,50 @@ public struct MustacheDictionary: @unchecked Sendable, ExpressibleByDictionaryLi
         var count: Int
         /// Where the byte area starts, in words.
         var bytesWord: Int
-        var keys: [String]
-        var values: [MustacheValue]
+        /// The values that are neither text nor integers (lists, dictionaries, objects, lambdas, …);
+        /// an entry of that kind holds its index here.
+        var others: [MustacheValue]
     }
 
-    /// One allocation: per entry 4 words (hash; key offset|length; kind; value offset|length or the
-    /// integer), sorted by hash, then the UTF-8 bytes of keys and text values. Immutable once built.
+    /// One allocation: the n key hashes (scanned first, so a lookup touches few cache lines), then per
+    /// entry 3 words (key offset|length; kind; value offset|length or the integer), then the UTF-8 bytes
+    /// of keys and text values. Immutable once built.
     final class Storage: ManagedBuffer<Header, UInt64> {
         static let kindOther: UInt64 = 0
         static let kindText: UInt64 = 1
         static let kindInteger: UInt64 = 2
 
         static func make(hashes: [UInt64], keys: [String], values: [MustacheValue]) -> Storage {
+            // Key bytes first (lookups verify keys: they stay in a few cache lines), then value bytes.
             var bytes: [UInt8] = []
-            var words: [UInt64] = []
-            words.reserveCapacity(keys.count * 4)
+            for key in keys { bytes.append(contentsOf: key.utf8) }
+            var others: [MustacheValue] = []
+            let n = keys.count
+            var words = [UInt64](repeating: 0, count: n * 4)
+            var keyStart = 0
             for i in keys.indices {
-                let keyStart = bytes.count
-                bytes.append(contentsOf: keys[i].utf8)
-                words.append(hashes[i])
-                words.append(UInt64(keyStart) << 32 | UInt64(bytes.count - keyStart))
+                let keyLength = keys[i].utf8.count
+                words[i] = hashes[i]
+                words[n + i * 3] = UInt64(keyStart) << 32 | UInt64(keyLength)
+                keyStart += keyLength
                 switch values[i] {
                 case .string(let s):
                     let start = bytes.count
                     bytes.append(contentsOf: s.utf8)
-                    words.append(kindText)
-                    words.append(UInt64(start) << 32 | UInt64(bytes.count - start))
-                case .int(let n):
-                    words.append(kindInteger)
-                    words.append(UInt64(bitPattern: Int64(n)))
+                    words[n + i * 3 + 1] = kindText
+                    words[n + i * 3 + 2] = UInt64(start) << 32 | UInt64(bytes.count - start)
+                case .int(let v):
+                    words[n + i * 3 + 1] = kindInteger
+                    words[n + i * 3 + 2] = UInt64(bitPattern: Int64(v))
                 default:
-                    words.append(kindOther)
-                    words.append(0)
+                    words[n + i * 3 + 1] = kindOther
+                    words[n + i * 3 + 2] = UInt64(others.count)
+                    others.append(values[i])
                 }
             }
             let byteWords = (bytes.count + 7) / 8
             let buffer = Storage.create(minimumCapacity: words.count + byteWords) { _ in
-                Header(count: keys.count, bytesWord: words.count, keys: keys, values: values)
+                Header(count: keys.count, bytesWord: words.count, others: others)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointerToElements { p in
@@ -64,8 +71,33 @@ public struct MustacheDictionary: @unchecked Sendable, ExpressibleByDictionaryLi
         }
 
         var count: Int { header.count }
-        var keys: [String] { header.keys }
-        var values: [MustacheValue] { header.values }
+
+        /// The key of entry `i`.
+        func key(at i: Int) -> String {
+            withUnsafeMutablePointers { h, w in
+                let k = w[h.pointee.count &+ i &* 3]
+                let bytes = UnsafeRawPointer(w + h.pointee.bytesWord) + Int(k >> 32)
+                return String(decoding: UnsafeRawBufferPointer(start: bytes, count: Int(k & 0xFFFF_FFFF)), as: UTF8.self)
+            }
+        }
+
+        /// The value of entry `i`.
+        @inline(__always) func value(at i: Int) -> MustacheValue {
+            withUnsafeMutablePointers { h, w in
+                let n = h.pointee.count
+                let kind = w[n &+ i &* 3 &+ 1]
+                let v = w[n &+ i &* 3 &+ 2]
+                if kind == Storage.kindText {
+                    let bytes = UnsafeRawPointer(w + h.pointee.bytesWord) + Int(v >> 32)
+                    return .string(String(decoding: UnsafeRawBufferPointer(start: bytes, count: Int(v & 0xFFFF_FFFF)), as: UTF8.self))
+                }
+                if kind == Storage.kindInteger { return .int(Int(Int64(bitPattern: v))) }
+                return h.pointee.others[Int(v)]
+            }
+        }
+
+        var keys: [String] { (0..<count).map(key(at:)) }
+        var values: [MustacheValue] { (0..<count).map(value(at:)) }
 
         /// Index of the entry for `key` (whose hash is `hash`), or nil.
         @inline(__always) func index(of key: String, hash: UInt64) -> Int? {
@@ -74,8 +106,8 @@ public struct MustacheDictionary: @unchecked Sendable, ExpressibleByDictionaryLi
                 let bytes = UnsafeRawPointer(w + h.pointee.bytesWord)
                 var i = 0
                 while i < n {
-                    if w[i &* 4] == hash {
-                        let k = w[i &* 4 &+ 1]
+                    if w[i] == hash {
+                        let k = w[n &+ i &* 3]
                         let start = Int(k >> 32)
                         let length = Int(k & 0xFFFF_FFFF)
                         var key = key
@@ -139,7 +171,7 @@ public struct MustacheDictionary: @unchecked Sendable, ExpressibleByDictionaryLi
     /// Lookup with a precomputed hash (the renderer's path).
     @inline(__always) func value(forKey key: String, hash: UInt64) -> MustacheValue? {
         guard let i = storage.index(of: key, hash: hash) else { return nil }
-        return storage.values[i]
+        return storage.value(at: i)
     }
 
     public subscript(key: String) -> MustacheValue? {

@@ -157,11 +157,11 @@ struct Renderer {
                         let bytes = UnsafeRawPointer(w + h.pointee.bytesWord)
                         var e = 0
                         while e < n {
-                            if w[e &* 4] == hash {
-                                let k = w[e &* 4 &+ 1]
+                            if w[e] == hash {
+                                let k = w[n &+ e &* 3]
                                 let length = Int(k & 0xFFFF_FFFF)
                                 if key.count == length && bytesEqual(UnsafeRawPointer(key.baseAddress), bytes + Int(k >> 32), length) {
-                                    return h.pointee.values[e]
+                                    return storage.value(at: e)
                                 }
                             }
                             e &+= 1
@@ -385,8 +385,8 @@ struct Renderer {
                     let bytes = UnsafeRawPointer(w + h.pointee.bytesWord)
                     var e = 0
                     while e < n {
-                        if w[e &* 4] == hash {
-                            let k = w[e &* 4 &+ 1]
+                        if w[e] == hash {
+                            let k = w[n &+ e &* 3]
                             let length = Int(k & 0xFFFF_FFFF)
                             let equal = keyBytes.count == length
                                 && bytesEqual(UnsafeRawPointer(keyBytes.baseAddress), bytes + Int(k >> 32), length)
@@ -395,8 +395,8 @@ struct Renderer {
                         e &+= 1
                     }
                     if e == n { return 0 }
-                    let kind = w[e &* 4 &+ 2]
-                    let v = w[e &* 4 &+ 3]
+                    let kind = w[n &+ e &* 3 &+ 1]
+                    let v = w[n &+ e &* 3 &+ 2]
                     if kind == MustacheDictionary.Storage.kindText {
                         let length = Int(v & 0xFFFF_FFFF)
                         if length == 0 { return 1 }
