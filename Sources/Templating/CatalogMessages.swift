@@ -59,7 +59,7 @@ public enum StringsdictPattern {
             }
             // %#@name@ : a plural variable.
             if chars[i + 1] == "#", i + 2 < chars.count, chars[i + 2] == "@",
-               let end = chars[(i + 3)...].firstIndex(of: "@")
+                let end = chars[(i + 3)...].firstIndex(of: "@")
             {
                 let name = String(String.UnicodeScalarView(chars[(i + 3)..<end]))
                 if let variable = variables[name], depth < 8 {

@@ -77,7 +77,8 @@ public struct MustacheDictionary: @unchecked Sendable, ExpressibleByDictionaryLi
             withUnsafeMutablePointers { h, w in
                 let k = w[h.pointee.count &+ i &* 3]
                 let bytes = UnsafeRawPointer(w + h.pointee.bytesWord) + Int(k >> 32)
-                return String(decoding: UnsafeRawBufferPointer(start: bytes, count: Int(k & 0xFFFF_FFFF)), as: UTF8.self)
+                return String(
+                    decoding: UnsafeRawBufferPointer(start: bytes, count: Int(k & 0xFFFF_FFFF)), as: UTF8.self)
             }
         }
 
@@ -89,7 +90,9 @@ public struct MustacheDictionary: @unchecked Sendable, ExpressibleByDictionaryLi
                 let v = w[n &+ i &* 3 &+ 2]
                 if kind == Storage.kindText {
                     let bytes = UnsafeRawPointer(w + h.pointee.bytesWord) + Int(v >> 32)
-                    return .string(String(decoding: UnsafeRawBufferPointer(start: bytes, count: Int(v & 0xFFFF_FFFF)), as: UTF8.self))
+                    return .string(
+                        String(
+                            decoding: UnsafeRawBufferPointer(start: bytes, count: Int(v & 0xFFFF_FFFF)), as: UTF8.self))
                 }
                 if kind == Storage.kindInteger { return .int(Int(Int64(bitPattern: v))) }
                 return h.pointee.others[Int(v)]

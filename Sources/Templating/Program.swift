@@ -118,7 +118,8 @@ final class Program: Sendable {
             return Int32(names.count - 1)
         }
 
-        mutating func op(_ code: Code, _ a: Int32, _ b: Int32 = 0, escaped: Bool = false, _ pos: SourcePosition) -> Int {
+        mutating func op(_ code: Code, _ a: Int32, _ b: Int32 = 0, escaped: Bool = false, _ pos: SourcePosition) -> Int
+        {
             ops.append(Op(code: code, escaped: escaped, a: a, b: b))
             positions.append(pos)
             return ops.count - 1
@@ -135,8 +136,10 @@ final class Program: Sendable {
                     _ = op(.variable, name(tag), escaped: escaped, pos)
                 case .section(let s), .inverted(let s):
                     let isSection = if case .section = node { true } else { false }
-                    sections.append(Section(name: Int(name(s.name)), rawText: s.rawText, openDelimiter: s.openDelimiter,
-                                            closeDelimiter: s.closeDelimiter, position: s.position))
+                    sections.append(
+                        Section(
+                            name: Int(name(s.name)), rawText: s.rawText, openDelimiter: s.openDelimiter,
+                            closeDelimiter: s.closeDelimiter, position: s.position))
                     let at = op(isSection ? .section : .inverted, Int32(sections.count - 1), 0, s.position)
                     emit(s.nodes)
                     ops[at].b = Int32(ops.count)
@@ -164,8 +167,10 @@ final class Program: Sendable {
             let at = op(.block, 0, 0, b.position)
             let start = ops.count
             emit(b.nodes)
-            blocks.append(Block(name: b.name, indent: b.indent, indentsFirstLine: b.indentsFirstLine, position: b.position,
-                                start: start, end: ops.count))
+            blocks.append(
+                Block(
+                    name: b.name, indent: b.indent, indentsFirstLine: b.indentsFirstLine, position: b.position,
+                    start: start, end: ops.count))
             ops[at].a = Int32(blocks.count - 1)
             ops[at].b = Int32(ops.count)
             return blocks.count - 1

@@ -160,7 +160,9 @@ struct Renderer {
                             if w[e] == hash {
                                 let k = w[n &+ e &* 3]
                                 let length = Int(k & 0xFFFF_FFFF)
-                                if key.count == length && bytesEqual(UnsafeRawPointer(key.baseAddress), bytes + Int(k >> 32), length) {
+                                if key.count == length
+                                    && bytesEqual(UnsafeRawPointer(key.baseAddress), bytes + Int(k >> 32), length)
+                                {
                                     return storage.value(at: e)
                                 }
                             }
@@ -177,8 +179,9 @@ struct Renderer {
     }
 
     func missing(_ name: String, _ pos: SourcePosition) -> TemplatingError {
-        .missingValue(name: name, template: templateName, line: pos.line, column: pos.column,
-                      recipient: options.recipient)
+        .missingValue(
+            name: name, template: templateName, line: pos.line, column: pos.column,
+            recipient: options.recipient)
     }
 
     // MARK: output
@@ -222,10 +225,11 @@ struct Renderer {
         if text.isEmpty { return }
         beginValue()
         if case .header(let policy) = options.escaping, policy == .reject,
-           text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
+            text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
         {
-            throw TemplatingError.lineBreakInHeader(name: name, template: templateName, line: pos.line,
-                                                    column: pos.column, recipient: options.recipient)
+            throw TemplatingError.lineBreakInHeader(
+                name: name, template: templateName, line: pos.line,
+                column: pos.column, recipient: options.recipient)
         }
         let html = escaped && escapeHTML
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { buf in
@@ -308,8 +312,10 @@ struct Renderer {
     }
 
     @inline(__always)
-    private mutating func run(_ p: Program, _ ops: UnsafeBufferPointer<Program.Op>, _ text: UnsafeBufferPointer<UInt8>,
-                              _ start: Int, _ end: Int) throws {
+    private mutating func run(
+        _ p: Program, _ ops: UnsafeBufferPointer<Program.Op>, _ text: UnsafeBufferPointer<UInt8>,
+        _ start: Int, _ end: Int
+    ) throws {
         var i = start
         while i < end {
             let op = ops[i]
@@ -362,7 +368,8 @@ struct Renderer {
         let hash = p.firstHashes[nameIndex]
         let keyStart = p.firstKeyOffsets[nameIndex]
         return p.firstKeyBytes.withUnsafeBufferPointer { all in
-            emitSimpleVariable(UnsafeBufferPointer(rebasing: all[keyStart..<p.firstKeyOffsets[nameIndex + 1]]), hash, escaped: escaped)
+            emitSimpleVariable(
+                UnsafeBufferPointer(rebasing: all[keyStart..<p.firstKeyOffsets[nameIndex + 1]]), hash, escaped: escaped)
         }
     }
 
@@ -388,7 +395,8 @@ struct Renderer {
                         if w[e] == hash {
                             let k = w[n &+ e &* 3]
                             let length = Int(k & 0xFFFF_FFFF)
-                            let equal = keyBytes.count == length
+                            let equal =
+                                keyBytes.count == length
                                 && bytesEqual(UnsafeRawPointer(keyBytes.baseAddress), bytes + Int(k >> 32), length)
                             if equal { break }
                         }
@@ -401,7 +409,8 @@ struct Renderer {
                         let length = Int(v & 0xFFFF_FFFF)
                         if length == 0 { return 1 }
                         beginValue()
-                        let buf = UnsafeBufferPointer(start: (bytes + Int(v >> 32)).assumingMemoryBound(to: UInt8.self), count: length)
+                        let buf = UnsafeBufferPointer(
+                            start: (bytes + Int(v >> 32)).assumingMemoryBound(to: UInt8.self), count: length)
                         if html { out.appendHTMLEscaped(buf) } else { out.append(buf) }
                         return 1
                     }
@@ -445,8 +454,9 @@ struct Renderer {
             guard let text = value.scalarText else {
                 if strict {
                     let pos = p.positions[i]
-                    throw TemplatingError.notInterpolatable(name: name.text, template: templateName, line: pos.line,
-                                                            column: pos.column, recipient: options.recipient)
+                    throw TemplatingError.notInterpolatable(
+                        name: name.text, template: templateName, line: pos.line,
+                        column: pos.column, recipient: options.recipient)
                 }
                 return
             }
@@ -494,16 +504,20 @@ struct Renderer {
         }
     }
 
-    mutating func call(_ lambda: MustacheLambda, name: String, sectionText: String?, _ pos: SourcePosition) throws -> LambdaResult {
-        let call = LambdaCall(sectionText: sectionText, options: options, templateName: templateName, position: pos,
-                              stack: stack, partials: partials)
+    mutating func call(_ lambda: MustacheLambda, name: String, sectionText: String?, _ pos: SourcePosition) throws
+        -> LambdaResult
+    {
+        let call = LambdaCall(
+            sectionText: sectionText, options: options, templateName: templateName, position: pos,
+            stack: stack, partials: partials)
         do {
             return try lambda.body(call)
         } catch let error as TemplatingError {
             throw error
         } catch {
-            throw TemplatingError.helper(name: name, template: templateName, line: pos.line, column: pos.column,
-                                         recipient: options.recipient, message: "\(error)")
+            throw TemplatingError.helper(
+                name: name, template: templateName, line: pos.line, column: pos.column,
+                recipient: options.recipient, message: "\(error)")
         }
     }
 
@@ -521,16 +535,22 @@ struct Renderer {
     mutating func resolvePartial(_ partial: PartialNode) throws -> MustacheTemplate? {
         var name = partial.name
         if partial.dynamic {
-            guard let value = Renderer.lookup(TagName(partial.name), in: stack), let text = value.scalarText, !text.isEmpty else {
+            guard let value = Renderer.lookup(TagName(partial.name), in: stack), let text = value.scalarText,
+                !text.isEmpty
+            else {
                 if strict { throw missing(partial.name, partial.position) }
                 return nil
             }
             name = text
         }
-        guard let template = partials.template(named: name, hash: partial.dynamic ? MustacheDictionary.hash(name) : partial.nameHash) else {
+        guard
+            let template = partials.template(
+                named: name, hash: partial.dynamic ? MustacheDictionary.hash(name) : partial.nameHash)
+        else {
             if strict {
-                throw TemplatingError.partialNotFound(name: name, template: templateName, line: partial.position.line,
-                                                      column: partial.position.column)
+                throw TemplatingError.partialNotFound(
+                    name: name, template: templateName, line: partial.position.line,
+                    column: partial.position.column)
             }
             return nil
         }
@@ -539,8 +559,9 @@ struct Renderer {
 
     mutating func renderPartial(_ template: MustacheTemplate, _ partial: PartialNode) throws {
         guard depth < Renderer.maxDepth else {
-            throw TemplatingError.recursionTooDeep(template: templateName, line: partial.position.line,
-                                                   column: partial.position.column)
+            throw TemplatingError.recursionTooDeep(
+                template: templateName, line: partial.position.line,
+                column: partial.position.column)
         }
         let savedName = templateName
         let savedIndent = indent
@@ -565,8 +586,9 @@ struct Renderer {
             return
         }
         guard depth < Renderer.maxDepth else {
-            throw TemplatingError.recursionTooDeep(template: templateName, line: block.position.line,
-                                                   column: block.position.column)
+            throw TemplatingError.recursionTooDeep(
+                template: templateName, line: block.position.line,
+                column: block.position.column)
         }
         let definition = override.program.blocks[override.block]
         var sub = Renderer(options: options, partials: partials, templateName: override.templateName, workspace: nil)
@@ -593,7 +615,9 @@ struct Renderer {
             while end < bytes.count && bytes[end] != 0x0A { end += 1 }
             if end < bytes.count { end += 1 }
             var s = lineStart
-            if !remove.isEmpty, end - s >= remove.count, Array(bytes[s..<s + remove.count]) == remove { s += remove.count }
+            if !remove.isEmpty, end - s >= remove.count, Array(bytes[s..<s + remove.count]) == remove {
+                s += remove.count
+            }
             if firstLine || lineStart > 0 { result.append(contentsOf: add) }
             result.append(contentsOf: bytes[s..<end])
             lineStart = end

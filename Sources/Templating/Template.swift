@@ -51,8 +51,10 @@ public struct RenderOptions: Sendable {
     /// bottom of the context stack (names in your data win over them).
     public var helpers: Bool
 
-    public init(escaping: Escaping = .html, strict: Bool = false, locale: String = "en", recipient: String? = nil,
-                catalog: (any MessageCatalog)? = nil, table: String = "Localizable", helpers: Bool = true) {
+    public init(
+        escaping: Escaping = .html, strict: Bool = false, locale: String = "en", recipient: String? = nil,
+        catalog: (any MessageCatalog)? = nil, table: String = "Localizable", helpers: Bool = true
+    ) {
         self.escaping = escaping
         self.strict = strict
         self.locale = locale
@@ -91,26 +93,34 @@ public struct MustacheTemplate: Sendable {
 
     /// Compiles `source`; throws ``TemplatingError/parse(template:line:column:message:)`` when malformed.
     public init(_ source: String, name: String = "template") throws {
-        compiled = Compiled(name: name, source: source,
-                            program: Program(try Parser(source: source, templateName: name).parse()))
+        compiled = Compiled(
+            name: name, source: source,
+            program: Program(try Parser(source: source, templateName: name).parse()))
     }
 
     init(source: String, name: String, open: String, close: String) throws {
-        compiled = Compiled(name: name, source: source, program: Program(try Parser(source: source, templateName: name).parse(
-            openDelimiter: Array(open.utf8), closeDelimiter: Array(close.utf8))))
+        compiled = Compiled(
+            name: name, source: source,
+            program: Program(
+                try Parser(source: source, templateName: name).parse(
+                    openDelimiter: Array(open.utf8), closeDelimiter: Array(close.utf8))))
     }
 
     /// Renders into a string.
-    public func render(_ context: MustacheValue, partials: MustachePartials = MustachePartials(),
-                       options: RenderOptions = RenderOptions()) throws -> String {
+    public func render(
+        _ context: MustacheValue, partials: MustachePartials = MustachePartials(),
+        options: RenderOptions = RenderOptions()
+    ) throws -> String {
         var bytes: [UInt8] = []
         try render(context, partials: partials, options: options, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Renders and appends UTF-8 bytes to `output` (the fast path: reuse one buffer for many renders).
-    public func render(_ context: MustacheValue, partials: MustachePartials = MustachePartials(),
-                       options: RenderOptions = RenderOptions(), into output: inout [UInt8]) throws {
+    public func render(
+        _ context: MustacheValue, partials: MustachePartials = MustachePartials(),
+        options: RenderOptions = RenderOptions(), into output: inout [UInt8]
+    ) throws {
         let start = output.count
         let workspace = Workspace.take()
         defer { Workspace.give(workspace) }

@@ -97,12 +97,13 @@ struct RenderCommand: Command {
                 for file in files.sorted() where file.hasSuffix(".mustache") {
                     let path = URL(fileURLWithPath: partialsDir).appendingPathComponent(file).path
                     guard let data = FileManager.default.contents(atPath: path),
-                          let text = String(data: data, encoding: .utf8)
+                        let text = String(data: data, encoding: .utf8)
                     else { throw CLIError.failure("render: cannot read \(path) as UTF-8") }
                     partials[String(file.dropLast(".mustache".count))] = try MustacheTemplate(text, name: path)
                 }
             }
-            let options = RenderOptions(escaping: escaping, strict: strict, locale: locale, catalog: catalog, table: table)
+            let options = RenderOptions(
+                escaping: escaping, strict: strict, locale: locale, catalog: catalog, table: table)
             return try template.render(context, partials: partials, options: options)
         }
         var out = Output()
@@ -136,7 +137,9 @@ struct TemplatesListCommand: Command {
             guard let t = library.templates[name] else { continue }
             var line = name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
             line += t.availableParts.map(\.rawValue).joined(separator: ", ")
-            if !t.overrideLocales.isEmpty { line += "  (locale overrides: \(t.overrideLocales.joined(separator: ", ")))" }
+            if !t.overrideLocales.isEmpty {
+                line += "  (locale overrides: \(t.overrideLocales.joined(separator: ", ")))"
+            }
             if t.sample != nil { line += "  [sample data]" }
             out.line(line)
         }
@@ -186,7 +189,8 @@ struct TemplatesRenderCommand: Command {
         let catalog = try TemplateCLI.catalog(stringsDir, command: "templates render")
         let library = try TemplateCLI.run("templates render") { try loadLibrary(dir, catalog: catalog) }
         guard let template = library.templates[name] else {
-            throw CLIError.usage("templates render: no template '\(name)' (have: \(library.names.joined(separator: ", ")))")
+            throw CLIError.usage(
+                "templates render: no template '\(name)' (have: \(library.names.joined(separator: ", ")))")
         }
         let context: MustacheValue
         if let dataPath {

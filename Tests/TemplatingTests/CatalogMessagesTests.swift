@@ -11,24 +11,34 @@ struct CatalogMessagesTests {
         en.strings["hello"] = "Hello {name}!"
         en.plurals["guests"] = StringsDictEntry(
             key: "guests", formatKey: "%#@guests@ for {name}'s party",
-            variables: ["guests": PluralVariable(name: "guests", forms: ["zero": "nobody", "one": "%d guest", "other": "%d guests"])])
+            variables: [
+                "guests": PluralVariable(
+                    name: "guests", forms: ["zero": "nobody", "one": "%d guest", "other": "%d guests"])
+            ])
         catalog.add(en, language: "en", table: "party")
         var ru = Catalog.Table()
         ru.plurals["guests"] = StringsDictEntry(
             key: "guests", formatKey: "%#@guests@",
-            variables: ["guests": PluralVariable(name: "guests", forms: ["one": "%d гость", "few": "%d гостя", "many": "%d гостей", "other": "%d гостя"])])
+            variables: [
+                "guests": PluralVariable(
+                    name: "guests",
+                    forms: ["one": "%d гость", "few": "%d гостя", "many": "%d гостей", "other": "%d гостя"])
+            ])
         catalog.add(ru, language: "ru", table: "party")
         return catalog
     }
 
     @Test func stringsdictEntriesBecomeICUPlurals() throws {
         let c = catalog()
-        #expect(c.message(forKey: "guests", table: "party", locale: "en")
-            == "{guests, plural, =0 {nobody} one {# guest} other {# guests}} for '{'name'}'''s party")
+        #expect(
+            c.message(forKey: "guests", table: "party", locale: "en")
+                == "{guests, plural, =0 {nobody} one {# guest} other {# guests}} for '{'name'}'''s party")
         #expect(c.message(forKey: "hello", table: "party", locale: "de") == "Hello {name}!")
         let t = try MustacheTemplate("{{#t}}guests{{/t}} / {{#t}}hello{{/t}}")
         func render(_ n: Int, _ locale: String) throws -> String {
-            try t.render(["guests": .int(n), "name": "Ada"], options: RenderOptions(escaping: .text, strict: true, locale: locale, catalog: c, table: "party"))
+            try t.render(
+                ["guests": .int(n), "name": "Ada"],
+                options: RenderOptions(escaping: .text, strict: true, locale: locale, catalog: c, table: "party"))
         }
         #expect(try render(0, "en") == "nobody for {name}'s party / Hello Ada!")
         #expect(try render(1, "en") == "1 guest for {name}'s party / Hello Ada!")
@@ -39,10 +49,13 @@ struct CatalogMessagesTests {
     @Test func nestedVariablesAndLiterals() {
         let entry = StringsDictEntry(
             key: "k", formatKey: "%#@files@ in %#@folders@ (100%%)",
-            variables: ["files": PluralVariable(name: "files", forms: ["one": "one file", "other": "%ld files #"]),
-                        "folders": PluralVariable(name: "folders", forms: ["other": "%lu folders"])])
-        #expect(StringsdictPattern.icuPattern(entry)
-            == "{files, plural, one {one file} other {# files '#'}} in {folders, plural, other {# folders}} (100%)")
+            variables: [
+                "files": PluralVariable(name: "files", forms: ["one": "one file", "other": "%ld files #"]),
+                "folders": PluralVariable(name: "folders", forms: ["other": "%lu folders"]),
+            ])
+        #expect(
+            StringsdictPattern.icuPattern(entry)
+                == "{files, plural, one {one file} other {# files '#'}} in {folders, plural, other {# folders}} (100%)")
         #expect(StringsdictPattern.icuPattern(StringsDictEntry(key: "x", formatKey: nil)) == nil)
     }
 }
