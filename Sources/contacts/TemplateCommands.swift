@@ -166,7 +166,8 @@ struct TemplatesRenderCommand: Command {
         the text body, the HTML body and the SMS body, or with --json one JSON object.
 
         Options:
-          --locale L        the recipient's locale (default: environment)
+          --locale L        the campaign's locale; a `locale` or `lang` field in the data (the recipient's
+                            own) wins; default: the environment's
           --data FILE       the recipient's context (JSON object; '-' reads stdin)
           --recipient ID    who it is for (named in errors)
           --json            print {"subject", "textBody", "htmlBody", "messageBody", "locale"}
@@ -178,7 +179,8 @@ struct TemplatesRenderCommand: Command {
         """
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
-        let locale = environmentLocale(try args.option("--locale"))
+        let explicitLocale = try args.option("--locale")
+        let locale = environmentLocale(explicitLocale)
         let dataPath = try args.option("--data")
         let recipient = try args.option("--recipient")
         let json = args.flag("--json")
@@ -200,8 +202,11 @@ struct TemplatesRenderCommand: Command {
         } else {
             throw CLIError.usage("templates render: '\(name)' has no sample.json; pass --data FILE.json")
         }
+        // The recipient's own locale (a `locale` or `lang` field of the data) wins over --locale.
+        let own = (context.member("locale") ?? context.member("lang"))?.scalarText
+        let renderLocale = TemplateLibrary.renderLocale(recipient: own, campaign: explicitLocale, environment: locale)
         let message = try TemplateCLI.run("templates render") {
-            try library.render(name, context: context, locale: locale, recipient: recipient)
+            try library.render(name, context: context, locale: renderLocale, recipient: recipient)
         }
         var out = Output()
         if json {

@@ -105,6 +105,11 @@ struct TemplateCLITests {
             stdin: Data(#"{"phones": []}"#.utf8))
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("for recipient li@example.com"), "\(missing.stderr)")
+        let own = try CLI.run(
+            ["templates", "render", "share-contact", "--locale", "de", "--data", "-"],
+            stdin: Data(data.replacingOccurrences(of: "{\"recipient\"", with: "{\"lang\": \"fr\", \"recipient\"").utf8))
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(own.stdout.contains("Locale: fr\n"), "\(own.stdout)")
         let unknown = try CLI.run(["templates", "render", "nope"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no template 'nope' (have: invite, share-contact)"))
