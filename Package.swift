@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "Composer", dependencies: ["CCurl"]),
         .target(
             name: "ContactsSelection",
-            dependencies: ["Collation", "ContactsCore", "StringsCatalog", "Composer"]
+            dependencies: ["ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer"]
         ),
 
         // Command-line tool
@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StringsCatalogTests", dependencies: ["StringsCatalog"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog"]),
-        .testTarget(name: "ComposerTests", dependencies: ["Composer"]),
+        .testTarget(name: "ComposerTests", dependencies: ["Composer"], exclude: ["Fixtures"]),
         .testTarget(name: "ContactsSelectionTests", dependencies: ["ContactsSelection"]),
         .testTarget(name: "CLITests", dependencies: ["contacts"]),
     ],

@@ -1,2 +1,80 @@
+// Plain-C bridge over libphonenumber. Owns no policy: parse, validate, format. Every exception stops here.
 #include "cphonenumber.h"
-extern "C" int32_t cphone_bridge_version(void) { return 1; }
+
+#include <cstring>
+#include <string>
+
+#include <phonenumbers/phonenumber.pb.h>
+#include <phonenumbers/phonenumberutil.h>
+
+using i18n::phonenumbers::PhoneNumber;
+using i18n::phonenumbers::PhoneNumberUtil;
+
+static int32_t map_error(PhoneNumberUtil::ErrorType error) {
+    switch (error) {
+    case PhoneNumberUtil::NO_PARSING_ERROR: return CPHONE_OK;
+    case PhoneNumberUtil::INVALID_COUNTRY_CODE_ERROR: return CPHONE_INVALID_COUNTRY;
+    case PhoneNumberUtil::TOO_SHORT_AFTER_IDD:
+    case PhoneNumberUtil::TOO_SHORT_NSN: return CPHONE_TOO_SHORT;
+    case PhoneNumberUtil::TOO_LONG_NSN: return CPHONE_TOO_LONG;
+    default: return CPHONE_NOT_A_NUMBER;
+    }
+}
+
+extern "C" int32_t cphone_parse(const char *text, int32_t length, const char *default_region, cphone_info *info,
+                                char *out, int32_t capacity, int32_t *status) {
+    if (status == nullptr || *status > 0) return 0;
+    if (info == nullptr || (text == nullptr && length != 0) || length < 0 || capacity < 0 ||
+        (out == nullptr && capacity > 0)) {
+        *status = CPHONE_INTERNAL_ERROR;
+        return 0;
+    }
+    try {
+        const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
+        std::string input(text == nullptr ? "" : text, static_cast<size_t>(length));
+        std::string region(default_region == nullptr || default_region[0] == '\0' ? "ZZ" : default_region);
+        PhoneNumber number;
+        PhoneNumberUtil::ErrorType error = util->Parse(input, region, &number);
+        if (error != PhoneNumberUtil::NO_PARSING_ERROR) {
+            *status = map_error(error);
+            return 0;
+        }
+        std::string e164, international, national, number_region;
+        util->Format(number, PhoneNumberUtil::E164, &e164);
+        util->Format(number, PhoneNumberUtil::INTERNATIONAL, &international);
+        util->Format(number, PhoneNumberUtil::NATIONAL, &national);
+        util->GetRegionCodeForNumber(number, &number_region);
+        info->country_code = number.country_code();
+        info->is_possible = util->IsPossibleNumberWithReason(number) == PhoneNumberUtil::IS_POSSIBLE ? 1 : 0;
+        info->is_valid = util->IsValidNumber(number) ? 1 : 0;
+        info->type = static_cast<int32_t>(util->GetNumberType(number));
+        info->e164_length = static_cast<int32_t>(e164.size());
+        info->international_length = static_cast<int32_t>(international.size());
+        info->national_length = static_cast<int32_t>(national.size());
+        std::memset(info->region, 0, sizeof info->region);
+        if (number_region.size() < sizeof info->region && number_region != "ZZ") {
+            std::memcpy(info->region, number_region.data(), number_region.size());
+        }
+        const size_t total = e164.size() + international.size() + national.size();
+        if (total > static_cast<size_t>(capacity)) {
+            *status = CPHONE_BUFFER_OVERFLOW;
+            return static_cast<int32_t>(total);
+        }
+        std::memcpy(out, e164.data(), e164.size());
+        std::memcpy(out + e164.size(), international.data(), international.size());
+        std::memcpy(out + e164.size() + international.size(), national.data(), national.size());
+        return static_cast<int32_t>(total);
+    } catch (...) {
+        *status = CPHONE_INTERNAL_ERROR;
+        return 0;
+    }
+}
+
+extern "C" int32_t cphone_country_code_for_region(const char *region) {
+    if (region == nullptr) return 0;
+    try {
+        return PhoneNumberUtil::GetInstance()->GetCountryCodeForRegion(std::string(region));
+    } catch (...) {
+        return 0;
+    }
+}

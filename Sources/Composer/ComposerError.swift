@@ -1,1 +1,87 @@
-public enum ComposerError: Error, Equatable, Sendable {}
+/// Everything that can go wrong while composing or delivering a message.
+///
+/// Cases say what happened and where (which field, which file and line, which SMTP reply). Turning them
+/// into user-facing, localized alert text is the caller's job (through the strings catalog).
+///
+/// ```swift
+/// do { _ = try MailAddress(name: nil, address: "not an address") }
+/// catch ComposerError.invalidAddress(let value, let reason) { print(value, reason) }
+/// ```
+public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The transport cannot send mail (not configured, no MTA, no network); `reason` says why.
+    case mailUnavailable(reason: String)
+    /// The transport cannot send text messages; `reason` says why.
+    case messagingUnavailable(reason: String)
+    /// An address is not a valid RFC 5322 addr-spec (or its domain is not a valid IDN).
+    case invalidAddress(String, reason: String)
+    /// A header input (`field`) contains CR, LF or NUL: refused so that no header can be injected.
+    case headerInjection(field: String)
+    /// An extra header name is not an RFC 5322 field name, or names a header the writer owns.
+    case invalidHeaderName(String, reason: String)
+    /// A required draft field is missing or empty (`field` names it).
+    case missingField(String)
+    /// An attachment's media type is not `type/subtype` made of RFC 2045 tokens.
+    case invalidMediaType(String)
+    /// A locale is not a BCP 47 language tag.
+    case invalidLocale(String)
+    /// A phone number is not in E.164 form (`+` then 2–15 digits, no leading zero).
+    case invalidPhoneNumber(String)
+    /// A `mailto:`/`sms:` URI (or a transport URL) could not be parsed; `reason` says what was expected.
+    case invalidURI(String, reason: String)
+    /// The SMTP server answered with a failure reply; `code` is the reply code (4xx transient, 5xx permanent).
+    case smtp(code: Int, message: String)
+    /// A network failure before any SMTP reply (libcurl error `code`); transient.
+    case network(code: Int, message: String)
+    /// The server refused the credentials (`code` is its reply, e.g. 535). A problem of the configuration,
+    /// not of any one message: an outbox run stops and leaves the messages queued.
+    case authenticationFailed(code: Int, message: String)
+    /// TLS could not be set up: certificate not trusted, STARTTLS required but not offered, handshake
+    /// failure (libcurl error `code`). Like `authenticationFailed`, it stops an outbox run.
+    case tls(code: Int, message: String)
+    /// The sendmail program failed or could not be started.
+    case sendmail(status: Int32, message: String)
+    /// A file could not be read or written.
+    case io(path: String, message: String)
+    /// The outbox journal is damaged at `line`.
+    case journal(path: String, line: Int, message: String)
+
+    /// Whether a retry later may succeed: SMTP 4xx replies and network failures.
+    public var isTransient: Bool {
+        switch self {
+        case .smtp(let code, _): return (400..<500).contains(code)
+        case .network: return true
+        default: return false
+        }
+    }
+
+    /// Whether the error concerns the transport's configuration (server, credentials, TLS) rather than a
+    /// message: retrying other messages cannot help until it is fixed.
+    public var isConfigurationError: Bool {
+        switch self {
+        case .mailUnavailable, .messagingUnavailable, .authenticationFailed, .tls: return true
+        default: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .mailUnavailable(let r): return "mail unavailable: \(r)"
+        case .messagingUnavailable(let r): return "messaging unavailable: \(r)"
+        case .invalidAddress(let a, let r): return "invalid address '\(a)': \(r)"
+        case .headerInjection(let f): return "\(f): CR, LF or NUL is not allowed in a header field"
+        case .invalidHeaderName(let n, let r): return "invalid header name '\(n)': \(r)"
+        case .missingField(let f): return "\(f): required field is missing or empty"
+        case .invalidMediaType(let m): return "invalid media type '\(m)': expected type/subtype"
+        case .invalidLocale(let l): return "invalid locale '\(l)': expected a BCP 47 tag such as de-CH"
+        case .invalidPhoneNumber(let p): return "invalid phone number '\(p)': expected E.164 such as +15555550123"
+        case .invalidURI(let u, let r): return "invalid URI '\(u)': \(r)"
+        case .smtp(let c, let m): return "SMTP \(c): \(m)"
+        case .network(let c, let m): return "network error \(c): \(m)"
+        case .authenticationFailed(let c, let m): return "authentication failed (\(c)): \(m)"
+        case .tls(let c, let m): return "TLS failed (\(c)): \(m)"
+        case .sendmail(let s, let m): return "sendmail exited with \(s): \(m)"
+        case .io(let p, let m): return "\(p): \(m)"
+        case .journal(let p, let l, let m): return "\(p):\(l): \(m)"
+        }
+    }
+}

@@ -128,6 +128,11 @@ public struct SortKeyBuffer: Sendable {
     public let offsets: [Int32]
     public var count: Int { offsets.count - 1 }
 
+    public init(bytes: [UInt8], offsets: [Int32]) {
+        self.bytes = bytes
+        self.offsets = offsets
+    }
+
     /// The permutation that sorts the keys (stable: equal keys keep their input order).
     public func sortedIndices() -> [Int32] {
         var order = [Int32](unsafeUninitializedCapacity: count) { buf, n in

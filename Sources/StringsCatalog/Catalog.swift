@@ -40,8 +40,11 @@ public struct Catalog: Sendable {
         public var table: String
     }
 
+    /// The folder the catalog was read from (nil for one built in memory).
     public let directory: URL?
+    /// The language every lookup falls back to last (BCP 47), `en` by default.
     public let developmentLanguage: String
+    /// What a lookup does for a key the chain lacks: fall back (default), stop, or return the key.
     public var missingKeyBehavior: MissingKeyBehavior = .fallBack
     /// language → table name → table.
     public private(set) var tables: [String: [String: Table]]
@@ -49,6 +52,8 @@ public struct Catalog: Sendable {
     public private(set) var files: [File]
     /// Problems met while loading (syntax findings of each file); good entries are still served.
     public private(set) var diagnostics: [Diagnostic]
+    /// Requested languages → resolved chain; reset whenever the tables change.
+    private var resolutionCache = ResolutionCache()
 
     /// Loads every localization under `directory`. Throws only when the folder cannot be listed.
     public init(directory: URL, developmentLanguage: String = "en") throws {
@@ -90,7 +95,7 @@ public struct Catalog: Sendable {
     }
 
     static func diagnostic(for error: StringsCatalogError, file: String) -> Diagnostic {
-        if case let .malformed(f, line, column, message) = error {
+        if case .malformed(let f, let line, let column, let message) = error {
             return Diagnostic(file: f, line: line, column: column, severity: .error, code: "syntax", message: message)
         }
         return Diagnostic(file: file, line: 1, column: 1, severity: .error, code: "io", message: error.description)
@@ -101,7 +106,8 @@ public struct Catalog: Sendable {
         let fm = FileManager.default
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: directory.path).sorted() } catch {
-            throw StringsCatalogError.io(path: directory.path, message: "cannot list folder: \(error.localizedDescription)")
+            throw StringsCatalogError.io(
+                path: directory.path, message: "cannot list folder: \(error.localizedDescription)")
         }
         var files: [File] = []
         for name in names {
@@ -112,9 +118,11 @@ public struct Catalog: Sendable {
                 for f in inner {
                     let fileURL = url.appendingPathComponent(f)
                     if f.hasSuffix(".strings") {
-                        files.append(File(url: fileURL, kind: .strings, language: language, table: String(f.dropLast(8))))
+                        files.append(
+                            File(url: fileURL, kind: .strings, language: language, table: String(f.dropLast(8))))
                     } else if f.hasSuffix(".stringsdict") {
-                        files.append(File(url: fileURL, kind: .stringsdict, language: language, table: String(f.dropLast(12))))
+                        files.append(
+                            File(url: fileURL, kind: .stringsdict, language: language, table: String(f.dropLast(12))))
                     }
                 }
             } else if name.hasSuffix(".xcstrings") {
@@ -150,6 +158,7 @@ public struct Catalog: Sendable {
 
     /// Adds a String Catalog's values as table `table`.
     public mutating func add(_ doc: XCStringsDocument, table name: String) {
+        resolutionCache = ResolutionCache()
         for entry in doc.entries {
             for language in Set(entry.localizations.keys).union([doc.sourceLanguage]) {
                 var table = tables[language]?[name] ?? Table()
@@ -168,6 +177,7 @@ public struct Catalog: Sendable {
 
     /// Adds (or replaces) one table for a language.
     public mutating func add(_ table: Table, language: String, table name: String) {
+        resolutionCache = ResolutionCache()
         tables[LanguageMatcher.bcp47(fromLocalizationName: language), default: [:]][name] = table
     }
 
@@ -176,8 +186,9 @@ public struct Catalog: Sendable {
     /// it is absent (it throws instead; ``Strings`` then serves English).
     public static func bundled() throws -> Catalog {
         guard let url = bundledLocalizationsURL() else {
-            throw StringsCatalogError.io(path: "ContactsSelection_StringsCatalog.resources",
-                                         message: "the StringsCatalog resource bundle was not found beside the executable")
+            throw StringsCatalogError.io(
+                path: "ContactsSelection_StringsCatalog.resources",
+                message: "the StringsCatalog resource bundle was not found beside the executable")
         }
         return try Catalog(directory: url)
     }
@@ -220,10 +231,13 @@ public struct Catalog: Sendable {
 
     /// The languages to try for `requested`, best first, ending with the development language.
     public func resolveLanguages(for requested: [String]) -> [String] {
+        let cacheKey = requested.joined(separator: "\u{1}")
+        if let cached = resolutionCache.get(cacheKey) { return cached }
         let expanded = requested.flatMap { $0.split(separator: ":").map(String.init) }
         var chain = LanguageMatcher.match(requested: expanded, available: languages)
         chain.removeAll { $0 == developmentLanguage }
         chain.append(developmentLanguage)
+        resolutionCache.set(cacheKey, chain)
         return chain
     }
 
@@ -233,11 +247,13 @@ public struct Catalog: Sendable {
     }
 
     /// The raw pattern of `key` (a plain string, or a stringsdict entry's format key) in the best language
-    /// that has it. Nil when no language in the chain has it (or the key with `.returnKey`).
+    /// that has it. `locale` is a BCP 47 tag or a `:`-separated preference list (`"fr-CA:de"`). Nil when no language in the chain has it (or the key with `.returnKey`).
     public func string(_ key: String, table: String = "Localizable", locale: String) -> String? {
         for language in chain(for: locale) {
             guard let t = tables[language]?[table] else { continue }
-            if let p = t.plurals[key], let f = p.formatKey ?? p.widthVariants.keys.max().flatMap({ p.widthVariants[$0] }) {
+            if let p = t.plurals[key],
+                let f = p.formatKey ?? p.widthVariants.keys.max().flatMap({ p.widthVariants[$0] })
+            {
                 return f
             }
             if let s = t.strings[key] { return s }
@@ -270,7 +286,9 @@ public struct Catalog: Sendable {
 
     /// Looks up `key` and formats it: plural variables chosen by the rules of the language the value
     /// came from, then printf specifiers. A wrong argument count or type throws.
-    public func format(_ key: String, table: String = "Localizable", locale: String, arguments: [CatalogArgument]) throws -> String {
+    public func format(_ key: String, table: String = "Localizable", locale: String, arguments: [CatalogArgument])
+        throws -> String
+    {
         guard let language = language(of: key, table: table, locale: locale) else {
             if missingKeyBehavior == .returnKey { return try PrintfFormat.format(key, arguments: arguments) }
             throw StringsCatalogError.missingKey(key: key, table: table, locale: locale)
@@ -280,5 +298,25 @@ public struct Catalog: Sendable {
             return try entry.format(locale: language == "Base" ? developmentLanguage : language, arguments: arguments)
         }
         return try PrintfFormat.format(t?.strings[key] ?? key, arguments: arguments)
+    }
+}
+
+/// A small thread-safe memo of resolved language chains (shared by copies of one catalog value, which
+/// have the same languages; a mutation installs a fresh one).
+final class ResolutionCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var chains: [String: [String]] = [:]
+
+    func get(_ key: String) -> [String]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return chains[key]
+    }
+
+    func set(_ key: String, _ chain: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if chains.count > 1024 { chains.removeAll() }
+        chains[key] = chain
     }
 }

@@ -67,22 +67,49 @@ public enum LanguageMatcher {
         for p in parts.dropFirst() {
             if p.count == 4, p.allSatisfy(\.isLetter), s.script == nil, s.region == nil {
                 s.script = p
-            } else if s.region == nil, (p.count == 2 && p.allSatisfy(\.isLetter)) || (p.count == 3 && p.allSatisfy(\.isNumber)) {
+            } else if s.region == nil,
+                (p.count == 2 && p.allSatisfy(\.isLetter)) || (p.count == 3 && p.allSatisfy(\.isNumber))
+            {
                 s.region = p
             }
         }
         return s
     }
 
-    /// `language-Script-Region` with likely subtags added (ICU).
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var maximized: [String: String] = [:]
+    nonisolated(unsafe) private static var chains: [String: [String]] = [:]
+
+    /// `language-Script-Region` with likely subtags added (ICU), cached.
     static func maximize(_ tag: String) -> String {
         guard tag != "Base" else { return tag }
-        let max = ICULocale.addLikelySubtags(tag.replacingOccurrences(of: "-", with: "_"))
-        return bcp47(fromLocalizationName: max)
+        cacheLock.lock()
+        let cached = maximized[tag]
+        cacheLock.unlock()
+        if let cached { return cached }
+        let max = bcp47(fromLocalizationName: ICULocale.addLikelySubtags(tag.replacingOccurrences(of: "-", with: "_")))
+        cacheLock.lock()
+        if maximized.count > 4096 { maximized.removeAll() }
+        maximized[tag] = max
+        cacheLock.unlock()
+        return max
     }
 
     /// The tags to try for one requested language, most specific first.
     public static func fallbackChain(for requested: String) -> [String] {
+        cacheLock.lock()
+        let cached = chains[requested]
+        cacheLock.unlock()
+        if let cached { return cached }
+        let chain = computeChain(requested)
+        cacheLock.lock()
+        if chains.count > 4096 { chains.removeAll() }
+        chains[requested] = chain
+        cacheLock.unlock()
+        return chain
+    }
+
+    static func computeChain(_ requested: String) -> [String] {
         let tag = bcp47(fromLocalizationName: requested)
         let max = subtags(maximize(tag))
         var chain: [String] = [tag]
@@ -113,7 +140,9 @@ public enum LanguageMatcher {
     /// The available localizations matching the requested languages, best first, each once (the
     /// development language is not added here; ``Catalog/resolveLanguages(for:)`` appends it).
     public static func match(requested: [String], available: [String]) -> [String] {
-        let maxAvailable = available.map { (name: $0, tag: bcp47(fromLocalizationName: $0), max: maximize(bcp47(fromLocalizationName: $0))) }
+        let maxAvailable = available.map {
+            (name: $0, tag: bcp47(fromLocalizationName: $0), max: maximize(bcp47(fromLocalizationName: $0)))
+        }
         var result: [String] = []
         for req in requested where !req.isEmpty {
             for candidate in fallbackChain(for: req) {
@@ -130,7 +159,9 @@ public enum LanguageMatcher {
 
     /// Requested languages from the environment, as gettext reads them: `LANGUAGE` (a `:` list), then
     /// `LC_ALL`, `LC_MESSAGES`, `LANG`. Empty when none is set (or only `C`/`POSIX`).
-    public static func requestedLanguages(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func requestedLanguages(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> [String]
+    {
         var result: [String] = []
         for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let v = environment[key], !v.isEmpty {

@@ -14,16 +14,16 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     public static func string(_ s: String) -> JSONValue { .string(s, raw: nil) }
 
-    public var stringValue: String? { if case let .string(s, _) = self { return s } else { return nil } }
-    public var intValue: Int? { if case let .number(n) = self { return Int(n) } else { return nil } }
-    public var boolValue: Bool? { if case let .bool(b) = self { return b } else { return nil } }
-    public var members: [JSONMember]? { if case let .object(m) = self { return m } else { return nil } }
+    public var stringValue: String? { if case .string(let s, _) = self { return s } else { return nil } }
+    public var intValue: Int? { if case .number(let n) = self { return Int(n) } else { return nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    public var members: [JSONMember]? { if case .object(let m) = self { return m } else { return nil } }
 
     /// The member named `key` of an object.
     public subscript(key: String) -> JSONValue? {
         get { members?.first(where: { $0.key == key })?.value }
         set {
-            guard case var .object(m) = self else { return }
+            guard case .object(var m) = self else { return }
             if let i = m.firstIndex(where: { $0.key == key }) {
                 if let newValue { m[i].value = newValue } else { m.remove(at: i) }
             } else if let newValue {
@@ -35,7 +35,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// Sets `key` keeping members sorted the way Xcode sorts them (for new keys).
     public mutating func insertSorted(_ key: String, _ value: JSONValue) {
-        guard case var .object(m) = self else { return }
+        guard case .object(var m) = self else { return }
         if let i = m.firstIndex(where: { $0.key == key }) {
             m[i].value = value
         } else {
@@ -80,9 +80,15 @@ struct OrderedJSONParser {
     }
 
     func error(_ message: String) -> StringsCatalogError {
-        var line = 1, col = 1
+        var line = 1
+        var col = 1
         for k in 0..<min(i, s.count) {
-            if s[k] == 0x0A { line += 1; col = 1 } else if s[k] & 0xC0 != 0x80 { col += 1 }
+            if s[k] == 0x0A {
+                line += 1
+                col = 1
+            } else if s[k] & 0xC0 != 0x80 {
+                col += 1
+            }
         }
         return .malformed(file: file, line: line, column: col, message: message)
     }
@@ -107,33 +113,53 @@ struct OrderedJSONParser {
             i += 1
             var members: [JSONMember] = []
             skip()
-            if i < s.count, s[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            if i < s.count, s[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(members)
+            }
             while true {
                 skip()
                 guard i < s.count, s[i] == UInt8(ascii: "\"") else { throw error("expected a quoted member name") }
                 let (key, raw) = try parseString()
                 skip()
-                guard i < s.count, s[i] == UInt8(ascii: ":") else { throw error("expected ':' after member name \"\(key)\"") }
+                guard i < s.count, s[i] == UInt8(ascii: ":") else {
+                    throw error("expected ':' after member name \"\(key)\"")
+                }
                 i += 1
                 let value = try parseValue()
                 members.append(JSONMember(key: key, rawKey: raw, value: value))
                 skip()
                 guard i < s.count else { throw error("unexpected end of file inside an object") }
-                if s[i] == UInt8(ascii: ",") { i += 1; continue }
-                if s[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+                if s[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if s[i] == UInt8(ascii: "}") {
+                    i += 1
+                    return .object(members)
+                }
                 throw error("expected ',' or '}' in an object")
             }
         case UInt8(ascii: "["):
             i += 1
             var items: [JSONValue] = []
             skip()
-            if i < s.count, s[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            if i < s.count, s[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(items)
+            }
             while true {
                 items.append(try parseValue())
                 skip()
                 guard i < s.count else { throw error("unexpected end of file inside an array") }
-                if s[i] == UInt8(ascii: ",") { i += 1; continue }
-                if s[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                if s[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if s[i] == UInt8(ascii: "]") {
+                    i += 1
+                    return .array(items)
+                }
                 throw error("expected ',' or ']' in an array")
             }
         case UInt8(ascii: "\""):
@@ -184,7 +210,8 @@ struct OrderedJSONParser {
                 let e = s[i]
                 i += 1
                 if e == UInt8(ascii: "u") {
-                    guard i + 4 <= s.count, let v = UInt16(String(decoding: s[i..<i + 4], as: UTF8.self), radix: 16) else {
+                    guard i + 4 <= s.count, let v = UInt16(String(decoding: s[i..<i + 4], as: UTF8.self), radix: 16)
+                    else {
                         throw error("\\u needs four hex digits")
                     }
                     i += 4
@@ -225,7 +252,7 @@ enum XcodeJSONWriter {
         let pad = String(repeating: "  ", count: indent)
         let inner = String(repeating: "  ", count: indent + 1)
         switch value {
-        case let .object(members):
+        case .object(let members):
             if members.isEmpty {
                 out += "{\n\n\(pad)}"
                 return
@@ -237,7 +264,7 @@ enum XcodeJSONWriter {
                 out += k == members.count - 1 ? "\n" : ",\n"
             }
             out += pad + "}"
-        case let .array(items):
+        case .array(let items):
             if items.isEmpty {
                 out += "[\n\n\(pad)]"
                 return
@@ -249,9 +276,9 @@ enum XcodeJSONWriter {
                 out += k == items.count - 1 ? "\n" : ",\n"
             }
             out += pad + "]"
-        case let .string(s, raw): out += raw ?? quote(s)
-        case let .number(n): out += n
-        case let .bool(b): out += b ? "true" : "false"
+        case .string(let s, let raw): out += raw ?? quote(s)
+        case .number(let n): out += n
+        case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
         }
     }

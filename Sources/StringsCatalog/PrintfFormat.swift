@@ -20,19 +20,19 @@ public enum CatalogArgument: Sendable, Hashable, CustomStringConvertible, Expres
 
     public var description: String {
         switch self {
-        case let .int(v): return String(v)
-        case let .uint(v): return String(v)
-        case let .double(v): return String(v)
-        case let .string(v): return v
+        case .int(let v): return String(v)
+        case .uint(let v): return String(v)
+        case .double(let v): return String(v)
+        case .string(let v): return v
         }
     }
 
     /// The numeric value (for plural selection), nil for strings.
     public var number: Double? {
         switch self {
-        case let .int(v): return Double(v)
-        case let .uint(v): return Double(v)
-        case let .double(v): return v
+        case .int(let v): return Double(v)
+        case .uint(let v): return Double(v)
+        case .double(let v): return v
         case .string: return nil
         }
     }
@@ -143,7 +143,10 @@ public enum PrintfFormat {
                     k += 1
                 }
                 guard k < chars.count, !name.isEmpty else { throw fail(start, "unterminated %#@variable@") }
-                if !literal.isEmpty { tokens.append(.literal(literal)); literal = "" }
+                if !literal.isEmpty {
+                    tokens.append(.literal(literal))
+                    literal = ""
+                }
                 tokens.append(
                     .specifier(
                         FormatSpecifier(
@@ -174,6 +177,9 @@ public enum PrintfFormat {
             if width.contains("*") || precision.contains("*") {
                 throw fail(start, "'*' width or precision is not supported in localized patterns")
             }
+            if (Int(width) ?? 0) > 1024 || (Int(precision.dropFirst()) ?? 0) > 1024 {
+                throw fail(start, "width or precision above 1024")
+            }
             var length = ""
             while i < chars.count, "hlqLzjt".contains(chars[i]) {
                 length.append(chars[i])
@@ -185,7 +191,10 @@ public enum PrintfFormat {
                 throw fail(start, "unsupported conversion '%\(conv)' in '\(String(chars[start...i]))'")
             }
             i += 1
-            if !literal.isEmpty { tokens.append(.literal(literal)); literal = "" }
+            if !literal.isEmpty {
+                tokens.append(.literal(literal))
+                literal = ""
+            }
             tokens.append(
                 .specifier(
                     FormatSpecifier(
@@ -201,7 +210,7 @@ public enum PrintfFormat {
         var next = 0
         var result: [(Int, FormatSpecifier)] = []
         for token in try tokenize(pattern) {
-            guard case let .specifier(spec) = token else { continue }
+            guard case .specifier(let spec) = token else { continue }
             let index: Int
             if let p = spec.position { index = p - 1 } else { index = next }
             next = index + 1
@@ -217,8 +226,8 @@ public enum PrintfFormat {
         var next = 0
         for token in try tokenize(pattern) {
             switch token {
-            case let .literal(text): out += text
-            case let .specifier(spec):
+            case .literal(let text): out += text
+            case .specifier(let spec):
                 let index = spec.position.map { $0 - 1 } ?? next
                 next = index + 1
                 guard spec.variable == nil else {
@@ -253,8 +262,8 @@ public enum PrintfFormat {
             return pad(text, spec: spec)
         case .signed:
             switch arg {
-            case let .int(v): return String(format: cSpec + "lld", Int64(v))
-            case let .uint(v):
+            case .int(let v): return String(format: cSpec + "lld", Int64(v))
+            case .uint(let v):
                 guard v <= UInt(Int64.max) else { throw mismatch() }
                 return String(format: cSpec + "lld", Int64(v))
             default: throw mismatch()
@@ -262,20 +271,20 @@ public enum PrintfFormat {
         case .unsigned:
             let conv = spec.conversion == "U" ? "u" : spec.conversion == "O" ? "o" : String(spec.conversion)
             switch arg {
-            case let .int(v):
+            case .int(let v):
                 return String(format: cSpec + "ll" + conv, UInt64(bitPattern: Int64(v)))
-            case let .uint(v): return String(format: cSpec + "ll" + conv, UInt64(v))
+            case .uint(let v): return String(format: cSpec + "ll" + conv, UInt64(v))
             default: throw mismatch()
             }
         case .double:
-            guard case let .double(v) = arg else { throw mismatch() }
+            guard case .double(let v) = arg else { throw mismatch() }
             return String(format: cSpec + String(spec.conversion), v)
         case .character:
             let code: UInt32
             switch arg {
-            case let .int(v) where v >= 0 && v <= 0x10FFFF: code = UInt32(v)
-            case let .uint(v) where v <= 0x10FFFF: code = UInt32(v)
-            case let .string(s) where s.unicodeScalars.count == 1: code = s.unicodeScalars.first!.value
+            case .int(let v) where v >= 0 && v <= 0x10FFFF: code = UInt32(v)
+            case .uint(let v) where v <= 0x10FFFF: code = UInt32(v)
+            case .string(let s) where s.unicodeScalars.count == 1: code = s.unicodeScalars.first!.value
             default: throw mismatch()
             }
             guard let scalar = Unicode.Scalar(code) else { throw mismatch() }

@@ -13,6 +13,13 @@ public enum Strings {
     /// The bundled catalog, loaded once; nil when the resources are missing.
     public static let catalog: Catalog? = try? Catalog.bundled()
 
+    /// The languages the environment asks for (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`) as one
+    /// `:`-separated list, "en" when none is set. The default `locale:` of every accessor.
+    public static var defaultLocale: String {
+        let requested = LanguageMatcher.requestedLanguages()
+        return requested.isEmpty ? "en" : requested.joined(separator: ":")
+    }
+
     /// The English literal of each accessor: also its key in `Localizable.strings`.
     public enum Key: String, CaseIterable, Sendable {
         case select = "Select"
@@ -28,34 +35,46 @@ public enum Strings {
     }
 
     /// The localized literal for `key` (English when the language or the key is missing).
-    public static func string(_ key: Key, locale: String) -> String {
+    public static func string(_ key: Key, locale: String = Strings.defaultLocale) -> String {
         catalog?.string(key.rawValue, locale: locale) ?? key.rawValue
     }
 
     /// "Select" (the button that confirms the selection).
-    public static func select(locale: String) -> String { string(.select, locale: locale) }
+    public static func select(locale: String = Strings.defaultLocale) -> String { string(.select, locale: locale) }
     /// "Search contacts" (the search field placeholder).
-    public static func searchContacts(locale: String) -> String { string(.searchContacts, locale: locale) }
+    public static func searchContacts(locale: String = Strings.defaultLocale) -> String {
+        string(.searchContacts, locale: locale)
+    }
     /// "OK".
-    public static func ok(locale: String) -> String { string(.ok, locale: locale) }
+    public static func ok(locale: String = Strings.defaultLocale) -> String { string(.ok, locale: locale) }
     /// "Messaging not supported" (alert title).
-    public static func messagingNotSupported(locale: String) -> String { string(.messagingNotSupported, locale: locale) }
+    public static func messagingNotSupported(locale: String = Strings.defaultLocale) -> String {
+        string(.messagingNotSupported, locale: locale)
+    }
     /// "Messaging on this device is not supported." (alert message).
-    public static func messagingNotSupportedMessage(locale: String) -> String {
+    public static func messagingNotSupportedMessage(locale: String = Strings.defaultLocale) -> String {
         string(.messagingNotSupportedMessage, locale: locale)
     }
     /// "Sending emails from this device is not supported." (alert message).
-    public static func mailNotSupportedMessage(locale: String) -> String { string(.mailNotSupportedMessage, locale: locale) }
+    public static func mailNotSupportedMessage(locale: String = Strings.defaultLocale) -> String {
+        string(.mailNotSupportedMessage, locale: locale)
+    }
     /// "Cancel".
-    public static func cancel(locale: String) -> String { string(.cancel, locale: locale) }
+    public static func cancel(locale: String = Strings.defaultLocale) -> String { string(.cancel, locale: locale) }
     /// "Type contact name" (the recipient field placeholder).
-    public static func typeContactName(locale: String) -> String { string(.typeContactName, locale: locale) }
+    public static func typeContactName(locale: String = Strings.defaultLocale) -> String {
+        string(.typeContactName, locale: locale)
+    }
     /// "No contacts" (the empty list).
-    public static func noContacts(locale: String) -> String { string(.noContacts, locale: locale) }
+    public static func noContacts(locale: String = Strings.defaultLocale) -> String {
+        string(.noContacts, locale: locale)
+    }
 
     /// "%d contacts selected" with the plural form the language needs for `count`.
-    public static func contactsSelected(count: Int, locale: String) -> String {
-        if let catalog, let text = try? catalog.format(Key.contactsSelected.rawValue, locale: locale, arguments: [.int(count)]) {
+    public static func contactsSelected(count: Int, locale: String = Strings.defaultLocale) -> String {
+        if let catalog,
+            let text = try? catalog.format(Key.contactsSelected.rawValue, locale: locale, arguments: [.int(count)])
+        {
             return text
         }
         return count == 1 ? "1 contact selected" : "\(count) contacts selected"

@@ -24,13 +24,13 @@ public enum StringsCatalogError: Error, Equatable, Sendable, CustomStringConvert
 
     public var description: String {
         switch self {
-        case let .io(path, message): return "\(path): \(message)"
-        case let .undecodable(file, message): return "\(file): \(message)"
-        case let .malformed(file, line, column, message): return "\(file):\(line):\(column): \(message)"
-        case let .wouldLoseData(file, message): return "\(file): \(message)"
-        case let .formatMismatch(pattern, message): return "format \"\(pattern)\": \(message)"
-        case let .missingKey(key, table, locale): return "no string \"\(key)\" in table \(table) for \(locale)"
-        case let .invalidArgument(message): return message
+        case .io(let path, let message): return "\(path): \(message)"
+        case .undecodable(let file, let message): return "\(file): \(message)"
+        case .malformed(let file, let line, let column, let message): return "\(file):\(line):\(column): \(message)"
+        case .wouldLoseData(let file, let message): return "\(file): \(message)"
+        case .formatMismatch(let pattern, let message): return "format \"\(pattern)\": \(message)"
+        case .missingKey(let key, let table, let locale): return "no string \"\(key)\" in table \(table) for \(locale)"
+        case .invalidArgument(let message): return message
         }
     }
 }

@@ -11,7 +11,9 @@ public struct PluralVariable: Sendable, Hashable {
     /// Category (`zero one two few many other`) → form.
     public var forms: [String: String]
 
-    public init(name: String, specType: String = "NSStringPluralRuleType", valueType: String? = "d", forms: [String: String]) {
+    public init(
+        name: String, specType: String = "NSStringPluralRuleType", valueType: String? = "d", forms: [String: String]
+    ) {
         self.name = name
         self.specType = specType
         self.valueType = valueType
@@ -43,8 +45,10 @@ public struct StringsDictEntry: Sendable, Hashable {
     /// The translator comment (an XML comment right before the entry's key), if any.
     public var comment: String?
 
-    public init(key: String, formatKey: String?, variables: [String: PluralVariable] = [:], widthVariants: [Int: String] = [:],
-                comment: String? = nil) {
+    public init(
+        key: String, formatKey: String?, variables: [String: PluralVariable] = [:], widthVariants: [Int: String] = [:],
+        comment: String? = nil
+    ) {
         self.key = key
         self.formatKey = formatKey
         self.variables = variables
@@ -62,20 +66,24 @@ public struct StringsDictEntry: Sendable, Hashable {
     /// Expands every `%#@var@` (nested ones too) for `arguments`, giving a plain printf pattern.
     public func expand(locale: String, arguments: [CatalogArgument]) throws -> String {
         guard var pattern = formatKey ?? widthVariants.keys.max().flatMap({ widthVariants[$0] }) else {
-            throw StringsCatalogError.formatMismatch(pattern: key, message: "stringsdict entry has no NSStringLocalizedFormatKey")
+            throw StringsCatalogError.formatMismatch(
+                pattern: key, message: "stringsdict entry has no NSStringLocalizedFormatKey")
         }
         for _ in 0..<32 {
             let specs = try PrintfFormat.arguments(of: pattern)
-            guard let (index, spec) = specs.first(where: { $0.specifier.variable != nil }), let name = spec.variable else {
+            guard let (index, spec) = specs.first(where: { $0.specifier.variable != nil }), let name = spec.variable
+            else {
                 return pattern
             }
             guard let variable = variables[name] else {
                 throw StringsCatalogError.formatMismatch(
-                    pattern: pattern, message: "variable \"\(name)\" is not defined in the stringsdict entry \"\(key)\"")
+                    pattern: pattern, message: "variable \"\(name)\" is not defined in the stringsdict entry \"\(key)\""
+                )
             }
             guard index < arguments.count else {
                 throw StringsCatalogError.formatMismatch(
-                    pattern: pattern, message: "\(spec.text) needs argument \(index + 1) but only \(arguments.count) were given")
+                    pattern: pattern,
+                    message: "\(spec.text) needs argument \(index + 1) but only \(arguments.count) were given")
             }
             guard let number = arguments[index].number else {
                 throw StringsCatalogError.formatMismatch(
@@ -91,7 +99,8 @@ public struct StringsDictEntry: Sendable, Hashable {
             let end = pattern.index(start, offsetBy: spec.text.count)
             pattern.replaceSubrange(start..<end, with: form)
         }
-        throw StringsCatalogError.formatMismatch(pattern: pattern, message: "plural variables nest too deeply (a cycle?)")
+        throw StringsCatalogError.formatMismatch(
+            pattern: pattern, message: "plural variables nest too deeply (a cycle?)")
     }
 
     /// Rewrites the sequential value specifiers of a form (`%d`) as positional (`%2$d`); nested variables
@@ -100,8 +109,8 @@ public struct StringsDictEntry: Sendable, Hashable {
         var result = ""
         for token in try PrintfFormat.tokenize(form) {
             switch token {
-            case let .literal(t): result += t.replacingOccurrences(of: "%", with: "%%")
-            case let .specifier(s):
+            case .literal(let t): result += t.replacingOccurrences(of: "%", with: "%%")
+            case .specifier(let s):
                 if s.position == nil && s.variable == nil {
                     result += "%\(position)$" + s.text.dropFirst()
                 } else {
@@ -127,9 +136,12 @@ public struct StringsDictEntry: Sendable, Hashable {
 /// ```
 public struct StringsDictDocument: Sendable, Hashable {
     public var file: String
-    public var entries: [String: StringsDictEntry]
-    public var diagnostics: [Diagnostic]
+    public internal(set) var entries: [String: StringsDictEntry]
+    public internal(set) var diagnostics: [Diagnostic]
+    var bytes: [UInt8]
+    var edited = false
 
+    /// Reads a file; only I/O failures throw, malformed entries become ``diagnostics``.
     public init(contentsOf url: URL, file: String? = nil) throws {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
@@ -138,10 +150,12 @@ public struct StringsDictDocument: Sendable, Hashable {
         self.init(parsing: data, file: file ?? url.path)
     }
 
+    /// Parses XML or binary property-list bytes; `file` names the file in diagnostics.
     public init(parsing data: Data, file: String = "Localizable.stringsdict") {
         self.file = file
         entries = [:]
         diagnostics = []
+        bytes = [UInt8](data)
         let text = String(decoding: data, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         func lineOf(key: String) -> Int {
@@ -150,7 +164,9 @@ public struct StringsDictDocument: Sendable, Hashable {
         }
         func report(_ key: String, _ message: String, _ severity: Diagnostic.Severity = .error) {
             diagnostics.append(
-                Diagnostic(file: file, line: lineOf(key: key), column: 1, severity: severity, code: "stringsdict", message: message))
+                Diagnostic(
+                    file: file, line: lineOf(key: key), column: 1, severity: severity, code: "stringsdict",
+                    message: message))
         }
         let plist: Any
         do {
@@ -159,13 +175,16 @@ public struct StringsDictDocument: Sendable, Hashable {
             let ns = error as NSError
             let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
             diagnostics.append(
-                Diagnostic(file: file, line: 1, column: 1, severity: .error, code: "syntax",
-                           message: "not a readable property list: \(detail)"))
+                Diagnostic(
+                    file: file, line: 1, column: 1, severity: .error, code: "syntax",
+                    message: "not a readable property list: \(detail)"))
             return
         }
         guard let root = plist as? [String: Any] else {
             diagnostics.append(
-                Diagnostic(file: file, line: 1, column: 1, severity: .error, code: "syntax", message: "the root is not a dictionary"))
+                Diagnostic(
+                    file: file, line: 1, column: 1, severity: .error, code: "syntax",
+                    message: "the root is not a dictionary"))
             return
         }
         let comments = Self.comments(in: text)
@@ -174,10 +193,13 @@ public struct StringsDictDocument: Sendable, Hashable {
                 report(key, "entry \"\(key)\" is not a dictionary")
                 continue
             }
-            var entry = StringsDictEntry(key: key, formatKey: body["NSStringLocalizedFormatKey"] as? String, comment: comments[key])
+            var entry = StringsDictEntry(
+                key: key, formatKey: body["NSStringLocalizedFormatKey"] as? String, comment: comments[key])
             if let width = body["NSStringVariableWidthRuleType"] as? [String: Any] {
                 for (w, v) in width {
-                    if let n = Int(w), let s = v as? String { entry.widthVariants[n] = s } else {
+                    if let n = Int(w), let s = v as? String {
+                        entry.widthVariants[n] = s
+                    } else {
                         report(key, "entry \"\(key)\": width variant \"\(w)\" is not a number → string")
                     }
                 }
@@ -187,7 +209,8 @@ public struct StringsDictDocument: Sendable, Hashable {
                 continue
             }
             var ok = true
-            for (name, value) in body where name != "NSStringLocalizedFormatKey" && name != "NSStringVariableWidthRuleType" {
+            for (name, value) in body
+            where name != "NSStringLocalizedFormatKey" && name != "NSStringVariableWidthRuleType" {
                 guard let v = value as? [String: Any] else {
                     report(key, "entry \"\(key)\": variable \"\(name)\" is not a dictionary")
                     ok = false
@@ -195,7 +218,10 @@ public struct StringsDictDocument: Sendable, Hashable {
                 }
                 let spec = v["NSStringFormatSpecTypeKey"] as? String ?? ""
                 guard spec == "NSStringPluralRuleType" else {
-                    report(key, "entry \"\(key)\": variable \"\(name)\" has NSStringFormatSpecTypeKey \"\(spec)\" (expected NSStringPluralRuleType)")
+                    report(
+                        key,
+                        "entry \"\(key)\": variable \"\(name)\" has NSStringFormatSpecTypeKey \"\(spec)\" (expected NSStringPluralRuleType)"
+                    )
                     ok = false
                     continue
                 }
@@ -203,8 +229,11 @@ public struct StringsDictDocument: Sendable, Hashable {
                 for category in ["zero", "one", "two", "few", "many", "other"] {
                     if let f = v[category] as? String { forms[category] = f }
                 }
-                for extra in v.keys where !["zero", "one", "two", "few", "many", "other", "NSStringFormatSpecTypeKey",
-                                            "NSStringFormatValueTypeKey"].contains(extra) {
+                for extra in v.keys
+                where ![
+                    "zero", "one", "two", "few", "many", "other", "NSStringFormatSpecTypeKey",
+                    "NSStringFormatValueTypeKey",
+                ].contains(extra) {
                     report(key, "entry \"\(key)\": variable \"\(name)\" has unknown key \"\(extra)\"", .warning)
                 }
                 if forms["other"] == nil {
@@ -239,8 +268,10 @@ public struct StringsDictDocument: Sendable, Hashable {
             let trimmed = after.drop(while: { $0.isWhitespace })
             if trimmed.hasPrefix("<key>"), let end = trimmed.range(of: "</key>") {
                 let key = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<end.lowerBound]
-                let unescaped = key.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                    .replacingOccurrences(of: "&amp;", with: "&")
+                let unescaped = key.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(
+                    of: "&gt;", with: ">"
+                )
+                .replacingOccurrences(of: "&amp;", with: "&")
                 result[unescaped] = body
             }
             rest = after

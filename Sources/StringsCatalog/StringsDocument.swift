@@ -34,6 +34,10 @@ public struct StringsDocument: Sendable, Hashable {
         /// From the end of the value (or key) through the `;`; empty when the `;` was missing.
         var rawEnd: String
 
+        /// Where the value starts (the key's position for the short form and for entries made in code).
+        public internal(set) var valueLine: Int = 0
+        public internal(set) var valueColumn: Int = 0
+
         /// True for the `"key";` short form, whose value is the key.
         public var isShortForm: Bool { rawValue == nil }
         /// The entry as it was written in the file.
@@ -174,7 +178,7 @@ public struct StringsDocument: Sendable, Hashable {
 
     /// The entries in file order (duplicates included).
     public var entries: [Entry] {
-        segments.compactMap { if case let .entry(e) = $0 { return e } else { return nil } }
+        segments.compactMap { if case .entry(let e) = $0 { return e } else { return nil } }
     }
 
     /// Key → value, the last duplicate winning (what a lookup sees).
@@ -208,8 +212,10 @@ public struct StringsDocument: Sendable, Hashable {
     /// Sets the value of `key`. An existing entry (the last duplicate) keeps its key text, comment and
     /// surroundings and only its value is rewritten; a new key is appended with its comment.
     public mutating func setValue(_ value: String, forKey key: String, comment: String? = nil) {
-        if let index = segments.lastIndex(where: { if case let .entry(e) = $0 { return e.key == key } else { return false } }),
-            case var .entry(e) = segments[index]
+        if let index = segments.lastIndex(where: {
+            if case .entry(let e) = $0 { return e.key == key } else { return false }
+        }),
+            case .entry(var e) = segments[index]
         {
             if e.value == value && (!e.isShortForm || value == key) { return }
             if e.isShortForm {
@@ -223,16 +229,19 @@ public struct StringsDocument: Sendable, Hashable {
             return
         }
         let text = self.text
-        if !text.isEmpty && !text.hasSuffix("\n") { segments.append(.trivia("\n")) }
-        if !text.isEmpty { segments.append(.trivia("\n")) }
-        if let comment { segments.append(.trivia("/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n")) }
-        let line = (self.text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        // New lines follow the file's own line ending.
+        let nl = text.contains("\r\n") ? "\r\n" : "\n"
+        let endsWithNewline = text.unicodeScalars.last == "\n" || text.unicodeScalars.last == "\r"
+        if !text.isEmpty && !endsWithNewline { segments.append(.trivia(nl)) }
+        if !text.isEmpty { segments.append(.trivia(nl)) }
+        if let comment { segments.append(.trivia("/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */" + nl)) }
+        let line = self.text.unicodeScalars.filter { $0 == "\n" }.count + 1
         segments.append(
             .entry(
                 Entry(
                     key: key, value: value, comment: comment, line: line, column: 1, rawKey: Self.quote(key),
                     rawMiddle: " = ", rawValue: Self.quote(value), rawEnd: ";")))
-        segments.append(.trivia("\n"))
+        segments.append(.trivia(nl))
         original = nil
     }
 
@@ -243,13 +252,13 @@ public struct StringsDocument: Sendable, Hashable {
         var removed = false
         var i = 0
         while i < segments.count {
-            guard case let .entry(e) = segments[i], e.key == key else {
+            guard case .entry(let e) = segments[i], e.key == key else {
                 i += 1
                 continue
             }
             removed = true
             // Trailing whitespace up to and including the newline.
-            if i + 1 < segments.count, case let .trivia(after) = segments[i + 1] {
+            if i + 1 < segments.count, case .trivia(let after) = segments[i + 1] {
                 let scalars = Array(after.unicodeScalars)
                 var j = 0
                 while j < scalars.count, scalars[j] == " " || scalars[j] == "\t" { j += 1 }
@@ -259,7 +268,7 @@ public struct StringsDocument: Sendable, Hashable {
                 }
             }
             // A comment directly before it (only spaces and one newline in between).
-            if i > 0, case let .trivia(before) = segments[i - 1], e.comment != nil {
+            if i > 0, case .trivia(let before) = segments[i - 1], e.comment != nil {
                 segments[i - 1] = .trivia(Self.dropTrailingComment(before))
             }
             segments.remove(at: i)
@@ -294,8 +303,8 @@ public struct StringsDocument: Sendable, Hashable {
         var out = ""
         for seg in segments {
             switch seg {
-            case let .trivia(t): out += t
-            case let .entry(e): out += e.rawText
+            case .trivia(let t): out += t
+            case .entry(let e): out += e.rawText
             }
         }
         return out
@@ -310,7 +319,7 @@ public struct StringsDocument: Sendable, Hashable {
                 file: file, message: "the file was not valid text; writing it back would replace bytes with U+FFFD")
         }
         switch format {
-        case let .text(encoding):
+        case .text(let encoding):
             return Data(encoding.encode(text))
         case .binaryPropertyList, .xmlPropertyList:
             do {

@@ -12,18 +12,33 @@ struct StringsParser {
     private var braced = false
     private var closedBrace = false
 
+    /// The text as UTF-8 and, per scalar index, its UTF-8 offset (so slices become Strings by copying bytes).
+    private let utf8: [UInt8]
+    private var utf8Offsets: [Int]
+
     init(text: String, file: String) {
         s = Array(text.unicodeScalars)
+        utf8 = Array(text.utf8)
+        utf8Offsets = []
+        utf8Offsets.reserveCapacity(s.count + 1)
+        var offset = 0
+        for c in s {
+            utf8Offsets.append(offset)
+            offset += UTF8.width(c)
+        }
+        utf8Offsets.append(offset)
         self.file = file
         for (k, c) in s.enumerated() {
-            if c == "\n" || c == "\u{2028}" || c == "\u{2029}" || (c == "\r" && (k + 1 >= s.count || s[k + 1] != "\n")) {
+            if c == "\n" || c == "\u{2028}" || c == "\u{2029}" || (c == "\r" && (k + 1 >= s.count || s[k + 1] != "\n"))
+            {
                 lineStarts.append(k + 1)
             }
         }
     }
 
     func position(_ index: Int) -> (line: Int, column: Int) {
-        var lo = 0, hi = lineStarts.count - 1
+        var lo = 0
+        var hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= index { lo = mid } else { hi = mid - 1 }
@@ -31,12 +46,17 @@ struct StringsParser {
         return (lo + 1, index - lineStarts[lo] + 1)
     }
 
-    mutating func diag(_ at: Int, _ severity: Diagnostic.Severity = .error, _ code: String = "syntax", _ message: String) {
+    mutating func diag(
+        _ at: Int, _ severity: Diagnostic.Severity = .error, _ code: String = "syntax", _ message: String
+    ) {
         let p = position(at)
-        diagnostics.append(Diagnostic(file: file, line: p.line, column: p.column, severity: severity, code: code, message: message))
+        diagnostics.append(
+            Diagnostic(file: file, line: p.line, column: p.column, severity: severity, code: code, message: message))
     }
 
-    func text(_ r: Range<Int>) -> String { String(String.UnicodeScalarView(s[r])) }
+    func text(_ r: Range<Int>) -> String {
+        String(decoding: utf8[utf8Offsets[r.lowerBound]..<utf8Offsets[r.upperBound]], as: UTF8.self)
+    }
 
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
         (c.value >= 9 && c.value <= 13) || c == " " || c == "\u{2028}" || c == "\u{2029}"
@@ -114,6 +134,14 @@ struct StringsParser {
             let quote = s[i]
             let start = i
             i += 1
+            // Fast path: no escape before the closing quote.
+            var j = i
+            while j < s.count, s[j] != quote, s[j] != "\\" { j += 1 }
+            if j < s.count, s[j] == quote {
+                let value = text(i..<j)
+                i = j + 1
+                return value
+            }
             var out = String.UnicodeScalarView()
             var pendingHigh: (value: UInt32, at: Int)?
             func flushHigh(_ p: inout StringsParser, _ out: inout String.UnicodeScalarView) {
@@ -158,7 +186,9 @@ struct StringsParser {
                                 out.append(Unicode.Scalar(combined)!)
                                 pendingHigh = nil
                             } else {
-                                diag(escAt, .warning, "escape", String(format: "lone surrogate \\U%04X becomes U+FFFD", v))
+                                diag(
+                                    escAt, .warning, "escape",
+                                    String(format: "lone surrogate \\U%04X becomes U+FFFD", v))
                                 out.append("\u{FFFD}")
                             }
                             continue
@@ -180,8 +210,10 @@ struct StringsParser {
                         if v < 128 {
                             out.append(Unicode.Scalar(v)!)
                         } else {
-                            diag(escAt, .warning, "escape",
-                                 "octal escape above \\177 means a NeXTSTEP-encoded byte; write \\U followed by the code point instead")
+                            diag(
+                                escAt, .warning, "escape",
+                                "octal escape above \\177 means a NeXTSTEP-encoded byte; write \\U followed by the code point instead"
+                            )
                             out.append("\u{FFFD}")
                         }
                     case "a": out.append("\u{07}")
@@ -264,16 +296,21 @@ struct StringsParser {
                 diag(i, .error, "syntax", "stray ';' (an empty statement; CoreFoundation stops reading here)")
                 i += 1
             case "}", "{", ")", "(", ",", "=":
-                diag(i, .error, "syntax", "unexpected \(Self.describe(c)) between entries (CoreFoundation stops reading here)")
+                diag(
+                    i, .error, "syntax",
+                    "unexpected \(Self.describe(c)) between entries (CoreFoundation stops reading here)")
                 i += 1
             default:
                 if c.properties.isWhitespace || c == "\u{FEFF}" {
-                    diag(i, .error, "syntax",
-                         "\(Self.describe(c)) is not whitespace to the strings parser (CoreFoundation stops reading here)")
+                    diag(
+                        i, .error, "syntax",
+                        "\(Self.describe(c)) is not whitespace to the strings parser (CoreFoundation stops reading here)"
+                    )
                     i += 1
                 } else {
-                    diag(i, .error, "syntax",
-                         "unexpected \(Self.describe(c)) between entries (expected a key; CoreFoundation stops reading here); "
+                    diag(
+                        i, .error, "syntax",
+                        "unexpected \(Self.describe(c)) between entries (expected a key; CoreFoundation stops reading here); "
                             + "skipped to the end of the line")
                     skipLine()
                 }
@@ -316,7 +353,8 @@ struct StringsParser {
             return
         }
         guard s[i] == "=" else {
-            let what = keyIsQuoted ? "expected '=' or ';' after key \"\(key)\"" : "expected '=' after unquoted key \"\(key)\""
+            let what =
+                keyIsQuoted ? "expected '=' or ';' after key \"\(key)\"" : "expected '=' after unquoted key \"\(key)\""
             diag(i, .error, "syntax", "\(what), found \(Self.describe(s[i])) (CoreFoundation rejects the whole file)")
             skipLine()
             return
@@ -328,8 +366,10 @@ struct StringsParser {
         }
         let valueStart = i
         guard s[i] == "\"" || s[i] == "'" || Self.isUnquoted(s[i]) else {
-            diag(i, .error, "syntax",
-                 "expected a string value for key \"\(key)\", found \(Self.describe(s[i])) (CoreFoundation rejects the whole file)")
+            diag(
+                i, .error, "syntax",
+                "expected a string value for key \"\(key)\", found \(Self.describe(s[i])) (CoreFoundation rejects the whole file)"
+            )
             skipLine()
             return
         }
@@ -347,8 +387,9 @@ struct StringsParser {
             i = s.count
         } else {
             let found = i < s.count ? Self.describe(s[i]) : "the end of the file"
-            diag(afterValue, .error, "syntax",
-                 "missing ';' after the value of \"\(key)\", found \(found) (CoreFoundation rejects the whole file)")
+            diag(
+                afterValue, .error, "syntax",
+                "missing ';' after the value of \"\(key)\", found \(found) (CoreFoundation rejects the whole file)")
             i = afterValue
         }
         flushTrivia(upTo: entryStart)
@@ -357,7 +398,8 @@ struct StringsParser {
                 StringsDocument.Entry(
                     key: key, value: value, comment: comment, line: line, column: column,
                     rawKey: text(entryStart..<afterKey), rawMiddle: text(afterKey..<valueStart),
-                    rawValue: text(valueStart..<afterValue), rawEnd: rawEnd)))
+                    rawValue: text(valueStart..<afterValue), rawEnd: rawEnd,
+                    valueLine: position(valueStart).line, valueColumn: position(valueStart).column)))
         triviaStart = rawEnd.isEmpty ? afterValue : i
         lastComment = nil
     }

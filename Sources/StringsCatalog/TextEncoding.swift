@@ -15,17 +15,17 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .utf8(bom): return bom ? "UTF-8 with BOM" : "UTF-8"
-        case let .utf16LE(bom): return bom ? "UTF-16LE with BOM" : "UTF-16LE"
-        case let .utf16BE(bom): return bom ? "UTF-16BE with BOM" : "UTF-16BE"
-        case let .utf32LE(bom): return bom ? "UTF-32LE with BOM" : "UTF-32LE"
-        case let .utf32BE(bom): return bom ? "UTF-32BE with BOM" : "UTF-32BE"
+        case .utf8(let bom): return bom ? "UTF-8 with BOM" : "UTF-8"
+        case .utf16LE(let bom): return bom ? "UTF-16LE with BOM" : "UTF-16LE"
+        case .utf16BE(let bom): return bom ? "UTF-16BE with BOM" : "UTF-16BE"
+        case .utf32LE(let bom): return bom ? "UTF-32LE with BOM" : "UTF-32LE"
+        case .utf32BE(let bom): return bom ? "UTF-32BE with BOM" : "UTF-32BE"
         }
     }
 
     var hasBOM: Bool {
         switch self {
-        case let .utf8(b), let .utf16LE(b), let .utf16BE(b), let .utf32LE(b), let .utf32BE(b): return b
+        case .utf8(let b), .utf16LE(let b), .utf16BE(let b), .utf32LE(let b), .utf32BE(let b): return b
         }
     }
 
@@ -57,7 +57,8 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
         }
         // BOM-less UTF-16: text strings files are mostly ASCII, so every other byte is zero.
         if b.count >= 4, b.count % 2 == 0 {
-            var zeroEven = 0, zeroOdd = 0
+            var zeroEven = 0
+            var zeroOdd = 0
             let sample = min(b.count, 512)
             for i in 0..<sample where b[i] == 0 { if i % 2 == 0 { zeroEven += 1 } else { zeroOdd += 1 } }
             let half = sample / 2
@@ -72,6 +73,9 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func decode8(_ b: [UInt8], encoding: TextEncoding, offset: Int) -> Decoded {
+        if let text = String(validating: b, as: UTF8.self) {
+            return Decoded(text: text, encoding: encoding, firstInvalidByte: nil)
+        }
         var it = b.makeIterator()
         var decoder = UTF8()
         var scalars = String.UnicodeScalarView()
@@ -79,7 +83,7 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
         var consumed = 0
         loop: while true {
             switch decoder.decode(&it) {
-            case let .scalarValue(s):
+            case .scalarValue(let s):
                 scalars.append(s)
                 consumed += UTF8.width(s)
             case .emptyInput: break loop
@@ -107,7 +111,7 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
         var unitIndex = 0
         loop: while true {
             switch decoder.decode(&it) {
-            case let .scalarValue(s):
+            case .scalarValue(let s):
                 scalars.append(s)
                 unitIndex += UTF16.width(s)
             case .emptyInput: break loop
@@ -125,10 +129,13 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
         var invalid: Int? = b.count % 4 != 0 ? offset + b.count - b.count % 4 : nil
         var i = 0
         while i + 3 < b.count {
-            let v: UInt32 = bigEndian
+            let v: UInt32 =
+                bigEndian
                 ? UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
                 : UInt32(b[i + 3]) << 24 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 1]) << 8 | UInt32(b[i])
-            if let s = Unicode.Scalar(v) { scalars.append(s) } else {
+            if let s = Unicode.Scalar(v) {
+                scalars.append(s)
+            } else {
                 if invalid == nil || invalid! > offset + i { invalid = offset + i }
                 scalars.append("\u{FFFD}")
             }
@@ -141,22 +148,28 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
     public func encode(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         switch self {
-        case let .utf8(bom):
+        case .utf8(let bom):
             if bom { out = [0xEF, 0xBB, 0xBF] }
             out.append(contentsOf: text.utf8)
-        case let .utf16LE(bom):
+        case .utf16LE(let bom):
             if bom { out = [0xFF, 0xFE] }
-            for u in text.utf16 { out.append(UInt8(u & 0xFF)); out.append(UInt8(u >> 8)) }
-        case let .utf16BE(bom):
+            for u in text.utf16 {
+                out.append(UInt8(u & 0xFF))
+                out.append(UInt8(u >> 8))
+            }
+        case .utf16BE(let bom):
             if bom { out = [0xFE, 0xFF] }
-            for u in text.utf16 { out.append(UInt8(u >> 8)); out.append(UInt8(u & 0xFF)) }
-        case let .utf32LE(bom):
+            for u in text.utf16 {
+                out.append(UInt8(u >> 8))
+                out.append(UInt8(u & 0xFF))
+            }
+        case .utf32LE(let bom):
             if bom { out = [0xFF, 0xFE, 0, 0] }
             for s in text.unicodeScalars {
                 let v = s.value
                 out += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
             }
-        case let .utf32BE(bom):
+        case .utf32BE(let bom):
             if bom { out = [0, 0, 0xFE, 0xFF] }
             for s in text.unicodeScalars {
                 let v = s.value

@@ -22,8 +22,10 @@ public struct XCStringsDocument: Sendable, Hashable {
         public var device: [String: Localization]
         public var substitutions: [String: Substitution]
 
-        public init(state: String? = nil, value: String? = nil, plural: [String: Localization] = [:],
-                    device: [String: Localization] = [:], substitutions: [String: Substitution] = [:]) {
+        public init(
+            state: String? = nil, value: String? = nil, plural: [String: Localization] = [:],
+            device: [String: Localization] = [:], substitutions: [String: Substitution] = [:]
+        ) {
             self.state = state
             self.value = value
             self.plural = plural
@@ -67,7 +69,8 @@ public struct XCStringsDocument: Sendable, Hashable {
         var parser = OrderedJSONParser(bytes, file: file)
         root = try parser.parseDocument()
         guard root.members != nil else {
-            throw StringsCatalogError.malformed(file: file, line: 1, column: 1, message: "a String Catalog is a JSON object")
+            throw StringsCatalogError.malformed(
+                file: file, line: 1, column: 1, message: "a String Catalog is a JSON object")
         }
         self.file = file
         original = bytes
@@ -121,7 +124,9 @@ public struct XCStringsDocument: Sendable, Hashable {
         for p in v["variations"]?["plural"]?.members ?? [] { loc.plural[p.key] = localization(p.value) }
         for d in v["variations"]?["device"]?.members ?? [] { loc.device[d.key] = localization(d.value) }
         for s in v["substitutions"]?.members ?? [] {
-            var sub = Substitution(argNum: s.value["argNum"]?.intValue, formatSpecifier: s.value["formatSpecifier"]?.stringValue, plural: [:])
+            var sub = Substitution(
+                argNum: s.value["argNum"]?.intValue, formatSpecifier: s.value["formatSpecifier"]?.stringValue,
+                plural: [:])
             for p in s.value["variations"]?["plural"]?.members ?? [] { sub.plural[p.key] = localization(p.value) }
             loc.substitutions[s.key] = sub
         }
@@ -152,7 +157,8 @@ public struct XCStringsDocument: Sendable, Hashable {
         if !loc.plural.isEmpty {
             let forms = loc.plural.compactMapValues(\.value)
             return StringsDictEntry(
-                key: key, formatKey: "%#@__plural@", variables: ["__plural": PluralVariable(name: "__plural", valueType: nil, forms: forms)],
+                key: key, formatKey: "%#@__plural@",
+                variables: ["__plural": PluralVariable(name: "__plural", valueType: nil, forms: forms)],
                 comment: e.comment)
         }
         guard !loc.substitutions.isEmpty, let value = loc.value else { return nil }
@@ -195,8 +201,10 @@ public struct XCStringsDocument: Sendable, Hashable {
     }
 
     /// Sets one plural form of `key` in `language` (`variations.plural.<category>.stringUnit`).
-    public mutating func setPluralForm(_ value: String, category: String, forKey key: String, language: String,
-                                       state: String = "translated") {
+    public mutating func setPluralForm(
+        _ value: String, category: String, forKey key: String, language: String,
+        state: String = "translated"
+    ) {
         var strings = root["strings"] ?? .object([])
         var entry = strings[key] ?? .object([])
         var locs = entry["localizations"] ?? .object([])
@@ -230,10 +238,22 @@ public struct XCStringsDocument: Sendable, Hashable {
         original = nil
     }
 
+    /// Removes a key with all its localizations. Returns whether it existed.
+    @discardableResult
+    public mutating func removeKey(_ key: String) -> Bool {
+        guard var strings = root["strings"], strings[key] != nil else { return false }
+        strings[key] = nil
+        root["strings"] = strings
+        original = nil
+        return true
+    }
+
     /// Removes one language's localization of a key.
     @discardableResult
     public mutating func removeLocalization(forKey key: String, language: String) -> Bool {
-        guard var strings = root["strings"], var entry = strings[key], var locs = entry["localizations"], locs[language] != nil else {
+        guard var strings = root["strings"], var entry = strings[key], var locs = entry["localizations"],
+            locs[language] != nil
+        else {
             return false
         }
         locs[language] = nil
@@ -242,6 +262,11 @@ public struct XCStringsDocument: Sendable, Hashable {
         root["strings"] = strings
         original = nil
         return true
+    }
+
+    mutating func replaceRoot(_ newRoot: JSONValue) {
+        root = newRoot
+        original = nil
     }
 
     /// The catalog as bytes: the original bytes when unchanged, else Xcode's layout.

@@ -73,10 +73,26 @@ struct Arguments {
         return value
     }
 
-    /// All values of a repeatable option.
+    /// All values of a repeatable option (`--name A --name B`, `--name=C`), in order.
     mutating func options(_ name: String) throws -> [String] {
         var values: [String] = []
-        while let v = try option(name) { values.append(v) }
+        var i = 0
+        while i < items.count {
+            defer { i += 1 }
+            guard !consumed[i] else { continue }
+            if items[i] == name {
+                guard i + 1 < items.count, !consumed[i + 1] else {
+                    throw CLIError.usage("\(command): option \(name) needs a value")
+                }
+                consumed[i] = true
+                consumed[i + 1] = true
+                values.append(items[i + 1])
+                i += 1
+            } else if items[i].hasPrefix(name + "=") {
+                consumed[i] = true
+                values.append(String(items[i].dropFirst(name.count + 1)))
+            }
+        }
         return values
     }
 

@@ -2,9 +2,26 @@ import Foundation
 
 /// Every subcommand, in the order `contacts --help` lists them. Each lives in its own file.
 let allCommands: [any Command.Type] = [
+    SortCommand.self,
+    SectionsCommand.self,
+    ListCommand.self,
+    SearchCommand.self,
+    ComposeCommand.self,
+    OutboxStatusCommand.self,
+    OutboxSendCommand.self,
+    VCardInspectCommand.self,
+    VCardConvertCommand.self,
+    StringsGroupCommand.self,
+    StringsLintCommand.self,
+    StringsStatusCommand.self,
+    StringsSyncCommand.self,
+    StringsGetCommand.self,
+    StringsExportXLIFFCommand.self,
+    StringsImportXLIFFCommand.self,
     RenderCommand.self,
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,
+    DemoCommand.self,
 ]
 
 let version = "0.1.0"

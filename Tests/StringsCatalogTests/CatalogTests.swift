@@ -19,7 +19,8 @@ struct LanguageMatchingTests {
     static let available = ["en", "en-GB", "es", "es-419", "pt", "pt-PT", "zh-Hans", "zh-Hant", "sr", "sr-Latn", "de"]
 
     @Test(arguments: [
-        ("zh-HK", ["zh-Hant"]), ("zh-TW", ["zh-Hant"]), ("zh-SG", ["zh-Hans"]), ("zh-CN", ["zh-Hans"]), ("zh", ["zh-Hans"]),
+        ("zh-HK", ["zh-Hant"]), ("zh-TW", ["zh-Hant"]), ("zh-SG", ["zh-Hans"]), ("zh-CN", ["zh-Hans"]),
+        ("zh", ["zh-Hans"]),
         ("zh-Hant-HK", ["zh-Hant"]), ("pt-PT", ["pt-PT", "pt"]), ("pt-BR", ["pt"]), ("pt-AO", ["pt-PT", "pt"]),
         ("es-MX", ["es-419", "es"]), ("es-ES", ["es"]), ("en-AU", ["en-GB", "en"]), ("en-US", ["en"]),
         ("sr-Latn-RS", ["sr-Latn"]), ("sr", ["sr"]), ("de_DE.UTF-8", ["de"]), ("fr", []),
@@ -34,7 +35,8 @@ struct LanguageMatchingTests {
     }
 
     @Test(arguments: [
-        ("English", "en"), ("zh_CN", "zh-CN"), ("es_MX", "es-MX"), ("German.lproj", "de"), ("iw", "he"), ("Base", "Base"),
+        ("English", "en"), ("zh_CN", "zh-CN"), ("es_MX", "es-MX"), ("German.lproj", "de"), ("iw", "he"),
+        ("Base", "Base"),
         ("zh-hant-tw", "zh-Hant-TW"), ("pt_BR.UTF-8", "pt-BR"), ("es-419", "es-419"),
     ])
     func localizationNames(name: String, expected: String) {
@@ -51,7 +53,8 @@ struct LanguageMatchingTests {
         let env = ["LANGUAGE": "fr:de", "LANG": "es_MX.UTF-8"]
         #expect(LanguageMatcher.requestedLanguages(environment: env) == ["fr", "de", "es-MX"])
         #expect(LanguageMatcher.requestedLanguages(environment: ["LANGUAGE": "fr", "LC_ALL": "C"]).isEmpty)
-        #expect(LanguageMatcher.requestedLanguages(environment: ["LC_MESSAGES": "pt_PT", "LANG": "en_US"]) == ["pt-PT"])
+        #expect(
+            LanguageMatcher.requestedLanguages(environment: ["LC_MESSAGES": "pt_PT", "LANG": "en_US"]) == ["pt-PT"])
     }
 }
 
@@ -59,32 +62,33 @@ struct LanguageMatchingTests {
 struct CatalogLookupTests {
     static func folder() throws -> URL {
         try makeCatalogFolder([
-            "English.lproj/Localizable.strings": "\"Hello\" = \"Hello\";\n\"Only English\" = \"English only\";\n\"Files %d\" = \"%d files\";\n",
+            "English.lproj/Localizable.strings":
+                "\"Hello\" = \"Hello\";\n\"Only English\" = \"English only\";\n\"Files %d\" = \"%d files\";\n",
             "de.lproj/Localizable.strings": "/* Greeting */\n\"Hello\" = \"Hallo\";\n",
             "es.lproj/Localizable.strings": "\"Hello\" = \"Hola\";\n",
             "es_MX.lproj/Localizable.strings": "\"Hello\" = \"Quiubo\";\n",
             "Base.lproj/Localizable.strings": "\"Base key\" = \"From base\";\n\"Hello\" = \"Base hello\";\n",
             "de.lproj/Localizable.stringsdict": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict>
-                <key>Hello</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
-                <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-                <key>one</key><string>Hallo, eine Person</string><key>other</key><string>Hallo, %d Leute</string></dict></dict>
-                </dict></plist>
-                """,
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>Hello</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+            <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>one</key><string>Hallo, eine Person</string><key>other</key><string>Hallo, %d Leute</string></dict></dict>
+            </dict></plist>
+            """,
             "Other.xcstrings": """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "Bye" : {
-                      "localizations" : {
-                        "de" : { "stringUnit" : { "state" : "translated", "value" : "Tschüss" } }
-                      }
-                    }
-                  },
-                  "version" : "1.0"
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Bye" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Tschüss" } }
+                  }
                 }
-                """,
+              },
+              "version" : "1.0"
+            }
+            """,
         ])
     }
 
@@ -155,7 +159,8 @@ struct PrintfFormatTests {
 
     @Test(arguments: [
         ("%d", [CatalogArgument.string("x")]), ("%f", [.int(1)]), ("%s", [.int(1)]), ("%@ %@", [.string("a")]),
-        ("%3$@", [.string("a")]), ("50%", []), ("%n", [.int(1)]), ("%*d", [.int(1), .int(2)]), ("%#@x@", [.int(1)]),
+        ("%3$@", [.string("a")]), ("%99999999d", [.int(1)]), ("50%", []), ("%n", [.int(1)]),
+        ("%*d", [.int(1), .int(2)]), ("%#@x@", [.int(1)]),
     ])
     func mismatchesThrow(pattern: String, args: [CatalogArgument]) {
         #expect(throws: StringsCatalogError.self) { try PrintfFormat.format(pattern, arguments: args) }

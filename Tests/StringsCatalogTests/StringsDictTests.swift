@@ -107,7 +107,8 @@ struct StringsDictTests {
 @Suite("Bundled literals")
 struct BundledLiteralsTests {
     static let languages = [
-        "en", "de", "fr", "es", "es-419", "pt-BR", "it", "nl", "sv", "pl", "ru", "uk", "ar", "he", "tr", "ja", "ko", "zh-Hans",
+        "en", "de", "fr", "es", "es-419", "pt-BR", "it", "nl", "sv", "pl", "ru", "uk", "ar", "he", "tr", "ja", "ko",
+        "zh-Hans",
         "zh-Hant", "hi",
     ]
 
@@ -122,7 +123,8 @@ struct BundledLiteralsTests {
                 #expect(!value.isEmpty)
                 #expect(table.comments[key.rawValue] != nil, "\(language): \(key.rawValue) has no translator comment")
             }
-            let plural = try #require(table.plurals[Strings.Key.contactsSelected.rawValue], "\(language) lacks the plural entry")
+            let plural = try #require(
+                table.plurals[Strings.Key.contactsSelected.rawValue], "\(language) lacks the plural entry")
             #expect(plural.comment != nil)
             // Every category the language's plural rules use is present.
             let needed = PluralRulesCache.categories(for: language).map(\.rawValue)

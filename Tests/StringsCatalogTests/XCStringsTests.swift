@@ -32,15 +32,20 @@ struct XCStringsTests {
     @Test func pluralsSubstitutionsAndDevicesThroughTheCatalog() throws {
         let dir = try makeCatalogFolder([:])
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: fixtureURL("Sample.xcstrings"), to: dir.appendingPathComponent("Shop.xcstrings"))
+        try FileManager.default.copyItem(
+            at: fixtureURL("Sample.xcstrings"), to: dir.appendingPathComponent("Shop.xcstrings"))
         let catalog = try Catalog(directory: dir)
         #expect(catalog.languages == ["de", "en", "ru"])
         #expect(try catalog.format("%lld items", table: "Shop", locale: "ru", arguments: [1]) == "1 товар")
         #expect(try catalog.format("%lld items", table: "Shop", locale: "ru", arguments: [3]) == "3 товара")
         #expect(try catalog.format("%lld items", table: "Shop", locale: "ru", arguments: [5]) == "5 товаров")
         #expect(try catalog.format("%lld items", table: "Shop", locale: "de", arguments: [2]) == "2 Artikel")
-        #expect(try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "en", arguments: [1, 3]) == "1 file in 3 folders")
-        #expect(try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "de", arguments: [2, 1]) == "2 files in 1 folder")
+        #expect(
+            try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "en", arguments: [1, 3])
+                == "1 file in 3 folders")
+        #expect(
+            try catalog.format("%#@files@ in %#@folders@", table: "Shop", locale: "de", arguments: [2, 1])
+                == "2 files in 1 folder")
         #expect(try catalog.format("Sent %#@photos@", table: "Shop", locale: "en", arguments: [1]) == "Sent one photo")
         #expect(try catalog.format("Sent %#@photos@", table: "Shop", locale: "en", arguments: [4]) == "Sent 4 photos")
         #expect(catalog.string("Tap to open", table: "Shop", locale: "en") == "Tap to open")
@@ -61,8 +66,13 @@ struct XCStringsTests {
         let again = try XCStringsDocument(parsing: doc.data())
         #expect(again.entry("Welcome")?.localizations["fr"]?.value == "Bienvenue")
         #expect(again.entry("Welcome")?.localizations["fr"]?.state == "translated")
-        #expect(again.keys == ["", "%lld items", "%#@files@ in %#@folders@", "Apple", "Sent %#@photos@", "Tap to open", "Welcome"])
-        #expect(String(decoding: doc.data(), as: UTF8.self).contains("    \"Apple\" : {\n      \"comment\" : \"A fruit\"\n    },\n"))
+        #expect(
+            again.keys == [
+                "", "%lld items", "%#@files@ in %#@folders@", "Apple", "Sent %#@photos@", "Tap to open", "Welcome",
+            ])
+        #expect(
+            String(decoding: doc.data(), as: UTF8.self).contains(
+                "    \"Apple\" : {\n      \"comment\" : \"A fruit\"\n    },\n"))
     }
 
     @Test func malformedJSONNamesLineAndColumn() {
@@ -70,7 +80,7 @@ struct XCStringsTests {
         #expect {
             try XCStringsDocument(parsing: Data(text.utf8), file: "Bad.xcstrings")
         } throws: { error in
-            guard case let StringsCatalogError.malformed(file, line, column, _) = error else { return false }
+            guard case StringsCatalogError.malformed(let file, let line, let column, _) = error else { return false }
             return file == "Bad.xcstrings" && line == 5 && column == 3
         }
     }
@@ -78,23 +88,78 @@ struct XCStringsTests {
     @Test func newCatalogHasXcodeLayout() {
         var doc = XCStringsDocument(sourceLanguage: "en")
         doc.setValue("Hallo", forKey: "Hello", language: "de")
-        #expect(String(decoding: doc.data(), as: UTF8.self) == """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "Hello" : {
-                  "localizations" : {
-                    "de" : {
-                      "stringUnit" : {
-                        "state" : "translated",
-                        "value" : "Hallo"
+        #expect(
+            String(decoding: doc.data(), as: UTF8.self) == """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "Hello" : {
+                      "localizations" : {
+                        "de" : {
+                          "stringUnit" : {
+                            "state" : "translated",
+                            "value" : "Hallo"
+                          }
+                        }
                       }
                     }
-                  }
+                  },
+                  "version" : "1.0"
                 }
-              },
-              "version" : "1.0"
-            }
-            """)
+                """)
+    }
+}
+
+@Suite("xcstrings lint and status")
+struct XCStringsLintTests {
+    @Test func catalogFindings() throws {
+        let dir = try makeCatalogFolder([:])
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var text = try String(contentsOf: fixtureURL("Sample.xcstrings"), encoding: .utf8)
+        // Break the German plural: drop "other"'s specifier type, and a German unit with the wrong argument type.
+        text = text.replacingOccurrences(of: "\"value\" : \"Willkommen\"", with: "\"value\" : \"Willkommen %d\"")
+        try Data(text.utf8).write(to: dir.appendingPathComponent("Shop.xcstrings"))
+        let folder = try LocalizationFolder(directory: dir, displayRoot: "L")
+        let findings = folder.lint()
+        func has(_ code: String, _ text: String) -> Bool {
+            findings.contains { $0.code == code && $0.file == "L/Shop.xcstrings" && $0.message.contains(text) }
+        }
+        #expect(has("untranslated", "\"%lld items\" ru is in state \"needs_review\""))
+        #expect(has("missing-key", "\"Welcome\" has no ru localization"))
+        #expect(has("format-mismatch", "\"Welcome\""))
+        #expect(!findings.contains { $0.code == "plural-category" }, "\(findings)")
+        let welcome = try #require(findings.first { $0.message.contains("\"Welcome\" has no ru") })
+        #expect(welcome.line == 184, "\(welcome)")
+
+        let status = Dictionary(uniqueKeysWithValues: folder.status().map { ($0.language, $0) })
+        #expect(status["en"]?.total == 5 && status["en"]?.translated == 5)
+        #expect(status["ru"]?.missing == 4 && status["ru"]?.untranslated == 1)
+        #expect(status["de"]?.translated == 2 && status["de"]?.missing == 3)
+    }
+}
+
+@Suite("xcstrings sync and XLIFF states")
+struct XCStringsSyncTests {
+    @Test func pruneRemovesStaleKeysOnly() throws {
+        let dir = try makeCatalogFolder([:])
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let text = try String(contentsOf: fixtureURL("Sample.xcstrings"), encoding: .utf8)
+            .replacingOccurrences(of: "\"extractionState\" : \"manual\"", with: "\"extractionState\" : \"stale\"")
+        try Data(text.utf8).write(to: dir.appendingPathComponent("Shop.xcstrings"))
+        var folder = try LocalizationFolder(directory: dir)
+        let kept = folder.sync(prune: false)
+        #expect(kept.removed.isEmpty)
+        let report = folder.sync(prune: true)
+        #expect(report.removed["Shop.xcstrings"] == ["Tap to open"])
+        _ = try folder.save()
+        let cat = try XCStringsDocument(contentsOf: dir.appendingPathComponent("Shop.xcstrings"))
+        #expect(cat.keys == ["", "%lld items", "%#@files@ in %#@folders@", "Sent %#@photos@", "Welcome"])
+    }
+
+    @Test func xliffStatesMapToCatalogStates() {
+        #expect(XLIFF.catalogState(nil) == "translated")
+        #expect(XLIFF.catalogState("final") == "translated")
+        #expect(XLIFF.catalogState("needs-review-translation") == "needs_review")
+        #expect(XLIFF.catalogState("new") == "new")
     }
 }

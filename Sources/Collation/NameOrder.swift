@@ -1,0 +1,102 @@
+/// The parts of a person's name, as a contact card stores them.
+public struct PersonName: Sendable, Hashable {
+    public var prefix: String
+    public var given: String
+    public var middle: String
+    public var family: String
+    public var suffix: String
+
+    public init(prefix: String = "", given: String = "", middle: String = "", family: String = "", suffix: String = "") {
+        self.prefix = prefix
+        self.given = given
+        self.middle = middle
+        self.family = family
+        self.suffix = suffix
+    }
+
+    public var isEmpty: Bool { [prefix, given, middle, family, suffix].allSatisfy { $0.allSatisfy(\.isWhitespace) } }
+}
+
+/// Whether a name is shown given-first ("Anna Berg") or family-first ("山田太郎", "Nagy Péter").
+///
+/// ```swift
+/// NameOrder.display(for: "hu")                                   // .familyFirst
+/// NameOrder.format(PersonName(given: "太郎", family: "山田"), locale: "en")   // "山田太郎" (CJK script)
+/// NameOrder.format(PersonName(given: "Anna", family: "Berg"), locale: "en")  // "Anna Berg"
+/// ```
+public enum NameOrder: String, Sendable, CaseIterable {
+    case givenFirst
+    case familyFirst
+
+    /// Languages whose names are shown family-first.
+    static let familyFirstLanguages: Set<String> = ["zh", "ja", "ko", "hu", "vi", "mn", "km", "yue", "wuu"]
+
+    static let cjkLanguages: Set<String> = ["zh", "ja", "ko", "yue", "wuu"]
+
+    /// The display order a locale uses for names in its own script.
+    public static func display(for locale: String) -> NameOrder {
+        familyFirstLanguages.contains(language(of: locale)) ? .familyFirst : .givenFirst
+    }
+
+    /// The name as the locale shows it. Names written in CJK scripts (Han, kana, Hangul) are always
+    /// family-first without a space, whatever the locale; names in other scripts use the locale's order
+    /// (given-first under a CJK locale), with single spaces; empty parts never leave a stray space.
+    public static func format(_ name: PersonName, locale: String, order: NameOrder? = nil) -> String {
+        let given = trimmed(name.given), family = trimmed(name.family), middle = trimmed(name.middle)
+        let prefix = trimmed(name.prefix), suffix = trimmed(name.suffix)
+        if isCJK(family) || (family.isEmpty && isCJK(given)) {
+            let core = family + middle + given
+            return join([prefix, core, suffix])
+        }
+        // A CJK locale shows names of other scripts in their own (given-first) order, as contacts apps do;
+        // Hungarian and Vietnamese put the family name first in Latin script too.
+        let localeOrder = display(for: locale)
+        let effective = order ?? (localeOrder == .familyFirst && cjkLanguages.contains(language(of: locale)) ? .givenFirst : localeOrder)
+        switch effective {
+        case .givenFirst: return join([prefix, given, middle, family, suffix])
+        case .familyFirst: return join([prefix, family, given, middle, suffix])
+        }
+    }
+
+    /// The string a list sorted "by family name" or "by given name" compares (like
+    /// `CNContactsUserDefaults.sortOrder`); falls back to the other part when one is empty.
+    public static func sortString(_ name: PersonName, by sortOrder: NameSortOrder) -> String {
+        let given = trimmed(name.given), family = trimmed(name.family), middle = trimmed(name.middle)
+        switch sortOrder {
+        case .givenName: return join([given, middle, family])
+        case .familyName: return join([family, given, middle])
+        }
+    }
+
+    static func language(of locale: String) -> String {
+        let lower = locale.lowercased()
+        let end = lower.firstIndex(where: { $0 == "-" || $0 == "_" }) ?? lower.endIndex
+        return String(lower[..<end])
+    }
+
+    static func trimmed(_ s: String) -> String {
+        var scalars = Substring(s)
+        while let f = scalars.first, f.isWhitespace { scalars.removeFirst() }
+        while let l = scalars.last, l.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    static func join(_ parts: [String]) -> String { parts.filter { !$0.isEmpty }.joined(separator: " ") }
+
+    /// True when the text's first letter is Han, Hiragana, Katakana or Hangul.
+    public static func isCJK(_ text: String) -> Bool {
+        guard let scalar = text.unicodeScalars.first(where: { $0.properties.isAlphabetic }) else { return false }
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x3134F:
+            return true
+        default: return false
+        }
+    }
+}
+
+/// Which name part a sorted list compares first.
+public enum NameSortOrder: String, Sendable, CaseIterable {
+    case givenName
+    case familyName
+}

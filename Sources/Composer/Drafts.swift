@@ -1,0 +1,133 @@
+/// A file attached to a mail draft.
+///
+/// ```swift
+/// let a = Attachment(filename: "Überblick.pdf", mediaType: "application/pdf", data: bytes)
+/// ```
+public struct Attachment: Sendable, Hashable {
+    /// The file name shown to the recipient (any script; written with RFC 2231).
+    public var filename: String
+    /// `type/subtype`, e.g. `text/vcard` or `application/pdf`.
+    public var mediaType: String
+    /// The raw content.
+    public var data: [UInt8]
+
+    /// An attachment; the media type is checked when the message is written.
+    public init(filename: String, mediaType: String, data: [UInt8]) {
+        self.filename = filename
+        self.mediaType = mediaType
+        self.data = data
+    }
+}
+
+/// One extra header field (`X-Campaign: spring`). Names the writer owns (From, Subject, Content-Type, …)
+/// and CR/LF/NUL anywhere are refused when the message is written.
+public struct MailHeader: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    /// A header field; checked when the message is written.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// An e-mail ready to be written as MIME or handed to a transport (the analogue of what
+/// `MFMailComposeViewController` is filled with).
+///
+/// ```swift
+/// var draft = MailDraft(subject: "Grüße", textBody: "Hallo!")
+/// draft.from = try MailAddress(name: "Anna", address: "anna@example.com")
+/// draft.to = [try MailAddress(name: "Jürgen Müller, Esq.", address: "jm@example.org")]
+/// let bytes = try MIMEWriter().write(draft)
+/// ```
+public struct MailDraft: Sendable, Hashable {
+    public var from: MailAddress?
+    public var to: [MailAddress]
+    public var cc: [MailAddress]
+    /// Envelope-only recipients; written into saved drafts, never into messages handed to a server.
+    public var bcc: [MailAddress]
+    public var replyTo: [MailAddress]
+    public var subject: String
+    public var textBody: String
+    /// When set, the message is `multipart/alternative` (text first, then HTML).
+    public var htmlBody: String?
+    public var attachments: [Attachment]
+    public var extraHeaders: [MailHeader]
+    /// BCP 47 tag written as `Content-Language`.
+    public var locale: String?
+
+    /// A draft; every field may be filled later. `MIMEWriter` checks what it needs (from, a recipient).
+    public init(
+        from: MailAddress? = nil, to: [MailAddress] = [], cc: [MailAddress] = [], bcc: [MailAddress] = [],
+        replyTo: [MailAddress] = [], subject: String = "", textBody: String = "", htmlBody: String? = nil,
+        attachments: [Attachment] = [], extraHeaders: [MailHeader] = [], locale: String? = nil
+    ) {
+        self.from = from
+        self.to = to
+        self.cc = cc
+        self.bcc = bcc
+        self.replyTo = replyTo
+        self.subject = subject
+        self.textBody = textBody
+        self.htmlBody = htmlBody
+        self.attachments = attachments
+        self.extraHeaders = extraHeaders
+        self.locale = locale
+    }
+
+    /// Every envelope recipient (to, cc, bcc) in ASCII form, duplicates removed, order kept.
+    public var envelopeRecipients: [String] {
+        var seen = Set<String>()
+        return (to + cc + bcc).map(\.asciiAddress).filter { seen.insert($0.lowercased()).inserted }
+    }
+}
+
+/// A text message (SMS) draft, the analogue of `MFMessageComposeViewController`'s content.
+///
+/// ```swift
+/// let sms = MessageDraft(recipients: ["+15555550123"], body: "See you at 6")
+/// let uri = try SMSURI(draft: sms).string   // "sms:+15555550123?body=See%20you%20at%206"
+/// ```
+public struct MessageDraft: Sendable, Hashable {
+    /// E.164 numbers (`+` and digits); checked when a URI or file is made.
+    public var recipients: [String]
+    public var body: String
+    /// A text message draft; numbers are checked when a URI or file is made.
+    public init(recipients: [String], body: String) {
+        self.recipients = recipients
+        self.body = body
+    }
+}
+
+/// What became of a draft, like `MFMailComposeResult` / `MessageComposeResult`.
+public enum ComposeResult: Sendable, Equatable {
+    /// Handed to a server or MTA that accepted it.
+    case sent
+    /// Written to disk (a `.eml` draft or URI file) or shown as a URI, not delivered.
+    case saved
+    /// The user or caller gave up before anything happened.
+    case cancelled
+    /// Delivery failed; the error keeps the reason (SMTP reply code, network error).
+    case failed(ComposerError)
+}
+
+/// Something that can deliver or save mail drafts.
+///
+/// `send` throws for drafts that cannot be written at all (invalid input, transport unavailable) and
+/// returns `.failed` for delivery failures, so a batch can go on with the next draft.
+///
+/// ```swift
+/// let transport: any MailTransport = FileTransport(directory: URL(fileURLWithPath: "out"))
+/// guard transport.canSendMail else { throw ComposerError.mailUnavailable(reason: "…") }
+/// let result = try transport.send(draft)
+/// ```
+public protocol MailTransport: Sendable {
+    var canSendMail: Bool { get }
+    func send(_ draft: MailDraft) throws -> ComposeResult
+}
+
+/// Something that can deliver or save text-message drafts.
+public protocol MessageTransport: Sendable {
+    var canSendText: Bool { get }
+    func send(_ draft: MessageDraft) throws -> ComposeResult
+}

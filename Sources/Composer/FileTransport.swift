@@ -1,0 +1,153 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Crash-safe file writes: a new file appears complete or not at all, and never replaces another file.
+enum AtomicFile {
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// Writes `bytes` to a temporary file, fsyncs it, then hard-links it to the first free name
+    /// `<base>.<ext>`, `<base>-2.<ext>`, … (link fails instead of overwriting) and fsyncs the directory.
+    static func writeNew(_ bytes: [UInt8], directory: URL, base: String, ext: String) throws -> URL {
+        let dir = directory.path
+        let tmp = dir + "/.tmp-\(UInt64.random(in: 0...UInt64.max))"
+        try writeAndSync(bytes, path: tmp, flags: O_WRONLY | O_CREAT | O_EXCL)
+        defer { unlink(tmp) }
+        var n = 1
+        while true {
+            let name = n == 1 ? "\(base).\(ext)" : "\(base)-\(n).\(ext)"
+            let path = dir + "/" + name
+            if link(tmp, path) == 0 {
+                syncDirectory(dir)
+                return URL(fileURLWithPath: path)
+            }
+            guard errno == EEXIST else { throw ComposerError.io(path: path, message: errnoText()) }
+            n += 1
+        }
+    }
+
+    static func writeAndSync(_ bytes: [UInt8], path: String, flags: Int32) throws {
+        let fd = open(path, flags | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ComposerError.io(path: path, message: errnoText()) }
+        defer { close(fd) }
+        try writeAll(fd, bytes, path: path)
+        guard fsync(fd) == 0 else { throw ComposerError.io(path: path, message: errnoText()) }
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+        try bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ComposerError.io(path: path, message: errnoText())
+                }
+                offset += n
+            }
+        }
+    }
+
+    static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
+    }
+
+    static func ensureDirectory(_ url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw ComposerError.io(path: url.path, message: "cannot create directory: \(error.localizedDescription)")
+        }
+    }
+
+    /// A file-name-safe slug of `text` (letters and digits of any script, `-`), at most 40 characters.
+    static func slug(_ text: String) -> String {
+        var out = ""
+        var dash = false
+        for ch in text.lowercased() {
+            if ch.isLetter || ch.isNumber {
+                out.append(ch)
+                dash = false
+            } else if !dash && !out.isEmpty {
+                out.append("-")
+                dash = true
+            }
+            if out.count >= 40 { break }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out
+    }
+}
+
+/// Saves drafts as files: one `.eml` per mail draft (Bcc kept, as mail clients expect of a draft) and one
+/// `sms:` URI per line in `messages.sms.txt` for message drafts. The default transport.
+///
+/// Each `.eml` is written to a temporary file, fsynced and linked to a fresh name: a reader never sees a
+/// partial file and an existing file is never replaced.
+///
+/// ```swift
+/// let files = FileTransport(directory: URL(fileURLWithPath: "out"))
+/// let url = try files.save(draft, name: "0001-jane-doe")   // out/0001-jane-doe.eml
+/// ```
+public struct FileTransport: MailTransport, MessageTransport {
+    public let directory: URL
+    public var writer: MIMEWriter
+    /// The date written into messages (defaults to the moment of writing).
+    public var date: (@Sendable () -> Date)?
+    /// The `Message-ID` written into a draft (defaults to a fresh unique id); set it for reproducible files.
+    public var messageID: (@Sendable (MailDraft) -> String)?
+
+    /// Saves into `directory` (created when needed), with Bcc kept in drafts by default.
+    public init(directory: URL, writer: MIMEWriter = MIMEWriter(includeBcc: true)) {
+        self.directory = directory
+        self.writer = writer
+    }
+
+    /// True when the folder exists (or can be created) and is writable.
+    public var canSendMail: Bool {
+        if (try? AtomicFile.ensureDirectory(directory)) == nil { return false }
+        return access(directory.path, W_OK) == 0
+    }
+
+    /// Same condition as `canSendMail`: the folder must be writable.
+    public var canSendText: Bool { canSendMail }
+
+    /// Writes the draft to `<name>.eml` (a slug of the first recipient and subject when `name` is nil).
+    @discardableResult
+    public func save(_ draft: MailDraft, name: String? = nil) throws -> URL {
+        let bytes = try writer.write(draft, date: date?() ?? Date(), messageID: messageID?(draft))
+        try AtomicFile.ensureDirectory(directory)
+        let base =
+            name.map(AtomicFile.slug)
+            ?? AtomicFile.slug(
+                (draft.to.first?.name ?? draft.to.first?.address ?? "draft") + " " + draft.subject)
+        return try AtomicFile.writeNew(bytes, directory: directory, base: base.isEmpty ? "draft" : base, ext: "eml")
+    }
+
+    /// Saves the draft (see `save`) and returns `.saved`.
+    public func send(_ draft: MailDraft) throws -> ComposeResult {
+        try save(draft)
+        return .saved
+    }
+
+    /// Appends the draft's `sms:` URI as one line to `messages.sms.txt` (one `write`, then fsync).
+    public func send(_ draft: MessageDraft) throws -> ComposeResult {
+        let line = try SMSURI(draft: draft).string + "\n"
+        try AtomicFile.ensureDirectory(directory)
+        let path = directory.appendingPathComponent("messages.sms.txt").path
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ComposerError.io(path: path, message: AtomicFile.errnoText()) }
+        defer { close(fd) }
+        try AtomicFile.writeAll(fd, Array(line.utf8), path: path)
+        guard fsync(fd) == 0 else { throw ComposerError.io(path: path, message: AtomicFile.errnoText()) }
+        return .saved
+    }
+}

@@ -1,0 +1,423 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How an outbox run retries and paces deliveries.
+///
+/// ```swift
+/// var policy = OutboxPolicy()
+/// policy.messagesPerMinute = 30
+/// policy.maxAttempts = 4; policy.backoff = 5   // 5 s, 10 s, 20 s between tries
+/// ```
+public struct OutboxPolicy: Sendable, Hashable {
+    /// Tries per message within one run for transient failures (4xx, network); then it stays deferred for
+    /// a later resume.
+    public var maxAttempts = 5
+    /// Seconds before the first retry; doubled for each further retry, capped at `maxBackoff`.
+    public var backoff: Double = 2
+    public var maxBackoff: Double = 300
+    /// At most this many delivery attempts start per minute (nil: no limit).
+    public var messagesPerMinute: Double?
+    /// Re-send messages whose outcome is unknown (a crash after the server may have accepted them). Off by
+    /// default: that can deliver them twice.
+    public var resendUncertain = false
+
+    /// Defaults: 5 attempts per run, backoff 2 s doubling up to 300 s, no rate limit.
+    public init() {}
+}
+
+/// Where a message of the outbox stands, replayed from the journal.
+public enum OutboxState: String, Sendable, Codable, CaseIterable {
+    /// Written, not yet accepted by a server.
+    case queued
+    /// A transient failure (4xx, network); will be retried on resume.
+    case deferred
+    /// Interrupted after the point where the server may have accepted it: not re-sent unless asked.
+    case uncertain
+    case sent
+    /// A permanent failure (5xx or invalid); reported, never retried.
+    case failed
+}
+
+/// One message of the outbox.
+public struct OutboxItem: Sendable, Hashable {
+    public var id: String
+    public var label: String?
+    public var from: String
+    public var recipients: [String]
+    public var state: OutboxState
+    /// Delivery attempts recorded in the journal, over all runs.
+    public var attempts: Int
+    /// The last SMTP reply code (or nil for none / network errors).
+    public var lastCode: Int?
+    public var lastError: String?
+}
+
+/// Everything `Outbox.status()` knows.
+public struct OutboxStatus: Sendable {
+    public var items: [OutboxItem]
+    /// Message files with no journal entry (left by a crash while queueing); never sent.
+    public var orphans: [String]
+    /// Journal lines cut short by a crash (ignored).
+    public var tornLines: Int
+
+    /// How many messages are in `state`.
+    public func count(_ state: OutboxState) -> Int { items.reduce(0) { $0 + ($1.state == state ? 1 : 0) } }
+}
+
+/// What one `Outbox.send` run did.
+public struct OutboxRunSummary: Sendable, Hashable {
+    public var sent = 0
+    public var failed = 0
+    public var deferred = 0
+    public var uncertain = 0
+    /// Already sent or failed before this run.
+    public var skipped = 0
+}
+
+/// Messages queued by `Outbox.enqueue`, and the drafts that could not be written (with their index).
+public struct EnqueueResult: Sendable {
+    public struct Rejected: Sendable, Equatable {
+        public var index: Int
+        public var error: ComposerError
+    }
+    public var ids: [String]
+    public var rejected: [Rejected]
+}
+
+/// A progress event of a run (for a progress bar).
+public struct OutboxProgress: Sendable {
+    public var item: OutboxItem
+    public var done: Int
+    public var total: Int
+}
+
+/// A folder that delivers a batch exactly once, across crashes and resumes.
+///
+/// Layout: `messages/<id>.eml` (every rendered message, written and fsynced before anything is sent) and
+/// `journal.jsonl`, an append-only, fsynced log: `queued` (with the envelope), then per attempt `attempt`,
+/// `commit` (written just before the transport's point of no return, e.g. SMTP's final `.`), and one of
+/// `sent`, `deferred` (4xx / network; retried with backoff, and on resume) or `failed` (5xx). Failures of
+/// the transport itself (credentials, TLS, no sendmail) stop the run without marking any message.
+///
+/// Replaying the journal decides what to send: a crash before `commit` means the server cannot have accepted
+/// the message, so it is sent again; a crash between `commit` and `sent` leaves the message `uncertain`,
+/// reported and not re-sent unless `OutboxPolicy.resendUncertain`. Hence no message is sent twice, and
+/// none is lost: each ends `sent`, `failed`, `deferred` or `uncertain`, all listed by `status()`.
+/// A lock file keeps two processes from running one outbox.
+///
+/// ```swift
+/// let outbox = try Outbox(directory: URL(fileURLWithPath: "outbox"))
+/// let queued = try outbox.enqueue(drafts)
+/// let smtp = try SMTPTransport(configuration: SMTPConfiguration(url: "smtp://mail.example.com"))
+/// let summary = try outbox.send(using: smtp, policy: OutboxPolicy())
+/// print(summary.sent, summary.failed, try outbox.status().count(.deferred))
+/// ```
+public final class Outbox {
+    public let directory: URL
+    var messagesDirectory: URL { directory.appendingPathComponent("messages") }
+    var journalPath: String { directory.appendingPathComponent("journal.jsonl").path }
+
+    /// Test seam: called at each step of a run; throwing simulates a crash at that point.
+    enum Step { case beforeAttempt, afterCommit, afterDelivered, afterOutcome }
+    var faultHook: ((Step, String) throws -> Void)?
+
+    /// Opens (creating if needed) the outbox at `directory`.
+    public init(directory: URL) throws {
+        self.directory = directory
+        try AtomicFile.ensureDirectory(messagesDirectory)
+    }
+
+    /// True when `directory` holds an outbox journal.
+    public static func exists(at directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("journal.jsonl").path)
+    }
+
+    struct Record: Codable {
+        var e: String
+        var id: String
+        var at: Double
+        var from: String?
+        var to: [String]?
+        var label: String?
+        var code: Int?
+        var error: String?
+    }
+
+    // MARK: Queueing
+
+    /// Renders every draft, writes all message files (fsynced), then records them in the journal. A draft
+    /// that cannot be rendered is reported in `rejected` and the others are still queued.
+    public func enqueue(
+        _ drafts: [MailDraft], labels: [String?] = [], writer: MIMEWriter = MIMEWriter(),
+        date: Date = Date()
+    ) throws -> EnqueueResult {
+        let lock = try acquireLock()
+        defer { releaseLock(lock) }
+        var next = try nextSequence()
+        var records: [Record] = []
+        var ids: [String] = []
+        var rejected: [EnqueueResult.Rejected] = []
+        for (index, draft) in drafts.enumerated() {
+            do {
+                let bytes = try writer.write(draft, date: date)
+                guard let from = draft.from else { throw ComposerError.missingField("from") }
+                let id = String(format: "%06d", next)
+                next += 1
+                let url = try AtomicFile.writeNew(bytes, directory: messagesDirectory, base: id, ext: "eml")
+                guard url.lastPathComponent == "\(id).eml" else {
+                    throw ComposerError.io(path: url.path, message: "message file name taken")
+                }
+                let label = index < labels.count ? labels[index] : nil
+                records.append(
+                    Record(
+                        e: "queued", id: id, at: date.timeIntervalSince1970, from: from.asciiAddress,
+                        to: draft.envelopeRecipients, label: label))
+                ids.append(id)
+            } catch let error as ComposerError {
+                if case .io = error { throw error }
+                rejected.append(.init(index: index, error: error))
+            }
+        }
+        try append(records)
+        return EnqueueResult(ids: ids, rejected: rejected)
+    }
+
+    private func nextSequence() throws -> Int {
+        var maxID = 0
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: messagesDirectory.path)) ?? []
+        for name in names where name.hasSuffix(".eml") {
+            if let n = Int(name.dropLast(4).prefix { $0.isNumber }) { maxID = max(maxID, n) }
+        }
+        for item in try replay().items {
+            if let n = Int(item.id) { maxID = max(maxID, n) }
+        }
+        return maxID + 1
+    }
+
+    // MARK: Journal
+
+    private func append(_ records: [Record]) throws {
+        guard !records.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var bytes: [UInt8] = []
+        // A torn last line (crash mid-write) must not swallow the next record.
+        if let tail = lastByte(), tail != 0x0A { bytes.append(0x0A) }
+        for r in records {
+            bytes.append(contentsOf: try encoder.encode(r))
+            bytes.append(0x0A)
+        }
+        let fd = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ComposerError.io(path: journalPath, message: AtomicFile.errnoText()) }
+        defer { close(fd) }
+        try AtomicFile.writeAll(fd, bytes, path: journalPath)
+        guard fsync(fd) == 0 else { throw ComposerError.io(path: journalPath, message: AtomicFile.errnoText()) }
+    }
+
+    private func lastByte() -> UInt8? {
+        let fd = open(journalPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let size = lseek(fd, 0, SEEK_END)
+        guard size > 0 else { return nil }
+        var b: UInt8 = 0
+        return pread(fd, &b, 1, size - 1) == 1 ? b : nil
+    }
+
+    private func record(_ event: String, _ item: OutboxItem, code: Int? = nil, error: String? = nil) throws {
+        try append([Record(e: event, id: item.id, at: Date().timeIntervalSince1970, code: code, error: error)])
+    }
+
+    /// Replays the journal. Unknown events or ids are errors naming the line; a torn final line is counted.
+    func replay() throws -> (items: [OutboxItem], torn: Int) {
+        guard let data = FileManager.default.contents(atPath: journalPath) else { return ([], 0) }
+        var items: [OutboxItem] = []
+        var index: [String: Int] = [:]
+        var torn = 0
+        let decoder = JSONDecoder()
+        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        for (n, line) in lines.enumerated() where !line.isEmpty {
+            guard let r = try? decoder.decode(Record.self, from: line) else {
+                // Only a crash mid-append produces an unparsable line; it is always followed by a newline
+                // we added, or is the last line.
+                torn += 1
+                continue
+            }
+            if r.e == "queued" {
+                guard let from = r.from, let to = r.to else {
+                    throw ComposerError.journal(
+                        path: journalPath, line: n + 1, message: "queued record without envelope")
+                }
+                index[r.id] = items.count
+                items.append(
+                    OutboxItem(id: r.id, label: r.label, from: from, recipients: to, state: .queued, attempts: 0))
+                continue
+            }
+            guard let i = index[r.id] else {
+                throw ComposerError.journal(
+                    path: journalPath, line: n + 1, message: "event '\(r.e)' for unknown message \(r.id)")
+            }
+            switch r.e {
+            case "attempt":
+                items[i].attempts += 1
+                if items[i].state == .uncertain { break }
+            case "commit": items[i].state = .uncertain
+            case "sent": items[i].state = .sent
+            case "deferred": items[i].state = .deferred
+            case "failed": items[i].state = .failed
+            default:
+                throw ComposerError.journal(path: journalPath, line: n + 1, message: "unknown event '\(r.e)'")
+            }
+            if r.code != nil || r.error != nil {
+                items[i].lastCode = r.code
+                items[i].lastError = r.error
+            }
+        }
+        return (items, torn)
+    }
+
+    /// Every message and its state, plus orphaned files and torn journal lines.
+    public func status() throws -> OutboxStatus {
+        let (items, torn) = try replay()
+        let known = Set(items.map(\.id))
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: messagesDirectory.path)) ?? []
+        let orphans = names.filter { $0.hasSuffix(".eml") && !known.contains(String($0.dropLast(4))) }.sorted()
+        return OutboxStatus(items: items, orphans: orphans, tornLines: torn)
+    }
+
+    // MARK: Sending
+
+    /// Delivers every queued or deferred message (and uncertain ones if the policy says so), honouring the
+    /// rate limit; transient failures are retried with exponential backoff up to `maxAttempts` in this run.
+    /// Throws only when the outbox itself fails (journal I/O, lock) or the transport is unusable.
+    public func send(
+        using transport: any EnvelopeTransport, policy: OutboxPolicy = OutboxPolicy(),
+        progress: ((OutboxProgress) -> Void)? = nil
+    ) throws -> OutboxRunSummary {
+        let lock = try acquireLock()
+        defer { releaseLock(lock) }
+        let items = try replay().items
+        var summary = OutboxRunSummary()
+        var pending: [OutboxItem] = []
+        for item in items {
+            switch item.state {
+            case .queued, .deferred: pending.append(item)
+            case .uncertain:
+                if policy.resendUncertain { pending.append(item) } else { summary.uncertain += 1 }
+            case .sent, .failed: summary.skipped += 1
+            }
+        }
+        let total = pending.count
+        var done = 0
+        var attemptsThisRun: [String: Int] = [:]
+        var readyAt: [String: Date] = [:]
+        var lastStart: Date?
+        let interval = policy.messagesPerMinute.map { $0 > 0 ? 60 / $0 : 0 } ?? 0
+
+        while !pending.isEmpty {
+            let now = Date()
+            guard let position = pending.firstIndex(where: { (readyAt[$0.id] ?? now) <= now }) else {
+                let wake = pending.compactMap { readyAt[$0.id] }.min() ?? now
+                Thread.sleep(forTimeInterval: max(0.001, wake.timeIntervalSince(now)))
+                continue
+            }
+            if let lastStart, interval > 0 {
+                let wait = lastStart.addingTimeInterval(interval).timeIntervalSinceNow
+                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            }
+            var item = pending[position]
+            let bytes: [UInt8]
+            let path = messagesDirectory.appendingPathComponent("\(item.id).eml").path
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ComposerError.io(path: path, message: "queued message file is missing")
+            }
+            bytes = Array(data)
+            try faultHook?(.beforeAttempt, item.id)
+            lastStart = Date()
+            try record("attempt", item)
+            attemptsThisRun[item.id, default: 0] += 1
+            item.attempts += 1
+            var failure: ComposerError?
+            do throws(ComposerError) {
+                try transport.deliver(
+                    bytes, from: item.from, to: item.recipients,
+                    onCommit: {
+                        try self.record("commit", item)
+                        try self.faultHook?(.afterCommit, item.id)
+                    })
+            } catch {
+                failure = error
+            }
+            if let error = failure {
+                // Outbox I/O and configuration errors (credentials, TLS) concern no single message: stop
+                // the run; the attempt has no outcome, so the message stays queued for the resume.
+                switch error {
+                case .io, .journal: throw error
+                default: if error.isConfigurationError { throw error }
+                }
+                var code: Int?
+                if case .smtp(let c, _) = error { code = c }
+                item.lastCode = code
+                item.lastError = error.description
+                if error.isTransient {
+                    try record("deferred", item, code: code, error: error.description)
+                    item.state = .deferred
+                    if attemptsThisRun[item.id, default: 0] >= policy.maxAttempts {
+                        summary.deferred += 1
+                        pending.remove(at: position)
+                        done += 1
+                    } else {
+                        let exponent = Double(attemptsThisRun[item.id, default: 1] - 1)
+                        let delay = min(policy.maxBackoff, policy.backoff * pow(2, exponent))
+                        readyAt[item.id] = Date().addingTimeInterval(delay)
+                        pending[position] = item
+                        try faultHook?(.afterOutcome, item.id)
+                        continue
+                    }
+                } else {
+                    try record("failed", item, code: code, error: error.description)
+                    item.state = .failed
+                    summary.failed += 1
+                    pending.remove(at: position)
+                    done += 1
+                }
+            } else {
+                try faultHook?(.afterDelivered, item.id)
+                try record("sent", item)
+                item.state = .sent
+                summary.sent += 1
+                pending.remove(at: position)
+                done += 1
+            }
+            try faultHook?(.afterOutcome, item.id)
+            progress?(OutboxProgress(item: item, done: done, total: total))
+        }
+        return summary
+    }
+
+    // MARK: Lock
+
+    private func acquireLock() throws -> Int32 {
+        let path = directory.appendingPathComponent(".lock").path
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ComposerError.io(path: path, message: AtomicFile.errnoText()) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            close(fd)
+            throw ComposerError.io(path: directory.path, message: "outbox is in use by another process")
+        }
+        return fd
+    }
+
+    private func releaseLock(_ fd: Int32) {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}
+
+/// Thrown by the test seam to simulate a crash.
+struct OutboxFault: Error {}

@@ -1,0 +1,299 @@
+import CCurl
+import Foundation
+
+/// Where and how to reach an SMTP server.
+///
+/// ```swift
+/// var config = try SMTPConfiguration(url: "smtp://mail.example.com:587")
+/// config.startTLS = .required
+/// config.username = "anna"; config.password = "…"; config.authMechanism = .plain
+/// config.caFile = "/etc/ssl/certs/my-ca.pem"
+/// ```
+public struct SMTPConfiguration: Sendable, Hashable {
+    public enum StartTLS: String, Sendable, Hashable {
+        /// Plain connection (only sensible on localhost).
+        case off
+        /// Upgrade with STARTTLS when the server offers it.
+        case optional
+        /// Fail unless STARTTLS succeeds.
+        case required
+    }
+    public enum AuthMechanism: String, Sendable, Hashable {
+        case plain = "PLAIN"
+        case login = "LOGIN"
+    }
+
+    /// `smtp://host[:port][/ehlo-name]` or `smtps://…` (TLS from the first byte).
+    public let url: String
+    public var startTLS: StartTLS = .off
+    public var username: String?
+    public var password: String?
+    /// Restrict AUTH to one mechanism (default: whatever libcurl and the server agree on).
+    public var authMechanism: AuthMechanism?
+    /// PEM bundle of CAs to trust instead of the system store.
+    public var caFile: String?
+    /// Seconds to connect (TCP + TLS).
+    public var connectTimeout: Double = 10
+    /// Seconds for a whole transaction.
+    public var timeout: Double = 60
+
+    /// Validates the URL's scheme and host.
+    public init(url: String) throws {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("smtp://") || lower.hasPrefix("smtps://") else {
+            throw ComposerError.invalidURI(url, reason: "column 1: expected smtp:// or smtps://")
+        }
+        guard let comps = URLComponents(string: url), let host = comps.host, !host.isEmpty else {
+            throw ComposerError.invalidURI(url, reason: "expected a host name after //")
+        }
+        guard url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw ComposerError.invalidURI(url, reason: "spaces and control characters are not allowed")
+        }
+        self.url = url
+    }
+
+    /// True for `smtps://` (TLS from the first byte).
+    public var isImplicitTLS: Bool { url.lowercased().hasPrefix("smtps://") }
+}
+
+/// Delivers raw messages to an envelope; what the outbox drives.
+public protocol EnvelopeTransport: Sendable {
+    /// Delivers `message` from `sender` to `recipients` (ASCII addr-specs). `onCommit` is called right
+    /// before the transport does the step after which the message may have been accepted (for SMTP: before
+    /// the final `.` of DATA); a crash before it means nothing was delivered.
+    func deliver(_ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void)
+        throws(ComposerError)
+}
+
+/// SMTP through libcurl: `smtp://`, `smtps://`, STARTTLS (optional or required), AUTH PLAIN/LOGIN, CA file,
+/// timeouts. Failures keep the server's reply code and text (`ComposerError.smtp(code:message:)`; 4xx are
+/// transient). The envelope is validated before anything is sent: libcurl would pass CR/LF in a recipient
+/// straight to the server.
+///
+/// One libcurl handle per transport keeps the connection open between messages.
+///
+/// ```swift
+/// let smtp = try SMTPTransport(configuration: SMTPConfiguration(url: "smtp://127.0.0.1:2525"))
+/// switch try smtp.send(draft) { case .sent: print("ok"); case .failed(let e): print(e); default: break }
+/// ```
+public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked Sendable {
+    public let configuration: SMTPConfiguration
+    public var writer = MIMEWriter()
+    private let lock = NSLock()
+    private var handle: UnsafeMutableRawPointer?
+
+    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+    /// A transport for `configuration`; connects on the first delivery.
+    /// - Throws: `ComposerError.mailUnavailable` when libcurl cannot be initialized.
+    public init(configuration: SMTPConfiguration) throws {
+        guard Self.globalInit == CURLE_OK else {
+            throw ComposerError.mailUnavailable(reason: "libcurl failed to initialize")
+        }
+        self.configuration = configuration
+    }
+
+    deinit {
+        if let handle { curl_easy_cleanup(handle) }
+    }
+
+    /// Whether this libcurl was built with the protocol the URL needs (smtp or smtps).
+    public var canSendMail: Bool {
+        guard let info = ccurl_version_info(), var p = info.pointee.protocols else { return false }
+        let needed = configuration.isImplicitTLS ? "smtps" : "smtp"
+        while let name = p.pointee {
+            if String(cString: name) == needed { return true }
+            p += 1
+        }
+        return false
+    }
+
+    /// Renders and delivers `draft` (Bcc recipients only in the envelope). Delivery failures come back as
+    /// `.failed`; invalid drafts throw.
+    public func send(_ draft: MailDraft) throws -> ComposeResult {
+        guard canSendMail else {
+            throw ComposerError.mailUnavailable(reason: "libcurl lacks \(configuration.url.prefix { $0 != ":" })")
+        }
+        let bytes = try writer.write(draft)
+        guard let from = draft.from else { throw ComposerError.missingField("from") }
+        do {
+            try deliver(bytes, from: from.asciiAddress, to: draft.envelopeRecipients, onCommit: {})
+            return .sent
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// Checks an envelope address: a valid addr-spec in ASCII, nothing that could break the SMTP command.
+    static func checkEnvelope(_ address: String) throws(ComposerError) {
+        do {
+            let ascii = try AddrSpec.validate(address)
+            guard ascii == address else {
+                throw ComposerError.invalidAddress(
+                    address, reason: "envelope addresses must be ASCII (use asciiAddress)")
+            }
+            guard !address.contains("<"), !address.contains(">") else {
+                throw ComposerError.invalidAddress(address, reason: "angle brackets in an envelope address")
+            }
+        } catch let e as ComposerError {
+            throw e
+        } catch {
+            throw ComposerError.invalidAddress(address, reason: "\(error)")
+        }
+    }
+
+    /// Delivers raw message bytes to an envelope after validating it; throws `.smtp(code:message:)` with the
+    /// server's reply, `.network` for connection/TLS failures, `.invalidAddress`/`.headerInjection` for a bad
+    /// envelope (nothing is sent then).
+    public func deliver(_ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void)
+        throws(ComposerError)
+    {
+        try Self.checkEnvelope(sender)
+        guard !recipients.isEmpty else { throw ComposerError.missingField("recipients") }
+        for r in recipients { try Self.checkEnvelope(r) }
+        lock.lock()
+        defer { lock.unlock() }
+        if handle == nil { handle = curl_easy_init() }
+        guard let curl = handle else { throw ComposerError.mailUnavailable(reason: "curl_easy_init failed") }
+        curl_easy_reset(curl)
+
+        try withoutActuallyEscaping(onCommit) { (onCommit) throws(ComposerError) in
+            try perform(curl, message: message, from: sender, to: recipients, onCommit: onCommit)
+        }
+    }
+
+    private func perform(
+        _ curl: UnsafeMutableRawPointer, message: [UInt8], from sender: String, to recipients: [String],
+        onCommit: @escaping () throws -> Void
+    ) throws(ComposerError) {
+        let context = TransferContext(data: message, onCommit: onCommit)
+        let ctx = Unmanaged.passUnretained(context).toOpaque()
+        var recipientList: UnsafeMutablePointer<curl_slist>?
+        for r in recipients { recipientList = curl_slist_append(recipientList, "<\(r)>") }
+        defer { curl_slist_free_all(recipientList) }
+        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+
+        let c = configuration
+        var setupError: CURLcode = CURLE_OK
+        func check(_ code: CURLcode) { if code != CURLE_OK && setupError == CURLE_OK { setupError = code } }
+        let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { eb in
+            check(ccurl_setopt_string(curl, CURLOPT_URL, c.url))
+            check(ccurl_setopt_string(curl, CURLOPT_MAIL_FROM, "<\(sender)>"))
+            check(ccurl_setopt_slist(curl, CURLOPT_MAIL_RCPT, recipientList))
+            check(ccurl_setopt_long(curl, CURLOPT_UPLOAD, 1))
+            check(ccurl_setopt_long(curl, CURLOPT_INFILESIZE_LARGE, message.count))
+            check(ccurl_setopt_read_function(curl, transferRead))
+            check(ccurl_setopt_pointer(curl, CURLOPT_READDATA, ctx))
+            check(ccurl_setopt_debug_function(curl, transferDebug))
+            check(ccurl_setopt_pointer(curl, CURLOPT_DEBUGDATA, ctx))
+            check(ccurl_setopt_long(curl, CURLOPT_VERBOSE, 1))
+            check(ccurl_setopt_pointer(curl, CURLOPT_ERRORBUFFER, eb.baseAddress))
+            check(ccurl_setopt_long(curl, CURLOPT_NOSIGNAL, 1))
+            check(ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Int(c.connectTimeout * 1000)))
+            check(ccurl_setopt_long(curl, CURLOPT_TIMEOUT_MS, Int(c.timeout * 1000)))
+            if !c.isImplicitTLS {
+                switch c.startTLS {
+                case .off: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_NONE.rawValue)))
+                case .optional: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue)))
+                case .required: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue)))
+                }
+            }
+            if let caFile = c.caFile { check(ccurl_setopt_string(curl, CURLOPT_CAINFO, caFile)) }
+            if let user = c.username { check(ccurl_setopt_string(curl, CURLOPT_USERNAME, user)) }
+            if let password = c.password { check(ccurl_setopt_string(curl, CURLOPT_PASSWORD, password)) }
+            if let mech = c.authMechanism {
+                check(ccurl_setopt_string(curl, CURLOPT_LOGIN_OPTIONS, "AUTH=\(mech.rawValue)"))
+            }
+            guard setupError == CURLE_OK else { return setupError }
+            return curl_easy_perform(curl)
+        }
+        if let thrown = context.commitError {
+            // The outbox's journal could not record the commit point: stop, nothing was completed.
+            curl_easy_cleanup(curl)
+            handle = nil
+            throw thrown as? ComposerError ?? ComposerError.io(path: "journal", message: "\(thrown)")
+        }
+        if code == CURLE_OK { return }
+        var response = 0
+        _ = ccurl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &response)
+        let detail = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let curlText = String(cString: curl_easy_strerror(code))
+        // A failed transaction may leave the connection in an unknown state: start afresh next time.
+        curl_easy_cleanup(curl)
+        handle = nil
+        if response < 400, let code = Int(context.failureReply.prefix(3)), code >= 400 { response = code }
+        let text = detail.isEmpty ? curlText : "\(curlText): \(detail)"
+        if code == CURLE_LOGIN_DENIED {
+            throw ComposerError.authenticationFailed(
+                code: response, message: context.failureReply.isEmpty ? text : context.failureReply)
+        }
+        let tlsCodes: [CURLcode] = [
+            CURLE_USE_SSL_FAILED, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
+            CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
+        ]
+        if tlsCodes.contains(code) {
+            throw ComposerError.tls(code: Int(code.rawValue), message: text)
+        }
+        if response >= 400 {
+            throw ComposerError.smtp(
+                code: response, message: context.failureReply.isEmpty ? detail : context.failureReply)
+        }
+        throw ComposerError.network(code: Int(code.rawValue), message: text)
+    }
+}
+
+/// State shared with libcurl's callbacks during one transaction.
+final class TransferContext {
+    let data: [UInt8]
+    var offset = 0
+    var lastReply = ""
+    /// The first 4xx/5xx reply of the transaction (what the error reports; later lines are QUIT chatter).
+    var failureReply = ""
+    var committed = false
+    var commitError: (any Error)?
+    let onCommit: () throws -> Void
+
+    init(data: [UInt8], onCommit: @escaping () throws -> Void) {
+        self.data = data
+        self.onCommit = onCommit
+    }
+}
+
+private let transferRead: ccurl_read_callback = { buffer, size, count, userdata in
+    guard let buffer, let userdata else { return 0 }
+    let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
+    let room = size * count
+    let remaining = context.data.count - context.offset
+    let n = min(room, remaining)
+    // libcurl stops reading once it has the declared size and then sends the end-of-data ".": the point
+    // after which the server may accept. Commit before handing over the last bytes.
+    if context.offset + n == context.data.count && !context.committed {
+        context.committed = true
+        do { try context.onCommit() } catch {
+            context.commitError = error
+            return Int(CURL_READFUNC_ABORT)
+        }
+    }
+    guard n > 0 else { return 0 }
+    context.data.withUnsafeBytes { raw in
+        UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + context.offset, byteCount: n)
+    }
+    context.offset += n
+    return n
+}
+
+private let transferDebug: ccurl_debug_callback = { _, type, data, size, userdata in
+    guard type == CURLINFO_HEADER_IN, let data, let userdata else { return 0 }
+    let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
+    let text = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    if !text.isEmpty {
+        context.lastReply = text
+        if context.failureReply.isEmpty, let first = text.utf8.first,
+            first == UInt8(ascii: "4") || first == UInt8(ascii: "5")
+        {
+            context.failureReply = text
+        }
+    }
+    return 0
+}

@@ -1,0 +1,1411 @@
+import Foundation
+import ICUKit
+
+/// One card read from a vCard file.
+public enum VCardRecord: Sendable, Hashable {
+    case contact(Contact)
+    case group(Group)
+}
+
+/// The streaming vCard reader: 2.1, 3.0 and 4.0, card by card, on bytes.
+///
+/// It unfolds lines (space or tab), accepts CRLF, LF, CR and the doubled CR of some phone exports, reads
+/// property groups (`item1.EMAIL`), parameters (2.1 bare types, quoted and multiple values, RFC 6868 `^`
+/// escapes), value escapes and structured values, quoted-printable with soft line breaks, `CHARSET=` (through
+/// ICU converters), base64 and `data:` photos. A bad line or a card without `END:VCARD` becomes a
+/// ``VCardDiagnostic`` and reading goes on.
+///
+/// ```swift
+/// let diagnostics = VCardReader.read(data: data, fileName: "big.vcf") { record, line in
+///     if case .contact(let c) = record { print(c.displayName) }
+/// }
+/// ```
+public enum VCardReader {
+    /// Reads `data`, calling `body` for each card in file order with the line where the card begins;
+    /// returns the diagnostics. Ids are not made unique here (``AddressBook`` does that).
+    public static func read(data: Data, fileName: String, _ body: (VCardRecord, _ line: Int) -> Void) -> [VCardDiagnostic] {
+        let parser = VCardParser(fileName: fileName)
+        data.withUnsafeBytes { raw in
+            parser.parse(raw.bindMemory(to: UInt8.self), emit: body)
+        }
+        return parser.diagnostics
+    }
+}
+
+extension VCardReader {
+    /// What one chunk of a file gave.
+    struct Chunk {
+        var contacts: [Contact] = []
+        var contactLines: [Int] = []
+        var groups: [Group] = []
+        var diagnostics: [VCardDiagnostic] = []
+    }
+
+    /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, in parallel, with file line numbers.
+    /// Small inputs are read in one piece.
+    static func readChunked(data: Data, fileName: String,
+                            maxChunks: Int = ProcessInfo.processInfo.activeProcessorCount,
+                            minChunkSize: Int = 1 << 20) -> [Chunk] {
+        let boundaries = data.withUnsafeBytes { raw in
+            chunkBoundaries(raw.bindMemory(to: UInt8.self),
+                            pieces: min(8, maxChunks, max(1, raw.count / max(1, minChunkSize))))
+        }
+        let n = boundaries.count - 1
+        struct Partial {
+            var chunk = Chunk()
+            var localDiagnostics: [VCardParser.LocalDiagnostic] = []
+            var lineCount = 0
+        }
+        /// One slot per chunk; iteration k writes only slot k, and the slots are read after all iterations end.
+        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Partial> }
+        let slots = Slots(buffer: .allocate(capacity: n))
+        slots.buffer.initialize(repeating: Partial())
+        defer {
+            _ = slots.buffer.deinitialize()
+            slots.buffer.deallocate()
+        }
+        let work: @Sendable (Int) -> Void = { k in
+            let parser = VCardParser(fileName: fileName)
+            parser.endsBeforeNextCard = k < n - 1
+            var chunk = Chunk()
+            data.withUnsafeBytes { raw in
+                let all = raw.bindMemory(to: UInt8.self)
+                let piece = UnsafeBufferPointer(rebasing: all[boundaries[k]..<boundaries[k + 1]])
+                parser.parse(piece) { record, line in
+                    switch record {
+                    case .contact(let c):
+                        chunk.contacts.append(c)
+                        chunk.contactLines.append(line)
+                    case .group(let g):
+                        chunk.groups.append(g)
+                    }
+                }
+            }
+            slots.buffer[k] = Partial(chunk: chunk, localDiagnostics: parser.localDiagnostics, lineCount: parser.lineCount)
+        }
+        if n == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: n, execute: work)
+        }
+        var chunks: [Chunk] = []
+        chunks.reserveCapacity(n)
+        var offset = 0
+        for k in 0..<n {
+            var chunk = slots.buffer[k].chunk
+            if offset > 0 {
+                for i in chunk.contactLines.indices { chunk.contactLines[i] += offset }
+            }
+            chunk.diagnostics = slots.buffer[k].localDiagnostics.map { $0.rendered(file: fileName, lineOffset: offset) }
+            offset += slots.buffer[k].lineCount
+            chunks.append(chunk)
+        }
+        return chunks
+    }
+
+    /// Offsets that split `buf` into about `pieces` parts, each starting at a BEGIN:VCARD line.
+    static func chunkBoundaries(_ buf: UnsafeBufferPointer<UInt8>, pieces: Int) -> [Int] {
+        var result = [0]
+        guard pieces > 1, let base = buf.baseAddress else { return [0, buf.count] }
+        let keyword: StaticString = "BEGIN:VCARD"
+        for k in 1..<pieces {
+            var pos = max(result[result.count - 1] + 1, buf.count / pieces * k)
+            var found: Int?
+            while pos < buf.count {
+                guard let nl = memchr(base + pos, 0x0A, buf.count - pos) else { break }
+                let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nl)) + 1
+                if buf.count - start >= 11 {
+                    var match = true
+                    for i in 0..<11 where (buf[start + i] >= 0x61 && buf[start + i] <= 0x7A ? buf[start + i] - 0x20 : buf[start + i]) != keyword.utf8Start[i] {
+                        match = false
+                        break
+                    }
+                    if match {
+                        found = start
+                        break
+                    }
+                }
+                pos = start
+            }
+            guard let found else { break }
+            result.append(found)
+        }
+        result.append(buf.count)
+        return result
+    }
+}
+
+// MARK: - Byte constants
+
+private let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20, tab: UInt8 = 0x09
+private let colon: UInt8 = 0x3A, semicolon: UInt8 = 0x3B, comma: UInt8 = 0x2C, equals: UInt8 = 0x3D
+private let dot: UInt8 = 0x2E, quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, caret: UInt8 = 0x5E
+
+@inline(__always) private func upper(_ b: UInt8) -> UInt8 { (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
+@inline(__always) private func isNameByte(_ b: UInt8) -> Bool {
+    (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F
+}
+
+/// The properties the model names, recognized from the name bytes once per line.
+private enum PropertyKind: UInt8 {
+    case other, version, uid, fn, n, nickname, phoneticFirst, phoneticLast, org, title, tel, email, url, adr, bday
+    case anniversary, abDate, note, photo, categories, lang, kind, abKind, member, abMember
+}
+
+/// Which properties a card's builder treats as its own.
+private enum ReadMode { case contact, groupCard }
+
+/// The TYPE values the model knows, as bits.
+private enum TypeFlags {
+    static let home: UInt32 = 1, work: UInt32 = 2, cell: UInt32 = 4, fax: UInt32 = 8, pager: UInt32 = 16
+    static let pref: UInt32 = 32, iphone: UInt32 = 64, main: UInt32 = 128, other: UInt32 = 256
+    static let school: UInt32 = 512
+}
+
+// MARK: - Parser
+
+/// The parser owns two growable byte buffers (the unfolded content line and a decoding buffer), so it is a
+/// class; it is created per read and never shared.
+final class VCardParser {
+    let fileName: String
+
+    /// A diagnostic whose line numbers are local to this parser's input (a chunk of a file).
+    struct LocalDiagnostic {
+        enum Message {
+            case text(String)
+            /// A card without END:VCARD: where it starts and the BEGIN:VCARD that follows (nil: end of input).
+            case missingEnd(cardStart: Int, nextBegin: Int?)
+        }
+        var line: Int
+        var column: Int?
+        var message: Message
+
+        func rendered(file: String, lineOffset: Int) -> VCardDiagnostic {
+            let text: String
+            switch message {
+            case .text(let t): text = t
+            case .missingEnd(let start, let next?):
+                text = "card starting at line \(start + lineOffset) has no END:VCARD (expected before BEGIN:VCARD at line \(next + lineOffset)); its properties are kept"
+            case .missingEnd(let start, nil):
+                text = "card starting at line \(start + lineOffset) has no END:VCARD (expected before the end of the input); its properties are kept"
+            }
+            return VCardDiagnostic(file: file, line: line + lineOffset, column: column, message: text)
+        }
+    }
+
+    private(set) var localDiagnostics: [LocalDiagnostic] = []
+    /// Physical lines read so far.
+    private(set) var lineCount = 0
+    /// Set for a chunk that ends right before a BEGIN:VCARD line of the same file.
+    var endsBeforeNextCard = false
+
+    /// The diagnostics with file line numbers (for a parser that read a whole input).
+    var diagnostics: [VCardDiagnostic] { localDiagnostics.map { $0.rendered(file: fileName, lineOffset: 0) } }
+
+    /// The mutable state of a read. It lives behind a pointer so that the hot loops touch it without the
+    /// run-time exclusivity checks that stored properties of a class get (measured: ~30 % of parse time).
+    private struct State {
+        var line: UnsafeMutablePointer<UInt8>
+        var lineCapacity = 4096
+        var lineLength = 0
+        var aux: UnsafeMutablePointer<UInt8>
+        var auxCapacity = 4096
+        var paramSpans: [ParamSpan] = []
+        var valueSpans: [ValueSpan] = []
+        var builder = CardBuilder()
+        var mode = ReadMode.contact
+        var base: UnsafePointer<UInt8>?
+        var groupResult: CardBuilder?
+        var inCard = false
+        var cardStartLine = 0
+        var cardStartOffset = 0
+        var junkReported = false
+        var lineNumber = 0
+    }
+
+    private let st: UnsafeMutablePointer<State>
+
+    private var line: UnsafeMutablePointer<UInt8> {
+        get { st.pointee.line }
+        set { st.pointee.line = newValue }
+    }
+    private var lineCapacity: Int {
+        get { st.pointee.lineCapacity }
+        set { st.pointee.lineCapacity = newValue }
+    }
+    private var lineLength: Int {
+        get { st.pointee.lineLength }
+        set { st.pointee.lineLength = newValue }
+    }
+    private var aux: UnsafeMutablePointer<UInt8> {
+        get { st.pointee.aux }
+        set { st.pointee.aux = newValue }
+    }
+    private var auxCapacity: Int {
+        get { st.pointee.auxCapacity }
+        set { st.pointee.auxCapacity = newValue }
+    }
+    private var mode: ReadMode {
+        get { st.pointee.mode }
+        set { st.pointee.mode = newValue }
+    }
+    private var base: UnsafePointer<UInt8>? {
+        get { st.pointee.base }
+        set { st.pointee.base = newValue }
+    }
+    /// In group-card mode: what the card said.
+    private var groupResult: CardBuilder? {
+        get { st.pointee.groupResult }
+        set { st.pointee.groupResult = newValue }
+    }
+    private var inCard: Bool {
+        get { st.pointee.inCard }
+        set { st.pointee.inCard = newValue }
+    }
+    private var cardStartLine: Int {
+        get { st.pointee.cardStartLine }
+        set { st.pointee.cardStartLine = newValue }
+    }
+    private var cardStartOffset: Int {
+        get { st.pointee.cardStartOffset }
+        set { st.pointee.cardStartOffset = newValue }
+    }
+    private var junkReported: Bool {
+        get { st.pointee.junkReported }
+        set { st.pointee.junkReported = newValue }
+    }
+    private var lineNumber: Int {
+        get { st.pointee.lineNumber }
+        set { st.pointee.lineNumber = newValue }
+    }
+
+    init(fileName: String) {
+        self.fileName = fileName
+        st = .allocate(capacity: 1)
+        st.initialize(to: State(line: .allocate(capacity: 4096), aux: .allocate(capacity: 4096)))
+    }
+
+    deinit {
+        st.pointee.line.deallocate()
+        st.pointee.aux.deallocate()
+        st.deinitialize(count: 1)
+        st.deallocate()
+    }
+
+    func diagnose(_ line: Int, _ column: Int?, _ message: String) {
+        localDiagnostics.append(LocalDiagnostic(line: line, column: column, message: .text(message)))
+    }
+
+    private func appendToLine(_ src: UnsafePointer<UInt8>, _ count: Int) {
+        if lineLength + count > lineCapacity {
+            var cap = lineCapacity * 2
+            while cap < lineLength + count { cap *= 2 }
+            let n = UnsafeMutablePointer<UInt8>.allocate(capacity: cap)
+            n.update(from: line, count: lineLength)
+            line.deallocate()
+            line = n
+            lineCapacity = cap
+        }
+        (line + lineLength).update(from: src, count: count)
+        lineLength += count
+    }
+
+    private func reserveAux(_ count: Int) {
+        if count > auxCapacity {
+            var cap = auxCapacity * 2
+            while cap < count { cap *= 2 }
+            aux.deallocate()
+            aux = .allocate(capacity: cap)
+            auxCapacity = cap
+        }
+    }
+
+    // MARK: Lines
+
+    func parse(_ buf: UnsafeBufferPointer<UInt8>, emit: (VCardRecord, Int) -> Void) {
+        guard let base = buf.baseAddress, buf.count > 0 else {
+            diagnose(1, nil, "no vCard found: the input is empty (expected BEGIN:VCARD)")
+            return
+        }
+        let count = buf.count
+        self.base = base
+        var pos = 0
+        // Skip a UTF-8 byte order mark.
+        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { pos = 3 }
+        var sawCard = false
+
+        /// The next physical line: [start, end) and the offset after its terminator.
+        @inline(__always) func physical(_ from: Int) -> (start: Int, end: Int, next: Int) {
+            var i = from
+            while i < count {
+                let b = base[i]
+                if b == lf || b == cr { break }
+                i += 1
+            }
+            let end = i
+            if i < count && base[i] == cr {
+                while i < count && base[i] == cr { i += 1 }
+                if i < count && base[i] == lf { i += 1 }
+            } else if i < count {
+                i += 1
+            }
+            return (from, end, i)
+        }
+
+        var pending: (start: Int, end: Int, next: Int)? = pos < count ? physical(pos) : nil
+        var pendingLine = 1
+        while let cur = pending {
+            let curLine = pendingLine
+            pending = cur.next < count ? physical(cur.next) : nil
+            pendingLine += 1
+            if cur.start == cur.end { continue }
+            lineLength = 0
+            appendToLine(base + cur.start, cur.end - cur.start)
+            // Unfold: continuation lines start with a space or a tab; quoted-printable soft breaks end with '='.
+            while let p = pending {
+                if p.end > p.start && (base[p.start] == space || base[p.start] == tab) {
+                    appendToLine(base + p.start + 1, p.end - p.start - 1)
+                } else if lineLength > 0 && line[lineLength - 1] == equals && p.end > p.start
+                    && isQuotedPrintableLine() && !isCardBoundary(base + p.start, p.end - p.start)
+                {
+                    lineLength -= 1
+                    appendToLine(base + p.start, p.end - p.start)
+                } else {
+                    break
+                }
+                pending = p.next < count ? physical(p.next) : nil
+                pendingLine += 1
+            }
+            lineNumber = curLine
+            if processLine(offset: cur.start, emit: emit) { sawCard = true }
+        }
+        lineCount = pendingLine - 1
+        if inCard {
+            localDiagnostics.append(LocalDiagnostic(
+                line: cardStartLine, column: nil,
+                message: .missingEnd(cardStart: cardStartLine, nextBegin: endsBeforeNextCard ? pendingLine : nil)))
+            finishCard(endOffset: count, emit: emit)
+        }
+        if !sawCard && localDiagnostics.isEmpty {
+            diagnose(1, nil, "no vCard found (expected BEGIN:VCARD)")
+        }
+    }
+
+    private func isQuotedPrintableLine() -> Bool {
+        // Look for QUOTED-PRINTABLE among the parameters (before the first ':' outside quotes).
+        var inQuotes = false
+        var i = 0
+        let needle: [UInt8] = Array("QUOTED-PRINTABLE".utf8)
+        while i < lineLength {
+            let b = line[i]
+            if b == quote { inQuotes.toggle() }
+            else if b == colon && !inQuotes { return false }
+            else if upper(b) == 0x51 && i + needle.count <= lineLength {
+                var match = true
+                for k in 0..<needle.count where upper(line[i + k]) != needle[k] {
+                    match = false
+                    break
+                }
+                if match { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private func isCardBoundary(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        matchesKeyword(p, n, "END:VCARD") || matchesKeyword(p, n, "BEGIN:VCARD")
+    }
+
+    private func matchesKeyword(_ p: UnsafePointer<UInt8>, _ n: Int, _ keyword: StaticString) -> Bool {
+        let k = keyword.utf8Start
+        let kn = keyword.utf8CodeUnitCount
+        guard n >= kn else { return false }
+        for i in 0..<kn where upper(p[i]) != k[i] { return false }
+        for i in kn..<n where p[i] != space && p[i] != tab { return false }
+        return true
+    }
+
+    // MARK: Content lines
+
+    /// Handles one unfolded content line; returns true when it began a card.
+    private func processLine(offset: Int, emit: (VCardRecord, Int) -> Void) -> Bool {
+        let n = lineLength
+        var i = 0
+        while i < n && (line[i] == space || line[i] == tab) { i += 1 }
+        if i == n { return false }
+        if matchesKeyword(line + i, n - i, "BEGIN:VCARD") {
+            if inCard {
+                localDiagnostics.append(LocalDiagnostic(
+                    line: cardStartLine, column: nil, message: .missingEnd(cardStart: cardStartLine, nextBegin: lineNumber)))
+                finishCard(endOffset: offset, emit: emit)
+            }
+            inCard = true
+            junkReported = false
+            cardStartLine = lineNumber
+            cardStartOffset = offset
+            st.pointee.builder = CardBuilder()
+            return true
+        }
+        if matchesKeyword(line + i, n - i, "END:VCARD") {
+            if inCard {
+                finishCard(endOffset: offset, emit: emit)
+            } else {
+                diagnose(lineNumber, i + 1, "END:VCARD without a BEGIN:VCARD before it")
+            }
+            return false
+        }
+        guard inCard else {
+            if !junkReported {
+                diagnose(lineNumber, i + 1, "expected BEGIN:VCARD, found '\(preview(from: i))'")
+                junkReported = true
+            }
+            return false
+        }
+        if let property = parseHead(from: i) {
+            handle(property, mode: mode, into: &st.pointee.builder)
+        }
+        return false
+    }
+
+    private func preview(from i: Int) -> String {
+        let end = min(lineLength, i + 40)
+        var text = String(decoding: UnsafeBufferPointer(start: line + i, count: end - i), as: UTF8.self)
+        if end < lineLength { text += "…" }
+        return text
+    }
+
+    /// A parsed content line: group and name decoded, parameters summarized (their bytes stay in `line`,
+    /// described by `paramSpans`), the value still bytes in `line`.
+    fileprivate struct Head {
+        var group: String?
+        var name: String
+        var kind: PropertyKind
+        var valueStart: Int = 0
+        var encoding: UInt8 = 0  // 0 none, 1 quoted-printable, 2 base64
+        var charset: String?
+        var hasParameters = false
+        var types: UInt32 = 0
+        var customType: String?
+        var pref: Int?
+        var valueIsText = false
+        var omitYear: Int?
+    }
+
+    /// One parameter as byte ranges in `line`; its values are `st.pointee.valueSpans[valuesStart..<valuesEnd]` (none for a
+    /// vCard 2.1 bare parameter).
+    private struct ParamSpan {
+        var nameStart: Int
+        var nameEnd: Int
+        var valuesStart: Int
+        var valuesEnd: Int
+    }
+
+    private struct ValueSpan {
+        var start: Int
+        var end: Int
+        var quoted: Bool
+    }
+
+
+    private func parseHead(from start: Int) -> Head? {
+        let n = lineLength
+        var i = start
+        var groupEnd = -1
+        while i < n {
+            let b = line[i]
+            if isNameByte(b) { i += 1; continue }
+            if b == dot && groupEnd < 0 && i > start { groupEnd = i; i += 1; continue }
+            break
+        }
+        let nameStart = groupEnd >= 0 ? groupEnd + 1 : start
+        if i == nameStart || i == n || (line[i] != colon && line[i] != semicolon) {
+            if i < n && i > nameStart && line[i] != colon && line[i] != semicolon {
+                let shown = String(decoding: UnsafeBufferPointer(start: line + i, count: 1), as: UTF8.self)
+                diagnose(lineNumber, i + 1,
+                         "unexpected '\(shown)' in property name (expected ':' or ';' after '\(text(nameStart, i))'); line skipped")
+            } else if i == nameStart {
+                diagnose(lineNumber, i + 1, "expected a property name, found '\(preview(from: start))'; line skipped")
+            } else {
+                diagnose(lineNumber, i + 1, "expected ':' after the property name '\(text(nameStart, i))'; line skipped")
+            }
+            return nil
+        }
+        for k in nameStart..<i { line[k] = upper(line[k]) }
+        var head = Head(group: groupEnd >= 0 ? text(start, groupEnd) : nil, name: text(nameStart, i),
+                        kind: propertyKind(nameStart, i))
+        st.pointee.paramSpans.removeAll(keepingCapacity: true)
+        st.pointee.valueSpans.removeAll(keepingCapacity: true)
+        while i < n && line[i] == semicolon {
+            i += 1
+            let pStart = i
+            while i < n && line[i] != equals && line[i] != semicolon && line[i] != colon { i += 1 }
+            var pEnd = i
+            while pEnd > pStart && (line[pEnd - 1] == space || line[pEnd - 1] == tab) { pEnd -= 1 }
+            for k in pStart..<pEnd { line[k] = upper(line[k]) }
+            let valuesStart = st.pointee.valueSpans.count
+            if i < n && line[i] == equals {
+                i += 1
+                while true {
+                    if i < n && line[i] == quote {
+                        let qStart = i + 1
+                        i += 1
+                        while i < n && line[i] != quote { i += 1 }
+                        if i == n {
+                            diagnose(lineNumber, qStart,
+                                     "unterminated quoted value of parameter \(text(pStart, pEnd)) (expected '\"'); line skipped")
+                            return nil
+                        }
+                        st.pointee.valueSpans.append(ValueSpan(start: qStart, end: i, quoted: true))
+                        i += 1
+                    } else {
+                        let vStart = i
+                        while i < n && line[i] != comma && line[i] != semicolon && line[i] != colon { i += 1 }
+                        st.pointee.valueSpans.append(ValueSpan(start: vStart, end: i, quoted: false))
+                    }
+                    if i < n && line[i] == comma { i += 1; continue }
+                    break
+                }
+            } else if pEnd == pStart {
+                continue
+            }
+            let span = ParamSpan(nameStart: pStart, nameEnd: pEnd, valuesStart: valuesStart, valuesEnd: st.pointee.valueSpans.count)
+            st.pointee.paramSpans.append(span)
+            interpret(span, into: &head)
+        }
+        guard i < n && line[i] == colon else {
+            diagnose(lineNumber, i + 1, "expected ':' before the value of \(head.name); line skipped")
+            return nil
+        }
+        head.hasParameters = !st.pointee.paramSpans.isEmpty
+        head.valueStart = i + 1
+        return head
+    }
+
+    @inline(__always) private func text(_ s: Int, _ e: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: line + s, count: e - s), as: UTF8.self)
+    }
+
+    private func propertyKind(_ s: Int, _ e: Int) -> PropertyKind {
+        switch e - s {
+        case 1: return line[s] == 0x4E ? .n : .other
+        case 2: return isKeyword(s, e, "FN") ? .fn : .other
+        case 3:
+            if isKeyword(s, e, "TEL") { return .tel }
+            if isKeyword(s, e, "UID") { return .uid }
+            if isKeyword(s, e, "ORG") { return .org }
+            if isKeyword(s, e, "URL") { return .url }
+            if isKeyword(s, e, "ADR") { return .adr }
+        case 4:
+            if isKeyword(s, e, "NOTE") { return .note }
+            if isKeyword(s, e, "BDAY") { return .bday }
+            if isKeyword(s, e, "LANG") { return .lang }
+            if isKeyword(s, e, "KIND") { return .kind }
+        case 5:
+            if isKeyword(s, e, "EMAIL") { return .email }
+            if isKeyword(s, e, "TITLE") { return .title }
+            if isKeyword(s, e, "PHOTO") { return .photo }
+        case 6: return isKeyword(s, e, "MEMBER") ? .member : .other
+        case 7: return isKeyword(s, e, "VERSION") ? .version : .other
+        case 8:
+            if isKeyword(s, e, "NICKNAME") { return .nickname }
+            if isKeyword(s, e, "X-ABDATE") { return .abDate }
+        case 10: return isKeyword(s, e, "CATEGORIES") ? .categories : .other
+        case 11: return isKeyword(s, e, "ANNIVERSARY") ? .anniversary : .other
+        case 20: return isKeyword(s, e, "X-PHONETIC-LAST-NAME") ? .phoneticLast : .other
+        case 21: return isKeyword(s, e, "X-PHONETIC-FIRST-NAME") ? .phoneticFirst : .other
+        case 24: return isKeyword(s, e, "X-ADDRESSBOOKSERVER-KIND") ? .abKind : .other
+        case 26: return isKeyword(s, e, "X-ADDRESSBOOKSERVER-MEMBER") ? .abMember : .other
+        default: break
+        }
+        return .other
+    }
+
+    /// Exact comparison of `line[s..<e]` with an upper-case ASCII keyword.
+    @inline(__always) private func isKeyword(_ s: Int, _ e: Int, _ keyword: StaticString) -> Bool {
+        guard e - s == keyword.utf8CodeUnitCount else { return false }
+        let k = keyword.utf8Start
+        for i in 0..<(e - s) where line[s + i] != k[i] { return false }
+        return true
+    }
+
+    /// Case-insensitive comparison of `line[s..<e]` with an upper-case ASCII keyword.
+    @inline(__always) private func isKeywordIgnoringCase(_ s: Int, _ e: Int, _ keyword: StaticString) -> Bool {
+        guard e - s == keyword.utf8CodeUnitCount else { return false }
+        let k = keyword.utf8Start
+        for i in 0..<(e - s) where upper(line[s + i]) != k[i] { return false }
+        return true
+    }
+
+    private func integer(_ v: ValueSpan) -> Int? {
+        guard v.end > v.start, v.end - v.start < 10 else { return nil }
+        var n = 0
+        for k in v.start..<v.end {
+            let b = line[k]
+            guard b >= 0x30 && b <= 0x39 else { return nil }
+            n = n * 10 + Int(b - 0x30)
+        }
+        return n
+    }
+
+    /// Folds what the model needs from one parameter into `head`.
+    private func interpret(_ p: ParamSpan, into head: inout Head) {
+        let s = p.nameStart, e = p.nameEnd
+        if p.valuesStart == p.valuesEnd {
+            // vCard 2.1 bare parameter: an encoding or a type.
+            let kind = encodingKind(s, e)
+            if kind != 0 { head.encoding = kind }
+            else if !isKeyword(s, e, "8BIT") && !isKeyword(s, e, "7BIT") { addType(s, e, to: &head) }
+            return
+        }
+        let first = st.pointee.valueSpans[p.valuesStart]
+        if isKeyword(s, e, "TYPE") {
+            for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
+                if v.quoted {
+                    var a = v.start
+                    for k in v.start...v.end where k == v.end || line[k] == comma {
+                        addType(a, k, to: &head)
+                        a = k + 1
+                    }
+                } else {
+                    addType(v.start, v.end, to: &head)
+                }
+            }
+        } else if isKeyword(s, e, "PREF") {
+            head.pref = integer(first)
+        } else if isKeyword(s, e, "ENCODING") {
+            head.encoding = encodingKind(first.start, first.end)
+        } else if isKeyword(s, e, "CHARSET") {
+            head.charset = text(first.start, first.end)
+        } else if isKeyword(s, e, "VALUE") {
+            head.valueIsText = isKeywordIgnoringCase(first.start, first.end, "TEXT")
+        } else if isKeyword(s, e, "X-APPLE-OMIT-YEAR") {
+            head.omitYear = integer(first)
+        }
+    }
+
+    private func encodingKind(_ s: Int, _ e: Int) -> UInt8 {
+        if isKeywordIgnoringCase(s, e, "QUOTED-PRINTABLE") || isKeywordIgnoringCase(s, e, "QP") { return 1 }
+        if isKeywordIgnoringCase(s, e, "B") || isKeywordIgnoringCase(s, e, "BASE64") { return 2 }
+        return 0
+    }
+
+    private func addType(_ s: Int, _ e: Int, to head: inout Head) {
+        switch e - s {
+        case 0: return
+        case 3:
+            if isKeywordIgnoringCase(s, e, "FAX") { head.types |= TypeFlags.fax; return }
+            if isKeywordIgnoringCase(s, e, "MSG") { return }
+        case 4:
+            if isKeywordIgnoringCase(s, e, "HOME") { head.types |= TypeFlags.home; return }
+            if isKeywordIgnoringCase(s, e, "WORK") { head.types |= TypeFlags.work; return }
+            if isKeywordIgnoringCase(s, e, "CELL") { head.types |= TypeFlags.cell; return }
+            if isKeywordIgnoringCase(s, e, "PREF") { head.types |= TypeFlags.pref; return }
+            if isKeywordIgnoringCase(s, e, "MAIN") { head.types |= TypeFlags.main; return }
+            if isKeywordIgnoringCase(s, e, "TEXT") || isKeywordIgnoringCase(s, e, "X400") { return }
+        case 5:
+            if isKeywordIgnoringCase(s, e, "VOICE") { return }
+            if isKeywordIgnoringCase(s, e, "PAGER") { head.types |= TypeFlags.pager; return }
+            if isKeywordIgnoringCase(s, e, "OTHER") { head.types |= TypeFlags.other; return }
+        case 6:
+            if isKeywordIgnoringCase(s, e, "MOBILE") { head.types |= TypeFlags.cell; return }
+            if isKeywordIgnoringCase(s, e, "IPHONE") { head.types |= TypeFlags.iphone; return }
+            if isKeywordIgnoringCase(s, e, "SCHOOL") { head.types |= TypeFlags.school; return }
+        case 8:
+            if isKeywordIgnoringCase(s, e, "INTERNET") { return }
+        case 10:
+            if isKeywordIgnoringCase(s, e, "X-INTERNET") { return }
+        default: break
+        }
+        if head.customType == nil { head.customType = paramText(s, e) }
+    }
+
+    /// The parameters of the current line as values (for properties kept verbatim and rare lookups).
+    private func materializedParameters() -> [VCardParameter] {
+        var result: [VCardParameter] = []
+        result.reserveCapacity(st.pointee.paramSpans.count)
+        for p in st.pointee.paramSpans {
+            let name = text(p.nameStart, p.nameEnd)
+            if p.valuesStart == p.valuesEnd {
+                let isEncoding = encodingKind(p.nameStart, p.nameEnd) != 0 || name == "8BIT" || name == "7BIT"
+                result.append(VCardParameter(name: isEncoding ? "ENCODING" : "TYPE", values: [name]))
+                continue
+            }
+            let splitQuoted = name == "TYPE" || name == "SORT-AS"
+            var values: [String] = []
+            for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
+                let value = paramText(v.start, v.end)
+                if v.quoted && splitQuoted && value.utf8.contains(comma) {
+                    values.append(contentsOf: value.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+                } else {
+                    values.append(value)
+                }
+            }
+            result.append(VCardParameter(name: name, values: values))
+        }
+        return result
+    }
+
+    /// Parameter value text with RFC 6868 escapes (^n, ^^, ^') decoded.
+    private func paramText(_ s: Int, _ e: Int) -> String {
+        var hasCaret = false
+        for k in s..<e where line[k] == caret {
+            hasCaret = true
+            break
+        }
+        let raw = UnsafeBufferPointer(start: line + s, count: e - s)
+        guard hasCaret else { return String(decoding: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(e - s)
+        var k = s
+        while k < e {
+            let b = line[k]
+            if b == caret && k + 1 < e {
+                switch line[k + 1] {
+                case 0x6E, 0x4E: out.append(lf); k += 2; continue
+                case caret: out.append(caret); k += 2; continue
+                case 0x27: out.append(quote); k += 2; continue
+                default: break
+                }
+            }
+            out.append(b)
+            k += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: Values
+
+    /// The decoded value bytes (quoted-printable and charset undone) passed to `body`, which sees UTF-8.
+    private func withValue<R>(_ head: Head, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let start = line + head.valueStart
+        var count = lineLength - head.valueStart
+        var bytes = UnsafeBufferPointer(start: start, count: count)
+        if head.encoding == 1 {
+            reserveAux(count)
+            count = decodeQuotedPrintable(bytes, into: aux, column: head.valueStart + 1)
+            bytes = UnsafeBufferPointer(start: aux, count: count)
+        }
+        if let charset = head.charset, !isUTF8Name(charset) {
+            do {
+                let text = try CharsetConverter.toUTF8(bytes, charset: charset, strict: true)
+                return Array(text.utf8).withUnsafeBufferPointer { body($0) }
+            } catch let ICUError.invalidBytes(_, offset) {
+                diagnose(lineNumber, head.valueStart + 1,
+                         "\(head.name) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with U+FFFD")
+                if let text = try? CharsetConverter.toUTF8(bytes, charset: charset, strict: false) {
+                    return Array(text.utf8).withUnsafeBufferPointer { body($0) }
+                }
+            } catch {
+                diagnose(lineNumber, head.valueStart + 1,
+                         "unknown charset '\(charset)' on \(head.name) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8")
+            }
+        }
+        if let bad = firstInvalidUTF8(bytes) {
+            diagnose(lineNumber, head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
+                     "invalid UTF-8 in the value of \(head.name) (value byte \(bad + 1)); replaced with U+FFFD")
+            let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            return repaired.withUnsafeBufferPointer { body($0) }
+        }
+        return body(bytes)
+    }
+
+    private func isUTF8Name(_ charset: String) -> Bool {
+        switch charset.uppercased() {
+        case "UTF-8", "UTF8", "US-ASCII", "ASCII": return true
+        default: return false
+        }
+    }
+
+    private func decodeQuotedPrintable(_ src: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+                                       column: Int) -> Int {
+        @inline(__always) func hex(_ b: UInt8) -> UInt8? {
+            switch b {
+            case 0x30...0x39: return b - 0x30
+            case 0x41...0x46: return b - 0x37
+            case 0x61...0x66: return b - 0x57
+            default: return nil
+            }
+        }
+        var o = 0
+        var i = 0
+        var reported = false
+        let n = src.count
+        while i < n {
+            let b = src[i]
+            if b == equals {
+                if i + 2 < n, let h = hex(src[i + 1]), let l = hex(src[i + 2]) {
+                    out[o] = h << 4 | l
+                    o += 1
+                    i += 3
+                    continue
+                }
+                if i == n - 1 { i += 1; continue }  // trailing soft break
+                if !reported {
+                    diagnose(lineNumber, column + i,
+                             "invalid quoted-printable sequence (expected '=' and two hex digits); kept as written")
+                    reported = true
+                }
+            }
+            out[o] = b
+            o += 1
+            i += 1
+        }
+        return o
+    }
+
+    // MARK: Properties
+
+    private func handle(_ head: Head, mode: ReadMode, into b: inout CardBuilder) {
+        if head.kind == .version {
+            withValue(head) { v in
+                let text = trimmedString(v)
+                b.version = text
+                if text != "2.1" && text != "3.0" && text != "4.0" {
+                    diagnose(lineNumber, head.valueStart + 1,
+                             "unsupported vCard version '\(text)' (expected 2.1, 3.0 or 4.0); read as best as possible")
+                }
+            }
+            return
+        }
+        if mode == .groupCard {
+            switch head.kind {
+            case .uid: b.uid = withValue(head) { idString($0) }
+            case .fn where b.contact.formattedName.isEmpty: b.contact.formattedName = withValue(head) { unescape($0) }
+            case .kind, .abKind: break
+            case .member, .abMember: b.members.append(withValue(head) { idString($0) })
+            default: b.contact.unknownProperties.append(unknown(head))
+            }
+            return
+        }
+        switch head.kind {
+        case .uid where b.uid == nil:
+            b.uid = withValue(head) { idString($0) }
+        case .fn where b.contact.formattedName.isEmpty:
+            b.contact.formattedName = withValue(head) { unescape($0) }
+        case .n where !b.hasN:
+            b.hasN = true
+            withValue(head) { v in
+                var k = 0
+                forEachComponent(v, separator: semicolon) { s, e in
+                    switch k {
+                    case 0: b.contact.familyName = unescape(v, from: s, to: e)
+                    case 1: b.contact.givenName = unescape(v, from: s, to: e)
+                    case 2: b.contact.middleName = unescape(v, from: s, to: e)
+                    case 3: b.contact.namePrefix = unescape(v, from: s, to: e)
+                    case 4: b.contact.nameSuffix = unescape(v, from: s, to: e)
+                    default: break
+                    }
+                    k += 1
+                }
+            }
+            if head.hasParameters && st.pointee.paramSpans.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") }) {
+                for p in materializedParameters() where p.name == "SORT-AS" {
+                    b.contact.sortAsComponents.append(contentsOf: p.values)
+                }
+            }
+        case .nickname where b.contact.nickname.isEmpty:
+            b.contact.nickname = withValue(head) { unescape($0) }
+        case .phoneticFirst where b.contact.phoneticGivenName.isEmpty:
+            b.contact.phoneticGivenName = withValue(head) { unescape($0) }
+        case .phoneticLast where b.contact.phoneticFamilyName.isEmpty:
+            b.contact.phoneticFamilyName = withValue(head) { unescape($0) }
+        case .org where !b.hasOrg:
+            b.hasOrg = true
+            withValue(head) { v in
+                var k = 0
+                forEachComponent(v, separator: semicolon) { s, e in
+                    if k == 0 {
+                        b.contact.organization = unescape(v, from: s, to: e)
+                    } else if e > s {
+                        let part = unescape(v, from: s, to: e)
+                        b.contact.department += b.contact.department.isEmpty ? part : ", " + part
+                    }
+                    k += 1
+                }
+            }
+        case .title where b.contact.jobTitle.isEmpty:
+            b.contact.jobTitle = withValue(head) { unescape($0) }
+        case .tel:
+            var value = withValue(head) { unescape($0) }
+            if value.hasPrefix("tel:") { value.removeFirst(4) }
+            b.note(head.group, kind: .phone, index: b.contact.phones.count)
+            b.contact.phones.append(LabeledValue(label: label(head), value: value, preference: preference(head)))
+        case .email:
+            b.note(head.group, kind: .email, index: b.contact.emails.count)
+            b.contact.emails.append(LabeledValue(label: label(head), value: withValue(head) { unescape($0) },
+                                                 preference: preference(head)))
+        case .url:
+            b.note(head.group, kind: .url, index: b.contact.urls.count)
+            b.contact.urls.append(LabeledValue(label: label(head), value: withValue(head) { unescape($0) },
+                                               preference: preference(head)))
+        case .adr:
+            var a = PostalAddress()
+            withValue(head) { v in
+                var k = 0
+                forEachComponent(v, separator: semicolon) { s, e in
+                    if e > s {
+                        let part = unescape(v, from: s, to: e)
+                        switch k {
+                        case 0: a.poBox = part
+                        case 1: a.extended = part
+                        case 2: a.street = part
+                        case 3: a.locality = part
+                        case 4: a.region = part
+                        case 5: a.postalCode = part
+                        case 6: a.country = part
+                        default: break
+                        }
+                    }
+                    k += 1
+                }
+            }
+            b.note(head.group, kind: .address, index: b.contact.addresses.count)
+            b.contact.addresses.append(LabeledAddress(label: label(head), value: a, preference: preference(head)))
+        case .bday where b.contact.birthday == nil:
+            b.contact.birthday = date(head)
+        case .anniversary:
+            b.contact.dates.append(LabeledDate(label: .anniversary, value: date(head)))
+        case .abDate:
+            b.note(head.group, kind: .date, index: b.contact.dates.count)
+            b.contact.dates.append(LabeledDate(label: .unlabeled, value: date(head)))
+        case .note where b.contact.note.isEmpty:
+            b.contact.note = withValue(head) { unescape($0) }
+        case .photo where b.contact.photo == nil:
+            if let photo = photo(head) { b.contact.photo = photo } else { b.contact.unknownProperties.append(unknown(head)) }
+        case .categories:
+            withValue(head) { v in
+                forEachComponent(v, separator: comma) { s, e in
+                    var s = s, e = e
+                    while s < e && (v[s] == space || v[s] == tab) { s += 1 }
+                    while e > s && (v[e - 1] == space || v[e - 1] == tab) { e -= 1 }
+                    guard e > s else { return }
+                    let cat = unescape(v, from: s, to: e)
+                    if !b.contact.categories.contains(cat) { b.contact.categories.append(cat) }
+                }
+            }
+        case .lang:
+            let value = withValue(head) { unescape($0) }
+            b.addLanguage(value, preference: head.pref ?? Int.max)
+        case .kind where withValue(head, { isGroupKind($0) }):
+            b.isGroupCard = true
+        case .abKind where withValue(head, { isGroupKind($0) }):
+            b.isGroupCard = true
+        case .member, .abMember:
+            b.members.append(withValue(head) { idString($0) })
+        default:
+            b.contact.unknownProperties.append(unknown(head))
+        }
+    }
+
+    private func unknown(_ head: Head) -> VCardProperty {
+        var parameters = head.hasParameters ? materializedParameters() : []
+        var value: String
+        if head.encoding == 1 || head.charset != nil {
+            // Decoded to UTF-8: the encoding and charset no longer apply; line breaks become \n escapes.
+            parameters.removeAll { $0.name == "CHARSET" || ($0.name == "ENCODING" && head.encoding == 1) }
+            value = withValue(head) { rawString($0) }
+            if value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+                value = value.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
+                    .replacingOccurrences(of: "\r", with: "\\n")
+            }
+        } else {
+            value = withValue(head) { rawString($0) }
+        }
+        return VCardProperty(group: head.group, name: head.name, parameters: parameters, value: value)
+    }
+
+    private func date(_ head: Head) -> ContactDate {
+        let text = withValue(head) { unescape($0) }
+        if head.valueIsText { return ContactDate(text: text) }
+        var d = ContactDate(parsing: text)
+        if let omit = head.omitYear, d.year == omit { d.year = nil }
+        return d
+    }
+
+    private func photo(_ head: Head) -> ContactPhoto? {
+        let raw = withValue(head) { rawString($0) }
+        var mediaType: String?
+        for p in materializedParameters() where p.name == "TYPE" || p.name == "MEDIATYPE" {
+            if let v = p.values.first, !v.isEmpty {
+                mediaType = v.contains("/") ? v.lowercased() : "image/" + v.lowercased()
+            }
+        }
+        if head.encoding == 2 {
+            guard let data = Data(base64Encoded: raw, options: .ignoreUnknownCharacters) else {
+                diagnose(lineNumber, head.valueStart + 1, "PHOTO data is not valid base64; kept as an unknown property")
+                return nil
+            }
+            return .embedded(data, mediaType: mediaType)
+        }
+        if raw.hasPrefix("data:") {
+            guard let comma = raw.firstIndex(of: ",") else {
+                diagnose(lineNumber, head.valueStart + 1, "PHOTO data: URI has no ',' before its data; kept as an unknown property")
+                return nil
+            }
+            let meta = raw[raw.index(raw.startIndex, offsetBy: 5)..<comma]
+            let payload = String(raw[raw.index(after: comma)...])
+            let isBase64 = meta.hasSuffix(";base64")
+            let type = String(isBase64 ? meta.dropLast(7) : meta).split(separator: ";").first.map(String.init) ?? ""
+            let data: Data?
+            if isBase64 {
+                data = Data(base64Encoded: payload, options: .ignoreUnknownCharacters)
+            } else {
+                data = payload.removingPercentEncoding.map { Data($0.utf8) }
+            }
+            guard let data else {
+                diagnose(lineNumber, head.valueStart + 1, "PHOTO data: URI payload does not decode; kept as an unknown property")
+                return nil
+            }
+            return .embedded(data, mediaType: type.isEmpty ? nil : type.lowercased())
+        }
+        return .uri(raw)
+    }
+
+    @inline(__always) private func preference(_ head: Head) -> Int? {
+        head.pref ?? (head.types & TypeFlags.pref != 0 ? 1 : nil)
+    }
+
+    private func label(_ head: Head) -> ContactLabel {
+        let f = head.types
+        if f & TypeFlags.iphone != 0 { return .iPhone }
+        if f & TypeFlags.fax != 0 {
+            return f & TypeFlags.home != 0 ? .homeFax : f & TypeFlags.work != 0 ? .workFax : .otherFax
+        }
+        if f & TypeFlags.cell != 0 { return .mobile }
+        if f & TypeFlags.pager != 0 { return .pager }
+        if f & TypeFlags.main != 0 { return .main }
+        if f & TypeFlags.home != 0 { return .home }
+        if f & TypeFlags.work != 0 { return .work }
+        if f & TypeFlags.school != 0 { return .school }
+        if f & TypeFlags.other != 0 { return .other }
+        if let custom = head.customType { return .custom(custom) }
+        return .unlabeled
+    }
+
+    // MARK: Finishing a card
+
+    private func finishCard(endOffset: Int, emit: (VCardRecord, Int) -> Void) {
+        inCard = false
+        var b = CardBuilder()
+        swap(&b, &st.pointee.builder)
+        if mode == .groupCard {
+            groupResult = b
+            return
+        }
+        var id = b.uid ?? ""
+        if id.isEmpty { id = "hash-" + hashID(b) }
+        if b.isGroupCard {
+            var name = b.contact.formattedName
+            if name.isEmpty { name = [b.contact.givenName, b.contact.familyName].filter { !$0.isEmpty }.joined(separator: " ") }
+            if name.isEmpty { name = b.contact.organization }
+            // Read the card again in group mode so that every property the group model does not name is kept.
+            var unknowns = b.contact.unknownProperties
+            if let base = self.base, endOffset > cardStartOffset {
+                let again = VCardParser(fileName: fileName)
+                again.mode = .groupCard
+                again.parse(UnsafeBufferPointer(start: base + cardStartOffset, count: endOffset - cardStartOffset)) { _, _ in }
+                if let g = again.groupResult {
+                    unknowns = g.contact.unknownProperties
+                    if !g.contact.formattedName.isEmpty { name = g.contact.formattedName }
+                }
+            }
+            emit(.group(Group(id: id, name: name, memberIDs: b.members, kind: .card, unknownProperties: unknowns)), cardStartLine)
+            return
+        }
+        if !b.members.isEmpty {
+            diagnose(cardStartLine, nil, "MEMBER in a card that is not a group (expected KIND:group); kept as an unknown property")
+            for m in b.members { b.contact.unknownProperties.append(VCardProperty(name: "MEMBER", value: "urn:uuid:" + m)) }
+        }
+        b.resolveLabels()
+        var c = Contact(id: "")
+        swap(&c, &b.contact)
+        c.id = id
+        CardBuilder.order(&c.phones)
+        CardBuilder.order(&c.emails)
+        CardBuilder.order(&c.urls)
+        CardBuilder.order(&c.addresses)
+        if !b.languagePrefs.isEmpty {
+            c.languages = zip(c.languages, b.languagePrefs).enumerated()
+                .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
+        }
+        if c.phoneticFamilyName.isEmpty && c.phoneticGivenName.isEmpty && !c.sortAsComponents.isEmpty {
+            c.phoneticFamilyName = c.sortAsComponents[0]
+            if c.sortAsComponents.count > 1 { c.phoneticGivenName = c.sortAsComponents[1] }
+        }
+        emit(.contact(c), cardStartLine)
+    }
+
+    private func hashID(_ b: CardBuilder) -> String {
+        // FNV-1a over what the card says, so the id survives re-folding and re-ordering of files.
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        @inline(__always) func mix(_ s: String) {
+            for byte in s.utf8 {
+                h ^= UInt64(byte)
+                h = h &* 0x100_0000_01b3
+            }
+            h ^= 0x1F
+            h = h &* 0x100_0000_01b3
+        }
+        let c = b.contact
+        mix(c.formattedName); mix(c.familyName); mix(c.givenName); mix(c.middleName); mix(c.namePrefix)
+        mix(c.nameSuffix); mix(c.nickname); mix(c.organization); mix(c.jobTitle); mix(c.note)
+        for p in c.phones { mix(p.value) }
+        for e in c.emails { mix(e.value) }
+        for u in c.urls { mix(u.value) }
+        for m in b.members { mix(m) }
+        for p in c.unknownProperties { mix(p.name); mix(p.value) }
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: 16) { out in
+            for i in 0..<16 { out[i] = digits.utf8Start[Int((h >> UInt64(60 - 4 * i)) & 0xF)] }
+            return 16
+        }
+    }
+
+    // MARK: Value conversions (UTF-8 bytes → String)
+
+    private func rawString(_ v: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: v, as: UTF8.self)
+    }
+
+    /// `v` without surrounding spaces and tabs.
+    private func trimmedRange(_ v: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        var s = 0, e = v.count
+        while s < e && (v[s] == space || v[s] == tab) { s += 1 }
+        while e > s && (v[e - 1] == space || v[e - 1] == tab) { e -= 1 }
+        return (s, e)
+    }
+
+    private func trimmedString(_ v: UnsafeBufferPointer<UInt8>) -> String {
+        let (s, e) = trimmedRange(v)
+        return String(decoding: UnsafeBufferPointer(rebasing: v[s..<e]), as: UTF8.self)
+    }
+
+    /// A UID or MEMBER value: trimmed, without a `urn:uuid:` prefix.
+    private func idString(_ v: UnsafeBufferPointer<UInt8>) -> String {
+        var (s, e) = trimmedRange(v)
+        let prefix: StaticString = "URN:UUID:"
+        if e - s > 9 {
+            let k = prefix.utf8Start
+            var match = true
+            for i in 0..<9 where upper(v[s + i]) != k[i] {
+                match = false
+                break
+            }
+            if match { s += 9 }
+        }
+        while e > s && (v[e - 1] == space || v[e - 1] == tab) { e -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: v[s..<e]), as: UTF8.self)
+    }
+
+    private func isGroupKind(_ v: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (s, e) = trimmedRange(v)
+        guard e - s == 5 else { return false }
+        let k: StaticString = "GROUP"
+        for i in 0..<5 where upper(v[s + i]) != k.utf8Start[i] { return false }
+        return true
+    }
+
+    /// Calls `body` with the range of each component of `v` split at unescaped `separator`s.
+    @inline(__always)
+    private func forEachComponent(_ v: UnsafeBufferPointer<UInt8>, separator: UInt8, _ body: (Int, Int) -> Void) {
+        var s = 0
+        var i = 0
+        let n = v.count
+        while i < n {
+            let b = v[i]
+            if b == backslash { i += 2; continue }
+            if b == separator {
+                body(s, i)
+                s = i + 1
+            }
+            i += 1
+        }
+        body(s, max(s, n))
+    }
+
+    /// Text with `\n`, `\,`, `\;`, `\:` and `\\` escapes undone (other backslashes kept); CRLF and CR
+    /// become LF.
+    private func unescape(_ v: UnsafeBufferPointer<UInt8>) -> String {
+        unescape(v, from: 0, to: v.count)
+    }
+
+    private func unescape(_ v: UnsafeBufferPointer<UInt8>, from s: Int, to e: Int) -> String {
+        var k = s
+        while k < e && v[k] != backslash && v[k] != cr { k += 1 }
+        if k == e { return String(decoding: UnsafeBufferPointer(rebasing: v[s..<e]), as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: e - s) { out in
+            var o = 0
+            var i = s
+            while i < e {
+                let b = v[i]
+                if b == cr {  // decoded line breaks (quoted-printable =0D=0A) become LF
+                    out[o] = lf
+                    o += 1
+                    i += (i + 1 < e && v[i + 1] == lf) ? 2 : 1
+                    continue
+                }
+                if b == backslash && i + 1 < e {
+                    let n = v[i + 1]
+                    switch n {
+                    case 0x6E, 0x4E: out[o] = lf; o += 1; i += 2; continue
+                    case backslash, comma, semicolon, colon: out[o] = n; o += 1; i += 2; continue
+                    default: break
+                    }
+                }
+                out[o] = b
+                o += 1
+                i += 1
+            }
+            return o
+        }
+    }
+
+}
+
+/// About how many cards `data` holds: the lines that start with "BEGIN:" (for reserving capacity).
+func estimatedCardCount(_ data: Data) -> Int {
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int in
+        guard let start = raw.baseAddress else { return 0 }
+        let total = raw.count
+        var count = 0
+        var offset = 0
+        while offset < total {
+            guard let nl = memchr(start + offset, 0x0A, total - offset) else { break }
+            let next = start.distance(to: UnsafeRawPointer(nl)) + 1
+            if total - next > 6 {
+                let b0 = raw[next] | 0x20, b1 = raw[next + 1] | 0x20
+                if b0 == 0x62 && b1 == 0x65 && raw[next + 5] == 0x3A { count += 1 }
+            }
+            offset = next
+        }
+        return count + 1
+    }
+}
+
+/// The first invalid UTF-8 byte's offset, nil when `v` is valid.
+func firstInvalidUTF8(_ v: UnsafeBufferPointer<UInt8>) -> Int? {
+    let n = v.count
+    var i = 0
+    // ASCII fast path, 8 bytes at a time.
+    if let base = v.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= n {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+    }
+    while i < n {
+        let b = v[i]
+        if b < 0x80 { i += 1; continue }
+        var need = 0
+        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+        switch b {
+        case 0xC2...0xDF: need = 1
+        case 0xE0: need = 2; lo = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: need = 2
+        case 0xED: need = 2; hi = 0x9F
+        case 0xF0: need = 3; lo = 0x90
+        case 0xF1...0xF3: need = 3
+        case 0xF4: need = 3; hi = 0x8F
+        default: return i
+        }
+        guard i + need < n else { return i }
+        let c1 = v[i + 1]
+        if c1 < lo || c1 > hi { return i }
+        if need >= 2 { let c = v[i + 2]; if c < 0x80 || c > 0xBF { return i } }
+        if need == 3 { let c = v[i + 3]; if c < 0x80 || c > 0xBF { return i } }
+        i += need + 1
+    }
+    return nil
+}
+
+/// What one card has said so far.
+struct CardBuilder {
+    enum ItemKind: UInt8 { case phone, email, url, address, date }
+
+    var contact = Contact(id: "")
+    var version = ""
+    var uid: String?
+    var hasN = false
+    var hasOrg = false
+    var isGroupCard = false
+    var members: [String] = []
+    /// Items that belong to a property group (`item1.TEL`), so that an `X-ABLabel` can label them.
+    var grouped: [(group: String, kind: ItemKind, index: Int)] = []
+    /// LANG preferences, kept only once a card has two or more LANGs.
+    var languagePrefs: [Int] = []
+    var firstLanguagePref = Int.max
+
+    mutating func note(_ group: String?, kind: ItemKind, index: Int) {
+        if let group { grouped.append((group, kind, index)) }
+    }
+
+    mutating func addLanguage(_ language: String, preference: Int) {
+        if contact.languages.isEmpty {
+            firstLanguagePref = preference
+        } else {
+            if languagePrefs.isEmpty { languagePrefs.append(firstLanguagePref) }
+            languagePrefs.append(preference)
+        }
+        contact.languages.append(language)
+    }
+
+    /// Applies Apple `X-ABLabel`s to the properties of their group and drops the labels that were used.
+    mutating func resolveLabels() {
+        guard !grouped.isEmpty, contact.unknownProperties.contains(where: { $0.name == "X-ABLABEL" && $0.group != nil })
+        else { return }
+        var used: [Int] = []
+        for (k, p) in contact.unknownProperties.enumerated() where p.name == "X-ABLABEL" {
+            guard let g = p.group else { continue }
+            let label = ContactLabel(abLabel: unescapeText(p.value))
+            for item in grouped where item.group == g {
+                switch item.kind {
+                case .phone: contact.phones[item.index].label = label
+                case .email: contact.emails[item.index].label = label
+                case .url: contact.urls[item.index].label = label
+                case .address: contact.addresses[item.index].label = label
+                case .date: contact.dates[item.index].label = label
+                }
+                if used.last != k { used.append(k) }
+            }
+        }
+        if !used.isEmpty {
+            for k in used.reversed() { contact.unknownProperties.remove(at: k) }
+        }
+    }
+
+    /// Stable sort by preference (nil last); untouched when no item has one.
+    static func order(_ values: inout [LabeledValue]) {
+        guard values.count > 1, values.contains(where: { $0.preference != nil }) else { return }
+        values = values.enumerated().sorted {
+            ($0.element.preference ?? Int.max, $0.offset) < ($1.element.preference ?? Int.max, $1.offset)
+        }.map(\.element)
+    }
+
+    static func order(_ values: inout [LabeledAddress]) {
+        guard values.count > 1, values.contains(where: { $0.preference != nil }) else { return }
+        values = values.enumerated().sorted {
+            ($0.element.preference ?? Int.max, $0.offset) < ($1.element.preference ?? Int.max, $1.offset)
+        }.map(\.element)
+    }
+}
+
+/// Undoes text escapes in a String (used for values kept raw, such as X-ABLabel).
+func unescapeText(_ s: String) -> String {
+    guard s.utf8.contains(0x5C) else { return s }
+    var out = ""
+    var it = s.makeIterator()
+    while let ch = it.next() {
+        if ch == "\\", let n = it.next() {
+            switch n {
+            case "n", "N": out.append("\n")
+            case "\\", ",", ";", ":": out.append(n)
+            default: out.append(ch); out.append(n)
+            }
+        } else {
+            out.append(ch)
+        }
+    }
+    return out
+}

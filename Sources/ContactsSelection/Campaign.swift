@@ -1,0 +1,148 @@
+import Composer
+import ContactsCore
+import Foundation
+import Templating
+
+/// A contact as a template sees it: `{{recipient.givenName}}`, `{{recipient.name}}`, `{{recipient.email}}`,
+/// `{{#fullName}}recipient{{/fullName}}`, … Names are the contact's own; `name` is the display name in the
+/// render's locale; `email`/`phone` are the values the selection reaches the contact at.
+public struct ContactContext: MustacheObject {
+    public let contact: Contact
+    public let displayName: String
+    public let email: String?
+    public let phone: String?
+
+    public init(contact: Contact, displayName: String, email: String?, phone: String?) {
+        self.contact = contact
+        self.displayName = displayName
+        self.email = email
+        self.phone = phone
+    }
+
+    public func mustacheValue(forKey key: String) -> MustacheValue? {
+        let c = contact
+        switch key {
+        case "id": return .string(c.id)
+        case "name", "displayName": return .string(displayName)
+        case "givenName", "firstName": return .string(c.givenName)
+        case "familyName", "lastName": return .string(c.familyName)
+        case "middleName": return .string(c.middleName)
+        case "namePrefix": return .string(c.namePrefix)
+        case "nameSuffix": return .string(c.nameSuffix)
+        case "nickname": return .string(c.nickname)
+        case "organization": return .string(c.organization)
+        case "jobTitle": return .string(c.jobTitle)
+        case "email": return email.map(MustacheValue.string) ?? c.emails.first.map { .string($0.value) } ?? .null
+        case "phone": return phone.map(MustacheValue.string) ?? c.phones.first.map { .string($0.value) } ?? .null
+        case "emails": return .array(c.emails.map { .string($0.value) })
+        case "phones": return .array(c.phones.map { .string($0.value) })
+        case "language": return c.languages.first.map(MustacheValue.string) ?? .null
+        default: return nil
+        }
+    }
+
+    public var mustacheText: String? { displayName }
+}
+
+/// One recipient's rendered message and the draft made of it.
+public struct PersonalizedMessage: Sendable {
+    public let contactID: String
+    public let displayName: String
+    /// The locale the message was rendered in (the recipient's own language when known).
+    public let locale: String
+    public let channel: Channel
+    /// The address or number it goes to.
+    public let value: String
+    public let rendered: RenderedMessage
+    /// Set for the email channel.
+    public let mail: MailDraft?
+    /// Set for the message channel.
+    public let message: MessageDraft?
+}
+
+/// A recipient whose message could not be made, and why (the rest of the batch is kept).
+public struct CampaignFailure: Error, Sendable, CustomStringConvertible {
+    public let contactID: String
+    public let displayName: String
+    public let error: any Error
+
+    public var description: String { "\(displayName) (\(contactID)): \(error)" }
+}
+
+/// Per-recipient composing: a built-in or user template rendered for every selected contact in that
+/// contact's language (vCard `LANG`), else the campaign's, else the selection's locale, then turned into
+/// mail drafts (one per recipient) or text-message drafts.
+///
+/// The template context holds the campaign `data`, `recipient` (a ``ContactContext``), `others` (the
+/// other recipients, for lists and counts) and the recipient's own row of `recipientData`, whose
+/// columns become top-level variables.
+///
+/// ```swift
+/// var campaign = Campaign(template: "invite")
+/// campaign.data = ["inviter": ["givenName": "Ada", "familyName": "Lovelace"], "project": "Atlas",
+///                  "url": "https://example.com/join", "expires": "2025-07-01"]
+/// let (messages, failures) = campaign.compose(selection, library: try TemplateLibrary.bundled(catalog: catalog))
+/// ```
+public struct Campaign: Sendable {
+    public var template: String
+    /// Campaign-wide variables.
+    public var data: [String: MustacheValue] = [:]
+    /// The campaign's locale (used for recipients without a language of their own).
+    public var locale: String?
+    public var from: MailAddress?
+    /// Extra variables per recipient, keyed by contact id or lowercased email address.
+    public var recipientData: [String: [String: MustacheValue]] = [:]
+    /// Strict rendering (a missing variable fails that recipient) — the default for composing.
+    public var strict = true
+
+    public init(template: String) { self.template = template }
+
+    /// Renders and drafts a message for every selected contact, in list order.
+    public func compose(_ selection: ContactsSelection, library: TemplateLibrary) -> (
+        messages: [PersonalizedMessage], failures: [CampaignFailure]
+    ) {
+        let rows = selection.selectedRows
+        var contexts: [(row: ContactRow, channel: Channel, value: String, context: ContactContext)] = []
+        for row in rows {
+            guard let reach = selection.value(for: row.id) else { continue }
+            contexts.append(
+                (row, reach.channel, reach.value,
+                 ContactContext(contact: row.contact, displayName: row.displayName,
+                                email: reach.channel == .email ? reach.value : nil,
+                                phone: reach.channel == .message ? reach.value : nil)))
+        }
+        var messages: [PersonalizedMessage] = []
+        var failures: [CampaignFailure] = []
+        for (i, item) in contexts.enumerated() {
+            let row = item.row
+            do {
+                let locale = TemplateLibrary.renderLocale(
+                    recipient: row.contact.languages.first, campaign: locale, environment: selection.configuration.locale)
+                var variables = data
+                variables["recipient"] = .object(item.context)
+                variables["others"] = .array(contexts.enumerated().filter { $0.offset != i }.map { .object($0.element.context) })
+                let extra = recipientData[row.id] ?? recipientData[item.context.email?.lowercased() ?? "\u{0}"]
+                    ?? row.contact.emails.lazy.compactMap { recipientData[$0.value.lowercased()] }.first
+                for (key, value) in extra ?? [:] { variables[key] = value }
+                let rendered = try library.render(template, context: .dictionary(MustacheDictionary(variables)), locale: locale,
+                                                  recipient: "\(row.displayName) <\(item.value)>", strict: strict)
+                var mail: MailDraft?
+                var message: MessageDraft?
+                switch item.channel {
+                case .email:
+                    let to = try MailAddress(name: row.displayName.isEmpty ? nil : row.displayName, address: item.value)
+                    mail = MailDraft(from: from, to: [to], subject: rendered.subject, textBody: rendered.textBody,
+                                     htmlBody: rendered.htmlBody, locale: rendered.locale)
+                case .message:
+                    message = MessageDraft(recipients: [item.value], body: rendered.messageBody ?? rendered.textBody)
+                }
+                messages.append(
+                    PersonalizedMessage(contactID: row.id, displayName: row.displayName, locale: rendered.locale,
+                                        channel: item.channel, value: item.value, rendered: rendered, mail: mail, message: message))
+            } catch {
+                failures.append(CampaignFailure(contactID: row.id, displayName: row.displayName, error: error))
+            }
+        }
+        return (messages, failures)
+    }
+}

@@ -1,0 +1,80 @@
+import Collation
+import ContactsCore
+
+/// Which channels the selection is for (KBContactsSelection's `mode`).
+public struct SelectionMode: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Text messages: contacts need a phone number.
+    public static let messages = SelectionMode(rawValue: 1)
+    /// Email: contacts need an email address.
+    public static let email = SelectionMode(rawValue: 2)
+    /// Either: contacts need a phone number or an email address.
+    public static let both: SelectionMode = [.messages, .email]
+}
+
+/// A row shown above the sections (NCFriendList's "New Contacts" / "Current User" cells). Pinned rows
+/// are not contacts: they are not searched, sectioned or selectable; the front end handles their taps.
+public struct PinnedRow: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var title: String
+    public var subtitle: String?
+    public init(id: String, title: String, subtitle: String? = nil) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+    }
+}
+
+/// Everything KBContactsSelectionConfiguration offers, fixed where it was broken (the mail subject is
+/// really used), plus locale, name sort order, pinned rows and a load hook.
+///
+/// ```swift
+/// let selection = try ContactsSelection(contacts: book.contacts) { config in
+///     config.mode = .email
+///     config.skipUnnamedContacts = true
+///     config.mailSubject = "Hello"
+/// }
+/// ```
+public struct Configuration: Sendable {
+    public var mode: SelectionMode = .messages
+    public var skipUnnamedContacts = false
+    public var searchByKeywords = false
+    /// Rows whose contact fails this rule are shown disabled and cannot be selected.
+    public var contactEnabledValidation: (@Sendable (Contact) -> Bool)?
+    /// nil → the localized "Search contacts".
+    public var title: String?
+    /// nil → the localized "Select".
+    public var selectButtonTitle: String?
+    /// When set, the select action calls it with the selected contacts (in list order) instead of composing.
+    public var customSelectButtonHandler: (@Sendable ([Contact]) -> Void)?
+    public var mailSubject: String?
+    public var mailBody: String?
+    public var mailIsHTML = false
+    public var messageBody: String?
+    /// BCP 47; default: the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`), else "en".
+    public var locale: String = environmentLocale()
+    /// Which name part the list sorts by (like `CNContactsUserDefaults.sortOrder`).
+    public var nameSortOrder: NameSortOrder = .givenName
+    /// Presentation hints for front ends (kept from KB; the library does not draw).
+    public var tintColor: String?
+    public var shouldShowNavigationBar = true
+    /// Rows above the sections, in this order.
+    public var pinnedRows: [PinnedRow] = []
+    /// Called once with the loaded contacts before filtering and sectioning; may reorder, drop or add.
+    public var willLoadItems: (@Sendable ([Contact]) -> [Contact])?
+
+    public init() {}
+}
+
+/// The locale of the environment: `LC_ALL`, `LC_MESSAGES`, `LANG` (POSIX form mapped to BCP 47), else "en".
+public func environmentLocale(_ environment: [String: String] = ProcessInfoEnvironment.current) -> String {
+    for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        guard var value = environment[key], !value.isEmpty else { continue }
+        if let dot = value.firstIndex(of: ".") { value = String(value[..<dot]) }
+        if let at = value.firstIndex(of: "@") { value = String(value[..<at]) }
+        if value == "C" || value == "POSIX" { return "en" }
+        return value.replacingOccurrences(of: "_", with: "-")
+    }
+    return "en"
+}

@@ -1,0 +1,247 @@
+import Collation
+import ContactsCore
+import Foundation
+import ICUKit
+
+/// The channel a row's value is for.
+public enum Channel: String, Sendable, Hashable, Codable {
+    case message
+    case email
+}
+
+/// One contact as the list shows it: computed once at load.
+public struct ContactRow: Sendable, Identifiable {
+    public let contact: Contact
+    public var id: String { contact.id }
+    /// The name per the locale's name order, never with stray spaces; for unnamed contacts the first
+    /// email or phone.
+    public let displayName: String
+    /// What the list sorts and sections by: nickname (remark name), else sort-as/phonetic, else the name.
+    public let sortName: String
+    /// The section title.
+    public let section: String
+    /// False when `contactEnabledValidation` rejected the contact.
+    public let enabled: Bool
+    /// The channel and value the row uses by default: the `pref` phone (E.164 when parseable) in
+    /// messages mode, the `pref` email in email mode; in `.both` the phone when there is one.
+    public let channel: Channel
+    public let value: String
+}
+
+/// A run of rows under one title: positions into the list it belongs to.
+public struct RowSection: Sendable, Hashable {
+    public let title: String
+    public let range: Range<Int>
+}
+
+/// Rows found by a search, sectioned like the full list.
+public struct SearchResult: Sendable {
+    public let query: String
+    /// Row numbers (into `ContactsDataSource.rows`) in list order.
+    public let rowNumbers: [Int32]
+    /// Sections over `rowNumbers`.
+    public let sections: [RowSection]
+    public var count: Int { rowNumbers.count }
+    /// The query as the index compared it (lets the next keystroke refine this result).
+    let parsed: SearchIndex.Query?
+
+    init(query: String, rowNumbers: [Int32], sections: [RowSection], parsed: SearchIndex.Query?) {
+        self.query = query
+        self.rowNumbers = rowNumbers
+        self.sections = sections
+        self.parsed = parsed
+    }
+}
+
+/// The immutable list behind a selection: filtered by mode, de-duplicated, sorted and sectioned by the
+/// locale's collation, with each row's search keys packed into one byte buffer so that every keystroke
+/// is plain byte comparison (and incremental: a query that extends the previous one filters its result).
+///
+/// ```swift
+/// let source = try ContactsDataSource(contacts: book.contacts, configuration: config)
+/// source.sections.map(\.title)            // ["A", "B", …, "#"]
+/// let hits = source.search("f b", keywords: true)
+/// hits.rowNumbers.map { source.rows[Int($0)].displayName }   // ["Bruno Finstein", "Felipe Baytelman"]
+/// ```
+public final class ContactsDataSource: Sendable {
+    public let configuration: Configuration
+    public let locale: String
+    /// Rows in list order.
+    public let rows: [ContactRow]
+    /// The non-empty sections of the full list (index order, `#` last).
+    public let sections: [RowSection]
+    /// The full index bar.
+    public let indexTitles: [String]
+    public let pinnedRows: [PinnedRow]
+    /// Contacts left out at load, and why (no channel value, unnamed, duplicate).
+    public let skipped: [(id: String, reason: SkipReason)]
+
+    public enum SkipReason: String, Sendable {
+        case noPhone = "no phone number"
+        case noEmail = "no email address"
+        case noPhoneOrEmail = "no phone number or email address"
+        case unnamed = "no name"
+        case duplicate = "duplicate"
+    }
+
+    let index: SearchIndex
+    let rowByID: [String: Int]
+
+    public convenience init(contacts: [Contact], configuration: Configuration = Configuration()) throws {
+        let collation = try LocalizedCollation(locale: configuration.locale)
+        try self.init(contacts: contacts, configuration: configuration, collation: collation)
+    }
+
+    public init(contacts input: [Contact], configuration: Configuration, collation: LocalizedCollation) throws {
+        self.configuration = configuration
+        self.locale = collation.locale
+        let region = Self.region(for: collation.locale)
+        let contacts = configuration.willLoadItems?(input) ?? input
+        let mode = configuration.mode
+
+        struct Candidate {
+            var contact: Contact
+            var displayName: String
+            var sortName: String
+            var channel: Channel
+            var value: String
+            var phones: [PhoneKey]
+        }
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(contacts.count)
+        var skipped: [(id: String, reason: SkipReason)] = []
+        var seen = Set<String>()
+        for contact in contacts {
+            let hasPhone = !contact.phones.isEmpty
+            let hasEmail = !contact.emails.isEmpty
+            if mode == .messages && !hasPhone {
+                skipped.append((contact.id, .noPhone))
+                continue
+            }
+            if mode == .email && !hasEmail {
+                skipped.append((contact.id, .noEmail))
+                continue
+            }
+            if !hasPhone && !hasEmail {
+                skipped.append((contact.id, .noPhoneOrEmail))
+                continue
+            }
+            if configuration.skipUnnamedContacts && !contact.hasName {
+                skipped.append((contact.id, .unnamed))
+                continue
+            }
+            let phones = contact.phones.map { PhoneKey.make($0.value, region: region) }
+            let displayName = Self.displayName(of: contact, locale: collation.locale)
+            // Duplicates: same display name and same first phone (E.164) or same first email.
+            let firstPhone = phones.first.map { $0.e164 ?? PhoneKey.digitsOnly($0.raw) } ?? ""
+            let firstEmail = contact.emails.first?.value.lowercased() ?? ""
+            let dedupKey = displayName + "\u{1}" + (mode == .email ? firstEmail : (firstPhone.isEmpty ? firstEmail : firstPhone))
+            guard seen.insert(dedupKey).inserted else {
+                skipped.append((contact.id, .duplicate))
+                continue
+            }
+            let channel: Channel
+            let value: String
+            if mode.contains(.messages), let phone = phones.first {
+                channel = .message
+                value = phone.e164 ?? phone.raw
+            } else {
+                channel = .email
+                value = contact.emails.first?.value ?? ""
+            }
+            candidates.append(
+                Candidate(contact: contact, displayName: displayName,
+                          sortName: Self.sortName(of: contact, displayName: displayName, order: configuration.nameSortOrder),
+                          channel: channel, value: value, phones: phones))
+        }
+
+        let sectioned = collation.sections(candidates) { $0.sortName }
+        var rows: [ContactRow] = []
+        rows.reserveCapacity(candidates.count)
+        var sections: [RowSection] = []
+        var ordered: [Candidate] = []
+        ordered.reserveCapacity(candidates.count)
+        var sectionOfRow: [UInt16] = []
+        sectionOfRow.reserveCapacity(candidates.count)
+        for (s, section) in sectioned.enumerated() {
+            let start = rows.count
+            for c in section.items {
+                let enabled = configuration.contactEnabledValidation?(c.contact) ?? true
+                rows.append(ContactRow(contact: c.contact, displayName: c.displayName, sortName: c.sortName,
+                                       section: section.title, enabled: enabled, channel: c.channel, value: c.value))
+                ordered.append(c)
+                sectionOfRow.append(UInt16(truncatingIfNeeded: s))
+            }
+            sections.append(RowSection(title: section.title, range: start..<rows.count))
+        }
+        self.rows = rows
+        self.sections = sections
+        self.indexTitles = collation.indexTitles
+        self.pinnedRows = configuration.pinnedRows
+        self.skipped = skipped
+        var byID: [String: Int] = [:]
+        byID.reserveCapacity(rows.count)
+        for (i, row) in rows.enumerated() where byID[row.id] == nil { byID[row.id] = i }
+        rowByID = byID
+        index = try SearchIndex(
+            rows: ordered.map { SearchIndex.Fields(contact: $0.contact, displayName: $0.displayName, sortName: $0.sortName, phones: $0.phones) },
+            sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title))
+    }
+
+    /// The row of a contact id, if it is listed.
+    public func row(id: String) -> ContactRow? { rowByID[id].map { rows[$0] } }
+
+    /// Row number of a contact id in `rows`.
+    public func rowNumber(id: String) -> Int? { rowByID[id] }
+
+    /// Searches the list. Plain: the folded query is a substring of the name (or of the nickname,
+    /// organization, Pinyin, initials, emails, phone digits). Keywords: every query token is a prefix of
+    /// some token of the contact, in any order. A query of only spaces or punctuation lists everyone.
+    /// `previous`, when its query is narrowed by this one, is filtered instead of the whole list.
+    public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
+        index.search(query, keywords: keywords ?? configuration.searchByKeywords, previous: previous)
+    }
+
+    /// The rows of a section of a search result (or of the full list when `result` is nil).
+    public func rows(in section: RowSection, of result: SearchResult? = nil) -> [ContactRow] {
+        if let result { return result.rowNumbers[section.range].map { rows[Int($0)] } }
+        return Array(rows[section.range])
+    }
+
+    // MARK: - Names
+
+    /// The display name per the locale's name order; unnamed contacts show their first email or phone.
+    static func displayName(of contact: Contact, locale: String) -> String {
+        let parts = PersonName(prefix: contact.namePrefix, given: contact.givenName, middle: contact.middleName,
+                               family: contact.familyName, suffix: contact.nameSuffix)
+        if !parts.isEmpty { return NameOrder.format(parts, locale: locale) }
+        for candidate in [contact.formattedName, contact.nickname, contact.organization] {
+            let trimmed = candidate.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty { return trimmed }
+        }
+        return contact.emails.first?.value ?? contact.phones.first?.value ?? ""
+    }
+
+    /// Nickname (remark name) when present, else sort-as / phonetic, else the name in the sort order.
+    static func sortName(of contact: Contact, displayName: String, order: NameSortOrder) -> String {
+        let nickname = contact.nickname.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !nickname.isEmpty { return nickname }
+        if let sortAs = contact.sortAs?.trimmingCharacters(in: .whitespacesAndNewlines), !sortAs.isEmpty { return sortAs }
+        let phonetic = PersonName(given: contact.phoneticGivenName, family: contact.phoneticFamilyName)
+        if !phonetic.isEmpty { return NameOrder.sortString(phonetic, by: order) }
+        let parts = PersonName(given: contact.givenName, middle: contact.middleName, family: contact.familyName)
+        if !parts.isEmpty && !NameOrder.isCJK(contact.familyName + contact.givenName) {
+            return NameOrder.sortString(parts, by: order)
+        }
+        return displayName
+    }
+
+    /// The phone region of a locale: its region subtag, else the likely one ("de" → "DE", "en" → "US").
+    static func region(for locale: String) -> String {
+        let full = ICULocale.addLikelySubtags(locale)
+        for part in full.split(separator: "-").dropFirst() where part.count == 2 && part.allSatisfy(\.isLetter) {
+            return part.uppercased()
+        }
+        return "US"
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Templating
+
+/// Extra per-recipient template variables read from a CSV or JSON file, as spreadsheets and scripts
+/// export them, joined to contacts by an `id` or `email` column.
+///
+/// CSV: RFC 4180 (quoted fields, doubled quotes, line breaks inside quotes), comma or semicolon
+/// separated (detected from the header), LF or CRLF, UTF-8 with or without a BOM; the header row names
+/// the variables. JSON: an array of objects.
+///
+/// ```swift
+/// let extra = try RecipientData(data: Data(contentsOf: url), fileName: "guests.csv")
+/// campaign.recipientData = extra.rows
+/// extra.diagnostics   // rows that were skipped, with line numbers
+/// ```
+public struct RecipientData: Sendable {
+    public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var column: Int?
+        public var message: String
+        public var description: String { "\(file):\(line)\(column.map { ":\($0)" } ?? ""): \(message)" }
+    }
+
+    public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+        case notUTF8(file: String)
+        case noJoinColumn(file: String, columns: [String])
+        case invalid(Diagnostic)
+        public var description: String {
+            switch self {
+            case .notUTF8(let f): return "\(f): not UTF-8 text (expected CSV or JSON in UTF-8)"
+            case .noJoinColumn(let f, let c):
+                return "\(f):1: no 'id' or 'email' column to join recipients on (columns: \(c.joined(separator: ", ")))"
+            case .invalid(let d): return d.description
+            }
+        }
+    }
+
+    /// Variables per join key (contact id, or lowercased email).
+    public private(set) var rows: [String: [String: MustacheValue]] = [:]
+    /// Rows that were skipped (and why); the other rows are kept.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(data: Data, fileName: String) throws {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw LoadError.notUTF8(file: fileName) }
+        let firstNonSpace = text.first { !$0.isWhitespace }
+        if firstNonSpace == "[" || fileName.lowercased().hasSuffix(".json") {
+            try loadJSON(bytes, fileName: fileName)
+        } else {
+            try loadCSV(text, fileName: fileName)
+        }
+    }
+
+    private mutating func add(_ record: [String: MustacheValue], line: Int, file: String) {
+        func text(_ key: String) -> String? {
+            guard let v = record[key] else { return nil }
+            if case .string(let s) = v { return s.trimmingCharacters(in: .whitespaces) }
+            return v.scalarText
+        }
+        guard let key = text("id").flatMap({ $0.isEmpty ? nil : $0 }) ?? text("email").flatMap({ $0.isEmpty ? nil : $0.lowercased() })
+        else {
+            diagnostics.append(Diagnostic(file: file, line: line, column: nil, message: "row has neither an id nor an email; skipped"))
+            return
+        }
+        if rows[key] != nil {
+            diagnostics.append(Diagnostic(file: file, line: line, column: nil, message: "duplicate row for '\(key)'; the later row wins"))
+        }
+        rows[key] = record
+    }
+
+    private mutating func loadJSON(_ bytes: [UInt8], fileName: String) throws {
+        let value: MustacheValue
+        do {
+            value = try MustacheValue(json: bytes, file: fileName)
+        } catch {
+            throw LoadError.invalid(Diagnostic(file: fileName, line: 1, column: nil, message: "\(error)"))
+        }
+        guard case .array(let items) = value else {
+            throw LoadError.invalid(Diagnostic(file: fileName, line: 1, column: 1, message: "expected a JSON array of objects"))
+        }
+        var sawJoin = false
+        for (i, item) in items.enumerated() {
+            guard case .dictionary(let dict) = item else {
+                diagnostics.append(Diagnostic(file: fileName, line: 1, column: nil, message: "item \(i + 1) is not an object; skipped"))
+                continue
+            }
+            var record: [String: MustacheValue] = [:]
+            for key in dict.keys { record[key] = dict[key] }
+            sawJoin = sawJoin || record["id"] != nil || record["email"] != nil
+            add(record, line: 1, file: "\(fileName) item \(i + 1)")
+        }
+        if !items.isEmpty && !sawJoin { throw LoadError.noJoinColumn(file: fileName, columns: []) }
+    }
+
+    private mutating func loadCSV(_ text: String, fileName: String) throws {
+        let headerLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
+        let separator: Character = headerLine.filter({ $0 == ";" }).count > headerLine.filter({ $0 == "," }).count ? ";" : ","
+        let records = try Self.parseCSV(text, separator: separator, fileName: fileName)
+        guard let header = records.first else { return }
+        let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard columns.contains("id") || columns.contains("email") else {
+            throw LoadError.noJoinColumn(file: fileName, columns: columns)
+        }
+        for record in records.dropFirst() {
+            if record.fields.count == 1 && record.fields[0].isEmpty { continue }  // blank line
+            guard record.fields.count == columns.count else {
+                diagnostics.append(Diagnostic(file: fileName, line: record.line, column: nil,
+                                              message: "expected \(columns.count) fields, found \(record.fields.count); row skipped"))
+                continue
+            }
+            var values: [String: MustacheValue] = [:]
+            for (column, field) in zip(columns, record.fields) where !column.isEmpty { values[column] = .string(field) }
+            add(values, line: record.line, file: fileName)
+        }
+    }
+
+    /// RFC 4180 records with the line each starts on. An unterminated quote is an error naming where it opened.
+    static func parseCSV(_ text: String, separator: Character, fileName: String) throws -> [(line: Int, fields: [String])] {
+        var records: [(line: Int, fields: [String])] = []
+        var fields: [String] = []
+        var field = ""
+        var inQuotes = false
+        var quoteLine = 0, quoteColumn = 0
+        var line = 1, column = 0
+        var recordLine = 1
+        var atFieldStart = true
+        var iterator = text.makeIterator()
+        var pending: Character?
+        func next() -> Character? {
+            if let p = pending {
+                pending = nil
+                return p
+            }
+            return iterator.next()
+        }
+        while let c = next() {
+            column += 1
+            if inQuotes {
+                if c == "\"" {
+                    if let n = next() {
+                        if n == "\"" {
+                            field.append("\"")
+                            column += 1
+                        } else {
+                            inQuotes = false
+                            pending = n
+                        }
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if c == "\n" || c == "\r\n" {
+                        line += 1
+                        column = 0
+                    }
+                    field.append(c)
+                }
+                continue
+            }
+            switch c {
+            case "\"" where atFieldStart:
+                inQuotes = true
+                quoteLine = line
+                quoteColumn = column
+                atFieldStart = false
+            case separator:
+                fields.append(field)
+                field = ""
+                atFieldStart = true
+            case "\n", "\r\n", "\r":
+                fields.append(field)
+                records.append((recordLine, fields))
+                fields = []
+                field = ""
+                atFieldStart = true
+                line += 1
+                column = 0
+                recordLine = line
+            default:
+                field.append(c)
+                atFieldStart = false
+            }
+        }
+        if inQuotes {
+            throw LoadError.invalid(Diagnostic(file: fileName, line: quoteLine, column: quoteColumn,
+                                               message: "quoted field is not closed (expected a closing '\"')"))
+        }
+        if !field.isEmpty || !fields.isEmpty {
+            fields.append(field)
+            records.append((recordLine, fields))
+        }
+        return records
+    }
+}

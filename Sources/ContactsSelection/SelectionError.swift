@@ -1,1 +1,0 @@
-public enum SelectionError: Error, Equatable, Sendable {}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Every localization file of a resources folder, loaded as editable documents: the translator
+/// tools (lint, status, sync, XLIFF) work on this.
+///
+/// ```swift
+/// let folder = try LocalizationFolder(directory: URL(fileURLWithPath: "Localizations"))
+/// folder.languages                       // ["de", "en", …]
+/// folder.strings["de"]?["Localizable"]?["Cancel"]   // "Abbrechen"
+/// ```
+public struct LocalizationFolder: Sendable {
+    public let directory: URL
+    /// How paths are shown in diagnostics (the folder as the user named it).
+    public let displayRoot: String
+    public let developmentLanguage: String
+    /// language → `.lproj` folder name as found on disk.
+    public private(set) var folderNames: [String: String] = [:]
+    /// language → table → document.
+    public var strings: [String: [String: StringsDocument]] = [:]
+    public var stringsDicts: [String: [String: StringsDictDocument]] = [:]
+    /// table → catalog.
+    public var catalogs: [String: XCStringsDocument] = [:]
+    /// Files that could not be read at all (others are still loaded).
+    public private(set) var loadErrors: [Diagnostic] = []
+
+    /// Reads every file under `directory`; a file that cannot be read becomes a ``loadErrors`` entry and
+    /// the others are still loaded. Throws only when the folder cannot be listed.
+    public init(directory: URL, displayRoot: String? = nil, developmentLanguage: String = "en") throws {
+        self.directory = directory
+        self.displayRoot = displayRoot ?? directory.path
+        self.developmentLanguage = LanguageMatcher.bcp47(fromLocalizationName: developmentLanguage)
+        for file in try Catalog.scan(directory) {
+            let display = displayPath(file.url)
+            do {
+                switch file.kind {
+                case .strings:
+                    let language = file.language!
+                    folderNames[language] = file.url.deletingLastPathComponent().lastPathComponent
+                    strings[language, default: [:]][file.table] = try StringsDocument(
+                        contentsOf: file.url, file: display)
+                case .stringsdict:
+                    let language = file.language!
+                    folderNames[language] = file.url.deletingLastPathComponent().lastPathComponent
+                    stringsDicts[language, default: [:]][file.table] = try StringsDictDocument(
+                        contentsOf: file.url, file: display)
+                case .xcstrings:
+                    catalogs[file.table] = try XCStringsDocument(contentsOf: file.url, file: display)
+                }
+            } catch let error as StringsCatalogError {
+                loadErrors.append(Catalog.diagnostic(for: error, file: display))
+            }
+        }
+    }
+
+    func displayPath(_ url: URL) -> String {
+        let base = directory.standardizedFileURL.path
+        let full = url.standardizedFileURL.path
+        guard full.hasPrefix(base + "/") else { return full }
+        let root = displayRoot.hasSuffix("/") ? String(displayRoot.dropLast()) : displayRoot
+        return root + "/" + full.dropFirst(base.count + 1)
+    }
+
+    /// The URL of a language's table file.
+    public func url(language: String, table: String, extension ext: String) -> URL {
+        let folder = folderNames[language] ?? "\(language).lproj"
+        return directory.appendingPathComponent(folder).appendingPathComponent("\(table).\(ext)")
+    }
+
+    /// Languages with `.lproj` files, sorted (`Base` included when present).
+    public var languages: [String] { Set(strings.keys).union(stringsDicts.keys).sorted() }
+
+    /// All languages, `.xcstrings` ones included.
+    public var allLanguages: [String] {
+        var set = Set(languages)
+        for c in catalogs.values { set.formUnion(c.languages) }
+        set.remove("Base")
+        return set.sorted()
+    }
+
+    /// The source (development-language) documents: the development language's own, else `Base`.
+    func sourceStrings(_ table: String) -> StringsDocument? {
+        strings[developmentLanguage]?[table] ?? strings["Base"]?[table]
+    }
+
+    func sourceDict(_ table: String) -> StringsDictDocument? {
+        stringsDicts[developmentLanguage]?[table] ?? stringsDicts["Base"]?[table]
+    }
+
+    /// The translatable languages (not the development language, not Base).
+    var targetLanguages: [String] { languages.filter { $0 != developmentLanguage && $0 != "Base" } }
+
+    /// Writes every changed document back (only those whose bytes differ from disk).
+    public func save() throws -> [URL] {
+        var written: [URL] = []
+        func put(_ data: Data, _ url: URL) throws {
+            if let old = try? Data(contentsOf: url), old == data { return }
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            do { try data.write(to: url, options: .atomic) } catch {
+                throw StringsCatalogError.io(path: url.path, message: "cannot write: \(error.localizedDescription)")
+            }
+            written.append(url)
+        }
+        for (language, tables) in strings {
+            for (table, doc) in tables {
+                try put(try doc.data(), url(language: language, table: table, extension: "strings"))
+            }
+        }
+        for (language, tables) in stringsDicts {
+            for (table, doc) in tables where doc.isEdited {
+                try put(doc.data(), url(language: language, table: table, extension: "stringsdict"))
+            }
+        }
+        for (table, cat) in catalogs {
+            try put(cat.data(), directory.appendingPathComponent("\(table).xcstrings"))
+        }
+        return written.sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,490 @@
+import Foundation
+
+/// Coverage of one language: how many source keys it translates.
+public struct LanguageStatus: Sendable, Hashable, Codable {
+    public var language: String
+    public var total: Int
+    public var translated: Int
+    public var missing: Int
+    /// Present but identical to the source value (or marked for translation by sync).
+    public var untranslated: Int
+    public var percent: Double { total == 0 ? 100 : Double(translated) * 100 / Double(total) }
+}
+
+/// What `sync` changed.
+public struct SyncReport: Sendable, Hashable, Codable {
+    public var added: [String: [String]] = [:]
+    public var removed: [String: [String]] = [:]
+    public var written: [String] = []
+    /// Keys that could not be added or removed (the others were).
+    public var problems: [String] = []
+}
+
+extension LocalizationFolder {
+    /// The comment prefix `sync` puts on keys it copies from the source language.
+    public static let needsTranslationMarker = "NEEDS TRANSLATION"
+
+    static func argumentSignature(_ pattern: String) throws -> [Int: FormatSpecifier.Kind] {
+        var sig: [Int: FormatSpecifier.Kind] = [:]
+        for (index, spec) in try PrintfFormat.arguments(of: pattern) {
+            var kind = spec.kind
+            if kind == .unsigned { kind = .signed }  // %d and %u take the same integer
+            if kind == .plural { kind = .signed }
+            sig[index] = kind
+        }
+        return sig
+    }
+
+    static func describe(_ sig: [Int: FormatSpecifier.Kind]) -> String {
+        sig.keys.sorted().map { "\($0 + 1):\(sig[$0]!.rawValue)" }.joined(separator: ", ")
+    }
+
+    /// Compares the printf specifiers of a translation with its source.
+    static func formatFinding(source: String, translation: String, key: String, file: String, line: Int, column: Int)
+        -> Diagnostic?
+    {
+        let sourceSig = try? argumentSignature(source)
+        let sourceHasSpecs = (sourceSig?.isEmpty == false)
+        guard sourceHasSpecs || translation.contains("%") else { return nil }
+        let tSig: [Int: FormatSpecifier.Kind]
+        do { tSig = try argumentSignature(translation) } catch {
+            guard sourceHasSpecs else { return nil }
+            return Diagnostic(
+                file: file, line: line, column: column, severity: .error, code: "format-invalid",
+                message: "\"\(key)\": \(error)")
+        }
+        guard let sourceSig else { return nil }
+        if sourceSig == tSig { return nil }
+        let what: String
+        if sourceSig.count != tSig.count {
+            what = "has \(tSig.count) format arguments, the source has \(sourceSig.count)"
+        } else if Set(sourceSig.values) == Set(tSig.values) && sourceSig.keys.sorted() == tSig.keys.sorted() {
+            what = "format arguments are in a different order (use positional %1$@ forms to reorder)"
+        } else {
+            what = "format arguments differ in type"
+        }
+        return Diagnostic(
+            file: file, line: line, column: column, severity: .error, code: "format-mismatch",
+            message: "\"\(key)\": \(what): source [\(describe(sourceSig))], translation [\(describe(tSig))]")
+    }
+
+    static func letters(_ s: String) -> Bool { s.unicodeScalars.contains { $0.properties.isAlphabetic } }
+
+    /// All findings: syntax, duplicates, missing/extra keys, printf mismatches, empty and untranslated
+    /// values, plural categories the language needs but lacks. Sorted by file, line, column.
+    public func lint() -> [Diagnostic] {
+        var out = loadErrors
+        let dev = developmentLanguage
+        for language in languages {
+            for (_, doc) in strings[language] ?? [:] { out += doc.diagnostics }
+            for (_, doc) in stringsDicts[language] ?? [:] { out += doc.diagnostics }
+        }
+        let devTables = Set((strings[dev] ?? [:]).keys).union((strings["Base"] ?? [:]).keys)
+        if !languages.contains(dev) && !languages.isEmpty {
+            out.append(
+                Diagnostic(
+                    file: displayRoot, line: 1, column: 1, severity: .error, code: "no-source",
+                    message: "no \(dev).lproj (the development language) to compare translations with"))
+        }
+        for language in targetLanguages {
+            // .strings tables
+            for table in devTables.sorted() {
+                guard let source = sourceStrings(table) else { continue }
+                let sourceDict = source.dictionary
+                let sourcePlurals = sourceDictEntries(table)
+                guard let doc = strings[language]?[table] else {
+                    out.append(
+                        Diagnostic(
+                            file: displayPath(url(language: language, table: table, extension: "strings")), line: 1,
+                            column: 1,
+                            severity: .warning, code: "missing-file",
+                            message: "\(language) has no \(table).strings (\(sourceDict.count) keys missing)"))
+                    continue
+                }
+                let translated = doc.dictionary
+                let pluralKeysHere = Set((stringsDicts[language]?[table]?.entries ?? [:]).keys)
+                for key in source.keys
+                where translated[key] == nil && !pluralKeysHere.contains(key) && sourcePlurals[key] == nil {
+                    out.append(
+                        Diagnostic(
+                            file: doc.file, line: 1, column: 1, severity: .warning, code: "missing-key",
+                            message: "\"\(key)\" is missing (present in \(dev))"))
+                }
+                for entry in doc.entries {
+                    guard let sourceValue = sourceDict[entry.key] else {
+                        out.append(
+                            Diagnostic(
+                                file: doc.file, line: entry.line, column: entry.column, severity: .warning,
+                                code: "extra-key",
+                                message: "\"\(entry.key)\" is not in \(dev) (stale; 'strings sync --prune' removes it)")
+                        )
+                        continue
+                    }
+                    let valueLine = entry.valueLine > 0 ? entry.valueLine : entry.line
+                    let valueColumn = entry.valueLine > 0 ? entry.valueColumn : entry.column
+                    if entry.value.isEmpty && !sourceValue.isEmpty {
+                        out.append(
+                            Diagnostic(
+                                file: doc.file, line: valueLine, column: valueColumn, severity: .warning,
+                                code: "empty-value",
+                                message: "\"\(entry.key)\" has an empty value"))
+                        continue
+                    }
+                    if entry.comment?.hasPrefix(Self.needsTranslationMarker) == true {
+                        out.append(
+                            Diagnostic(
+                                file: doc.file, line: valueLine, column: valueColumn, severity: .note,
+                                code: "untranslated",
+                                message: "\"\(entry.key)\" is marked for translation"))
+                    } else if entry.value == sourceValue && Self.letters(sourceValue) {
+                        out.append(
+                            Diagnostic(
+                                file: doc.file, line: valueLine, column: valueColumn, severity: .note,
+                                code: "untranslated",
+                                message: "\"\(entry.key)\" is identical to \(dev) (untranslated?)"))
+                    }
+                    if let f = Self.formatFinding(
+                        source: sourceValue, translation: entry.value, key: entry.key, file: doc.file,
+                        line: valueLine, column: valueColumn)
+                    {
+                        out.append(f)
+                    }
+                }
+            }
+            // .stringsdict tables
+            let dictTables = Set((stringsDicts[dev] ?? [:]).keys).union((stringsDicts["Base"] ?? [:]).keys)
+            for table in dictTables.sorted() {
+                let sourceEntries = sourceDictEntries(table)
+                guard let doc = stringsDicts[language]?[table] else {
+                    if !sourceEntries.isEmpty {
+                        out.append(
+                            Diagnostic(
+                                file: displayPath(url(language: language, table: table, extension: "stringsdict")),
+                                line: 1,
+                                column: 1, severity: .warning, code: "missing-file",
+                                message:
+                                    "\(language) has no \(table).stringsdict (\(sourceEntries.count) plural keys missing)"
+                            ))
+                    }
+                    continue
+                }
+                for key in sourceEntries.keys.sorted()
+                where doc.entries[key] == nil && strings[language]?[table]?[key] == nil {
+                    out.append(
+                        Diagnostic(
+                            file: doc.file, line: 1, column: 1, severity: .warning, code: "missing-key",
+                            message: "plural entry \"\(key)\" is missing (present in \(dev))"))
+                }
+                for key in doc.entries.keys.sorted() {
+                    let entry = doc.entries[key]!
+                    let line = doc.line(ofKey: key)
+                    guard let sourceEntry = sourceEntries[key] else {
+                        out.append(
+                            Diagnostic(
+                                file: doc.file, line: line, column: 1, severity: .warning, code: "extra-key",
+                                message: "plural entry \"\(key)\" is not in \(dev)"))
+                        continue
+                    }
+                    out += pluralFindings(
+                        entry: entry, source: sourceEntry, language: language, file: doc.file, line: line)
+                }
+            }
+        }
+        for (_, cat) in catalogs.sorted(by: { $0.key < $1.key }) { out += lintCatalog(cat) }
+        return out.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+    }
+
+    func sourceDictEntries(_ table: String) -> [String: StringsDictEntry] {
+        (sourceDict(table)?.entries ?? [:])
+    }
+
+    func pluralFindings(entry: StringsDictEntry, source: StringsDictEntry, language: String, file: String, line: Int)
+        -> [Diagnostic]
+    {
+        var out: [Diagnostic] = []
+        let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
+        for (name, variable) in entry.variables.sorted(by: { $0.key < $1.key }) {
+            let missing = needed.filter { variable.forms[$0] == nil }
+            if !missing.isEmpty {
+                out.append(
+                    Diagnostic(
+                        file: file, line: line, column: 1, severity: .warning, code: "plural-category",
+                        message: "\"\(entry.key)\" variable \"\(name)\" lacks the \(language) plural categories "
+                            + "\(missing.joined(separator: ", ")) (\"other\" is used instead)"))
+            }
+            if let sourceVariable = source.variables[name], let sourceOther = sourceVariable.forms["other"] {
+                for (category, form) in variable.forms.sorted(by: { $0.key < $1.key }) {
+                    // Forms may omit the number ("one contact"), but must not add or change arguments.
+                    guard let src = try? LocalizationFolder.argumentSignature(sourceOther),
+                        let tr = try? LocalizationFolder.argumentSignature(form)
+                    else {
+                        if (try? PrintfFormat.tokenize(form)) == nil {
+                            out.append(
+                                Diagnostic(
+                                    file: file, line: line, column: 1, severity: .error, code: "format-invalid",
+                                    message:
+                                        "\"\(entry.key)\" \(name).\(category): invalid format specifier in \"\(form)\"")
+                            )
+                        }
+                        continue
+                    }
+                    let mismatched =
+                        tr.contains { index, kind in src[index] != nil && src[index] != kind } || tr.count > src.count
+                    if mismatched {
+                        out.append(
+                            Diagnostic(
+                                file: file, line: line, column: 1, severity: .error, code: "format-mismatch",
+                                message:
+                                    "\"\(entry.key)\" \(name).\(category): format arguments [\(Self.describe(tr))] "
+                                    + "differ from the source [\(Self.describe(src))]"))
+                    }
+                }
+            } else if source.variables[name] == nil {
+                out.append(
+                    Diagnostic(
+                        file: file, line: line, column: 1, severity: .error, code: "format-mismatch",
+                        message: "\"\(entry.key)\" variable \"\(name)\" is not in the source entry"))
+            }
+        }
+        if let f = entry.formatKey, let sf = source.formatKey,
+            let finding = Self.formatFinding(
+                source: sf, translation: f, key: entry.key, file: file, line: line, column: 1)
+        {
+            out.append(finding)
+        }
+        return out
+    }
+
+    func lintCatalog(_ cat: XCStringsDocument) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let languages = cat.languages.filter { $0 != cat.sourceLanguage }
+        for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
+            let line = cat.line(ofKey: entry.key)
+            let source = entry.localizations[cat.sourceLanguage]?.value ?? entry.key
+            for language in languages {
+                guard let loc = entry.localizations[language] else {
+                    out.append(
+                        Diagnostic(
+                            file: cat.file, line: line, column: 1, severity: .warning, code: "missing-key",
+                            message: "\"\(entry.key)\" has no \(language) localization"))
+                    continue
+                }
+                var states: [(place: String, state: String)] = []
+                if let st = loc.state { states.append(("", st)) }
+                for (c, l) in loc.plural { if let st = l.state { states.append(("plural.\(c)", st)) } }
+                for (d, l) in loc.device { if let st = l.state { states.append(("device.\(d)", st)) } }
+                for (n, sub) in loc.substitutions {
+                    for (c, l) in sub.plural {
+                        if let st = l.state { states.append(("substitutions.\(n).plural.\(c)", st)) }
+                    }
+                }
+                let pending = states.filter { $0.state != "translated" }.sorted { $0.place < $1.place }
+                if let first = pending.first {
+                    let place =
+                        first.place.isEmpty
+                        ? "" : " (\(first.place)\(pending.count > 1 ? " and \(pending.count - 1) more" : ""))"
+                    out.append(
+                        Diagnostic(
+                            file: cat.file, line: line, column: 1, severity: .note, code: "untranslated",
+                            message: "\"\(entry.key)\" \(language) is in state \"\(first.state)\"\(place)"))
+                }
+                if let v = loc.value {
+                    if v.isEmpty {
+                        out.append(
+                            Diagnostic(
+                                file: cat.file, line: line, column: 1, severity: .warning, code: "empty-value",
+                                message: "\"\(entry.key)\" \(language) has an empty value"))
+                    } else if let f = Self.formatFinding(
+                        source: source, translation: v, key: entry.key, file: cat.file, line: line, column: 1)
+                    {
+                        out.append(f)
+                    }
+                }
+                var pluralSets: [(String, [String: XCStringsDocument.Localization])] = []
+                if !loc.plural.isEmpty { pluralSets.append(("plural", loc.plural)) }
+                for (name, sub) in loc.substitutions where !sub.plural.isEmpty { pluralSets.append((name, sub.plural)) }
+                for (name, forms) in pluralSets {
+                    let missing = PluralRulesCache.categories(for: language).map(\.rawValue).filter { forms[$0] == nil }
+                    if !missing.isEmpty {
+                        out.append(
+                            Diagnostic(
+                                file: cat.file, line: line, column: 1, severity: .warning, code: "plural-category",
+                                message: "\"\(entry.key)\" \(language) \(name) lacks the plural categories "
+                                    + missing.joined(separator: ", ")))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Per-language coverage of the source keys (`.strings`, `.stringsdict` and `.xcstrings`).
+    public func status() -> [LanguageStatus] {
+        var result: [String: LanguageStatus] = [:]
+        let dev = developmentLanguage
+        func bump(_ language: String, translated: Bool, missing: Bool, untranslated: Bool) {
+            var s =
+                result[language]
+                ?? LanguageStatus(language: language, total: 0, translated: 0, missing: 0, untranslated: 0)
+            s.total += 1
+            if translated { s.translated += 1 }
+            if missing { s.missing += 1 }
+            if untranslated { s.untranslated += 1 }
+            result[language] = s
+        }
+        var sourceKeys: [(table: String, key: String, value: String, plural: Bool)] = []
+        let tables = Set((strings[dev] ?? [:]).keys).union((strings["Base"] ?? [:]).keys)
+            .union((stringsDicts[dev] ?? [:]).keys).union((stringsDicts["Base"] ?? [:]).keys)
+        for table in tables.sorted() {
+            let plurals = sourceDictEntries(table)
+            for key in plurals.keys.sorted() { sourceKeys.append((table, key, "", true)) }
+            for e in sourceStrings(table)?.entries ?? [] where plurals[e.key] == nil {
+                if !sourceKeys.contains(where: { $0.table == table && $0.key == e.key }) {
+                    sourceKeys.append((table, e.key, e.value, false))
+                }
+            }
+        }
+        let languageList = Set(languages).union(languages.isEmpty ? [] : [dev]).subtracting(["Base"])
+        for language in languageList.sorted() {
+            for sk in sourceKeys {
+                if language == dev {
+                    bump(language, translated: true, missing: false, untranslated: false)
+                    continue
+                }
+                if sk.plural {
+                    let has = stringsDicts[language]?[sk.table]?.entries[sk.key] != nil
+                    bump(language, translated: has, missing: !has, untranslated: false)
+                } else if let e = strings[language]?[sk.table]?.entries.last(where: { $0.key == sk.key }) {
+                    let untranslated =
+                        e.comment?.hasPrefix(Self.needsTranslationMarker) == true
+                        || (e.value == sk.value && Self.letters(sk.value)) || e.value.isEmpty
+                    bump(language, translated: !untranslated, missing: false, untranslated: untranslated)
+                } else {
+                    bump(language, translated: false, missing: true, untranslated: false)
+                }
+            }
+        }
+        for (_, cat) in catalogs {
+            for language in cat.languages {
+                for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
+                    if language == cat.sourceLanguage {
+                        bump(language, translated: true, missing: false, untranslated: false)
+                        continue
+                    }
+                    guard let loc = entry.localizations[language] else {
+                        bump(language, translated: false, missing: true, untranslated: false)
+                        continue
+                    }
+                    let states = [loc.state] + loc.plural.values.map(\.state) + loc.device.values.map(\.state)
+                    let done = states.compactMap { $0 }.allSatisfy { $0 == "translated" }
+                    bump(language, translated: done, missing: false, untranslated: !done)
+                }
+            }
+        }
+        return result.values.sorted { $0.language < $1.language }
+    }
+
+    /// Adds every source key missing from a language (source value, source comment prefixed with
+    /// ``needsTranslationMarker``) and, with `prune`, removes keys the source no longer has. Touches
+    /// nothing else; call ``save()`` to write.
+    public mutating func sync(prune: Bool) -> SyncReport {
+        var report = SyncReport()
+        let dev = developmentLanguage
+        for language in targetLanguages {
+            let stringsTables = Set((strings[dev] ?? [:]).keys).union((strings["Base"] ?? [:]).keys)
+            for table in stringsTables.sorted() {
+                guard let source = sourceStrings(table) else { continue }
+                let plurals = stringsDicts[language]?[table]?.entries ?? [:]
+                var doc =
+                    strings[language]?[table]
+                    ?? StringsDocument(file: displayPath(url(language: language, table: table, extension: "strings")))
+                let present = doc.dictionary
+                for e in source.entries where present[e.key] == nil && plurals[e.key] == nil {
+                    if report.added[language]?.contains(e.key) == true { continue }
+                    let comment =
+                        "\(Self.needsTranslationMarker) (copied from \(dev))" + (e.comment.map { ": \($0)" } ?? "")
+                    doc.setValue(e.value, forKey: e.key, comment: comment)
+                    report.added[language, default: []].append(e.key)
+                }
+                if prune {
+                    let sourceKeys = Set(source.keys)
+                    for key in doc.keys where !sourceKeys.contains(key) {
+                        doc.removeEntry(forKey: key)
+                        report.removed[language, default: []].append(key)
+                    }
+                }
+                if strings[language]?[table] != nil || !doc.entries.isEmpty {
+                    strings[language, default: [:]][table] = doc
+                }
+            }
+            let dictTables = Set((stringsDicts[dev] ?? [:]).keys).union((stringsDicts["Base"] ?? [:]).keys)
+            for table in dictTables.sorted() {
+                let sourceEntries = sourceDictEntries(table)
+                var doc =
+                    stringsDicts[language]?[table]
+                    ?? StringsDictDocument(
+                        parsing: Data(StringsDictDocument.xmlDocument([]).utf8),
+                        file: displayPath(url(language: language, table: table, extension: "stringsdict")))
+                let wasNew = stringsDicts[language]?[table] == nil
+                for key in sourceEntries.keys.sorted()
+                where doc.entries[key] == nil && strings[language]?[table]?[key] == nil {
+                    let comment =
+                        "\(Self.needsTranslationMarker) (copied from \(dev))"
+                        + (sourceEntries[key]!.comment.map { ": \($0)" } ?? "")
+                    if doc.addEntry(sourceEntries[key]!, comment: comment) {
+                        report.added[language, default: []].append(key)
+                    } else {
+                        report.problems.append("\(doc.file): cannot add \"\(key)\" (not an editable XML property list)")
+                    }
+                }
+                if prune {
+                    for key in doc.entries.keys.sorted() where sourceEntries[key] == nil {
+                        if doc.removeEntry(key) {
+                            report.removed[language, default: []].append(key)
+                        } else {
+                            report.problems.append(
+                                "\(doc.file): cannot remove \"\(key)\" (not an editable XML property list)")
+                        }
+                    }
+                }
+                if !wasNew || doc.isEdited { stringsDicts[language, default: [:]][table] = doc }
+            }
+        }
+        if prune {
+            // Keys Xcode marked stale (no longer in the source code) leave the catalogs.
+            for (table, var cat) in catalogs {
+                let stale = cat.entries.filter { $0.extractionState == "stale" }.map(\.key)
+                guard !stale.isEmpty else { continue }
+                for key in stale { cat.removeKey(key) }
+                report.removed["\(table).xcstrings", default: []] += stale
+                catalogs[table] = cat
+            }
+        }
+        return report
+    }
+}
+
+extension StringsDictDocument {
+    /// The 1-based line of an entry's `<key>`.
+    public func line(ofKey key: String) -> Int {
+        let needle = Array("<key>\(Self.xmlEscape(key))</key>".utf8)
+        var line = 1
+        var i = 0
+        while i + needle.count <= bytes.count {
+            if bytes[i] == 0x0A { line += 1 }
+            if bytes[i] == needle[0], Array(bytes[i..<i + needle.count]) == needle { return line }
+            i += 1
+        }
+        return 1
+    }
+}
+
+extension XCStringsDocument {
+    /// The 1-based line of a key in the catalog file.
+    public func line(ofKey key: String) -> Int {
+        let text = String(decoding: data(), as: UTF8.self)
+        let needle = "\n    " + XcodeJSONWriter.quote(key) + " : "
+        guard let r = text.range(of: needle) else { return 1 }
+        return text[..<r.lowerBound].filter { $0 == "\n" }.count + 2
+    }
+}

@@ -1,0 +1,504 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// One translation unit of an XLIFF 1.2 file.
+public struct XLIFFUnit: Sendable, Hashable {
+    /// Xcode's id: the key for `.strings`; `/key:dict/var:dict/one:dict/:string` for `.stringsdict`;
+    /// `key|==|plural.one`, `key|==|device.mac`, `key|==|substitutions.name.plural.one` for catalogs.
+    public var id: String
+    public var source: String
+    public var target: String?
+    /// XLIFF `state` of the target (`translated`, `new`, `needs-review-translation`).
+    public var state: String?
+    public var note: String?
+}
+
+/// One `<file>` of an XLIFF document: the strings of one table for one language pair.
+public struct XLIFFFile: Sendable, Hashable {
+    /// The source file path as Xcode writes it (`en.lproj/Localizable.strings`, `Localizable.xcstrings`).
+    public var original: String
+    public var sourceLanguage: String
+    public var targetLanguage: String
+    public var units: [XLIFFUnit]
+}
+
+/// XLIFF 1.2 as Xcode exports it for translators, and back: export a folder for one language, import a
+/// translated file into the `.strings`, `.stringsdict` and `.xcstrings` it came from (in place, lossless).
+///
+/// ```swift
+/// var folder = try LocalizationFolder(directory: URL(fileURLWithPath: "Localizations"))
+/// let xml = XLIFF.export(folder, language: "de")              // de.xliff text
+/// let files = try XLIFF.parse(Data(xml.utf8), file: "de.xliff")
+/// let report = XLIFF.importFiles(files, into: &folder)        // then folder.save()
+/// ```
+public enum XLIFF {
+    static let separator = "|==|"
+
+    /// The XLIFF `<file>`s for `language`: every source table with the current translations as targets.
+    public static func files(_ folder: LocalizationFolder, language: String) -> [XLIFFFile] {
+        let dev = folder.developmentLanguage
+        let devFolder = folder.folderNames[dev] ?? "\(dev).lproj"
+        var files: [XLIFFFile] = []
+        let stringsTables = Set((folder.strings[dev] ?? [:]).keys).union((folder.strings["Base"] ?? [:]).keys)
+        for table in stringsTables.sorted() {
+            guard let source = folder.sourceStrings(table) else { continue }
+            let translated = folder.strings[language]?[table]
+            var units: [XLIFFUnit] = []
+            var seen = Set<String>()
+            for e in source.entries.reversed() where seen.insert(e.key).inserted {
+                let t = translated?.entries.last { $0.key == e.key }
+                let marked = t?.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) == true
+                units.append(
+                    XLIFFUnit(
+                        id: e.key, source: e.value, target: marked ? nil : t?.value,
+                        state: t == nil || marked ? nil : "translated", note: e.comment))
+            }
+            files.append(
+                XLIFFFile(
+                    original: "\(devFolder)/\(table).strings", sourceLanguage: dev, targetLanguage: language,
+                    units: units.reversed()))
+        }
+        let dictTables = Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys)
+        for table in dictTables.sorted() {
+            let source = folder.sourceDictEntries(table)
+            let translated = folder.stringsDicts[language]?[table]?.entries ?? [:]
+            var units: [XLIFFUnit] = []
+            for key in source.keys.sorted() {
+                let s = source[key]!
+                let t = translated[key]
+                let marked = t?.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) == true
+                if let f = s.formatKey {
+                    let target = marked ? nil : t?.formatKey
+                    units.append(
+                        XLIFFUnit(
+                            id: "/\(key):dict/NSStringLocalizedFormatKey:dict/:string", source: f, target: target,
+                            state: target == nil ? nil : "translated", note: s.comment))
+                }
+                for name in s.variables.keys.sorted() {
+                    let sv = s.variables[name]!
+                    // Offer every category the target language needs, with the source's "other" as source text.
+                    let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
+                    let categories = ["zero", "one", "two", "few", "many", "other"].filter {
+                        needed.contains($0) || sv.forms[$0] != nil && $0 == "zero"
+                            || t?.variables[name]?.forms[$0] != nil
+                    }
+                    for category in categories {
+                        let target = marked ? nil : t?.variables[name]?.forms[category]
+                        units.append(
+                            XLIFFUnit(
+                                id: "/\(key):dict/\(name):dict/\(category):dict/:string",
+                                source: sv.forms[category] ?? sv.forms["other"] ?? "", target: target,
+                                state: target == nil ? nil : "translated", note: s.comment))
+                    }
+                }
+            }
+            files.append(
+                XLIFFFile(
+                    original: "\(devFolder)/\(table).stringsdict", sourceLanguage: dev, targetLanguage: language,
+                    units: units))
+        }
+        for (table, cat) in folder.catalogs.sorted(by: { $0.key < $1.key }) {
+            files.append(
+                XLIFFFile(
+                    original: "\(table).xcstrings", sourceLanguage: cat.sourceLanguage, targetLanguage: language,
+                    units: catalogUnits(cat, language: language)))
+        }
+        return files
+    }
+
+    /// XLIFF 1.2 target state → String Catalog state (a target without state counts as translated).
+    static func catalogState(_ s: String?) -> String {
+        switch s {
+        case let s? where s.hasPrefix("needs-review"): return "needs_review"
+        case "new"?, "needs-translation"?, "needs-adaptation"?, "needs-l10n"?: return "new"
+        default: return "translated"
+        }
+    }
+
+    static func xliffState(_ s: String?) -> String? {
+        switch s {
+        case nil: return nil
+        case "translated": return "translated"
+        case "needs_review": return "needs-review-translation"
+        default: return "new"
+        }
+    }
+
+    static func catalogUnits(_ cat: XCStringsDocument, language: String) -> [XLIFFUnit] {
+        var units: [XLIFFUnit] = []
+        let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
+        for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
+            let src = entry.localizations[cat.sourceLanguage]
+            let tgt = entry.localizations[language]
+            func unit(_ suffix: String, _ s: String, _ t: XCStringsDocument.Localization?) {
+                units.append(
+                    XLIFFUnit(
+                        id: entry.key + (suffix.isEmpty ? "" : separator + suffix), source: s, target: t?.value,
+                        state: xliffState(t?.state), note: entry.comment))
+            }
+            if let src, !src.plural.isEmpty {
+                for c in ["zero", "one", "two", "few", "many", "other"]
+                where needed.contains(c) || tgt?.plural[c] != nil {
+                    unit("plural.\(c)", src.plural[c]?.value ?? src.plural["other"]?.value ?? entry.key, tgt?.plural[c])
+                }
+            } else if let src, !src.device.isEmpty {
+                for d in src.device.keys.sorted() {
+                    if let dp = src.device[d], !dp.plural.isEmpty {
+                        for c in ["zero", "one", "two", "few", "many", "other"]
+                        where needed.contains(c) || tgt?.device[d]?.plural[c] != nil {
+                            unit(
+                                "device.\(d).plural.\(c)", dp.plural[c]?.value ?? dp.plural["other"]?.value ?? "",
+                                tgt?.device[d]?.plural[c])
+                        }
+                    } else {
+                        unit("device.\(d)", src.device[d]?.value ?? entry.key, tgt?.device[d])
+                    }
+                }
+            } else {
+                unit("", src?.value ?? entry.key, tgt)
+            }
+            for name in (src?.substitutions.keys.sorted() ?? []) {
+                let s = src!.substitutions[name]!
+                for c in ["zero", "one", "two", "few", "many", "other"]
+                where needed.contains(c) || tgt?.substitutions[name]?.plural[c] != nil {
+                    unit(
+                        "substitutions.\(name).plural.\(c)", s.plural[c]?.value ?? s.plural["other"]?.value ?? "",
+                        tgt?.substitutions[name]?.plural[c])
+                }
+            }
+        }
+        return units
+    }
+
+    /// The XLIFF 1.2 document for `language`, in Xcode's layout.
+    public static func export(_ folder: LocalizationFolder, language: String) -> String {
+        document(files(folder, language: language))
+    }
+
+    public static func document(_ files: [XLIFFFile]) -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            version="1.2" xsi:schemaLocation="urn:oasis:names:tc:xliff:document:1.2 \
+            http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd">
+
+            """
+        for f in files {
+            out +=
+                "  <file original=\"\(esc(f.original))\" source-language=\"\(esc(f.sourceLanguage))\" "
+                + "target-language=\"\(esc(f.targetLanguage))\" datatype=\"plaintext\">\n"
+            out +=
+                "    <header>\n      <tool tool-id=\"contacts\" tool-name=\"contacts strings\" tool-version=\"1.0\"/>\n    </header>\n"
+            out += "    <body>\n"
+            for u in f.units {
+                out += "      <trans-unit id=\"\(esc(u.id))\" xml:space=\"preserve\">\n"
+                out += "        <source>\(esc(u.source))</source>\n"
+                if let t = u.target {
+                    out += "        <target" + (u.state.map { " state=\"\(esc($0))\"" } ?? "") + ">\(esc(t))</target>\n"
+                }
+                if let n = u.note { out += "        <note>\(esc(n))</note>\n" }
+                out += "      </trans-unit>\n"
+            }
+            out += "    </body>\n  </file>\n"
+        }
+        return out + "</xliff>\n"
+    }
+
+    static func esc(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                if u.value < 0x20 && u != "\n" && u != "\t" && u != "\r" {
+                    out += "&#x\(String(u.value, radix: 16));"  // not valid XML 1.0; kept visible
+                } else if u == "\r" {
+                    out += "&#13;"
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Reads an XLIFF 1.2 document. Malformed XML throws with line and column.
+    public static func parse(_ data: Data, file: String) throws -> [XLIFFFile] {
+        let parser = XMLParser(data: data)
+        let delegate = XLIFFReader()
+        parser.delegate = delegate
+        parser.shouldProcessNamespaces = false
+        if !parser.parse() || delegate.failure != nil {
+            let message =
+                delegate.failure ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable XML"
+            throw StringsCatalogError.malformed(
+                file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1),
+                message: "XLIFF: \(message)")
+        }
+        return delegate.files
+    }
+
+    /// What an import did.
+    public struct ImportReport: Sendable, Hashable, Codable {
+        public var updated: Int = 0
+        public var unchanged: Int = 0
+        /// Units that could not be applied (unknown file, key or id form); the others were applied.
+        public var problems: [String] = []
+    }
+
+    /// Applies the targets of `files` to the folder's documents (call ``LocalizationFolder/save()``).
+    public static func importFiles(_ files: [XLIFFFile], into folder: inout LocalizationFolder) -> ImportReport {
+        var report = ImportReport()
+        for f in files {
+            let language = LanguageMatcher.bcp47(fromLocalizationName: f.targetLanguage)
+            let name = (f.original as NSString).lastPathComponent
+            for u in f.units {
+                guard let target = u.target, !target.isEmpty else { continue }
+                let changed: Bool?
+                if name.hasSuffix(".strings") {
+                    changed = importStrings(
+                        u, target: target, table: String(name.dropLast(8)), language: language, into: &folder)
+                } else if name.hasSuffix(".stringsdict") {
+                    changed = importDict(
+                        u, target: target, table: String(name.dropLast(12)), language: language, into: &folder)
+                } else if name.hasSuffix(".xcstrings") {
+                    changed = importCatalog(
+                        u, target: target, table: String(name.dropLast(10)), language: language, into: &folder)
+                } else {
+                    changed = nil
+                }
+                switch changed {
+                case true?: report.updated += 1
+                case false?: report.unchanged += 1
+                case nil:
+                    report.problems.append("\(f.original): trans-unit \"\(u.id)\" does not match the project; skipped")
+                }
+            }
+        }
+        return report
+    }
+
+    static func importStrings(
+        _ u: XLIFFUnit, target: String, table: String, language: String,
+        into folder: inout LocalizationFolder
+    ) -> Bool? {
+        guard let source = folder.sourceStrings(table), source[u.id] != nil else { return nil }
+        var doc =
+            folder.strings[language]?[table]
+            ?? StringsDocument(
+                file: folder.displayPath(folder.url(language: language, table: table, extension: "strings")))
+        let existing = doc.entries.last { $0.key == u.id }
+        if let existing, existing.value == target,
+            existing.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) != true
+        {
+            return false
+        }
+        doc.setValue(target, forKey: u.id, comment: existing == nil ? (u.note ?? source.comment(forKey: u.id)) : nil)
+        folder.strings[language, default: [:]][table] = doc
+        return true
+    }
+
+    static func importDict(
+        _ u: XLIFFUnit, target: String, table: String, language: String,
+        into folder: inout LocalizationFolder
+    ) -> Bool? {
+        // /key:dict/var:dict/category:dict/:string  or  /key:dict/NSStringLocalizedFormatKey:dict/:string
+        guard u.id.hasPrefix("/"), u.id.hasSuffix(":dict/:string") else { return nil }
+        let body = String(u.id.dropFirst().dropLast(":dict/:string".count))
+        let parts = body.components(separatedBy: ":dict/")
+        guard parts.count == 2 || parts.count == 3 else { return nil }
+        let key = parts[0]
+        guard let sourceEntry = folder.sourceDictEntries(table)[key] else { return nil }
+        var doc =
+            folder.stringsDicts[language]?[table]
+            ?? StringsDictDocument(
+                parsing: Data(StringsDictDocument.xmlDocument([]).utf8),
+                file: folder.displayPath(folder.url(language: language, table: table, extension: "stringsdict")))
+        if doc.entries[key] == nil { doc.addEntry(sourceEntry, comment: sourceEntry.comment) }
+        let before = doc.data()
+        let ok: Bool
+        if parts.count == 2 {
+            guard parts[1] == "NSStringLocalizedFormatKey" else { return nil }
+            ok = doc.setFormatKey(target, key: key)
+        } else {
+            guard ["zero", "one", "two", "few", "many", "other"].contains(parts[2]) else { return nil }
+            ok = doc.setForm(target, key: key, variable: parts[1], category: parts[2])
+        }
+        guard ok else { return nil }
+        folder.stringsDicts[language, default: [:]][table] = doc
+        return doc.data() != before
+    }
+
+    static func importCatalog(
+        _ u: XLIFFUnit, target: String, table: String, language: String,
+        into folder: inout LocalizationFolder
+    ) -> Bool? {
+        guard var cat = folder.catalogs[table] else { return nil }
+        let pieces = u.id.components(separatedBy: separator)
+        let key = pieces[0]
+        guard cat.entry(key) != nil else { return nil }
+        let path = pieces.count > 1 ? pieces[1].split(separator: ".").map(String.init) : []
+        let before = cat.data()
+        guard cat.setUnit(target, forKey: key, language: language, path: path, state: catalogState(u.state)) else {
+            return nil
+        }
+        folder.catalogs[table] = cat
+        return cat.data() != before
+    }
+}
+
+/// SAX reader for XLIFF 1.2 (`file`, `trans-unit`, `source`, `target`, `note`).
+private final class XLIFFReader: NSObject, XMLParserDelegate {
+    var files: [XLIFFFile] = []
+    var failure: String?
+    private var unit: XLIFFUnit?
+    private var text: String?
+    private var sawRoot = false
+    private var open: [String] = []
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if failure == nil { failure = "malformed XML (\(parseError.localizedDescription))" }
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        open.append(name)
+        switch name {
+        case "xliff":
+            sawRoot = true
+            if let v = attributes["version"], v != "1.2" { failure = "version \(v) is not supported (expected 1.2)" }
+        case "file":
+            guard let original = attributes["original"], let target = attributes["target-language"] else {
+                failure = "<file> needs original and target-language attributes (line \(parser.lineNumber))"
+                parser.abortParsing()
+                return
+            }
+            files.append(
+                XLIFFFile(
+                    original: original, sourceLanguage: attributes["source-language"] ?? "en",
+                    targetLanguage: target, units: []))
+        case "trans-unit":
+            guard let id = attributes["id"] else {
+                failure = "<trans-unit> without id (line \(parser.lineNumber))"
+                parser.abortParsing()
+                return
+            }
+            unit = XLIFFUnit(id: id, source: "", target: nil, state: nil, note: nil)
+        case "source", "note":
+            text = ""
+        case "target":
+            text = ""
+            unit?.state = attributes["state"]
+        default: break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text? += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if open.last == name {
+            open.removeLast()
+        } else if failure == nil {
+            failure = "</\(name)> does not close <\(open.last ?? "nothing")> (line \(parser.lineNumber))"
+            parser.abortParsing()
+        }
+        switch name {
+        case "source":
+            unit?.source = text ?? ""
+            text = nil
+        case "target":
+            unit?.target = text ?? ""
+            text = nil
+        case "note":
+            unit?.note = text
+            text = nil
+        case "trans-unit":
+            if let unit, !files.isEmpty { files[files.count - 1].units.append(unit) }
+            unit = nil
+        default: break
+        }
+    }
+
+    func parserDidEndDocument(_ parser: XMLParser) {
+        if !sawRoot && failure == nil { failure = "not an XLIFF document (no <xliff> root)" }
+        if let unclosed = open.last, failure == nil { failure = "<\(unclosed)> is never closed" }
+    }
+}
+
+extension XCStringsDocument {
+    /// Sets a string unit at `path` below `localizations.<language>` (`[]`, `["plural","one"]`,
+    /// `["device","mac"]`, `["substitutions","n","plural","one"]`), creating what is missing and copying a
+    /// substitution's `argNum`/`formatSpecifier` from the source language. Returns false for a path that
+    /// is not one of those forms.
+    public mutating func setUnit(
+        _ value: String, forKey key: String, language: String, path: [String], state: String = "translated"
+    ) -> Bool {
+        // Translate the XLIFF path into JSON member names.
+        var json: [String] = []
+        var k = 0
+        var substitution: String?
+        while k < path.count {
+            switch path[k] {
+            case "plural", "device":
+                guard k + 1 < path.count else { return false }
+                json += ["variations", path[k], path[k + 1]]
+                k += 2
+            case "substitutions":
+                guard k + 1 < path.count else { return false }
+                substitution = path[k + 1]
+                json += ["substitutions", path[k + 1]]
+                k += 2
+            default:
+                return false
+            }
+        }
+        func set(_ node: JSONValue, _ rest: ArraySlice<String>) -> JSONValue {
+            var node = node.members == nil ? JSONValue.object([]) : node
+            guard let head = rest.first else {
+                var unit = node["stringUnit"] ?? .object([])
+                if unit["value"]?.stringValue == value && unit["state"]?.stringValue == state { return node }
+                unit.insertSorted("state", .string(state))
+                unit.insertSorted("value", .string(value))
+                node.insertSorted("stringUnit", unit)
+                return node
+            }
+            node.insertSorted(head, set(node[head] ?? .object([]), rest.dropFirst()))
+            return node
+        }
+        var root = self.root
+        var strings = root["strings"] ?? .object([])
+        var entry = strings[key] ?? .object([])
+        var locs = entry["localizations"] ?? .object([])
+        var loc = set(locs[language] ?? .object([]), json[...])
+        if let substitution, let src = locs[sourceLanguage]?["substitutions"]?[substitution] {
+            var sub = loc["substitutions"]?[substitution] ?? .object([])
+            for field in ["argNum", "formatSpecifier"] where sub[field] == nil {
+                if let v = src[field] { sub.insertSorted(field, v) }
+            }
+            var subs = loc["substitutions"] ?? .object([])
+            subs.insertSorted(substitution, sub)
+            loc.insertSorted("substitutions", subs)
+            if loc["stringUnit"] == nil, let srcUnit = locs[sourceLanguage]?["stringUnit"]?["value"]?.stringValue {
+                var unit = JSONValue.object([])
+                unit.insertSorted("state", .string("new"))
+                unit.insertSorted("value", .string(srcUnit))
+                loc.insertSorted("stringUnit", unit)
+            }
+        }
+        if locs[language] == loc { return true }
+        locs.insertSorted(language, loc)
+        entry.insertSorted("localizations", locs)
+        strings.insertSorted(key, entry)
+        root.insertSorted("strings", strings)
+        replaceRoot(root)
+        return true
+    }
+}

@@ -1,0 +1,153 @@
+import Composer
+import ContactsCore
+import ContactsSelection
+import Foundation
+import StringsCatalog
+import Templating
+
+/// Loads the template library: the built-in one, or `--templates DIR` with `--strings DIR` for its words.
+func loadTemplateLibrary(templates: String?, strings: String?, command: String) throws -> TemplateLibrary {
+    let catalog: Catalog?
+    do {
+        catalog = try strings.map { try Catalog(directory: URL(fileURLWithPath: $0)) } ?? Catalog.bundled()
+    } catch {
+        throw CLIError.failure("\(command): cannot load the strings catalog: \(error)")
+    }
+    do {
+        if let templates { return try TemplateLibrary(directory: URL(fileURLWithPath: templates), catalog: catalog) }
+        return try TemplateLibrary.bundled(catalog: catalog)
+    } catch {
+        throw CLIError.failure("\(command): cannot load templates: \(error)")
+    }
+}
+
+/// Reads a JSON object of campaign variables.
+func loadCampaignData(_ path: String, command: String) throws -> [String: MustacheValue] {
+    let data = try readInput(path, command: command)
+    let value: MustacheValue
+    do { value = try MustacheValue(json: [UInt8](data), file: path) } catch { throw CLIError.failure("\(command): \(error)") }
+    guard case .dictionary(let dict) = value else { throw CLIError.failure("\(command): \(path):1:1: expected a JSON object of variables") }
+    var result: [String: MustacheValue] = [:]
+    for (key, v) in dict.entries { result[key] = v }
+    return result
+}
+
+enum ComposeCommand: Command {
+    static let name = "compose"
+    static let summary = "Render a template for each selected contact and deliver the drafts"
+    static let help = """
+        Usage: contacts compose --template NAME (--query Q [--keywords] | --ids ID,…) [--source FILE.vcf]
+                                [--mode email|messages|both] [--locale L] [--data FILE.json]
+                                [--recipients FILE.csv|FILE.json] [--templates DIR --strings DIR]
+                                [delivery options]
+
+        Selects contacts (by search or by id), renders template NAME for each one in the contact's own
+        language (vCard LANG; else --locale; else the environment's), and makes one mail draft per email
+        recipient or one text message per phone recipient. Rendering is strict: a recipient whose template
+        needs a variable that is missing is reported and skipped; the others are delivered.
+
+        Selection and data:
+          --template NAME        a template of the library ('contacts templates list')
+          --query Q              select every contact the search finds; --keywords for keyword search
+          --ids ID,…             select these contact ids
+          --source FILE.vcf      address book (default: the embedded sample)
+          --mode M               email | messages | both (default: email)
+          --locale L             the campaign's locale (recipients without LANG, sorting)
+          --data FILE.json       campaign variables (a JSON object), e.g. {"project": "Atlas", …}
+          --recipients FILE      per-recipient variables: CSV (header row; ',' or ';') or a JSON array of
+                                 objects, joined to contacts by an 'id' or 'email' column
+          --templates DIR        a template library folder instead of the built-in one
+          --strings DIR          the .lproj folders with that library's words
+
+        Delivery:
+        \(DeliveryOptions.help)
+
+        Examples:
+          contacts compose --template invite --query "f b" --keywords --data invite.json --out drafts/
+          contacts compose --template invite --ids c1,c2 --mode messages --data invite.json --uri
+          contacts compose --template invite --query anna --data invite.json --smtp smtp://127.0.0.1:2525 --send
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let templateName = try args.option("--template")
+        let query = try args.option("--query")
+        let keywords = args.flag("--keywords")
+        let ids = try args.option("--ids")
+        let source = try args.option("--source")
+        let modeText = try args.option("--mode") ?? "email"
+        let locale = environmentLocale(try args.option("--locale"))
+        let dataPath = try args.option("--data")
+        let recipientsPath = try args.option("--recipients")
+        let templatesDir = try args.option("--templates")
+        let stringsDir = try args.option("--strings")
+        let delivery = try DeliveryOptions.parse(&args, command: name)
+        _ = try args.positionals(max: 0, names: "no arguments")
+        guard let templateName else { throw CLIError.usage("compose: --template NAME is required") }
+        guard (query == nil) != (ids == nil) else { throw CLIError.usage("compose: give exactly one of --query or --ids") }
+        let mode: SelectionMode
+        switch modeText {
+        case "email": mode = .email
+        case "messages": mode = .messages
+        case "both": mode = .both
+        default: throw CLIError.usage("compose: --mode: expected email, messages or both, got '\(modeText)'")
+        }
+
+        let library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: name)
+        guard library.templates[templateName] != nil else {
+            throw CLIError.usage("compose: no template '\(templateName)' (have: \(library.names.joined(separator: ", ")))")
+        }
+        let book = try loadAddressBook(source)
+        let selection: ContactsSelection
+        do {
+            selection = try ContactsSelection(contacts: book.contacts) {
+                $0.mode = mode
+                $0.locale = locale
+                $0.searchByKeywords = keywords
+            }
+        } catch {
+            throw CLIError.usage("compose: cannot use locale '\(locale)': \(error)")
+        }
+        if let query {
+            selection.search(query)
+            selection.selectAll()
+        } else if let ids {
+            for id in ids.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !id.isEmpty {
+                do { try selection.select(id: id) } catch { printError("compose: \(error)") }
+            }
+        }
+        if selection.selectedRows.isEmpty {
+            printError("compose: no contact selected (\(query.map { "query '\($0)'" } ?? "ids \(ids ?? "")") with mode \(modeText))")
+            return .failure
+        }
+
+        var campaign = Campaign(template: templateName)
+        campaign.locale = locale
+        campaign.from = delivery.from
+        if let dataPath { campaign.data = try loadCampaignData(dataPath, command: name) }
+        if let recipientsPath {
+            do {
+                let extra = try RecipientData(data: try readInput(recipientsPath, command: name), fileName: recipientsPath)
+                for d in extra.diagnostics { printError("compose: \(d)") }
+                campaign.recipientData = extra.rows
+            } catch let error as RecipientData.LoadError {
+                throw CLIError.failure("compose: \(error)")
+            }
+        }
+        let (messages, failures) = campaign.compose(selection, library: library)
+        for failure in failures { printError("compose: \(failure)") }
+
+        var out = Output()
+        if delivery.from == nil && messages.contains(where: { $0.mail != nil }) {
+            throw CLIError.usage("compose: --from ADDR is needed for mail (the sender of every message)")
+        }
+        let mail = messages.compactMap { m in m.mail.map { (label: m.displayName, draft: $0) } }
+        let texts = messages.compactMap { m in m.message.map { (label: m.displayName, draft: $0) } }
+        let code = try ComposeDelivery.run(mail: mail, messages: texts, options: delivery, command: name, out: &out)
+        if !failures.isEmpty {
+            out.line("not rendered: \(failures.count) recipient(s) (see stderr)")
+            out.flush()
+            return .failure
+        }
+        return code
+    }
+}

@@ -1,0 +1,155 @@
+import ContactsCore
+import ContactsSelection
+import Foundation
+
+/// Options shared by `list`, `search`, `compose`: where contacts come from and how they are listed.
+struct ListOptions {
+    var source: String?
+    var locale: String
+    var mode: SelectionMode
+    var skipUnnamed: Bool
+    var json: Bool
+
+    static let help = """
+        Options:
+          --source FILE.vcf   address book to read ('-' for stdin); default: the embedded sample address book
+          --locale L          BCP 47 locale for names, sorting and sections (default: LC_ALL/LC_MESSAGES/LANG)
+          --mode M            email | messages | both (default: messages)
+          --skip-unnamed      leave out contacts without a name
+          --json              {"index": [String], "sections": [{"title", "items": [{"id", "name", "value", "enabled"}]}]}
+        """
+
+    static func parse(_ args: inout Arguments) throws -> ListOptions {
+        let modeText = try args.option("--mode") ?? "messages"
+        let mode: SelectionMode
+        switch modeText {
+        case "messages": mode = .messages
+        case "email": mode = .email
+        case "both": mode = .both
+        default: throw CLIError.usage("--mode: expected email, messages or both, got '\(modeText)'")
+        }
+        return ListOptions(source: try args.option("--source"), locale: environmentLocale(try args.option("--locale")),
+                           mode: mode, skipUnnamed: args.flag("--skip-unnamed"), json: args.flag("--json"))
+    }
+
+    /// Loads the address book (reporting its diagnostics on stderr) and builds the data source.
+    func dataSource(keywords: Bool = false) throws -> ContactsDataSource {
+        let book = try loadAddressBook(source)
+        var config = Configuration()
+        config.mode = mode
+        config.locale = locale
+        config.skipUnnamedContacts = skipUnnamed
+        config.searchByKeywords = keywords
+        do {
+            return try ContactsDataSource(contacts: book.contacts, configuration: config)
+        } catch {
+            throw CLIError.usage("cannot use locale '\(locale)': \(error)")
+        }
+    }
+}
+
+/// Reads a vCard file (or the embedded sample when `path` is nil), printing its diagnostics on stderr.
+func loadAddressBook(_ path: String?) throws -> AddressBook {
+    guard let path else {
+        do { return try AddressBook.sample() } catch { throw CLIError.failure("cannot load the sample address book: \(error)") }
+    }
+    let data = try readInput(path, command: "source")
+    let book = AddressBook(data: data, fileName: path == "-" ? "<stdin>" : path)
+    for diagnostic in book.diagnostics { printError("\(diagnostic)") }
+    return book
+}
+
+struct ListJSON: Encodable {
+    struct Item: Encodable {
+        var id: String
+        var name: String
+        var value: String
+        var enabled: Bool
+    }
+    struct SectionJSON: Encodable {
+        var title: String
+        var items: [Item]
+    }
+    var index: [String]
+    var sections: [SectionJSON]
+}
+
+func printListing(_ source: ContactsDataSource, _ result: SearchResult, json: Bool) throws {
+    var out = Output()
+    if json {
+        let sections = result.sections.map { section in
+            ListJSON.SectionJSON(title: section.title, items: source.rows(in: section, of: result).map {
+                ListJSON.Item(id: $0.id, name: $0.displayName, value: $0.value, enabled: $0.enabled)
+            })
+        }
+        out.line(try jsonString(ListJSON(index: source.indexTitles, sections: sections)))
+    } else {
+        out.line("Index: " + source.indexTitles.joined(separator: " "))
+        for section in result.sections {
+            out.line()
+            out.line(section.title)
+            for row in source.rows(in: section, of: result) {
+                out.line("  \(row.displayName)  <\(row.value)>" + (row.enabled ? "" : "  (disabled)"))
+            }
+        }
+        out.line()
+        out.line("\(result.count) contact\(result.count == 1 ? "" : "s")")
+    }
+    out.flush()
+}
+
+enum ListCommand: Command {
+    static let name = "list"
+    static let summary = "List an address book sectioned for a locale"
+    static let help = """
+        Usage: contacts list [--source FILE.vcf] [--locale L] [--mode email|messages|both] [--skip-unnamed] [--json]
+
+        Lists the contacts that have what the mode needs (a phone for messages, an email for email),
+        without duplicates, sorted and sectioned for the locale, each with the value it would be reached at.
+
+        \(ListOptions.help)
+
+        Examples:
+          contacts list --locale sv
+          contacts list --source friends.vcf --mode email --json
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let options = try ListOptions.parse(&args)
+        _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
+        let source = try options.dataSource()
+        try printListing(source, source.search(""), json: options.json)
+        return .ok
+    }
+}
+
+enum SearchCommand: Command {
+    static let name = "search"
+    static let summary = "Search an address book (plain or keywords)"
+    static let help = """
+        Usage: contacts search QUERY [--keywords] [--source FILE.vcf] [--locale L] [--mode M] [--skip-unnamed] [--json]
+
+        Plain search: the query, folded for case, accents and width, is part of the name (or nickname,
+        organization, Pinyin or initials of a Chinese name, Hangul initial consonants, an email, the digits
+        of a phone number). --keywords: every word of the query starts a word of the contact, in any order.
+        Results are sectioned like 'contacts list'.
+
+        \(ListOptions.help)
+          --keywords          keyword search ("f b" finds Felipe Baytelman and Bruno Finstein)
+
+        Examples:
+          contacts search hele
+          contacts search "f b" --keywords --json
+          contacts search zw --locale zh-Hans
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let keywords = args.flag("--keywords")
+        let options = try ListOptions.parse(&args)
+        let positionals = try args.positionals(max: 1, names: "one QUERY")
+        guard let query = positionals.first else { throw CLIError.usage("search: missing QUERY") }
+        let source = try options.dataSource(keywords: keywords)
+        try printListing(source, source.search(query, keywords: keywords), json: options.json)
+        return .ok
+    }
+}

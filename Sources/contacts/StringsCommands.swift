@@ -1,0 +1,351 @@
+import Foundation
+import StringsCatalog
+
+/// `contacts strings …`: translator tools over `.strings`, `.stringsdict` and `.xcstrings` folders.
+enum StringsCommandSupport {
+    static func folder(_ path: String?, command: String) throws -> (URL, String) {
+        let path = path ?? "Localizations"
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw CLIError.usage("\(command): no such folder: \(path)")
+        }
+        guard isDir.boolValue else { throw CLIError.usage("\(command): \(path) is not a folder") }
+        return (URL(fileURLWithPath: path), path)
+    }
+
+    static func load(_ path: String?, dev: String?, command: String) throws -> LocalizationFolder {
+        let (url, display) = try folder(path, command: command)
+        do {
+            return try LocalizationFolder(directory: url, displayRoot: display, developmentLanguage: dev ?? "en")
+        } catch {
+            throw CLIError.failure("\(command): \(error)")
+        }
+    }
+}
+
+struct StringsLintCommand: Command {
+    static let name = "strings lint"
+    static let summary = "check strings files: syntax, missing/extra keys, format specifiers, plurals"
+    static let help = """
+        Usage: contacts strings lint [DIR] [--dev LANG] [--json] [--quiet]
+
+        Checks every <lang>.lproj/*.strings, *.stringsdict and *.xcstrings under DIR (default: ./Localizations):
+        syntax errors (file:line:col, including what CoreFoundation would silently truncate), duplicate keys,
+        keys missing from or extra to the development language (--dev, default en), printf specifiers that
+        differ from the source (count, type, order), empty values, untranslated values, and plural categories
+        the language needs (ICU plural rules) but lacks.
+
+        Output: one 'file:line:col: severity: message' line per finding, then a summary. --quiet hides notes.
+        --json prints an array of {file, line, column, severity, code, message}.
+        Exit: 0 when there are no errors (warnings and notes allowed), 1 when there are errors.
+
+        Example: contacts strings lint Localizations
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let json = args.flag("--json")
+        let quiet = args.flag("--quiet")
+        let dev = try args.option("--dev")
+        let dir = try args.positionals(max: 1, names: "DIR").first
+        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        var findings = folder.lint()
+        if quiet { findings.removeAll { $0.severity == .note } }
+        var out = Output()
+        if json {
+            out.write(try jsonString(findings))
+            out.line()
+        } else {
+            for f in findings { out.line(f.description) }
+            let errors = findings.filter { $0.severity == .error }.count
+            let warnings = findings.filter { $0.severity == .warning }.count
+            let notes = findings.filter { $0.severity == .note }.count
+            out.line(
+                "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")"
+            )
+        }
+        out.flush()
+        return findings.contains { $0.severity == .error } ? .failure : .ok
+    }
+}
+
+struct StringsStatusCommand: Command {
+    static let name = "strings status"
+    static let summary = "translation coverage per language"
+    static let help = """
+        Usage: contacts strings status [DIR] [--dev LANG] [--json]
+
+        Prints a table of the source keys each language translates, lacks, or has untranslated
+        (identical to the source, or marked for translation by 'strings sync').
+
+        Example: contacts strings status Localizations
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let json = args.flag("--json")
+        let dev = try args.option("--dev")
+        let dir = try args.positionals(max: 1, names: "DIR").first
+        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        let rows = folder.status()
+        var out = Output()
+        if json {
+            out.write(try jsonString(rows))
+            out.line()
+        } else {
+            func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
+                let p = String(repeating: " ", count: max(0, n - s.count))
+                return right ? p + s : s + p
+            }
+            out.line(
+                pad("language", 10) + pad("total", 7, right: true) + pad("translated", 12, right: true)
+                    + pad("missing", 9, right: true) + pad("untranslated", 14, right: true)
+                    + pad("done", 8, right: true))
+            for r in rows {
+                out.line(
+                    pad(r.language, 10) + pad(String(r.total), 7, right: true)
+                        + pad(String(r.translated), 12, right: true)
+                        + pad(String(r.missing), 9, right: true) + pad(String(r.untranslated), 14, right: true)
+                        + pad(String(format: "%.0f%%", r.percent), 8, right: true))
+            }
+        }
+        out.flush()
+        return .ok
+    }
+}
+
+struct StringsSyncCommand: Command {
+    static let name = "strings sync"
+    static let summary = "add missing keys to every language (and --prune stale ones)"
+    static let help = """
+        Usage: contacts strings sync [DIR] [--dev LANG] [--prune] [--dry-run]
+
+        Adds every key of the development language that a language lacks, with the source value and the
+        source comment prefixed 'NEEDS TRANSLATION (copied from en)', to its .strings / .stringsdict.
+        With --prune, removes keys (and their comments) that the development language no longer has, and
+        String Catalog keys whose extractionState is "stale".
+        Nothing else in the files changes. --dry-run reports without writing.
+
+        Example: contacts strings sync Localizations --prune
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let prune = args.flag("--prune")
+        let dry = args.flag("--dry-run")
+        let dev = try args.option("--dev")
+        let dir = try args.positionals(max: 1, names: "DIR").first
+        var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        if let bad = folder.lint().first(where: { $0.code == "syntax" || $0.code == "encoding" || $0.code == "io" }) {
+            throw CLIError.failure("\(name): fix syntax errors first (nothing written): \(bad)")
+        }
+        let report = folder.sync(prune: prune)
+        var out = Output()
+        for language in Set(report.added.keys).union(report.removed.keys).sorted() {
+            for key in report.added[language] ?? [] { out.line("\(language): + \(key)") }
+            for key in report.removed[language] ?? [] { out.line("\(language): - \(key)") }
+        }
+        for p in report.problems { printError("contacts: \(name): \(p)") }
+        if !dry {
+            do {
+                for url in try folder.save() { out.line("wrote \(url.path)") }
+            } catch {
+                out.flush()
+                throw CLIError.failure("\(name): \(error)")
+            }
+        }
+        let added = report.added.values.map(\.count).reduce(0, +)
+        let removed = report.removed.values.map(\.count).reduce(0, +)
+        out.line("\(added) added, \(removed) removed\(dry ? " (dry run, nothing written)" : "")")
+        out.flush()
+        return report.problems.isEmpty ? .ok : .failure
+    }
+}
+
+struct StringsGetCommand: Command {
+    static let name = "strings get"
+    static let summary = "print a localized string, resolved with language fallback"
+    static let help = """
+        Usage: contacts strings get KEY [ARG...] [--locale L] [--table T] [--dir DIR] [--count N]
+
+        Prints the value of KEY for the locale (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG), with CLDR fallback
+        (zh-HK → zh-Hant, es-MX → es-419 → es, en-AU → en-GB → en) and per-key fallback to the development
+        language. --dir defaults to the package's own Localizations resources. --count N feeds plural variables
+        (and %d); each ARG after KEY is a further argument (integers are numbers, everything else text).
+
+        Example: contacts strings get "%d contacts selected" --locale ru --count 3
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let locale = try args.option("--locale")
+        let table = try args.option("--table") ?? "Localizable"
+        let dir = try args.option("--dir")
+        let countText = try args.option("--count")
+        let positional = try args.positionals(max: 20, names: "KEY and up to 19 arguments")
+        let extra = positional.dropFirst()
+        guard let key = positional.first else {
+            throw CLIError.usage("\(name): missing KEY (see 'contacts strings get --help')")
+        }
+        let catalog: Catalog
+        do {
+            if let dir {
+                let (url, _) = try StringsCommandSupport.folder(dir, command: name)
+                catalog = try Catalog(directory: url)
+            } else {
+                catalog = try Catalog.bundled()
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError.failure("\(name): \(error)")
+        }
+        var requested: [String]
+        if let locale {
+            requested = [locale]
+        } else {
+            requested = LanguageMatcher.requestedLanguages()
+            if requested.isEmpty { requested = [environmentLocale(nil)] }
+        }
+        let joined = requested.joined(separator: ":")
+        var arguments: [CatalogArgument] = []
+        if let countText {
+            guard let n = Int(countText) else {
+                throw CLIError.usage("\(name): --count needs an integer, got '\(countText)'")
+            }
+            arguments.append(.int(n))
+        }
+        for a in extra { arguments.append(Int(a).map(CatalogArgument.int) ?? .string(a)) }
+        guard catalog.string(key, table: table, locale: joined) != nil else {
+            throw CLIError.failure("\(name): no string \"\(key)\" in table \(table) for \(joined)")
+        }
+        var out = Output()
+        if arguments.isEmpty {
+            out.line(catalog.string(key, table: table, locale: joined) ?? key)
+        } else {
+            do {
+                out.line(try catalog.format(key, table: table, locale: joined, arguments: arguments))
+            } catch {
+                throw CLIError.failure("\(name): \(error)")
+            }
+        }
+        out.flush()
+        return .ok
+    }
+}
+
+struct StringsExportXLIFFCommand: Command {
+    static let name = "strings export-xliff"
+    static let summary = "export XLIFF 1.2 files for translators (one per language)"
+    static let help = """
+        Usage: contacts strings export-xliff --dir DIR --out OUTDIR [--language L[,L…]] [--dev LANG]
+
+        Writes OUTDIR/<lang>.xliff for every language of DIR other than the development language (or only the
+        comma-separated --language ones): one <file> per .strings, .stringsdict and .xcstrings table, with Xcode's trans-unit ids
+        (`/key:dict/var:dict/one:dict/:string` for stringsdict plurals, `key|==|plural.one` for catalog
+        variations), the source text, the current translation as <target>, and the translator comment as <note>.
+
+        Example: contacts strings export-xliff --dir Localizations --out xliff/
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
+        guard let out = try args.option("--out") else { throw CLIError.usage("\(name): --out OUTDIR is required") }
+        let only = (try args.option("--language") ?? "").split(separator: ",").map {
+            LanguageMatcher.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
+        }
+        let dev = try args.option("--dev")
+        _ = try args.positionals(max: 0, names: "no positional arguments")
+        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        let languages = only.isEmpty ? folder.allLanguages.filter { $0 != folder.developmentLanguage } : only
+        if languages.isEmpty {
+            throw CLIError.failure("\(name): \(dir) has no language besides \(folder.developmentLanguage) to export")
+        }
+        let outURL = URL(fileURLWithPath: out)
+        do {
+            try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.failure("\(name): cannot create \(out): \(error.localizedDescription)")
+        }
+        var o = Output()
+        for language in languages {
+            let url = outURL.appendingPathComponent("\(language).xliff")
+            let files = XLIFF.files(folder, language: language)
+            do {
+                try Data(XLIFF.document(files).utf8).write(to: url, options: .atomic)
+            } catch {
+                throw CLIError.failure("\(name): cannot write \(url.path): \(error.localizedDescription)")
+            }
+            let units = files.map(\.units.count).reduce(0, +)
+            let open = files.flatMap(\.units).filter { $0.target == nil }.count
+            o.line("wrote \(url.path): \(units) units, \(open) without translation")
+        }
+        o.flush()
+        return .ok
+    }
+}
+
+struct StringsImportXLIFFCommand: Command {
+    static let name = "strings import-xliff"
+    static let summary = "import a translated XLIFF 1.2 file into the strings files"
+    static let help = """
+        Usage: contacts strings import-xliff FILE --dir DIR [--dev LANG] [--dry-run]
+
+        Writes every <target> of FILE back into the .strings, .stringsdict or .xcstrings it came from, in
+        place: only the translated values change, comments and layout stay. Units whose id or file does not
+        match the project are reported and skipped; the others are still imported. Exit 1 when any was skipped.
+
+        Example: contacts strings import-xliff xliff/de.xliff --dir Localizations
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
+        let dev = try args.option("--dev")
+        let dry = args.flag("--dry-run")
+        guard let file = try args.positionals(max: 1, names: "FILE").first else {
+            throw CLIError.usage("\(name): missing FILE (see 'contacts strings import-xliff --help')")
+        }
+        let data = try readInput(file, command: name)
+        var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        let files: [XLIFFFile]
+        do { files = try XLIFF.parse(data, file: file) } catch { throw CLIError.failure("\(name): \(error)") }
+        let report = XLIFF.importFiles(files, into: &folder)
+        var o = Output()
+        for p in report.problems { printError("contacts: \(name): \(p)") }
+        if !dry {
+            do {
+                for url in try folder.save() { o.line("wrote \(url.path)") }
+            } catch {
+                o.flush()
+                throw CLIError.failure("\(name): \(error)")
+            }
+        }
+        o.line(
+            "\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")"
+        )
+        o.flush()
+        return report.problems.isEmpty ? .ok : .failure
+    }
+}
+
+struct StringsGroupCommand: Command {
+    static let name = "strings"
+    static let summary = "translator tools: lint, status, sync, get, export-xliff, import-xliff"
+    static let help = """
+        Usage: contacts strings <lint|status|sync|get|export-xliff|import-xliff> [options]
+
+          lint [DIR]                          syntax, missing/extra keys, format specifiers, plural categories
+          status [DIR]                        translation coverage per language
+          sync [DIR] [--prune]                add missing keys to every language (remove stale ones)
+          get KEY [--locale L] [--count N]    a localized string with language fallback
+          export-xliff --dir DIR --out OUT    XLIFF 1.2 files for translators
+          import-xliff FILE --dir DIR         write translations back, in place
+
+        DIR defaults to ./Localizations. 'contacts strings <command> --help' describes each.
+        """
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let rest = try args.positionals(max: 1, names: "a strings command")
+        if let word = rest.first {
+            throw CLIError.usage("strings: unknown command '\(word)' (see 'contacts strings --help')")
+        }
+        print(help)
+        return .usage
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@Suite struct VCardCLITests {
+    static let card = """
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:ada\r
+        FN:Ada Lovelace\r
+        EMAIL;TYPE=work:ada@example.com\r
+        TEL;TYPE=cell:(415) 555-0100\r
+        TEL:not a number\r
+        CATEGORIES:Friends\r
+        END:VCARD\r
+        garbage\r
+
+        """
+
+    func temp(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcard-cli-\(UUID().uuidString).vcf")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func inspectJSON() throws {
+        let url = try temp(Self.card)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let r = try CLI.run(["vcard", "inspect", "--json", "--region", "US", url.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any])
+        let contacts = try #require(json["contacts"] as? [[String: Any]])
+        #expect(contacts.count == 1)
+        #expect(contacts[0]["id"] as? String == "ada")
+        #expect(contacts[0]["name"] as? String == "Ada Lovelace")
+        #expect(contacts[0]["emails"] as? [String] == ["ada@example.com"])
+        #expect(contacts[0]["phones"] as? [String] == ["(415) 555-0100", "not a number"])
+        let e164 = try #require(contacts[0]["phonesE164"] as? [Any])
+        #expect(e164.first as? String == "+14155550100")
+        #expect(e164.last is NSNull)
+        #expect(contacts[0]["groups"] as? [String] == ["Friends"])
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0]["line"] as? Int == 10)
+        #expect(diagnostics[0]["message"] as? String == "expected BEGIN:VCARD, found 'garbage'")
+    }
+
+    @Test func inspectTextFromStdin() throws {
+        let r = try CLI.run(["vcard", "inspect", "--region", "US", "-"], stdin: Data(Self.card.utf8))
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("ada  Ada Lovelace\n"))
+        #expect(r.stdout.contains("  phone: (415) 555-0100 (+14155550100) [mobile]\n"))
+        #expect(r.stdout.contains("  groups: Friends\n"))
+        #expect(r.stderr.contains("<stdin>:10:1: expected BEGIN:VCARD, found 'garbage'"))
+    }
+
+    @Test func unreadableInputFails() throws {
+        let r = try CLI.run(["vcard", "inspect", "-"], stdin: Data("just text\n".utf8))
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("no vCard could be read from <stdin>"))
+        let missing = try CLI.run(["vcard", "inspect", "/nonexistent/x.vcf"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file"))
+    }
+
+    @Test func convertTo30AndBack() throws {
+        let r = try CLI.run(["vcard", "convert", "--to", "3.0", "-"], stdin: Data(Self.card.utf8))
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\n"))
+        #expect(r.stdout.contains("TEL;TYPE=cell:(415) 555-0100\r\n"))
+        let back = try CLI.run(["vcard", "convert", "-"], stdin: r.stdoutData)
+        #expect(back.status == 0)
+        #expect(back.stdout.contains("VERSION:4.0\r\n"))
+        #expect(back.stderr.isEmpty)
+        let bad = try CLI.run(["vcard", "convert", "--to", "2.1", "-"], stdin: Data(Self.card.utf8))
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--to must be 4.0 or 3.0"))
+    }
+}

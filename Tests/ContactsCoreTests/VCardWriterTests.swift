@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import ContactsCore
+
+@Suite struct VCardWriterTests {
+    static let fixtures = ["android-2.1.vcf", "iphone-3.0.vcf", "outlook-2.1.vcf", "google-3.0.vcf", "vcard-4.0.vcf",
+                           "line-endings.vcf", "charsets.vcf", "malformed.vcf"]
+
+    @Test(arguments: fixtures) func roundTrip40(_ name: String) throws {
+        let original = try book(name)
+        let written = VCardWriter.data(for: original, version: .v4)
+        let again = AddressBook(data: written, fileName: "out.vcf")
+        #expect(again.diagnostics.isEmpty)
+        #expect(again.contacts == original.contacts)
+        #expect(again.groups == original.groups)
+        #expect(again == original)
+    }
+
+    /// 3.0 has no PREF ranks (only TYPE=pref) and no ANNIVERSARY: a second pass is stable and keeps everything else.
+    @Test(arguments: fixtures) func roundTrip30(_ name: String) throws {
+        let original = try book(name)
+        let first = AddressBook(data: VCardWriter.data(for: original, version: .v3), fileName: "a.vcf")
+        #expect(first.diagnostics.isEmpty)
+        #expect(first.contacts.map(\.id) == original.contacts.map(\.id))
+        #expect(first.contacts.map(\.displayName) == original.contacts.map(\.displayName))
+        #expect(first.contacts.map { $0.phones.map(\.value) } == original.contacts.map { $0.phones.map(\.value) })
+        #expect(first.contacts.map { $0.phones.map(\.label) } == original.contacts.map { $0.phones.map(\.label) })
+        #expect(first.contacts.map(\.unknownProperties) == original.contacts.map(\.unknownProperties))
+        #expect(first.contacts.map(\.dates) == original.contacts.map(\.dates))
+        #expect(first.groups == original.groups)
+        let second = AddressBook(data: VCardWriter.data(for: first, version: .v3), fileName: "b.vcf")
+        #expect(second == first)
+    }
+
+    @Test func foldsAt75OctetsWithoutSplittingUTF8() {
+        var c = Contact(id: "fold")
+        c.note = String(repeating: "ünïcødé ✓ 漢字 ", count: 20)
+        let text = VCardWriter.string(for: c)
+        let bytes = Array(text.utf8)
+        var lines: [[UInt8]] = [[]]
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0D {
+                #expect(i + 1 < bytes.count && bytes[i + 1] == 0x0A, "every line ends with CRLF")
+                lines.append([])
+                i += 2
+                continue
+            }
+            #expect(bytes[i] != 0x0A, "no bare LF")
+            lines[lines.count - 1].append(bytes[i])
+            i += 1
+        }
+        #expect(lines.count > 5)
+        for line in lines {
+            #expect(line.count <= 75)
+            #expect(String(validating: line, as: UTF8.self) != nil, "a line splits a UTF-8 sequence")
+        }
+        let again = AddressBook(data: Data(text.utf8), fileName: "f.vcf")
+        #expect(again.contacts.first?.note == c.note)
+    }
+
+    @Test func escapesTextAndParameters() {
+        var c = Contact(id: "esc")
+        c.formattedName = "A, B; C\\D"
+        c.note = "line 1\nline 2"
+        c.familyName = "Semi;colon"
+        c.phones = [LabeledValue(label: .custom("Car: \"fast\""), value: "555-0199")]
+        c.unknownProperties = [VCardProperty(name: "X-THING", parameters: [VCardParameter(name: "X-P", values: ["a:b", "c^d"])], value: "raw\\,kept")]
+        let text = VCardWriter.string(for: c)
+        #expect(text.contains("FN:A\\, B\\; C\\\\D\r\n"))
+        #expect(text.contains("NOTE:line 1\\nline 2\r\n"))
+        #expect(text.contains("N:Semi\\;colon;;;;"))
+        #expect(text.contains("X-THING;X-P=\"a:b\",c^^d:raw\\,kept\r\n"))
+        let again = AddressBook(data: Data(text.utf8), fileName: "e.vcf").contacts[0]
+        #expect(again == c)
+    }
+
+    @Test func writes30Specifics() {
+        var c = Contact(id: "v3")
+        c.phones = [LabeledValue(label: .homeFax, value: "555-0142", preference: 1)]
+        c.photo = .embedded(tinyPNG, mediaType: "image/png")
+        c.birthday = ContactDate(month: 12, day: 24)
+        c.dates = [LabeledDate(label: .anniversary, value: ContactDate(year: 2001, month: 1, day: 2))]
+        let text = VCardWriter.string(for: c, version: .v3)
+        #expect(text.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:v3\r\nFN:\r\nN:;;;;\r\n"))
+        #expect(text.contains("TEL;TYPE=home,fax,pref:555-0142\r\n"))
+        #expect(text.contains("PHOTO;ENCODING=b;TYPE=PNG:"))
+        #expect(text.contains("BDAY:--12-24\r\n"))
+        #expect(text.contains("item1.X-ABDATE:2001-01-02\r\nitem1.X-ABLabel:_$!<Anniversary>!$_\r\n"))
+        #expect(AddressBook(data: Data(text.utf8), fileName: "v3.vcf").contacts[0] == c)
+    }
+
+    @Test func versionParsing() throws {
+        #expect(try VCardWriter.Version(parsing: "3.0") == .v3)
+        #expect(throws: ContactsCoreError.unsupportedVersion("2.1")) { try VCardWriter.Version(parsing: "2.1") }
+    }
+}

@@ -1,0 +1,337 @@
+import Composer
+import ContactsCore
+import Foundation
+import Testing
+
+@testable import ContactsSelection
+
+@Suite struct ConfigurationAndLoadingTests {
+    @Test func defaultsMatchKB() throws {
+        let config = Configuration()
+        #expect(config.mode == .messages)
+        #expect(!config.skipUnnamedContacts)
+        #expect(!config.searchByKeywords)
+        #expect(config.contactEnabledValidation == nil)
+        #expect(config.customSelectButtonHandler == nil)
+        #expect(config.shouldShowNavigationBar)
+        let s = try ContactsSelection(contacts: book) { $0.locale = "en" }
+        #expect(s.title == "Search contacts")
+        #expect(s.selectButtonTitle == "Select")
+        let de = try ContactsSelection(contacts: book) { $0.locale = "de" }
+        #expect(de.title != "Search contacts" && !de.title.isEmpty)
+        let custom = try ContactsSelection(contacts: book) {
+            $0.title = "Invite"
+            $0.selectButtonTitle = "Go"
+        }
+        #expect(custom.title == "Invite" && custom.selectButtonTitle == "Go")
+    }
+
+    @Test func modesKeepWhatTheChannelNeeds() throws {
+        let messages = try ContactsDataSource(contacts: book, configuration: config(.messages))
+        #expect(messages.row(id: "emailonly") == nil)
+        #expect(messages.row(id: "felipe")?.value == "+14155550100")
+        #expect(messages.row(id: "felipe")?.channel == .message)
+        let email = try ContactsDataSource(contacts: book, configuration: config(.email))
+        #expect(email.row(id: "zhang") == nil)
+        #expect(email.row(id: "emailonly")?.value == "erin@example.net")
+        let both = try ContactsDataSource(contacts: book, configuration: config(.both))
+        #expect(both.row(id: "emailonly")?.channel == .email)
+        #expect(both.row(id: "felipe")?.channel == .message)
+        #expect(both.row(id: "nothing") == nil)
+        #expect(both.skipped.contains { $0.id == "nothing" && $0.reason == .noPhoneOrEmail })
+    }
+
+    @Test func skipUnnamedAndDuplicates() throws {
+        var c = config(.messages)
+        let all = try ContactsDataSource(contacts: book, configuration: c)
+        #expect(all.row(id: "unnamed")?.displayName == "+1 415 555 0199")
+        #expect(all.row(id: "dup1") != nil && all.row(id: "dup2") == nil)
+        #expect(all.skipped.contains { $0.id == "dup2" && $0.reason == .duplicate })
+        c.skipUnnamedContacts = true
+        let named = try ContactsDataSource(contacts: book, configuration: c)
+        #expect(named.row(id: "unnamed") == nil)
+    }
+
+    @Test func displayAndSortNames() throws {
+        let source = try ContactsDataSource(contacts: book, configuration: config(.messages))
+        #expect(source.row(id: "zhang")?.displayName == "张伟")
+        #expect(source.row(id: "helene")?.displayName == "Hélène Dupont")
+        #expect(source.row(id: "nick")?.sortName == "Bobby")  // remark name first
+        #expect(source.row(id: "yamada")?.sortName == "たろう やまだ")
+        for row in source.rows { #expect(!row.displayName.hasPrefix(" ")) }
+        // Sorted by family name when asked.
+        var byFamily = config(.messages)
+        byFamily.nameSortOrder = .familyName
+        let f = try ContactsDataSource(contacts: book, configuration: byFamily)
+        #expect(f.row(id: "felipe")?.section == "B")
+        #expect(source.row(id: "felipe")?.section == "F")
+    }
+
+    @Test func sectionsAndIndexFromCollation() throws {
+        let source = try ContactsDataSource(contacts: book, configuration: config(.messages, locale: "ja"))
+        #expect(source.row(id: "yamada")?.section == "た")  // by the phonetic name, given-first sort
+        #expect(source.indexTitles.last == "#")
+        #expect(source.sections.last?.title == "#")
+        let total = source.sections.reduce(0) { $0 + $1.range.count }
+        #expect(total == source.rows.count)
+    }
+
+    @Test func willLoadItemsAndPinnedRows() throws {
+        var c = config(.messages)
+        c.willLoadItems = { contacts in
+            contacts.filter { $0.id != "boris" } + [person("added", given: "Zed", family: "Added", phones: ["+1 415 555 0150"])]
+        }
+        c.pinnedRows = [PinnedRow(id: "new", title: "New Contacts"), PinnedRow(id: "me", title: "Current User")]
+        let s = try ContactsSelection(dataSource: ContactsDataSource(contacts: book, configuration: c))
+        #expect(s.dataSource.row(id: "boris") == nil)
+        #expect(s.dataSource.row(id: "added") != nil)
+        #expect(s.visiblePinnedRows.map(\.id) == ["new", "me"])
+        s.search("zed")
+        #expect(s.visiblePinnedRows.isEmpty)
+        s.search("")
+        #expect(s.visiblePinnedRows.count == 2)
+    }
+}
+
+func config(_ mode: SelectionMode, locale: String = "en", keywords: Bool = false) -> Configuration {
+    var c = Configuration()
+    c.mode = mode
+    c.locale = locale
+    c.searchByKeywords = keywords
+    return c
+}
+
+@Suite struct SearchTests {
+    let source: ContactsDataSource
+    init() throws { source = try ContactsDataSource(contacts: book, configuration: config(.both)) }
+
+    func ids(_ query: String, keywords: Bool = false) -> Set<String> {
+        Set(source.search(query, keywords: keywords).rowNumbers.map { source.rows[Int($0)].id })
+    }
+
+    @Test func plainIsFoldedSubstring() {
+        #expect(ids("hele") == ["helene"])
+        #expect(ids("ＨＥＬ") == ["helene"])
+        #expect(ids("HÉLÈNE dup") == ["helene"])
+        #expect(ids("aytel") == ["felipe"])
+        #expect(ids("бор") == ["boris"])
+        #expect(ids("boris") == ["boris"])
+    }
+
+    @Test func keywordsArePrefixesInAnyOrder() {
+        #expect(ids("f b", keywords: true) == ["felipe", "bruno"])
+        #expect(ids("baytelman felipe", keywords: true) == ["felipe"])
+        #expect(ids("aytel", keywords: true).isEmpty)
+        #expect(ids("fel bay", keywords: true) == ["felipe"])
+    }
+
+    @Test func otherFieldsMatchInBothModes() {
+        for keywords in [false, true] {
+            #expect(ids("4155550100", keywords: keywords) == ["felipe"])
+            #expect(ids("zhangwei", keywords: keywords) == ["zhang"])
+            #expect(ids("zw", keywords: keywords) == ["zhang"])
+            #expect(ids("zhang", keywords: keywords) == ["zhang"])
+            #expect(ids("ㅇㅅㅇ", keywords: keywords) == ["lee"])
+            #expect(ids("bobby", keywords: keywords) == ["nick"])
+            #expect(ids("acme", keywords: keywords) == ["nick"])
+            #expect(ids("erin@example", keywords: keywords) == ["emailonly"])
+        }
+        #expect(ids("(415) 555-0101") == ["bruno"])
+        #expect(ids("555 0101") == ["bruno"])
+    }
+
+    @Test func emptyAndPunctuationListEveryone() {
+        #expect(ids("").count == source.rows.count)
+        #expect(ids("   ").count == source.rows.count)
+        #expect(ids(" - , ").count == source.rows.count)
+    }
+
+    @Test func resultsAreSectionedLikeTheList() {
+        let r = source.search("e")
+        #expect(r.sections.reduce(0) { $0 + $1.range.count } == r.count)
+        var previous = -1
+        for n in r.rowNumbers {
+            #expect(Int(n) > previous)
+            previous = Int(n)
+        }
+        for section in r.sections {
+            for n in r.rowNumbers[section.range] { #expect(source.rows[Int(n)].section == section.title) }
+        }
+    }
+
+    @Test func incrementalEqualsFullSearch() {
+        for keywords in [false, true] {
+            var previous: SearchResult?
+            for query in ["b", "b ", "b f", "b fi", "br", "bru", "x", "", "4", "41", "415", "(415) 5", "ㅇ", "ㅇㅅ"] {
+                let incremental = source.search(query, keywords: keywords, refining: previous)
+                let full = source.search(query, keywords: keywords)
+                #expect(incremental.rowNumbers == full.rowNumbers, "query '\(query)' keywords \(keywords)")
+                previous = incremental
+            }
+        }
+    }
+}
+
+@Suite struct SelectionStateTests {
+    @Test func selectionIsKeptAcrossSearches() throws {
+        let s = try ContactsSelection(contacts: book) { $0.mode = .both; $0.locale = "en" }
+        s.search("fel")
+        try s.select(id: "felipe")
+        s.search("bru")
+        try s.select(id: "bruno")
+        s.search("")
+        #expect(s.selectedContacts.map(\.id) == ["bruno", "felipe"])  // list order
+        #expect(s.isSelected(id: "felipe"))
+        #expect(throws: SelectionError.unknownContact(id: "nope")) { try s.select(id: "nope") }
+    }
+
+    @Test func disabledRowsCannotBeSelected() throws {
+        let s = try ContactsSelection(contacts: book) {
+            $0.contactEnabledValidation = { $0.id != "bruno" }
+        }
+        #expect(s.dataSource.row(id: "bruno")?.enabled == false)
+        #expect(throws: SelectionError.disabled(id: "bruno")) { try s.select(id: "bruno") }
+        s.search("b")
+        s.selectAll()
+        #expect(!s.isSelected(id: "bruno"))
+        #expect(s.isSelected(id: "felipe"))  // "b" matches Baytelman
+    }
+
+    @Test func eventsForSelectToggleSelectAllAndRemoveAll() async throws {
+        let s = try ContactsSelection(contacts: book) { $0.locale = "en" }
+        var events: [SelectionEvent] = []
+        s.observe { events.append($0) }
+        let stream = s.events()
+        try s.select(id: "felipe")
+        try s.select(id: "felipe")  // no second event
+        #expect(try s.toggle(id: "bruno"))
+        #expect(try !s.toggle(id: "bruno"))
+        s.search("hel")
+        s.selectAll()
+        s.removeAll()
+        let ids = events.map { e -> String in
+            switch e {
+            case .didSelect(let c): return "+" + c.id
+            case .didRemove(let c): return "-" + c.id
+            }
+        }
+        #expect(ids == ["+felipe", "+bruno", "-bruno", "+helene", "-felipe", "-helene"])
+        var streamed: [SelectionEvent] = []
+        for await event in stream {
+            streamed.append(event)
+            if streamed.count == events.count { break }
+        }
+        #expect(streamed == events)
+    }
+
+    @Test func chosenValuePerContact() throws {
+        var c = person("multi", given: "Multi", family: "Phone", phones: ["+1 415 555 0110", "+1 415 555 0111"])
+        c.phones[1].preference = 1
+        let s = try ContactsSelection(contacts: [c]) { $0.locale = "en-US" }
+        #expect(s.value(for: "multi")?.value == "+14155550110")
+        try s.choose(value: "+1 415 555 0111", for: "multi")
+        #expect(s.value(for: "multi")?.value == "+14155550111")
+        #expect(throws: SelectionError.invalidValue(id: "multi", value: "+1 000")) { try s.choose(value: "+1 000", for: "multi") }
+    }
+}
+
+/// A transport that records what it was given.
+final class RecordingTransport: MailTransport, MessageTransport, @unchecked Sendable {
+    let canSendMail: Bool
+    let canSendText: Bool
+    var mails: [MailDraft] = []
+    var messages: [MessageDraft] = []
+    init(mail: Bool, text: Bool) {
+        canSendMail = mail
+        canSendText = text
+    }
+    func send(_ draft: MailDraft) throws -> ComposeResult {
+        mails.append(draft)
+        return .saved
+    }
+    func send(_ draft: MessageDraft) throws -> ComposeResult {
+        messages.append(draft)
+        return .sent
+    }
+}
+
+@Suite struct SelectActionTests {
+    @Test func customHandlerGetsContactsInListOrder() throws {
+        final class Box: @unchecked Sendable { var got: [String] = [] }
+        let box = Box()
+        let s = try ContactsSelection(contacts: book) {
+            $0.customSelectButtonHandler = { contacts in box.got = contacts.map(\.id) }
+        }
+        try s.select(id: "helene")
+        try s.select(id: "bruno")
+        let outcome = try s.performSelectAction(mail: nil, messages: nil)
+        guard case .handled(let contacts) = outcome else { Issue.record("expected handled"); return }
+        #expect(contacts.map(\.id) == ["bruno", "helene"])
+        #expect(box.got == ["bruno", "helene"])
+    }
+
+    @Test func emailModeComposesOneMailWithSubject() throws {
+        let s = try ContactsSelection(contacts: book) {
+            $0.mode = .email
+            $0.mailSubject = "Team dinner"
+            $0.mailBody = "<p>Join us &amp; friends</p>"
+            $0.mailIsHTML = true
+        }
+        try s.select(id: "felipe")
+        try s.select(id: "emailonly")
+        let t = RecordingTransport(mail: true, text: true)
+        let outcome = try s.performSelectAction(mail: t, messages: t)
+        guard case .composed(let mail, let message) = outcome else { Issue.record("expected composed"); return }
+        #expect(mail == .saved && message == nil)
+        #expect(t.mails.count == 1)
+        #expect(t.mails[0].subject == "Team dinner")
+        #expect(t.mails[0].to.map(\.address) == ["erin@example.net", "felipe@example.com"])
+        #expect(t.mails[0].htmlBody == "<p>Join us &amp; friends</p>")
+        #expect(t.mails[0].textBody == "Join us & friends")
+    }
+
+    @Test func messagesModeComposesOneMessage() throws {
+        let s = try ContactsSelection(contacts: book) { $0.messageBody = "Hi!" }
+        try s.select(id: "felipe")
+        try s.select(id: "zhang")
+        let t = RecordingTransport(mail: true, text: true)
+        _ = try s.performSelectAction(mail: t, messages: t)
+        #expect(t.messages.count == 1)
+        #expect(Set(t.messages[0].recipients) == ["+14155550100", "+861055550100"])
+        #expect(t.messages[0].body == "Hi!")
+        #expect(t.mails.isEmpty)
+    }
+
+    @Test func cannotSendGivesLocalizedAlert() throws {
+        let s = try ContactsSelection(contacts: book) { $0.locale = "en" }
+        try s.select(id: "felipe")
+        let outcome = try s.performSelectAction(mail: nil, messages: RecordingTransport(mail: false, text: false))
+        guard case .alert(let alert) = outcome else { Issue.record("expected alert"); return }
+        #expect(alert == ComposeAlert(title: "Messaging not supported", message: "Messaging on this device is not supported.", button: "OK"))
+        let mail = try ContactsSelection(contacts: book) { $0.mode = .email; $0.locale = "en" }
+        try mail.select(id: "felipe")
+        guard case .alert(let a2) = try mail.performSelectAction(mail: RecordingTransport(mail: false, text: false), messages: nil)
+        else { Issue.record("expected alert"); return }
+        #expect(a2.message == "Sending emails from this device is not supported.")
+        let de = try ContactsSelection(contacts: book) { $0.locale = "de" }
+        try de.select(id: "felipe")
+        guard case .alert(let a3) = try de.performSelectAction(mail: nil, messages: nil) else { Issue.record("expected alert"); return }
+        #expect(a3.title != "Messaging not supported" && !a3.title.isEmpty)
+    }
+
+    @Test func nothingSelected() throws {
+        let s = try ContactsSelection(contacts: book)
+        guard case .nothingSelected = try s.performSelectAction(mail: nil, messages: nil) else { Issue.record("expected nothing"); return }
+    }
+}
+
+@Suite struct PeoplePickerTests {
+    @Test func singlePick() throws {
+        let source = try ContactsDataSource(contacts: book, configuration: config(.both))
+        let picker = PeoplePicker(dataSource: source)
+        #expect(picker.pick(id: "felipe") == .picked(name: "Felipe Baytelman", number: "+14155550100"))
+        #expect(picker.pick(id: nil) == .cancelled)
+        #expect(picker.pick(id: "ghost") == .failed(.unknownContact(id: "ghost")))
+        #expect(picker.pick(id: "emailonly") == .failed(.noPhoneNumber(id: "emailonly")))
+    }
+}
