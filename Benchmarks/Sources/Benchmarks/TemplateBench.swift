@@ -6,7 +6,7 @@ import Templating
 // engine, a hand-written Swift function producing the same text (the practical limit), and Python
 // chevron and jinja2 from the benchmark venv ($CONTACTS_VENV or ./.venv).
 //
-//   Benchmarks template [--count N] [--python-count N] [--no-python]
+//   Benchmarks templates [--count N] [--python-count N] [--no-python]
 
 private enum MailData {
     static let first = ["Anna", "Ben", "Chloé", "David", "Emma", "François", "Greta", "Hugo", "Iris", "Jonas"]
