@@ -14,6 +14,17 @@ extension Catalog: MessageCatalog {
         }
         return string(key, table: table, locale: locale)
     }
+
+    /// The catalog's language chain for `locale` (e.g. es-MX → es-419, es), followed by the locale's own
+    /// chain; the development language only when it is what was asked for.
+    public func fallbackLocales(for locale: String) -> [String] {
+        let own = TemplateLibrary.localeFallbacks(locale)
+        var chain = resolveLanguages(for: [locale])
+        if chain.last == developmentLanguage && !own.contains(developmentLanguage) { chain.removeLast() }
+        var result: [String] = []
+        for l in chain + own where !result.contains(l) { result.append(l) }
+        return result
+    }
 }
 
 /// Converts Apple `.stringsdict` plural entries into ICU MessageFormat patterns.

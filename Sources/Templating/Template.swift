@@ -28,6 +28,14 @@ public enum Escaping: Sendable, Equatable {
 public protocol MessageCatalog: Sendable {
     /// The ICU MessageFormat pattern for `key` in `table` for `locale`, or `nil` when there is none.
     func message(forKey key: String, table: String, locale: String) -> String?
+    /// The locales to try for `locale`, best first: the library picks per-locale template files
+    /// (`body.html.ar.mustache`) by the same rules as the words. Default: the locale's own chain,
+    /// ``TemplateLibrary/localeFallbacks(_:)``.
+    func fallbackLocales(for locale: String) -> [String]
+}
+
+extension MessageCatalog {
+    public func fallbackLocales(for locale: String) -> [String] { TemplateLibrary.localeFallbacks(locale) }
 }
 
 /// The settings of one render: escaping, strictness, locale, recipient (for errors) and messages.
@@ -38,7 +46,9 @@ public protocol MessageCatalog: Sendable {
 /// ```
 public struct RenderOptions: Sendable {
     public var escaping: Escaping
-    /// A missing name is an error (naming template, line, column and recipient) instead of "".
+    /// A missing name is an error (naming template, line, column and recipient) instead of "": in
+    /// interpolations, sections and inverted sections alike (give optional fields as `false`, `null` or
+    /// `[]`), and for partials that do not exist. Off for the Mustache spec; on for composing.
     public var strict: Bool
     /// BCP 47 locale of the render (messages, lists, numbers, dates, direction).
     public var locale: String

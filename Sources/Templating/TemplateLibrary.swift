@@ -55,10 +55,11 @@ public struct LibraryTemplate: Sendable {
     /// Which parts exist.
     public var availableParts: [Part] { Part.allCases.filter { parts[$0] != nil } }
 
-    /// The template for `part` in `locale`, following the locale's fallback chain, else the base one.
-    public func template(for part: Part, locale: String) -> MustacheTemplate? {
+    /// The template for `part` in `locale`: the first override along `fallbacks` (default: the locale's
+    /// own chain, ``TemplateLibrary/localeFallbacks(_:)``), else the base one.
+    public func template(for part: Part, locale: String, fallbacks: [String]? = nil) -> MustacheTemplate? {
         if let byLocale = overrides[part] {
-            for candidate in TemplateLibrary.localeFallbacks(locale) {
+            for candidate in fallbacks ?? TemplateLibrary.localeFallbacks(locale) {
                 if let t = byLocale[candidate] { return t }
             }
         }
@@ -206,8 +207,9 @@ public struct TemplateLibrary: Sendable {
     ) throws -> RenderedMessage {
         let template = try template(named: name)
         let locale = Self.normalizeLocale(locale)
+        let fallbacks = catalog?.fallbackLocales(for: locale) ?? Self.localeFallbacks(locale)
         func part(_ p: LibraryTemplate.Part, _ escaping: Escaping) throws -> String? {
-            guard let t = template.template(for: p, locale: locale) else { return nil }
+            guard let t = template.template(for: p, locale: locale, fallbacks: fallbacks) else { return nil }
             let options = RenderOptions(
                 escaping: escaping, strict: strict, locale: locale, recipient: recipient,
                 catalog: catalog, table: name)

@@ -1,3 +1,4 @@
+import Foundation
 import StringsCatalog
 import Testing
 
@@ -44,6 +45,28 @@ struct CatalogMessagesTests {
         #expect(try render(1, "en") == "1 guest for {name}'s party / Hello Ada!")
         #expect(try render(5, "ru") == "5 гостей / Hello Ada!")
         #expect(try render(22, "ru") == "22 гостя / Hello Ada!")
+    }
+
+    @Test func catalogFallbacksChooseTemplateOverrides() throws {
+        var c = Catalog()
+        c.add(Catalog.Table(), language: "es-419", table: "t")
+        c.add(Catalog.Table(), language: "es", table: "t")
+        c.add(Catalog.Table(), language: "en", table: "t")
+        #expect(c.fallbackLocales(for: "es-MX").prefix(2) == ["es-419", "es"])
+        #expect(!c.fallbackLocales(for: "fr").contains("en"))
+        #expect(c.fallbackLocales(for: "en-GB").contains("en"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tmpl-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("m"), withIntermediateDirectories: true)
+        for (file, text) in [
+            ("subject", "base"), ("subject.es-419", "latam"), ("subject.en", "english"), ("body.txt", "b"),
+        ] {
+            try text.write(to: dir.appendingPathComponent("m/\(file).mustache"), atomically: true, encoding: .utf8)
+        }
+        let library = try TemplateLibrary(directory: dir, catalog: c)
+        #expect(try library.render("m", context: [:], locale: "es-MX").subject == "latam")
+        #expect(try library.render("m", context: [:], locale: "fr").subject == "base")
+        #expect(try library.render("m", context: [:], locale: "en-US").subject == "english")
     }
 
     @Test func nestedVariablesAndLiterals() {
