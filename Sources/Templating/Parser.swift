@@ -55,7 +55,7 @@ struct Parser {
         var tokens = try tokenize(open: openDelimiter, close: closeDelimiter)
         markStandaloneLines(&tokens)
         var index = 0
-        return try build(tokens, &index, closing: nil)
+        return try build(tokens, &index, closing: nil, depth: 0)
     }
 
     // MARK: positions and errors
@@ -267,7 +267,13 @@ struct Parser {
         let token: Token
     }
 
-    private func build(_ tokens: [Token], _ index: inout Int, closing open: Token?) throws -> [Node] {
+    /// Sections nested deeper than this are an error (the renderer recurses once per level).
+    static let maxNesting = 256
+
+    private func build(_ tokens: [Token], _ index: inout Int, closing open: Token?, depth: Int) throws -> [Node] {
+        if depth > Parser.maxNesting, let open {
+            throw error(open.start, "sections nest more than \(Parser.maxNesting) levels deep")
+        }
         var nodes: [Node] = []
         var pendingText: [UInt8] = []
         func flush() {
@@ -292,7 +298,7 @@ struct Parser {
                 nodes.append(.variable(TagName(tok.content), escaped: escaped, pos))
             case .section, .inverted, .block, .parent:
                 flush()
-                let children = try build(tokens, &index, closing: tok)
+                let children = try build(tokens, &index, closing: tok, depth: depth + 1)
                 let closeTok = tokens[index - 1]
                 switch kind {
                 case .section, .inverted:

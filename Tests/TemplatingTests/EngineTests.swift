@@ -120,6 +120,19 @@ struct EngineTests {
         #expect(throws: expected) { try MustacheTemplate(source, name: "f") }
     }
 
+    @Test func absurdNestingIsAParseError() throws {
+        let source = String(repeating: "{{#a}}", count: 300) + String(repeating: "{{/a}}", count: 300)
+        #expect(
+            throws: TemplatingError.parse(
+                template: "deep", line: 1, column: 1537,
+                message: "sections nest more than 256 levels deep")
+        ) {
+            try MustacheTemplate(source, name: "deep")
+        }
+        let fine = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
+        #expect(try MustacheTemplate(fine).render(["a": true]) == "x")
+    }
+
     @Test func errorDescriptionsReadWell() {
         let e = TemplatingError.missingValue(
             name: "x", template: "m.mustache", line: 3, column: 4, recipient: "a@example.com")
