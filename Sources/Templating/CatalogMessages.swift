@@ -14,6 +14,17 @@ extension Catalog: MessageCatalog {
         }
         return string(key, table: table, locale: locale)
     }
+
+    /// The catalog's language chain for `locale` (e.g. es-MX → es-419, es), followed by the locale's own
+    /// chain; the development language only when it is what was asked for.
+    public func fallbackLocales(for locale: String) -> [String] {
+        let own = TemplateLibrary.localeFallbacks(locale)
+        var chain = resolveLanguages(for: [locale])
+        if chain.last == developmentLanguage && !own.contains(developmentLanguage) { chain.removeLast() }
+        var result: [String] = []
+        for l in chain + own where !result.contains(l) { result.append(l) }
+        return result
+    }
 }
 
 /// Converts Apple `.stringsdict` plural entries into ICU MessageFormat patterns.
@@ -59,7 +70,7 @@ public enum StringsdictPattern {
             }
             // %#@name@ : a plural variable.
             if chars[i + 1] == "#", i + 2 < chars.count, chars[i + 2] == "@",
-               let end = chars[(i + 3)...].firstIndex(of: "@")
+                let end = chars[(i + 3)...].firstIndex(of: "@")
             {
                 let name = String(String.UnicodeScalarView(chars[(i + 3)..<end]))
                 if let variable = variables[name], depth < 8 {

@@ -29,8 +29,9 @@ public enum Helpers {
     ])
 
     static func fail(_ call: LambdaCall, _ helper: String, _ message: String) -> TemplatingError {
-        .helper(name: helper, template: call.templateName, line: call.position.line, column: call.position.column,
-                recipient: call.options.recipient, message: message)
+        .helper(
+            name: helper, template: call.templateName, line: call.position.line, column: call.position.column,
+            recipient: call.options.recipient, message: message)
     }
 
     /// The section text of a helper: "name" and an optional argument after the first space.
@@ -48,8 +49,9 @@ public enum Helpers {
     static func value(_ call: LambdaCall, _ helper: String, _ name: String) throws -> MustacheValue? {
         if let v = call.lookup(name) { return v }
         if call.options.strict {
-            throw TemplatingError.missingValue(name: name, template: call.templateName, line: call.position.line,
-                                               column: call.position.column, recipient: call.options.recipient)
+            throw TemplatingError.missingValue(
+                name: name, template: call.templateName, line: call.position.line,
+                column: call.position.column, recipient: call.options.recipient)
         }
         return nil
     }
@@ -65,8 +67,9 @@ public enum Helpers {
         }
         let table = call.options.table
         guard let pattern = catalog.message(forKey: key, table: table, locale: call.locale) else {
-            throw TemplatingError.missingMessage(key: key, table: table, locale: call.locale, template: call.templateName,
-                                                 line: call.position.line, column: call.position.column)
+            throw TemplatingError.missingMessage(
+                key: key, table: table, locale: call.locale, template: call.templateName,
+                line: call.position.line, column: call.position.column)
         }
         let text = try MessageFormatter.shared.format(pattern, locale: call.locale, key: key, table: table) { name in
             if let v = call.lookup(name) { return try messageArgument(v, name: name, call: call) }
@@ -89,7 +92,8 @@ public enum Helpers {
         return .text(text)
     }
 
-    static func messageArgument(_ value: MustacheValue, name: String, call: LambdaCall) throws -> MessageFormat.Argument {
+    static func messageArgument(_ value: MustacheValue, name: String, call: LambdaCall) throws -> MessageFormat.Argument
+    {
         switch value {
         case .null: return .string("")
         case .bool(let b): return .string(b ? "true" : "false")
@@ -122,7 +126,9 @@ public enum Helpers {
 
     /// Formats items as a list for the locale: scalars as they are, objects by `field`, else by their
     /// `name`, else as a person's name (given/family).
-    static func formatList(_ items: [MustacheValue], field: String?, listName: String, call: LambdaCall) throws -> String {
+    static func formatList(_ items: [MustacheValue], field: String?, listName: String, call: LambdaCall) throws
+        -> String
+    {
         var texts: [String] = []
         for item in items {
             var text: String?
@@ -155,7 +161,8 @@ public enum Helpers {
         guard let value = try value(call, "number", name) else { return .text("") }
         do {
             switch value {
-            case .int(let i): return .text(try ICUFormat.number(decimal: String(i), locale: call.locale, skeleton: skeleton ?? ""))
+            case .int(let i):
+                return .text(try ICUFormat.number(decimal: String(i), locale: call.locale, skeleton: skeleton ?? ""))
             case .double(let d): return .text(try ICUFormat.number(d, locale: call.locale, skeleton: skeleton ?? ""))
             case .string(let s) where Double(s) != nil:
                 return .text(try ICUFormat.number(decimal: s, locale: call.locale, skeleton: skeleton ?? ""))
@@ -179,7 +186,9 @@ public enum Helpers {
 
     /// Formats a date value (`.date`, milliseconds, or an ISO 8601 string) in UTC with a style name
     /// (short, medium, long, full) or an ICU skeleton.
-    static func formatDate(_ value: MustacheValue, name: String, style: String, helper: String, call: LambdaCall) throws -> String {
+    static func formatDate(_ value: MustacheValue, name: String, style: String, helper: String, call: LambdaCall) throws
+        -> String
+    {
         let millis: Double
         switch value {
         case .date(let ms): millis = ms
@@ -196,9 +205,11 @@ public enum Helpers {
         let styles: [String: ICUFormat.DateStyle] = ["short": .short, "medium": .medium, "long": .long, "full": .full]
         do {
             if let s = styles[style] {
-                return try ICUFormat.date(millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", dateStyle: s)
+                return try ICUFormat.date(
+                    millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", dateStyle: s)
             }
-            return try ICUFormat.date(millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", skeleton: style)
+            return try ICUFormat.date(
+                millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", skeleton: style)
         } catch {
             throw fail(call, helper, "\(error)")
         }
@@ -217,11 +228,13 @@ public enum Helpers {
             return v
         }
         guard b.count >= 10, b[4] == 0x2D, b[7] == 0x2D, let y = num(0, 4), let m = num(5, 2), let d = num(8, 2),
-              (1...12).contains(m), (1...31).contains(d) else { return nil }
+            (1...12).contains(m), (1...31).contains(d)
+        else { return nil }
         var seconds = 0
         if b.count > 10 {
             guard b[10] == 0x54 || b[10] == 0x20, let hh = num(11, 2), b.count > 13, b[13] == 0x3A, let mm = num(14, 2),
-                  hh < 24, mm < 60 else { return nil }
+                hh < 24, mm < 60
+            else { return nil }
             var rest = 16
             var ss = 0
             if b.count > 16 && b[16] == 0x3A {
@@ -283,7 +296,8 @@ public enum Helpers {
         if familyFirstLanguages.contains(language) { return family + " " + given }
         guard cjkLanguages.contains(language) else { return given + " " + family }
         let cjk = (given + family).unicodeScalars.allSatisfy { s in
-            (0x3040...0x30FF).contains(s.value) || (0x3400...0x9FFF).contains(s.value) || (0xAC00...0xD7AF).contains(s.value)
+            (0x3040...0x30FF).contains(s.value) || (0x3400...0x9FFF).contains(s.value)
+                || (0xAC00...0xD7AF).contains(s.value)
                 || (0xF900...0xFAFF).contains(s.value) || (0x20000...0x2FFFF).contains(s.value)
         }
         guard cjk else { return given + " " + family }
@@ -297,8 +311,10 @@ final class MessageFormatter: @unchecked Sendable {
     private let lock = NSLock()
     private var cache: [String: MessageFormat] = [:]
 
-    func format(_ pattern: String, locale: String, key: String, table: String,
-                argument: (String) throws -> MessageFormat.Argument?) throws -> String {
+    func format(
+        _ pattern: String, locale: String, key: String, table: String,
+        argument: (String) throws -> MessageFormat.Argument?
+    ) throws -> String {
         let cacheKey = locale + "\u{0}" + pattern
         lock.lock()
         defer { lock.unlock() }

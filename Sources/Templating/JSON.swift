@@ -63,10 +63,14 @@ struct JSONReader {
             }
             while true {
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+                    throw error("expected a string key in an object")
+                }
                 let key = try string()
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                    throw error("expected ':' after an object key")
+                }
                 i += 1
                 skipSpace()
                 dict[key] = try value(depth: depth + 1)
@@ -125,7 +129,8 @@ struct JSONReader {
             let b = bytes[i]
             if b >= 0x30 && b <= 0x39 {
                 i += 1
-            } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") || b == UInt8(ascii: "+")
+            } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
+                || b == UInt8(ascii: "+")
                 || (b == UInt8(ascii: "-") && i > start)
             {
                 isInteger = false

@@ -45,6 +45,16 @@ struct PartialNode: Sendable {
     /// The whitespace before a standalone tag, prefixed to every line of the partial.
     let indent: [UInt8]
     let position: SourcePosition
+    /// Hash of `name`, for the partial lookup.
+    let nameHash: UInt64
+
+    init(name: String, dynamic: Bool, indent: [UInt8], position: SourcePosition) {
+        self.name = name
+        self.dynamic = dynamic
+        self.indent = indent
+        self.position = position
+        nameHash = MustacheDictionary.hash(name)
+    }
 }
 
 struct BlockNode: Sendable {

@@ -14,7 +14,10 @@ struct Parser {
     }
 
     private struct Token {
-        enum Kind { case text, tag(TagKind) }
+        enum Kind {
+            case text
+            case tag(TagKind)
+        }
         var kind: Kind
         var start: Int
         var end: Int
@@ -46,11 +49,13 @@ struct Parser {
     static let defaultClose: [UInt8] = Array("}}".utf8)
 
     /// Parses the whole source, starting with the given delimiters.
-    func parse(openDelimiter: [UInt8] = Parser.defaultOpen, closeDelimiter: [UInt8] = Parser.defaultClose) throws -> [Node] {
+    func parse(openDelimiter: [UInt8] = Parser.defaultOpen, closeDelimiter: [UInt8] = Parser.defaultClose) throws
+        -> [Node]
+    {
         var tokens = try tokenize(open: openDelimiter, close: closeDelimiter)
         markStandaloneLines(&tokens)
         var index = 0
-        return try build(tokens, &index, closing: nil)
+        return try build(tokens, &index, closing: nil, depth: 0)
     }
 
     // MARK: positions and errors
@@ -161,7 +166,9 @@ struct Parser {
             case .delimiters:
                 let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
                 guard parts.count == 2, !parts[0].contains("="), !parts[1].contains("=") else {
-                    throw error(tagStart, "bad delimiter change '\(content)': expected two delimiters separated by space, without '='")
+                    throw error(
+                        tagStart,
+                        "bad delimiter change '\(content)': expected two delimiters separated by space, without '='")
                 }
                 open = Array(parts[0].utf8)
                 close = Array(parts[1].utf8)
@@ -178,7 +185,9 @@ struct Parser {
                 if content.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
                     throw error(tagStart, "unexpected whitespace in name '\(content)'")
                 }
-                if kind != .block, content != ".", content.hasPrefix(".") || content.hasSuffix(".") || content.contains("..") {
+                if kind != .block, content != ".",
+                    content.hasPrefix(".") || content.hasSuffix(".") || content.contains("..")
+                {
                     throw error(tagStart, "bad dotted name '\(content)'")
                 }
             }
@@ -233,7 +242,7 @@ struct Parser {
             }
             let tagIndices = (lineStart...last).filter { !tokens[$0].isText }
             if ok && tags == 2, tokens[tagIndices[0]].tagKind == .block, tokens[tagIndices[1]].tagKind == .close,
-               tokens[tagIndices[0]].content == tokens[tagIndices[1]].content, tagIndices[1] == tagIndices[0] + 1
+                tokens[tagIndices[0]].content == tokens[tagIndices[1]].content, tagIndices[1] == tagIndices[0] + 1
             {
                 tokens[tagIndices[0]].inlinePair = true
                 tokens[tagIndices[0]].indent = indent
@@ -258,7 +267,13 @@ struct Parser {
         let token: Token
     }
 
-    private func build(_ tokens: [Token], _ index: inout Int, closing open: Token?) throws -> [Node] {
+    /// Sections nested deeper than this are an error (the renderer recurses once per level).
+    static let maxNesting = 256
+
+    private func build(_ tokens: [Token], _ index: inout Int, closing open: Token?, depth: Int) throws -> [Node] {
+        if depth > Parser.maxNesting, let open {
+            throw error(open.start, "sections nest more than \(Parser.maxNesting) levels deep")
+        }
         var nodes: [Node] = []
         var pendingText: [UInt8] = []
         func flush() {
@@ -283,7 +298,7 @@ struct Parser {
                 nodes.append(.variable(TagName(tok.content), escaped: escaped, pos))
             case .section, .inverted, .block, .parent:
                 flush()
-                let children = try build(tokens, &index, closing: tok)
+                let children = try build(tokens, &index, closing: tok, depth: depth + 1)
                 let closeTok = tokens[index - 1]
                 switch kind {
                 case .section, .inverted:
@@ -293,37 +308,49 @@ struct Parser {
                         closeDelimiter: String(decoding: tok.closeDelimiter, as: UTF8.self), position: pos)
                     nodes.append(kind == .section ? .section(section) : .inverted(section))
                 case .block:
-                    nodes.append(.block(BlockNode(name: tok.content, nodes: children, indent: blockIndent(tok, closeTok),
-                                                  indentsFirstLine: !tok.inlinePair, position: pos)))
+                    nodes.append(
+                        .block(
+                            BlockNode(
+                                name: tok.content, nodes: children, indent: blockIndent(tok, closeTok),
+                                indentsFirstLine: !tok.inlinePair, position: pos)))
                 case .parent(let dynamic):
                     var blocks: [String: BlockNode] = [:]
                     for child in children {
                         if case .block(let b) = child, blocks[b.name] == nil { blocks[b.name] = b }
                     }
-                    let partial = PartialNode(name: tok.content, dynamic: dynamic,
-                                              indent: tok.standalone ? tok.indent : [], position: pos)
+                    let partial = PartialNode(
+                        name: tok.content, dynamic: dynamic,
+                        indent: tok.standalone ? tok.indent : [], position: pos)
                     nodes.append(.parent(ParentNode(partial: partial, blocks: blocks)))
                 default:
                     break
                 }
             case .partial(let dynamic):
                 flush()
-                nodes.append(.partial(PartialNode(name: tok.content, dynamic: dynamic,
-                                                  indent: tok.standalone ? tok.indent : [], position: pos)))
+                nodes.append(
+                    .partial(
+                        PartialNode(
+                            name: tok.content, dynamic: dynamic,
+                            indent: tok.standalone ? tok.indent : [], position: pos)))
             case .close:
                 guard let open else {
                     throw error(tok.start, "closing tag '\(tok.content)' without an open section")
                 }
                 guard open.content == tok.content else {
                     let p = position(open.start)
-                    throw error(tok.start, "closing tag '\(tok.content)' does not match '\(open.content)' opened at line \(p.line), column \(p.column)")
+                    throw error(
+                        tok.start,
+                        "closing tag '\(tok.content)' does not match '\(open.content)' opened at line \(p.line), column \(p.column)"
+                    )
                 }
                 flush()
                 return nodes
             }
         }
         if let open {
-            throw error(open.start, "unclosed section '\(open.content)': expected '{{/\(open.content)}}' before the end of the template")
+            throw error(
+                open.start,
+                "unclosed section '\(open.content)': expected '{{/\(open.content)}}' before the end of the template")
         }
         flush()
         return nodes

@@ -36,6 +36,9 @@ final class Program: Sendable {
     let firstKeys: [String]
     let firstHashes: [UInt64]
     let dotted: [Bool]
+    /// The UTF-8 bytes of every name's first part, back to back; name i is at offsets[i]..<offsets[i+1].
+    let firstKeyBytes: [UInt8]
+    let firstKeyOffsets: [Int]
     /// Per section: its name's index.
     let sectionNames: [Int]
 
@@ -81,6 +84,14 @@ final class Program: Sendable {
         firstKeys = c.names.map { $0.parts.first ?? "" }
         firstHashes = c.names.map { $0.hashes.first ?? 0 }
         dotted = c.names.map { $0.parts.count != 1 }
+        var keyBytes: [UInt8] = []
+        var offsets: [Int] = [0]
+        for name in c.names {
+            keyBytes.append(contentsOf: (name.parts.first ?? "").utf8)
+            offsets.append(keyBytes.count)
+        }
+        firstKeyBytes = keyBytes
+        firstKeyOffsets = offsets
         positions = c.positions
         sections = c.sections
         sectionNames = c.sections.map(\.name)
@@ -107,7 +118,8 @@ final class Program: Sendable {
             return Int32(names.count - 1)
         }
 
-        mutating func op(_ code: Code, _ a: Int32, _ b: Int32 = 0, escaped: Bool = false, _ pos: SourcePosition) -> Int {
+        mutating func op(_ code: Code, _ a: Int32, _ b: Int32 = 0, escaped: Bool = false, _ pos: SourcePosition) -> Int
+        {
             ops.append(Op(code: code, escaped: escaped, a: a, b: b))
             positions.append(pos)
             return ops.count - 1
@@ -124,8 +136,10 @@ final class Program: Sendable {
                     _ = op(.variable, name(tag), escaped: escaped, pos)
                 case .section(let s), .inverted(let s):
                     let isSection = if case .section = node { true } else { false }
-                    sections.append(Section(name: Int(name(s.name)), rawText: s.rawText, openDelimiter: s.openDelimiter,
-                                            closeDelimiter: s.closeDelimiter, position: s.position))
+                    sections.append(
+                        Section(
+                            name: Int(name(s.name)), rawText: s.rawText, openDelimiter: s.openDelimiter,
+                            closeDelimiter: s.closeDelimiter, position: s.position))
                     let at = op(isSection ? .section : .inverted, Int32(sections.count - 1), 0, s.position)
                     emit(s.nodes)
                     ops[at].b = Int32(ops.count)
@@ -153,8 +167,10 @@ final class Program: Sendable {
             let at = op(.block, 0, 0, b.position)
             let start = ops.count
             emit(b.nodes)
-            blocks.append(Block(name: b.name, indent: b.indent, indentsFirstLine: b.indentsFirstLine, position: b.position,
-                                start: start, end: ops.count))
+            blocks.append(
+                Block(
+                    name: b.name, indent: b.indent, indentsFirstLine: b.indentsFirstLine, position: b.position,
+                    start: start, end: ops.count))
             ops[at].a = Int32(blocks.count - 1)
             ops[at].b = Int32(ops.count)
             return blocks.count - 1

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs a compiled template's instructions with a context stack and writes UTF-8 bytes.
 struct Renderer {
     struct Override {
@@ -8,12 +10,12 @@ struct Renderer {
 
     static let maxDepth = 200
 
-    var out: [UInt8] = []
+    let out: ByteBuffer
     /// The context stack. Change it only through `push`, `pop` and `setStack`, which keep `frames` in step.
-    private(set) var stack: [MustacheValue] = []
+    fileprivate(set) var stack: [MustacheValue] = []
     /// For each stack entry: its dictionary storage, unretained (the stack keeps it alive), so the hot
     /// path can look keys up without reference counting; or whether it is an object (slow path).
-    private var frames: [Frame] = []
+    fileprivate(set) var frames: [Frame] = []
 
     struct Frame {
         var storage: Unmanaged<MustacheDictionary.Storage>?
@@ -57,11 +59,26 @@ struct Renderer {
     /// Values can be written without checks (HTML or text escaping; header rejection checks each value).
     private(set) var simpleValues = true
 
-    init(options: RenderOptions, partials: MustachePartials, templateName: String) {
+    init(options: RenderOptions, partials: MustachePartials, templateName: String, workspace: Workspace? = nil) {
         self.options = options
         self.partials = partials
         self.templateName = templateName
+        if let workspace {
+            out = workspace.out
+            swap(&stack, &workspace.stack)
+            swap(&frames, &workspace.frames)
+        } else {
+            out = ByteBuffer()
+        }
         configure()
+    }
+
+    /// Hands the (emptied) stack buffers back for the next render.
+    mutating func returnBuffers(to workspace: Workspace) {
+        stack.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        swap(&stack, &workspace.stack)
+        swap(&frames, &workspace.frames)
     }
 
     private mutating func configure() {
@@ -108,6 +125,7 @@ struct Renderer {
     /// The hot path: a name of the program by index; single-part names need no arrays.
     @inline(__always) func lookup(_ p: Program, _ index: Int) -> MustacheValue? {
         if p.dotted[index] { return lookup(p.names[index]) }
+        if let found = fastLookup(p, index) { return found.value }
         let key = p.firstKeys[index]
         let hash = p.firstHashes[index]
         var i = stack.count - 1
@@ -118,16 +136,59 @@ struct Renderer {
         return nil
     }
 
+    /// Single-part names through the unretained frames: `nil` when an object frame needs the general
+    /// path; `.some(nil)` when no frame has the name.
+    @inline(__always) func fastLookup(_ p: Program, _ index: Int) -> (value: MustacheValue?, Void)? {
+        let hash = p.firstHashes[index]
+        let keyStart = p.firstKeyOffsets[index]
+        return p.firstKeyBytes.withUnsafeBufferPointer { all -> (value: MustacheValue?, Void)? in
+            let key = UnsafeBufferPointer(rebasing: all[keyStart..<p.firstKeyOffsets[index + 1]])
+            var i = frames.count - 1
+            while i >= 0 {
+                let frame = frames[i]
+                guard let ref = frame.storage else {
+                    if frame.isObject { return nil }
+                    i -= 1
+                    continue
+                }
+                let found: MustacheValue? = ref._withUnsafeGuaranteedRef { storage in
+                    storage.withUnsafeMutablePointers { h, w -> MustacheValue? in
+                        let n = h.pointee.count
+                        let bytes = UnsafeRawPointer(w + h.pointee.bytesWord)
+                        var e = 0
+                        while e < n {
+                            if w[e] == hash {
+                                let k = w[n &+ e &* 3]
+                                let length = Int(k & 0xFFFF_FFFF)
+                                if key.count == length
+                                    && bytesEqual(UnsafeRawPointer(key.baseAddress), bytes + Int(k >> 32), length)
+                                {
+                                    return storage.value(at: e)
+                                }
+                            }
+                            e &+= 1
+                        }
+                        return nil
+                    }
+                }
+                if let found { return (found, ()) }
+                i -= 1
+            }
+            return (nil, ())
+        }
+    }
+
     func missing(_ name: String, _ pos: SourcePosition) -> TemplatingError {
-        .missingValue(name: name, template: templateName, line: pos.line, column: pos.column,
-                      recipient: options.recipient)
+        .missingValue(
+            name: name, template: templateName, line: pos.line, column: pos.column,
+            recipient: options.recipient)
     }
 
     // MARK: output
 
     @inline(__always) mutating func emitText(_ bytes: UnsafeBufferPointer<UInt8>) {
         if indent.isEmpty {
-            out.append(contentsOf: bytes)
+            out.append(bytes)
         } else {
             emitIndented(bytes)
         }
@@ -140,21 +201,21 @@ struct Renderer {
     mutating func emitIndented(_ bytes: UnsafeBufferPointer<UInt8>) {
         var start = 0
         for i in bytes.indices where bytes[i] == 0x0A {
-            if atLineStart { out.append(contentsOf: indent) }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...i]))
+            if atLineStart { out.append(indent) }
+            out.append(UnsafeBufferPointer(rebasing: bytes[start...i]))
             atLineStart = true
             start = i + 1
         }
         if start < bytes.count {
-            if atLineStart { out.append(contentsOf: indent) }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            if atLineStart { out.append(indent) }
+            out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
             atLineStart = false
         }
     }
 
     @inline(__always) mutating func beginValue() {
         if !indent.isEmpty {
-            if atLineStart { out.append(contentsOf: indent) }
+            if atLineStart { out.append(indent) }
             atLineStart = false
         }
     }
@@ -164,19 +225,20 @@ struct Renderer {
         if text.isEmpty { return }
         beginValue()
         if case .header(let policy) = options.escaping, policy == .reject,
-           text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
+            text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
         {
-            throw TemplatingError.lineBreakInHeader(name: name, template: templateName, line: pos.line,
-                                                    column: pos.column, recipient: options.recipient)
+            throw TemplatingError.lineBreakInHeader(
+                name: name, template: templateName, line: pos.line,
+                column: pos.column, recipient: options.recipient)
         }
         let html = escaped && escapeHTML
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { buf in
-            if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
+            if html { out.appendHTMLEscaped(buf) } else { out.append(buf) }
         }
         if done == nil {
             let bytes = Array(text.utf8)
             bytes.withUnsafeBufferPointer { buf in
-                if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
+                if html { out.appendHTMLEscaped(buf) } else { out.append(buf) }
             }
         }
     }
@@ -188,61 +250,25 @@ struct Renderer {
             out.append(UInt8(0x30 + value))
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var n = value.magnitude
-        let count = withUnsafeMutableBytes(of: &digits) { buf -> Int in
-            var i = buf.count
-            repeat {
-                i -= 1
-                buf[i] = UInt8(0x30 + n % 10)
-                n /= 10
-            } while n > 0
-            if value < 0 {
-                i -= 1
-                buf[i] = 0x2D
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[i...]))
-            return buf.count - i
-        }
-        _ = count
-    }
-
-    /// The escape table: 0 = as is, else the index of the entity.
-    static let htmlClass: [UInt8] = {
-        var t = [UInt8](repeating: 0, count: 256)
-        t[0x26] = 1
-        t[0x3C] = 2
-        t[0x3E] = 3
-        t[0x22] = 4
-        t[0x27] = 5
-        return t
-    }()
-
-    static func appendHTMLEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var runStart = 0
-        let n = bytes.count
-        htmlClass.withUnsafeBufferPointer { table in
-            for i in 0..<n {
-                let k = table[Int(bytes[i])]
-                if k == 0 { continue }
-                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-                let entity: StaticString
-                switch k {
-                case 1: entity = "&amp;"
-                case 2: entity = "&lt;"
-                case 3: entity = "&gt;"
-                case 4: entity = "&quot;"
-                default: entity = "&#39;"
-                }
-                entity.withUTF8Buffer { out.append(contentsOf: $0) }
-                runStart = i + 1
-            }
-        }
-        if runStart < n { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<n])) }
+        var digits = 0
+        var m = n
+        repeat {
+            digits += 1
+            m /= 10
+        } while m > 0
+        let total = digits + (value < 0 ? 1 : 0)
+        out.reserve(total)
+        out.writeDigits(n: &n, total: total, negative: value < 0)
     }
 
     /// Header output: line breaks (and the whitespace around them) become one space; ends are trimmed.
     static func foldHeader(_ out: inout [UInt8], from start: Int) {
+        out.replaceSubrange(start..., with: folded(Array(out[start...])))
+    }
+
+    static func folded(_ out: [UInt8]) -> [UInt8] {
+        let start = 0
         var result: [UInt8] = []
         result.reserveCapacity(out.count - start)
         var i = start
@@ -268,7 +294,7 @@ struct Renderer {
             i += 1
         }
         while let last = result.last, last == 0x20 || last == 0x09 { result.removeLast() }
-        out.replaceSubrange(start..., with: result)
+        return result
     }
 
     // MARK: instructions
@@ -278,14 +304,25 @@ struct Renderer {
     }
 
     mutating func render(_ p: Program, _ start: Int, _ end: Int) throws {
+        try p.ops.withUnsafeBufferPointer { ops in
+            try p.text.withUnsafeBufferPointer { text in
+                try run(p, ops, text, start, end)
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func run(
+        _ p: Program, _ ops: UnsafeBufferPointer<Program.Op>, _ text: UnsafeBufferPointer<UInt8>,
+        _ start: Int, _ end: Int
+    ) throws {
         var i = start
         while i < end {
-            let op = p.ops[i]
+            let op = ops[i]
             switch op.code {
             case .text:
                 let a = Int(op.a)
-                let n = Int(op.b)
-                p.text.withUnsafeBufferPointer { emitText(UnsafeBufferPointer(rebasing: $0[a..<a + n])) }
+                emitText(UnsafeBufferPointer(rebasing: text[a..<a + Int(op.b)]))
                 i += 1
             case .variable:
                 try renderVariable(p, Int(op.a), escaped: op.escaped, at: i)
@@ -328,8 +365,16 @@ struct Renderer {
     /// written straight from the context (no copies). Returns false to take the general path.
     @inline(__always) mutating func emitSimpleVariable(_ p: Program, _ nameIndex: Int, escaped: Bool) -> Bool {
         if p.dotted[nameIndex] { return false }
-        let key = p.firstKeys[nameIndex]
         let hash = p.firstHashes[nameIndex]
+        let keyStart = p.firstKeyOffsets[nameIndex]
+        return p.firstKeyBytes.withUnsafeBufferPointer { all in
+            emitSimpleVariable(
+                UnsafeBufferPointer(rebasing: all[keyStart..<p.firstKeyOffsets[nameIndex + 1]]), hash, escaped: escaped)
+        }
+    }
+
+    @inline(__always)
+    mutating func emitSimpleVariable(_ keyBytes: UnsafeBufferPointer<UInt8>, _ hash: UInt64, escaped: Bool) -> Bool {
         let html = escaped && escapeHTML
         var i = frames.count - 1
         while i >= 0 {
@@ -341,19 +386,38 @@ struct Renderer {
             }
             // 1 = written, 0 = not in this frame, -1 = found but not simple
             let state: Int = ref._withUnsafeGuaranteedRef { storage in
-                guard let j = storage.index(of: key, hash: hash) else { return 0 }
-                switch storage.values[j] {
-                case .string(let s):
-                    if s.isEmpty { return 1 }
-                    beginValue()
-                    let done: Void? = s.utf8.withContiguousStorageIfAvailable { buf in
-                        if html { Renderer.appendHTMLEscaped(buf, to: &out) } else { out.append(contentsOf: buf) }
+                storage.withUnsafeMutablePointers { h, w -> Int in
+                    // Find the entry (4 words each: hash, key, kind, value), then write its value.
+                    let n = h.pointee.count
+                    let bytes = UnsafeRawPointer(w + h.pointee.bytesWord)
+                    var e = 0
+                    while e < n {
+                        if w[e] == hash {
+                            let k = w[n &+ e &* 3]
+                            let length = Int(k & 0xFFFF_FFFF)
+                            let equal =
+                                keyBytes.count == length
+                                && bytesEqual(UnsafeRawPointer(keyBytes.baseAddress), bytes + Int(k >> 32), length)
+                            if equal { break }
+                        }
+                        e &+= 1
                     }
-                    return done == nil ? -1 : 1
-                case .int(let n):
-                    emitInt(n)
-                    return 1
-                default:
+                    if e == n { return 0 }
+                    let kind = w[n &+ e &* 3 &+ 1]
+                    let v = w[n &+ e &* 3 &+ 2]
+                    if kind == MustacheDictionary.Storage.kindText {
+                        let length = Int(v & 0xFFFF_FFFF)
+                        if length == 0 { return 1 }
+                        beginValue()
+                        let buf = UnsafeBufferPointer(
+                            start: (bytes + Int(v >> 32)).assumingMemoryBound(to: UInt8.self), count: length)
+                        if html { out.appendHTMLEscaped(buf) } else { out.append(buf) }
+                        return 1
+                    }
+                    if kind == MustacheDictionary.Storage.kindInteger {
+                        emitInt(Int(Int64(bitPattern: v)))
+                        return 1
+                    }
                     return -1
                 }
             }
@@ -390,8 +454,9 @@ struct Renderer {
             guard let text = value.scalarText else {
                 if strict {
                     let pos = p.positions[i]
-                    throw TemplatingError.notInterpolatable(name: name.text, template: templateName, line: pos.line,
-                                                            column: pos.column, recipient: options.recipient)
+                    throw TemplatingError.notInterpolatable(
+                        name: name.text, template: templateName, line: pos.line,
+                        column: pos.column, recipient: options.recipient)
                 }
                 return
             }
@@ -409,8 +474,8 @@ struct Renderer {
         let bodyEnd = Int(op.b)
         switch value {
         case .array(let items):
-            for item in items {
-                push(item)
+            for k in items.indices {
+                push(items[k])
                 try render(p, bodyStart, bodyEnd)
                 pop()
             }
@@ -439,16 +504,20 @@ struct Renderer {
         }
     }
 
-    mutating func call(_ lambda: MustacheLambda, name: String, sectionText: String?, _ pos: SourcePosition) throws -> LambdaResult {
-        let call = LambdaCall(sectionText: sectionText, options: options, templateName: templateName, position: pos,
-                              stack: stack, partials: partials)
+    mutating func call(_ lambda: MustacheLambda, name: String, sectionText: String?, _ pos: SourcePosition) throws
+        -> LambdaResult
+    {
+        let call = LambdaCall(
+            sectionText: sectionText, options: options, templateName: templateName, position: pos,
+            stack: stack, partials: partials)
         do {
             return try lambda.body(call)
         } catch let error as TemplatingError {
             throw error
         } catch {
-            throw TemplatingError.helper(name: name, template: templateName, line: pos.line, column: pos.column,
-                                         recipient: options.recipient, message: "\(error)")
+            throw TemplatingError.helper(
+                name: name, template: templateName, line: pos.line, column: pos.column,
+                recipient: options.recipient, message: "\(error)")
         }
     }
 
@@ -460,22 +529,28 @@ struct Renderer {
         sub.depth = depth + 1
         if case .header = options.escaping { sub.options.escaping = .text }
         try sub.render(program)
-        return String(decoding: sub.out, as: UTF8.self)
+        return String(decoding: sub.out.bytes, as: UTF8.self)
     }
 
     mutating func resolvePartial(_ partial: PartialNode) throws -> MustacheTemplate? {
         var name = partial.name
         if partial.dynamic {
-            guard let value = Renderer.lookup(TagName(partial.name), in: stack), let text = value.scalarText, !text.isEmpty else {
+            guard let value = Renderer.lookup(TagName(partial.name), in: stack), let text = value.scalarText,
+                !text.isEmpty
+            else {
                 if strict { throw missing(partial.name, partial.position) }
                 return nil
             }
             name = text
         }
-        guard let template = partials[name] else {
+        guard
+            let template = partials.template(
+                named: name, hash: partial.dynamic ? MustacheDictionary.hash(name) : partial.nameHash)
+        else {
             if strict {
-                throw TemplatingError.partialNotFound(name: name, template: templateName, line: partial.position.line,
-                                                      column: partial.position.column)
+                throw TemplatingError.partialNotFound(
+                    name: name, template: templateName, line: partial.position.line,
+                    column: partial.position.column)
             }
             return nil
         }
@@ -484,8 +559,9 @@ struct Renderer {
 
     mutating func renderPartial(_ template: MustacheTemplate, _ partial: PartialNode) throws {
         guard depth < Renderer.maxDepth else {
-            throw TemplatingError.recursionTooDeep(template: templateName, line: partial.position.line,
-                                                   column: partial.position.column)
+            throw TemplatingError.recursionTooDeep(
+                template: templateName, line: partial.position.line,
+                column: partial.position.column)
         }
         let savedName = templateName
         let savedIndent = indent
@@ -510,11 +586,12 @@ struct Renderer {
             return
         }
         guard depth < Renderer.maxDepth else {
-            throw TemplatingError.recursionTooDeep(template: templateName, line: block.position.line,
-                                                   column: block.position.column)
+            throw TemplatingError.recursionTooDeep(
+                template: templateName, line: block.position.line,
+                column: block.position.column)
         }
         let definition = override.program.blocks[override.block]
-        var sub = Renderer(options: options, partials: partials, templateName: override.templateName)
+        var sub = Renderer(options: options, partials: partials, templateName: override.templateName, workspace: nil)
         sub.setStack(stack)
         sub.overrides = overrides
         sub.depth = depth + 1
@@ -522,9 +599,9 @@ struct Renderer {
         let remove = definition.indent ?? []
         let add = block.indent ?? []
         if remove.isEmpty && add.isEmpty {
-            emitText(sub.out)
+            emitText(sub.out.bytes)
         } else {
-            emitText(Renderer.reindent(sub.out, remove: remove, add: add, firstLine: block.indentsFirstLine))
+            emitText(Renderer.reindent(sub.out.array, remove: remove, add: add, firstLine: block.indentsFirstLine))
         }
     }
 
@@ -538,11 +615,42 @@ struct Renderer {
             while end < bytes.count && bytes[end] != 0x0A { end += 1 }
             if end < bytes.count { end += 1 }
             var s = lineStart
-            if !remove.isEmpty, end - s >= remove.count, Array(bytes[s..<s + remove.count]) == remove { s += remove.count }
+            if !remove.isEmpty, end - s >= remove.count, Array(bytes[s..<s + remove.count]) == remove {
+                s += remove.count
+            }
             if firstLine || lineStart > 0 { result.append(contentsOf: add) }
             result.append(contentsOf: bytes[s..<end])
             lineStart = end
         }
         return result
+    }
+}
+
+/// Reusable buffers for renders (output bytes, context stack), kept in a small pool.
+final class Workspace: @unchecked Sendable {
+    let out = ByteBuffer()
+    var stack: [MustacheValue] = []
+    var frames: [Renderer.Frame] = []
+
+    init() {
+        stack.reserveCapacity(16)
+        frames.reserveCapacity(16)
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var pool: [Workspace] = []
+
+    static func take() -> Workspace {
+        lock.lock()
+        let w = pool.popLast()
+        lock.unlock()
+        return w ?? Workspace()
+    }
+
+    static func give(_ w: Workspace) {
+        w.out.reset()
+        lock.lock()
+        if pool.count < 16 { pool.append(w) }
+        lock.unlock()
     }
 }

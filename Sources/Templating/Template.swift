@@ -28,6 +28,14 @@ public enum Escaping: Sendable, Equatable {
 public protocol MessageCatalog: Sendable {
     /// The ICU MessageFormat pattern for `key` in `table` for `locale`, or `nil` when there is none.
     func message(forKey key: String, table: String, locale: String) -> String?
+    /// The locales to try for `locale`, best first: the library picks per-locale template files
+    /// (`body.html.ar.mustache`) by the same rules as the words. Default: the locale's own chain,
+    /// ``TemplateLibrary/localeFallbacks(_:)``.
+    func fallbackLocales(for locale: String) -> [String]
+}
+
+extension MessageCatalog {
+    public func fallbackLocales(for locale: String) -> [String] { TemplateLibrary.localeFallbacks(locale) }
 }
 
 /// The settings of one render: escaping, strictness, locale, recipient (for errors) and messages.
@@ -38,7 +46,9 @@ public protocol MessageCatalog: Sendable {
 /// ```
 public struct RenderOptions: Sendable {
     public var escaping: Escaping
-    /// A missing name is an error (naming template, line, column and recipient) instead of "".
+    /// A missing name is an error (naming template, line, column and recipient) instead of "": in
+    /// interpolations, sections and inverted sections alike (give optional fields as `false`, `null` or
+    /// `[]`), and for partials that do not exist. Off for the Mustache spec; on for composing.
     public var strict: Bool
     /// BCP 47 locale of the render (messages, lists, numbers, dates, direction).
     public var locale: String
@@ -51,8 +61,10 @@ public struct RenderOptions: Sendable {
     /// bottom of the context stack (names in your data win over them).
     public var helpers: Bool
 
-    public init(escaping: Escaping = .html, strict: Bool = false, locale: String = "en", recipient: String? = nil,
-                catalog: (any MessageCatalog)? = nil, table: String = "Localizable", helpers: Bool = true) {
+    public init(
+        escaping: Escaping = .html, strict: Bool = false, locale: String = "en", recipient: String? = nil,
+        catalog: (any MessageCatalog)? = nil, table: String = "Localizable", helpers: Bool = true
+    ) {
         self.escaping = escaping
         self.strict = strict
         self.locale = locale
@@ -71,45 +83,64 @@ public struct RenderOptions: Sendable {
 /// try t.render(["name": "Ada", "admin": true])   // "Hello Ada (admin)!"
 /// ```
 public struct MustacheTemplate: Sendable {
+    final class Compiled: Sendable {
+        let name: String
+        let source: String
+        let program: Program
+        init(name: String, source: String, program: Program) {
+            self.name = name
+            self.source = source
+            self.program = program
+        }
+    }
+
+    let compiled: Compiled
+
     /// The name used in error messages (usually the file name).
-    public let name: String
-    public let source: String
-    let program: Program
+    public var name: String { compiled.name }
+    public var source: String { compiled.source }
+    var program: Program { compiled.program }
 
     /// Compiles `source`; throws ``TemplatingError/parse(template:line:column:message:)`` when malformed.
     public init(_ source: String, name: String = "template") throws {
-        self.name = name
-        self.source = source
-        self.program = Program(try Parser(source: source, templateName: name).parse())
+        compiled = Compiled(
+            name: name, source: source,
+            program: Program(try Parser(source: source, templateName: name).parse()))
     }
 
     init(source: String, name: String, open: String, close: String) throws {
-        self.name = name
-        self.source = source
-        self.program = Program(try Parser(source: source, templateName: name).parse(
-            openDelimiter: Array(open.utf8), closeDelimiter: Array(close.utf8)))
+        compiled = Compiled(
+            name: name, source: source,
+            program: Program(
+                try Parser(source: source, templateName: name).parse(
+                    openDelimiter: Array(open.utf8), closeDelimiter: Array(close.utf8))))
     }
 
     /// Renders into a string.
-    public func render(_ context: MustacheValue, partials: MustachePartials = MustachePartials(),
-                       options: RenderOptions = RenderOptions()) throws -> String {
+    public func render(
+        _ context: MustacheValue, partials: MustachePartials = MustachePartials(),
+        options: RenderOptions = RenderOptions()
+    ) throws -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(source.utf8.count * 2)
         try render(context, partials: partials, options: options, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Renders and appends UTF-8 bytes to `output` (the fast path: reuse one buffer for many renders).
-    public func render(_ context: MustacheValue, partials: MustachePartials = MustachePartials(),
-                       options: RenderOptions = RenderOptions(), into output: inout [UInt8]) throws {
+    public func render(
+        _ context: MustacheValue, partials: MustachePartials = MustachePartials(),
+        options: RenderOptions = RenderOptions(), into output: inout [UInt8]
+    ) throws {
         let start = output.count
-        var renderer = Renderer(options: options, partials: partials, templateName: name)
+        let workspace = Workspace.take()
+        defer { Workspace.give(workspace) }
+        var renderer = Renderer(options: options, partials: partials, templateName: name, workspace: workspace)
+        defer { renderer.returnBuffers(to: workspace) }
         if options.helpers { renderer.push(Helpers.value) }
         renderer.push(context)
-        swap(&renderer.out, &output)
-        defer { swap(&renderer.out, &output) }
         try renderer.render(program)
-        if case .header = options.escaping { Renderer.foldHeader(&renderer.out, from: start) }
+        output.append(contentsOf: renderer.out.bytes)
+        if case .header = options.escaping { Renderer.foldHeader(&output, from: start) }
     }
 }
 
@@ -120,20 +151,38 @@ public struct MustacheTemplate: Sendable {
 /// try MustacheTemplate("Hi\n{{> signature}}").render(ctx, partials: partials)
 /// ```
 public struct MustachePartials: Sendable {
-    public private(set) var templates: [String: MustacheTemplate]
+    /// Sorted by name hash, for lookups by a hash computed when the including template was compiled.
+    private var entries: [(hash: UInt64, name: String, template: MustacheTemplate)] = []
 
-    public init(_ templates: [String: MustacheTemplate] = [:]) { self.templates = templates }
+    public init(_ templates: [String: MustacheTemplate] = [:]) {
+        for (name, template) in templates { self[name] = template }
+    }
 
     /// Compiles every source (the key is the partial's name and its name in errors).
     public init(sources: [String: String]) throws {
-        var t: [String: MustacheTemplate] = [:]
-        for (name, source) in sources { t[name] = try MustacheTemplate(source, name: name) }
-        templates = t
+        for (name, source) in sources { self[name] = try MustacheTemplate(source, name: name) }
+    }
+
+    /// The templates by name.
+    public var templates: [String: MustacheTemplate] {
+        Dictionary(entries.map { ($0.name, $0.template) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @inline(__always) func template(named name: String, hash: UInt64) -> MustacheTemplate? {
+        for e in entries where e.hash == hash && e.name == name { return e.template }
+        return nil
     }
 
     public subscript(name: String) -> MustacheTemplate? {
-        get { templates[name] }
-        set { templates[name] = newValue }
+        get { template(named: name, hash: MustacheDictionary.hash(name)) }
+        set {
+            let hash = MustacheDictionary.hash(name)
+            entries.removeAll { $0.hash == hash && $0.name == name }
+            if let newValue {
+                entries.append((hash, name, newValue))
+                entries.sort { $0.hash < $1.hash }
+            }
+        }
     }
 }
 
@@ -162,12 +211,12 @@ public struct LambdaCall {
     /// Renders Mustache source in the current context without escaping (e.g. the text of a section).
     public func render(_ source: String) throws -> String {
         let template = try MustacheTemplate(source, name: "\(templateName) (lambda at \(position))")
-        var renderer = Renderer(options: options, partials: partials, templateName: template.name)
+        var renderer = Renderer(options: options, partials: partials, templateName: template.name, workspace: nil)
         renderer.setStack(stack)
         var plain = options
         plain.escaping = .text
         renderer.options = plain
         try renderer.render(template.program)
-        return String(decoding: renderer.out, as: UTF8.self)
+        return String(decoding: renderer.out.bytes, as: UTF8.self)
     }
 }

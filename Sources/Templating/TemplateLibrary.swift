@@ -55,10 +55,11 @@ public struct LibraryTemplate: Sendable {
     /// Which parts exist.
     public var availableParts: [Part] { Part.allCases.filter { parts[$0] != nil } }
 
-    /// The template for `part` in `locale`, following the locale's fallback chain, else the base one.
-    public func template(for part: Part, locale: String) -> MustacheTemplate? {
+    /// The template for `part` in `locale`: the first override along `fallbacks` (default: the locale's
+    /// own chain, ``TemplateLibrary/localeFallbacks(_:)``), else the base one.
+    public func template(for part: Part, locale: String, fallbacks: [String]? = nil) -> MustacheTemplate? {
         if let byLocale = overrides[part] {
-            for candidate in TemplateLibrary.localeFallbacks(locale) {
+            for candidate in fallbacks ?? TemplateLibrary.localeFallbacks(locale) {
                 if let t = byLocale[candidate] { return t }
             }
         }
@@ -113,8 +114,9 @@ public struct TemplateLibrary: Sendable {
     /// when the resource bundle is not beside the executable.
     public static func bundled(catalog: (any MessageCatalog)? = nil) throws -> TemplateLibrary {
         guard let url = bundledTemplatesURL() else {
-            throw TemplatingError.io(path: "ContactsSelection_Templating.resources",
-                                     message: "the bundled templates were not found beside the executable")
+            throw TemplatingError.io(
+                path: "ContactsSelection_Templating.resources",
+                message: "the bundled templates were not found beside the executable")
         }
         return try TemplateLibrary(directory: url, catalog: catalog)
     }
@@ -181,7 +183,8 @@ public struct TemplateLibrary: Sendable {
             sample = try MustacheValue(json: Array(data), file: "\(name)/sample.json")
         }
         for required in [LibraryTemplate.Part.subject, .textBody] where parts[required] == nil {
-            throw TemplatingError.templateNotFound(name: name, detail: "missing \(required.rawValue).mustache in \(url.path)")
+            throw TemplatingError.templateNotFound(
+                name: name, detail: "missing \(required.rawValue).mustache in \(url.path)")
         }
         return LibraryTemplate(name: name, sample: sample, parts: parts, overrides: overrides, partials: partials)
     }
@@ -189,7 +192,8 @@ public struct TemplateLibrary: Sendable {
     /// Looks a template up by name.
     public func template(named name: String) throws -> LibraryTemplate {
         guard let t = templates[name] else {
-            throw TemplatingError.templateNotFound(name: name, detail: "no such template (have: \(names.joined(separator: ", ")))")
+            throw TemplatingError.templateNotFound(
+                name: name, detail: "no such template (have: \(names.joined(separator: ", ")))")
         }
         return t
     }
@@ -197,14 +201,18 @@ public struct TemplateLibrary: Sendable {
     /// Renders every part of template `name` for one recipient in `locale`: subject with header escaping,
     /// text and SMS bodies as plain text, the HTML body with HTML escaping. Strict by default: a missing
     /// value is an error naming the part, line, column and `recipient`.
-    public func render(_ name: String, context: MustacheValue, locale: String, recipient: String? = nil,
-                       strict: Bool = true) throws -> RenderedMessage {
+    public func render(
+        _ name: String, context: MustacheValue, locale: String, recipient: String? = nil,
+        strict: Bool = true
+    ) throws -> RenderedMessage {
         let template = try template(named: name)
         let locale = Self.normalizeLocale(locale)
+        let fallbacks = catalog?.fallbackLocales(for: locale) ?? Self.localeFallbacks(locale)
         func part(_ p: LibraryTemplate.Part, _ escaping: Escaping) throws -> String? {
-            guard let t = template.template(for: p, locale: locale) else { return nil }
-            let options = RenderOptions(escaping: escaping, strict: strict, locale: locale, recipient: recipient,
-                                        catalog: catalog, table: name)
+            guard let t = template.template(for: p, locale: locale, fallbacks: fallbacks) else { return nil }
+            let options = RenderOptions(
+                escaping: escaping, strict: strict, locale: locale, recipient: recipient,
+                catalog: catalog, table: name)
             return try t.render(context, partials: template.partials, options: options)
         }
         return RenderedMessage(
@@ -255,7 +263,8 @@ public struct TemplateLibrary: Sendable {
             if let region { add("\(language)-\(script)-\(region)") }
             add("\(language)-\(script)")
         }
-        let defaultScript = ICULocale.addLikelySubtags(language).split(separator: "-").dropFirst().first.map(String.init)
+        let defaultScript = ICULocale.addLikelySubtags(language).split(separator: "-").dropFirst().first.map(
+            String.init)
         if script == nil || defaultScript == script {
             if let region { add("\(language)-\(region)") }
             add(language)

@@ -97,12 +97,13 @@ struct RenderCommand: Command {
                 for file in files.sorted() where file.hasSuffix(".mustache") {
                     let path = URL(fileURLWithPath: partialsDir).appendingPathComponent(file).path
                     guard let data = FileManager.default.contents(atPath: path),
-                          let text = String(data: data, encoding: .utf8)
+                        let text = String(data: data, encoding: .utf8)
                     else { throw CLIError.failure("render: cannot read \(path) as UTF-8") }
                     partials[String(file.dropLast(".mustache".count))] = try MustacheTemplate(text, name: path)
                 }
             }
-            let options = RenderOptions(escaping: escaping, strict: strict, locale: locale, catalog: catalog, table: table)
+            let options = RenderOptions(
+                escaping: escaping, strict: strict, locale: locale, catalog: catalog, table: table)
             return try template.render(context, partials: partials, options: options)
         }
         var out = Output()
@@ -136,7 +137,9 @@ struct TemplatesListCommand: Command {
             guard let t = library.templates[name] else { continue }
             var line = name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
             line += t.availableParts.map(\.rawValue).joined(separator: ", ")
-            if !t.overrideLocales.isEmpty { line += "  (locale overrides: \(t.overrideLocales.joined(separator: ", ")))" }
+            if !t.overrideLocales.isEmpty {
+                line += "  (locale overrides: \(t.overrideLocales.joined(separator: ", ")))"
+            }
             if t.sample != nil { line += "  [sample data]" }
             out.line(line)
         }
@@ -163,7 +166,8 @@ struct TemplatesRenderCommand: Command {
         the text body, the HTML body and the SMS body, or with --json one JSON object.
 
         Options:
-          --locale L        the recipient's locale (default: environment)
+          --locale L        the campaign's locale; a `locale` or `lang` field in the data (the recipient's
+                            own) wins; default: the environment's
           --data FILE       the recipient's context (JSON object; '-' reads stdin)
           --recipient ID    who it is for (named in errors)
           --json            print {"subject", "textBody", "htmlBody", "messageBody", "locale"}
@@ -175,7 +179,8 @@ struct TemplatesRenderCommand: Command {
         """
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
-        let locale = environmentLocale(try args.option("--locale"))
+        let explicitLocale = try args.option("--locale")
+        let locale = environmentLocale(explicitLocale)
         let dataPath = try args.option("--data")
         let recipient = try args.option("--recipient")
         let json = args.flag("--json")
@@ -186,7 +191,8 @@ struct TemplatesRenderCommand: Command {
         let catalog = try TemplateCLI.catalog(stringsDir, command: "templates render")
         let library = try TemplateCLI.run("templates render") { try loadLibrary(dir, catalog: catalog) }
         guard let template = library.templates[name] else {
-            throw CLIError.usage("templates render: no template '\(name)' (have: \(library.names.joined(separator: ", ")))")
+            throw CLIError.usage(
+                "templates render: no template '\(name)' (have: \(library.names.joined(separator: ", ")))")
         }
         let context: MustacheValue
         if let dataPath {
@@ -196,8 +202,11 @@ struct TemplatesRenderCommand: Command {
         } else {
             throw CLIError.usage("templates render: '\(name)' has no sample.json; pass --data FILE.json")
         }
+        // The recipient's own locale (a `locale` or `lang` field of the data) wins over --locale.
+        let own = (context.member("locale") ?? context.member("lang"))?.scalarText
+        let renderLocale = TemplateLibrary.renderLocale(recipient: own, campaign: explicitLocale, environment: locale)
         let message = try TemplateCLI.run("templates render") {
-            try library.render(name, context: context, locale: locale, recipient: recipient)
+            try library.render(name, context: context, locale: renderLocale, recipient: recipient)
         }
         var out = Output()
         if json {

@@ -29,18 +29,23 @@ struct EngineTests {
 
     @Test func headerFoldsLineBreaksAndTrims() throws {
         let t = try MustacheTemplate("  Re: {{subject}}\n  from {{who}}\n")
-        let out = try t.render(["subject": "line one\r\nline two", "who": "Ada"],
-                               options: RenderOptions(escaping: .header(.fold)))
+        let out = try t.render(
+            ["subject": "line one\r\nline two", "who": "Ada"],
+            options: RenderOptions(escaping: .header(.fold)))
         #expect(out == "Re: line one line two from Ada")
         #expect(!out.contains("\n") && !out.contains("\r"))
     }
 
     @Test func headerRejectsLineBreaksWithPosition() throws {
         let t = try MustacheTemplate("Subject: {{subject}}", name: "subject.mustache")
-        #expect(throws: TemplatingError.lineBreakInHeader(name: "subject", template: "subject.mustache", line: 1, column: 10,
-                                                         recipient: "ada@example.com")) {
-            try t.render(["subject": "evil\r\nBcc: x@example.com"],
-                         options: RenderOptions(escaping: .header(.reject), recipient: "ada@example.com"))
+        #expect(
+            throws: TemplatingError.lineBreakInHeader(
+                name: "subject", template: "subject.mustache", line: 1, column: 10,
+                recipient: "ada@example.com")
+        ) {
+            try t.render(
+                ["subject": "evil\r\nBcc: x@example.com"],
+                options: RenderOptions(escaping: .header(.reject), recipient: "ada@example.com"))
         }
     }
 
@@ -48,8 +53,11 @@ struct EngineTests {
         let t = try MustacheTemplate("Hello\n  {{user.nmae}}!", name: "mail.mustache")
         #expect(try t.render(["user": ["name": "Ada"]]) == "Hello\n  !")
         let options = RenderOptions(strict: true, recipient: "ada@example.com")
-        #expect(throws: TemplatingError.missingValue(name: "user.nmae", template: "mail.mustache", line: 2, column: 3,
-                                                    recipient: "ada@example.com")) {
+        #expect(
+            throws: TemplatingError.missingValue(
+                name: "user.nmae", template: "mail.mustache", line: 2, column: 3,
+                recipient: "ada@example.com")
+        ) {
             try t.render(["user": ["name": "Ada"]], options: options)
         }
         let section = try MustacheTemplate("{{#vipp}}x{{/vipp}}", name: "s")
@@ -63,7 +71,9 @@ struct EngineTests {
     @Test func strictErrorsInPartialsNameThePartial() throws {
         let partials = try MustachePartials(sources: ["sig": "--\n{{compnay}}"])
         let t = try MustacheTemplate("Hi\n{{> sig}}", name: "main")
-        #expect(throws: TemplatingError.missingValue(name: "compnay", template: "sig", line: 2, column: 1, recipient: nil)) {
+        #expect(
+            throws: TemplatingError.missingValue(name: "compnay", template: "sig", line: 2, column: 1, recipient: nil)
+        ) {
             try t.render(["company": "X"], partials: partials, options: RenderOptions(strict: true))
         }
         let missing = try MustacheTemplate("{{> nope}}", name: "main")
@@ -75,20 +85,34 @@ struct EngineTests {
 
     @Test func strictRejectsInterpolatingAList() throws {
         let t = try MustacheTemplate("{{items}}", name: "t")
-        #expect(throws: TemplatingError.notInterpolatable(name: "items", template: "t", line: 1, column: 1, recipient: nil)) {
+        #expect(
+            throws: TemplatingError.notInterpolatable(name: "items", template: "t", line: 1, column: 1, recipient: nil)
+        ) {
             try t.render(["items": [1, 2]], options: RenderOptions(strict: true))
         }
     }
 
     @Test(arguments: [
-        ("a\n  {{#items}}x", TemplatingError.parse(template: "f", line: 2, column: 3,
-                                                   message: "unclosed section 'items': expected '{{/items}}' before the end of the template")),
-        ("{{#a}}\n{{/b}}", .parse(template: "f", line: 2, column: 1,
-                                  message: "closing tag 'b' does not match 'a' opened at line 1, column 1")),
+        (
+            "a\n  {{#items}}x",
+            TemplatingError.parse(
+                template: "f", line: 2, column: 3,
+                message: "unclosed section 'items': expected '{{/items}}' before the end of the template")
+        ),
+        (
+            "{{#a}}\n{{/b}}",
+            .parse(
+                template: "f", line: 2, column: 1,
+                message: "closing tag 'b' does not match 'a' opened at line 1, column 1")
+        ),
         ("x {{/a}}", .parse(template: "f", line: 1, column: 3, message: "closing tag 'a' without an open section")),
         ("é {{name", .parse(template: "f", line: 1, column: 3, message: "unclosed tag: expected '}}'")),
-        ("{{=<% =}}", .parse(template: "f", line: 1, column: 1,
-                            message: "bad delimiter change '<%': expected two delimiters separated by space, without '='")),
+        (
+            "{{=<% =}}",
+            .parse(
+                template: "f", line: 1, column: 1,
+                message: "bad delimiter change '<%': expected two delimiters separated by space, without '='")
+        ),
         ("{{}}", .parse(template: "f", line: 1, column: 1, message: "empty tag: expected a name")),
         ("{{a b}}", .parse(template: "f", line: 1, column: 1, message: "unexpected whitespace in name 'a b'")),
     ])
@@ -96,21 +120,39 @@ struct EngineTests {
         #expect(throws: expected) { try MustacheTemplate(source, name: "f") }
     }
 
+    @Test func absurdNestingIsAParseError() throws {
+        let source = String(repeating: "{{#a}}", count: 300) + String(repeating: "{{/a}}", count: 300)
+        #expect(
+            throws: TemplatingError.parse(
+                template: "deep", line: 1, column: 1537,
+                message: "sections nest more than 256 levels deep")
+        ) {
+            try MustacheTemplate(source, name: "deep")
+        }
+        let fine = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
+        #expect(try MustacheTemplate(fine).render(["a": true]) == "x")
+    }
+
     @Test func errorDescriptionsReadWell() {
-        let e = TemplatingError.missingValue(name: "x", template: "m.mustache", line: 3, column: 4, recipient: "a@example.com")
+        let e = TemplatingError.missingValue(
+            name: "x", template: "m.mustache", line: 3, column: 4, recipient: "a@example.com")
         #expect(e.description == "m.mustache:3:4: no value for 'x' for recipient a@example.com (strict mode)")
     }
 
     @Test func objectsThroughTheProtocol() throws {
         let t = try MustacheTemplate("{{#people}}{{name}} ({{age}}){{^last}}, {{/last}}{{/people}}")
-        let people: MustacheValue = .array([.object(Person(name: "Ada", age: 36)), .object(Person(name: "Alan", age: 41))])
+        let people: MustacheValue = .array([
+            .object(Person(name: "Ada", age: 36)), .object(Person(name: "Alan", age: 41)),
+        ])
         #expect(try t.render(["people": people, "last": true]) == "Ada (36)Alan (41)")
     }
 
     @Test func convertibleValues() throws {
         let t = try MustacheTemplate("{{a}} {{b}} {{#c}}{{.}}{{/c}} {{d}}")
-        let ctx: [String: MustacheValue] = ["a": 3.mustacheValue, "b": 2.5.mustacheValue, "c": ["x", "y"].mustacheValue,
-                                            "d": Optional<String>.none.mustacheValue]
+        let ctx: [String: MustacheValue] = [
+            "a": 3.mustacheValue, "b": 2.5.mustacheValue, "c": ["x", "y"].mustacheValue,
+            "d": Optional<String>.none.mustacheValue,
+        ]
         #expect(try t.render(.dictionary(MustacheDictionary(ctx))) == "3 2.5 xy ")
     }
 
@@ -132,22 +174,32 @@ struct EngineTests {
     @Test func lambdaErrorsAreWrappedWithPosition() throws {
         struct Oops: Error {}
         let t = try MustacheTemplate("ab\n {{#f}}x{{/f}}", name: "t")
-        #expect(throws: TemplatingError.helper(name: "f", template: "t", line: 2, column: 2, recipient: nil, message: "Oops()")) {
+        #expect(
+            throws: TemplatingError.helper(
+                name: "f", template: "t", line: 2, column: 2, recipient: nil, message: "Oops()")
+        ) {
             try t.render(["f": .lambda(MustacheLambda { _ in throw Oops() })])
         }
     }
 
     @Test func jsonErrorsNameLineAndColumn() {
-        #expect(throws: TemplatingError.badData(file: "d.json", line: 2, column: 9, message: "expected ',' or '}' in an object")) {
+        #expect(
+            throws: TemplatingError.badData(
+                file: "d.json", line: 2, column: 9, message: "expected ',' or '}' in an object")
+        ) {
             try MustacheValue(json: Array("{\"a\": 1,\n \"b\": 2 \"c\": 3}".utf8), file: "d.json")
         }
-        #expect(throws: TemplatingError.badData(file: "d.json", line: 1, column: 8, message: "unterminated string (no closing quote)")) {
+        #expect(
+            throws: TemplatingError.badData(
+                file: "d.json", line: 1, column: 8, message: "unterminated string (no closing quote)")
+        ) {
             try MustacheValue(json: Array("[1, 2, \"x".utf8), file: "d.json")
         }
     }
 
     @Test func jsonValuesKeepTheirKinds() throws {
-        let v = try MustacheValue(json: Array(#"{"i": 3, "d": 1.5, "b": true, "n": null, "s": "\u00e9\ud83d\ude00"}"#.utf8))
+        let v = try MustacheValue(
+            json: Array(#"{"i": 3, "d": 1.5, "b": true, "n": null, "s": "\u00e9\ud83d\ude00"}"#.utf8))
         let t = try MustacheTemplate("{{i}} {{d}} {{b}} [{{n}}] {{s}}")
         #expect(try t.render(v) == "3 1.5 true [] é😀")
     }

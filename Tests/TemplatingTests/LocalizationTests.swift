@@ -14,19 +14,29 @@ struct MemoryCatalog: MessageCatalog {
     }
 }
 
-let catalog = MemoryCatalog(tables: ["mail": [
-    "en": ["guests": "{name} invited {count, plural, one {# guest} other {# guests}}.",
-           "greet": "{gender, select, female {Dear Ms. {last}} male {Dear Mr. {last}} other {Dear {first} {last}}}",
-           "pay": "You owe {amount, number, currency}."],
-    "ru": ["guests": "{name} пригласил {count, plural, one {# гостя} few {# гостей} many {# гостей} other {# гостя}}."],
-    "de": ["guests": "{name} hat {count, plural, one {# Gast} other {# Gäste}} eingeladen."],
-]])
+let catalog = MemoryCatalog(tables: [
+    "mail": [
+        "en": [
+            "guests": "{name} invited {count, plural, one {# guest} other {# guests}}.",
+            "greet": "{gender, select, female {Dear Ms. {last}} male {Dear Mr. {last}} other {Dear {first} {last}}}",
+            "pay": "You owe {amount, number, currency}.",
+        ],
+        "ru": [
+            "guests": "{name} пригласил {count, plural, one {# гостя} few {# гостей} many {# гостей} other {# гостя}}."
+        ],
+        "de": ["guests": "{name} hat {count, plural, one {# Gast} other {# Gäste}} eingeladen."],
+    ]
+])
 
 @Suite("Localized messages and helpers")
 struct LocalizationTests {
-    func render(_ source: String, _ ctx: MustacheValue, locale: String, escaping: Escaping = .text, strict: Bool = true) throws -> String {
-        try MustacheTemplate(source, name: "t").render(ctx, options: RenderOptions(
-            escaping: escaping, strict: strict, locale: locale, catalog: catalog, table: "mail"))
+    func render(_ source: String, _ ctx: MustacheValue, locale: String, escaping: Escaping = .text, strict: Bool = true)
+        throws -> String
+    {
+        try MustacheTemplate(source, name: "t").render(
+            ctx,
+            options: RenderOptions(
+                escaping: escaping, strict: strict, locale: locale, catalog: catalog, table: "mail"))
     }
 
     @Test func pluralsPerLocale() throws {
@@ -41,23 +51,34 @@ struct LocalizationTests {
 
     @Test func argumentsComeFromTheContextStack() throws {
         let src = "{{#people}}{{#t}}greet{{/t}};{{/people}}"
-        let ctx: MustacheValue = ["last": "Lovelace", "people": [
-            ["gender": "female", "first": "Ada"], ["gender": "male", "last": "Turing", "first": "Alan"],
-            ["gender": "other", "first": "Sam"]]]
+        let ctx: MustacheValue = [
+            "last": "Lovelace",
+            "people": [
+                ["gender": "female", "first": "Ada"], ["gender": "male", "last": "Turing", "first": "Alan"],
+                ["gender": "other", "first": "Sam"],
+            ],
+        ]
         #expect(try render(src, ctx, locale: "en") == "Dear Ms. Lovelace;Dear Mr. Turing;Dear Sam Lovelace;")
     }
 
     @Test func messagesAreEscapedForHTML() throws {
-        #expect(try render("{{#t}}guests{{/t}}", ["name": "<Ada & co>", "count": 1], locale: "en", escaping: .html)
-            == "&lt;Ada &amp; co&gt; invited 1 guest.")
+        #expect(
+            try render("{{#t}}guests{{/t}}", ["name": "<Ada & co>", "count": 1], locale: "en", escaping: .html)
+                == "&lt;Ada &amp; co&gt; invited 1 guest.")
     }
 
     @Test func missingKeyAndArgumentAreErrors() throws {
-        #expect(throws: TemplatingError.missingMessage(key: "nope", table: "mail", locale: "fr", template: "t", line: 1, column: 1)) {
+        #expect(
+            throws: TemplatingError.missingMessage(
+                key: "nope", table: "mail", locale: "fr", template: "t", line: 1, column: 1)
+        ) {
             try render("{{#t}}nope{{/t}}", [:], locale: "fr")
         }
-        #expect(throws: TemplatingError.helper(name: "t", template: "t", line: 1, column: 1, recipient: nil,
-                                               message: "message 'guests' needs a value for 'count'")) {
+        #expect(
+            throws: TemplatingError.helper(
+                name: "t", template: "t", line: 1, column: 1, recipient: nil,
+                message: "message 'guests' needs a value for 'count'")
+        ) {
             try render("{{#t}}guests{{/t}}", ["name": "Ada"], locale: "en")
         }
     }
@@ -82,7 +103,7 @@ struct LocalizationTests {
     }
 
     @Test func numberAndDateHelpers() throws {
-        let ctx: MustacheValue = ["n": 1234.5, "when": "2025-06-03", "i": 1234567]
+        let ctx: MustacheValue = ["n": 1234.5, "when": "2025-06-03", "i": 1_234_567]
         #expect(try render("{{#number}}n{{/number}}", ctx, locale: "de") == "1.234,5")
         #expect(try render("{{#number}}i{{/number}}", ctx, locale: "en") == "1,234,567")
         #expect(try render("{{#number}}n currency/EUR{{/number}}", ctx, locale: "en") == "€1,234.50")
@@ -100,7 +121,9 @@ struct LocalizationTests {
     }
 
     @Test func namesDirectionAndLanguage() throws {
-        let ctx: MustacheValue = ["p": ["givenName": "太郎", "familyName": "山田"], "q": ["firstName": "Ada", "lastName": "Lovelace"]]
+        let ctx: MustacheValue = [
+            "p": ["givenName": "太郎", "familyName": "山田"], "q": ["firstName": "Ada", "lastName": "Lovelace"],
+        ]
         #expect(try render("{{#fullName}}p{{/fullName}}", ctx, locale: "ja") == "山田太郎")
         #expect(try render("{{#fullName}}q{{/fullName}}", ctx, locale: "ja") == "Ada Lovelace")
         #expect(try render("{{#fullName}}q{{/fullName}}", ctx, locale: "hu") == "Lovelace Ada")

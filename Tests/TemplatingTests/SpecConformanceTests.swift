@@ -21,7 +21,12 @@ enum SpecFiles {
 /// A counter shared by a stateful lambda ("Multiple Calls").
 final class Counter: Sendable {
     let value = Mutex(0)
-    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        value.withLock {
+            $0 += 1
+            return $0
+        }
+    }
 }
 
 /// Swift closures equivalent to the spec's lambdas, by test name.
@@ -63,10 +68,12 @@ func loadSpecCases() -> [SpecCase] {
     for file in SpecFiles.files {
         let url = SpecFiles.directory.appendingPathComponent(file + ".json")
         guard let bytes = try? Data(contentsOf: url), let doc = try? MustacheValue(json: Array(bytes), file: url.path),
-              case .array(let tests)? = doc.member("tests")
+            case .array(let tests)? = doc.member("tests")
         else {
-            cases.append(SpecCase(file: file, name: "<unreadable \(url.path)>", template: "", data: .null, partials: [:],
-                                  expected: "<file missing or unreadable>"))
+            cases.append(
+                SpecCase(
+                    file: file, name: "<unreadable \(url.path)>", template: "", data: .null, partials: [:],
+                    expected: "<file missing or unreadable>"))
             continue
         }
         for test in tests {
@@ -80,8 +87,10 @@ func loadSpecCases() -> [SpecCase] {
             if case .dictionary(let p)? = test.member("partials") {
                 for (k, v) in p.entries { partials[k] = v.scalarText ?? "" }
             }
-            cases.append(SpecCase(file: file, name: name, template: test.member("template")?.scalarText ?? "",
-                                  data: data, partials: partials, expected: test.member("expected")?.scalarText ?? ""))
+            cases.append(
+                SpecCase(
+                    file: file, name: name, template: test.member("template")?.scalarText ?? "",
+                    data: data, partials: partials, expected: test.member("expected")?.scalarText ?? ""))
         }
     }
     return cases
@@ -96,7 +105,9 @@ struct SpecConformanceTests {
         if !SpecFiles.present {
             let message = "\(SpecFiles.directory.path) absent: Mustache conformance not run"
             print("NOTICE: " + message)
-            if !SpecFiles.allowMissing { Issue.record(Comment(rawValue: message + " (set CONTACTS_ALLOW_MISSING_SHARED=1 to allow)")) }
+            if !SpecFiles.allowMissing {
+                Issue.record(Comment(rawValue: message + " (set CONTACTS_ALLOW_MISSING_SHARED=1 to allow)"))
+            }
         }
     }
 

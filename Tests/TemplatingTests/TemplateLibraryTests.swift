@@ -1,7 +1,7 @@
 import Foundation
+import StringsCatalog
 import Testing
 
-import StringsCatalog
 @testable import Templating
 
 let localizations = SpecFiles.packageRoot.appendingPathComponent("Sources/StringsCatalog/Localizations")
@@ -43,20 +43,23 @@ struct TemplateLibraryTests {
         let m = try library.render("invite", context: inviteContext, locale: "en", recipient: "grace@example.com")
         #expect(m.locale == "en")
         #expect(m.subject == "Ada Lovelace invited you to Atlas & <Co>")
-        #expect(m.textBody == """
-            Hello Grace Hopper,
+        #expect(
+            m.textBody
+                == """
+                Hello Grace Hopper,
 
-            Ada Lovelace would like you to join the project “Atlas & <Co>”.
-            Alan Turing and Team Blue is invited too.
+                Ada Lovelace would like you to join the project “Atlas & <Co>”.
+                Alan Turing and Team Blue is invited too.
 
-            Join the project: https://example.com/join?id=1&t=2
-            This invitation expires on July 1, 2025.
+                Join the project: https://example.com/join?id=1&t=2
+                This invitation expires on July 1, 2025.
 
-            Best regards,
-            Ada Lovelace
+                Best regards,
+                Ada Lovelace
 
-            """.replacingOccurrences(of: "Alan Turing and Team Blue is invited too.",
-                                     with: "2 other people are invited too: Alan Turing and Team Blue."))
+                """.replacingOccurrences(
+                    of: "Alan Turing and Team Blue is invited too.",
+                    with: "2 other people are invited too: Alan Turing and Team Blue."))
         #expect(m.messageBody == "Ada Lovelace invited you to Atlas & <Co>: https://example.com/join?id=1&t=2\n")
         let html = try #require(m.htmlBody)
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\">"))
@@ -71,7 +74,8 @@ struct TemplateLibraryTests {
             let m = try library.render(name, context: ctx, locale: locale)
             #expect(m.locale == locale)
             #expect(!m.subject.isEmpty && !m.subject.contains("\n") && !m.subject.contains("{"))
-            #expect(!m.textBody.contains("{") && !(m.htmlBody ?? "").contains("{") && !(m.messageBody ?? "").contains("{"))
+            #expect(
+                !m.textBody.contains("{") && !(m.htmlBody ?? "").contains("{") && !(m.messageBody ?? "").contains("{"))
             #expect(m.htmlBody?.contains("lang=\"\(locale)\" dir=\"\(locale == "ar" ? "rtl" : "ltr")\"") == true)
             #expect(m.textBody.contains(name == "invite" ? "https://example.com/join?id=1&t=2" : "+1 555-0101"))
         }
@@ -85,7 +89,10 @@ struct TemplateLibraryTests {
         let ja = try library.render("invite", context: inviteContext, locale: "ja")
         #expect(ja.textBody.contains("ほかに2人が招待されています"))
         var one = inviteContext
-        if case .dictionary(var d) = one { d["others"] = [["givenName": "Alan", "familyName": "Turing"]]; one = .dictionary(d) }
+        if case .dictionary(var d) = one {
+            d["others"] = [["givenName": "Alan", "familyName": "Turing"]]
+            one = .dictionary(d)
+        }
         let ru = try library.render("invite", context: one, locale: "ru")
         #expect(ru.textBody.contains("Также приглашён(а) Alan Turing."))
         let zh = try library.render("share-contact", context: shareContext, locale: "zh-Hans")
@@ -106,9 +113,15 @@ struct TemplateLibraryTests {
 
     @Test func strictRenderNamesPartAndRecipient() throws {
         var ctx = inviteContext
-        if case .dictionary(var d) = ctx { d["url"] = nil; ctx = .dictionary(d) }
-        #expect(throws: TemplatingError.missingValue(name: "url", template: "invite/body.txt.mustache", line: 6, column: 21,
-                                                    recipient: "grace@example.com")) {
+        if case .dictionary(var d) = ctx {
+            d["url"] = nil
+            ctx = .dictionary(d)
+        }
+        #expect(
+            throws: TemplatingError.missingValue(
+                name: "url", template: "invite/body.txt.mustache", line: 6, column: 21,
+                recipient: "grace@example.com")
+        ) {
             try library.render("invite", context: ctx, locale: "en", recipient: "grace@example.com")
         }
         #expect(throws: TemplatingError.self) { try library.render("nope", context: [:], locale: "en") }
@@ -130,12 +143,19 @@ struct TemplateLibraryTests {
         let fm = FileManager.default
         try fm.createDirectory(at: dir.appendingPathComponent("a"), withIntermediateDirectories: true)
         try "Hi".write(to: dir.appendingPathComponent("a/subject.mustache"), atomically: true, encoding: .utf8)
-        #expect(throws: TemplatingError.templateNotFound(name: "a", detail: "missing body.txt.mustache in \(dir.appendingPathComponent("a").path)")) {
+        #expect(
+            throws: TemplatingError.templateNotFound(
+                name: "a", detail: "missing body.txt.mustache in \(dir.appendingPathComponent("a").path)")
+        ) {
             try TemplateLibrary(directory: dir)
         }
-        try "x\n{{#open}}".write(to: dir.appendingPathComponent("a/body.txt.mustache"), atomically: true, encoding: .utf8)
-        #expect(throws: TemplatingError.parse(template: "a/body.txt.mustache", line: 2, column: 1,
-                                              message: "unclosed section 'open': expected '{{/open}}' before the end of the template")) {
+        try "x\n{{#open}}".write(
+            to: dir.appendingPathComponent("a/body.txt.mustache"), atomically: true, encoding: .utf8)
+        #expect(
+            throws: TemplatingError.parse(
+                template: "a/body.txt.mustache", line: 2, column: 1,
+                message: "unclosed section 'open': expected '{{/open}}' before the end of the template")
+        ) {
             try TemplateLibrary(directory: dir)
         }
         try "ok {{x}}".write(to: dir.appendingPathComponent("a/body.txt.mustache"), atomically: true, encoding: .utf8)

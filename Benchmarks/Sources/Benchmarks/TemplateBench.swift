@@ -6,16 +6,20 @@ import Templating
 // engine, a hand-written Swift function producing the same text (the practical limit), and Python
 // chevron and jinja2 from the benchmark venv ($CONTACTS_VENV or ./.venv).
 //
-//   Benchmarks template [--count N] [--python-count N] [--no-python]
+//   Benchmarks templates [--count N] [--python-count N] [--no-python]
 
 private enum MailData {
     static let first = ["Anna", "Ben", "Chloé", "David", "Emma", "François", "Greta", "Hugo", "Iris", "Jonas"]
     static let last = ["Müller", "O'Brien", "Smith", "Dubois", "García", "Nowak", "Jensen"]
-    static let products = ["Coffee beans 1kg", "Cable <USB-C> & adapter", "Notebook \"A5\"", "Desk lamp",
-                           "Tea sampler & cups", "Stickers <pack>", "Water bottle", "Headphones"]
+    static let products = [
+        "Coffee beans 1kg", "Cable <USB-C> & adapter", "Notebook \"A5\"", "Desk lamp",
+        "Tea sampler & cups", "Stickers <pack>", "Water bottle", "Headphones",
+    ]
     static let managers = ["Ms. Kim", "Mr. Lee", "Dr. Ortiz & team", "Ms. Rossi"]
-    static let notes = ["Leave at the front door.", "Ring twice & wait <5 min>.",
-                        "Deliver to \"Building B\", reception.", "No note."]
+    static let notes = [
+        "Leave at the front door.", "Ring twice & wait <5 min>.",
+        "Deliver to \"Building B\", reception.", "No note.",
+    ]
 }
 
 /// The README's `make_context(i)` as a typed Swift value (input of the hand-written function).
@@ -40,8 +44,9 @@ private struct MailContext {
         orderId = 100000 + i
         orderDate = "2025-06-\(two(i % 28 + 1))"
         items = (0..<5).map { k in
-            Item(name: MailData.products[(i + k) % 8], qty: (i + k) % 4 + 1,
-                 price: "\((i * 7 + k * 13) % 100 + 1).\(two((i + k) % 100))")
+            Item(
+                name: MailData.products[(i + k) % 8], qty: (i + k) % 4 + 1,
+                price: "\((i * 7 + k * 13) % 100 + 1).\(two((i + k) % 100))")
         }
         vip = i % 3 == 0
         shipping = "4.95 EUR"
@@ -57,9 +62,11 @@ private struct MailContext {
         .dictionary([
             "firstName": .string(firstName), "lastName": .string(lastName), "email": .string(email),
             "orderId": .int(orderId), "orderDate": .string(orderDate),
-            "items": .array(items.map { .dictionary(["name": .string($0.name), "qty": .int($0.qty), "price": .string($0.price)]) }),
+            "items": .array(
+                items.map { .dictionary(["name": .string($0.name), "qty": .int($0.qty), "price": .string($0.price)]) }),
             "vip": .bool(vip), "shipping": .string(shipping), "note": .string(note), "manager": .string(manager),
-            "company": .string(company), "companyAddress": .string(companyAddress), "unsubscribeUrl": .string(unsubscribeUrl),
+            "company": .string(company), "companyAddress": .string(companyAddress),
+            "unsubscribeUrl": .string(unsubscribeUrl),
         ])
     }
 }
@@ -103,22 +110,48 @@ private func handWrittenMail(_ c: MailContext, into out: inout [UInt8]) {
         }
     }
     @inline(__always) func int(_ n: Int) { esc(String(n)) }
-    lit("Hello "); esc(c.firstName); lit(",\n\nThank you for your order #"); int(c.orderId); lit(" placed on ")
-    esc(c.orderDate); lit(". This message\nconfirms the details for "); esc(c.firstName); lit(" "); esc(c.lastName)
-    lit(" <"); esc(c.email); lit(">.\n\nYour items:\n")
+    lit("Hello ")
+    esc(c.firstName)
+    lit(",\n\nThank you for your order #")
+    int(c.orderId)
+    lit(" placed on ")
+    esc(c.orderDate)
+    lit(". This message\nconfirms the details for ")
+    esc(c.firstName)
+    lit(" ")
+    esc(c.lastName)
+    lit(" <")
+    esc(c.email)
+    lit(">.\n\nYour items:\n")
     for item in c.items {
-        lit("  * "); int(item.qty); lit(" x "); esc(item.name); lit(" at "); esc(item.price); lit(" EUR\n")
+        lit("  * ")
+        int(item.qty)
+        lit(" x ")
+        esc(item.name)
+        lit(" at ")
+        esc(item.price)
+        lit(" EUR\n")
     }
     if c.items.isEmpty { lit("  (no items in this order)\n") }
     lit("\n")
     if c.vip {
         lit("As a VIP member, shipping is free for this order.\n")
     } else {
-        lit("Shipping: "); esc(c.shipping); lit(". Join our VIP program to save on your next order.\n")
+        lit("Shipping: ")
+        esc(c.shipping)
+        lit(". Join our VIP program to save on your next order.\n")
     }
-    lit("\nDelivery note: "); esc(c.note); lit("\n\nIf you have questions, simply reply to this email or contact\nyour account manager, ")
-    esc(c.manager); lit(".\n\n--\nKind regards,\n"); esc(c.company); lit(" Customer Care\n"); esc(c.companyAddress)
-    lit("\nUnsubscribe: "); esc(c.unsubscribeUrl); lit("\n")
+    lit("\nDelivery note: ")
+    esc(c.note)
+    lit("\n\nIf you have questions, simply reply to this email or contact\nyour account manager, ")
+    esc(c.manager)
+    lit(".\n\n--\nKind regards,\n")
+    esc(c.company)
+    lit(" Customer Care\n")
+    esc(c.companyAddress)
+    lit("\nUnsubscribe: ")
+    esc(c.unsubscribeUrl)
+    lit("\n")
 }
 
 /// CPU time of this process (the loops are single-threaded; CPU time is steadier than wall time on a
@@ -144,64 +177,64 @@ private func benchDirectory() -> URL? {
 }
 
 private let pythonScript = #"""
-import sys, time, json
-FIRST = ["Anna", "Ben", "Chloé", "David", "Emma", "François", "Greta", "Hugo", "Iris", "Jonas"]
-LAST = ["Müller", "O'Brien", "Smith", "Dubois", "García", "Nowak", "Jensen"]
-PRODUCTS = ["Coffee beans 1kg", "Cable <USB-C> & adapter", "Notebook \"A5\"", "Desk lamp",
-            "Tea sampler & cups", "Stickers <pack>", "Water bottle", "Headphones"]
-MANAGERS = ["Ms. Kim", "Mr. Lee", "Dr. Ortiz & team", "Ms. Rossi"]
-NOTES = ["Leave at the front door.", "Ring twice & wait <5 min>.",
-         "Deliver to \"Building B\", reception.", "No note."]
-def make_context(i):
-    return {"firstName": FIRST[i % 10], "lastName": LAST[i % 7], "email": "user%d@example.com" % i,
-            "orderId": 100000 + i, "orderDate": "2025-06-%02d" % (i % 28 + 1),
-            "items": [{"name": PRODUCTS[(i + k) % 8], "qty": (i + k) % 4 + 1,
-                       "price": "%d.%02d" % ((i*7 + k*13) % 100 + 1, (i + k) % 100)} for k in range(5)],
-            "vip": i % 3 == 0, "shipping": "4.95 EUR", "note": NOTES[i % 4], "manager": MANAGERS[i % 4],
-            "company": "Example & Co.", "companyAddress": "1 Main Street, 12345 Springfield",
-            "unsubscribeUrl": "https://example.com/unsubscribe?id=%d&t=x%d" % (i, i % 97)}
-JINJA = """Hello {{ firstName }},
+    import sys, time, json
+    FIRST = ["Anna", "Ben", "Chloé", "David", "Emma", "François", "Greta", "Hugo", "Iris", "Jonas"]
+    LAST = ["Müller", "O'Brien", "Smith", "Dubois", "García", "Nowak", "Jensen"]
+    PRODUCTS = ["Coffee beans 1kg", "Cable <USB-C> & adapter", "Notebook \"A5\"", "Desk lamp",
+                "Tea sampler & cups", "Stickers <pack>", "Water bottle", "Headphones"]
+    MANAGERS = ["Ms. Kim", "Mr. Lee", "Dr. Ortiz & team", "Ms. Rossi"]
+    NOTES = ["Leave at the front door.", "Ring twice & wait <5 min>.",
+             "Deliver to \"Building B\", reception.", "No note."]
+    def make_context(i):
+        return {"firstName": FIRST[i % 10], "lastName": LAST[i % 7], "email": "user%d@example.com" % i,
+                "orderId": 100000 + i, "orderDate": "2025-06-%02d" % (i % 28 + 1),
+                "items": [{"name": PRODUCTS[(i + k) % 8], "qty": (i + k) % 4 + 1,
+                           "price": "%d.%02d" % ((i*7 + k*13) % 100 + 1, (i + k) % 100)} for k in range(5)],
+                "vip": i % 3 == 0, "shipping": "4.95 EUR", "note": NOTES[i % 4], "manager": MANAGERS[i % 4],
+                "company": "Example & Co.", "companyAddress": "1 Main Street, 12345 Springfield",
+                "unsubscribeUrl": "https://example.com/unsubscribe?id=%d&t=x%d" % (i, i % 97)}
+    JINJA = """Hello {{ firstName }},
 
-Thank you for your order #{{ orderId }} placed on {{ orderDate }}. This message
-confirms the details for {{ firstName }} {{ lastName }} <{{ email }}>.
+    Thank you for your order #{{ orderId }} placed on {{ orderDate }}. This message
+    confirms the details for {{ firstName }} {{ lastName }} <{{ email }}>.
 
-Your items:
-{% for item in items %}  * {{ item.qty }} x {{ item.name }} at {{ item.price }} EUR
-{% else %}  (no items in this order)
-{% endfor %}
-{% if vip %}As a VIP member, shipping is free for this order.
-{% else %}Shipping: {{ shipping }}. Join our VIP program to save on your next order.
-{% endif %}
-Delivery note: {{ note }}
+    Your items:
+    {% for item in items %}  * {{ item.qty }} x {{ item.name }} at {{ item.price }} EUR
+    {% else %}  (no items in this order)
+    {% endfor %}
+    {% if vip %}As a VIP member, shipping is free for this order.
+    {% else %}Shipping: {{ shipping }}. Join our VIP program to save on your next order.
+    {% endif %}
+    Delivery note: {{ note }}
 
-If you have questions, simply reply to this email or contact
-your account manager, {{ manager }}.
+    If you have questions, simply reply to this email or contact
+    your account manager, {{ manager }}.
 
-{% include "signature" %}"""
-engine, directory, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-mail = open(directory + "/mail.mustache", encoding="utf-8").read()
-signature = open(directory + "/signature.mustache", encoding="utf-8").read()
-contexts = [make_context(i) for i in range(n)]
-if engine == "chevron":
-    import chevron
-    partials = {"signature": signature}
-    render = lambda c: chevron.render(mail, c, partials_dict=partials)
-else:
-    import jinja2
-    sig = signature.replace("{{company}}", "{{ company }}").replace("{{companyAddress}}", "{{ companyAddress }}") \
-                   .replace("{{unsubscribeUrl}}", "{{ unsubscribeUrl }}")
-    env = jinja2.Environment(loader=jinja2.DictLoader({"mail": JINJA, "signature": sig}), autoescape=True,
-                             keep_trailing_newline=True)
-    template = env.get_template("mail")
-    render = template.render
-first = render(contexts[0])
-total = 0
-start = time.process_time()
-for c in contexts:
-    total += len(render(c))
-elapsed = time.process_time() - start
-print(json.dumps({"rate": n / elapsed, "bytes": total, "first": first}))
-"""#
+    {% include "signature" %}"""
+    engine, directory, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    mail = open(directory + "/mail.mustache", encoding="utf-8").read()
+    signature = open(directory + "/signature.mustache", encoding="utf-8").read()
+    contexts = [make_context(i) for i in range(n)]
+    if engine == "chevron":
+        import chevron
+        partials = {"signature": signature}
+        render = lambda c: chevron.render(mail, c, partials_dict=partials)
+    else:
+        import jinja2
+        sig = signature.replace("{{company}}", "{{ company }}").replace("{{companyAddress}}", "{{ companyAddress }}") \
+                       .replace("{{unsubscribeUrl}}", "{{ unsubscribeUrl }}")
+        env = jinja2.Environment(loader=jinja2.DictLoader({"mail": JINJA, "signature": sig}), autoescape=True,
+                                 keep_trailing_newline=True)
+        template = env.get_template("mail")
+        render = template.render
+    first = render(contexts[0])
+    total = 0
+    start = time.process_time()
+    for c in contexts:
+        total += len(render(c))
+    elapsed = time.process_time() - start
+    print(json.dumps({"rate": n / elapsed, "bytes": total, "first": first}))
+    """#
 
 private struct PythonResult: Decodable {
     var rate: Double
@@ -211,7 +244,8 @@ private struct PythonResult: Decodable {
 
 private func runPython(_ engine: String, directory: URL, count: Int) -> Result<PythonResult, BenchError> {
     let env = ProcessInfo.processInfo.environment
-    let venv = env["CONTACTS_VENV"].map { URL(fileURLWithPath: $0) }
+    let venv =
+        env["CONTACTS_VENV"].map { URL(fileURLWithPath: $0) }
         ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".venv")
     let python = venv.appendingPathComponent("bin/python")
     guard FileManager.default.isExecutableFile(atPath: python.path) else {
@@ -256,7 +290,7 @@ private func sameText(_ a: String, _ b: String) -> Bool {
 
 func runTemplateBench(args: [String]) {
     var count = 200_000
-    var pythonCount = 50_000
+    var pythonCount = Int.max
     var python = true
     var i = 0
     while i < args.count {
@@ -290,7 +324,9 @@ func runTemplateBench(args: [String]) {
         print("template bench: \(error)")
         return
     }
-    print("Template rendering: \(directory.path), \(count) recipients, HTML escaping, template compiled once (CPU time, best of 3)")
+    print(
+        "Template rendering: \(directory.path), \(count) recipients, HTML escaping, template compiled once (CPU time, best of 3)"
+    )
     let typed = (0..<count).map(MailContext.init)
     let values = typed.map(\.mustacheValue)
     let options = RenderOptions(escaping: .html, strict: true, helpers: false)
@@ -303,7 +339,9 @@ func runTemplateBench(args: [String]) {
             var hand: [UInt8] = []
             handWrittenMail(typed[k], into: &hand)
             if engine != String(decoding: hand, as: UTF8.self) {
-                print("  MISMATCH between engine and hand-written output for context \(k):\n\(engine)\n---\n\(String(decoding: hand, as: UTF8.self))")
+                print(
+                    "  MISMATCH between engine and hand-written output for context \(k):\n\(engine)\n---\n\(String(decoding: hand, as: UTF8.self))"
+                )
                 return
             }
             if k == 0 { engineFirst = engine }
@@ -350,14 +388,18 @@ func runTemplateBench(args: [String]) {
     let handRate = rate(count, handBest)
     func fmt(_ r: Double) -> String { String(format: "%10.0f renders/s", r) }
     print("  Templating (MustacheTemplate)   \(fmt(engineRate))")
-    print("  hand-written Swift function     \(fmt(handRate))   engine/hand-written = \(String(format: "%.2f", engineRate / handRate))x (target >= 0.8x)")
+    print(
+        "  hand-written Swift function     \(fmt(handRate))   engine/hand-written = \(String(format: "%.2f", engineRate / handRate))x (target >= 0.8x)"
+    )
     if python {
         for engine in ["chevron", "jinja2"] {
             switch runPython(engine, directory: directory, count: pythonCount) {
             case .success(let r):
                 let same = sameText(r.first, engineFirst) ? "same text" : "text differs"
                 let target = engine == "jinja2" ? " (target >= 6x)" : ""
-                print("  Python \(engine.padding(toLength: 24, withPad: " ", startingAt: 0)) \(fmt(r.rate))   engine/\(engine) = \(String(format: "%.1f", engineRate / r.rate))x\(target)  [\(pythonCount) renders, \(same)]")
+                print(
+                    "  Python \(engine.padding(toLength: 24, withPad: " ", startingAt: 0)) \(fmt(r.rate))   engine/\(engine) = \(String(format: "%.1f", engineRate / r.rate))x\(target)  [\(pythonCount) renders, \(same)]"
+                )
             case .failure(let e):
                 print("  Python \(engine): skipped: \(e.message)")
             }

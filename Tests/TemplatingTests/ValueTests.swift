@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import Templating
+
+@Suite("Context values")
+struct ValueTests {
+    @Test func dictionaryLookupsAndEdits() {
+        var d: MustacheDictionary = ["name": "Ada", "age": 36, "tags": ["a", "b"], "": "empty key"]
+        #expect(d.count == 4)
+        #expect(d["name"]?.scalarText == "Ada")
+        #expect(d["age"]?.scalarText == "36")
+        #expect(d[""]?.scalarText == "empty key")
+        #expect(d["nope"] == nil)
+        d["age"] = 37
+        d["city"] = "Paris"
+        d["tags"] = nil
+        #expect(d["age"]?.scalarText == "37")
+        #expect(d["city"]?.scalarText == "Paris")
+        #expect(d["tags"] == nil)
+        #expect(Set(d.keys) == ["name", "age", "", "city"])
+        #expect(d.entries.map(\.key) == ["name", "age", "", "city"])
+    }
+
+    @Test func laterDuplicateWins() {
+        let d = MustacheDictionary(entries: [("a", 1), ("b", 2), ("a", 3)])
+        #expect(d.count == 2)
+        #expect(d["a"]?.scalarText == "3")
+    }
+
+    @Test func largeDictionariesAndUnicodeKeys() throws {
+        var entries: [(String, MustacheValue)] = []
+        for i in 0..<300 { entries.append(("key\(i)", .int(i))) }
+        entries.append(("ключ", "значение"))
+        entries.append(("long key with spaces and more than sixteen bytes", "long"))
+        let d = MustacheDictionary(entries: entries)
+        for i in stride(from: 0, to: 300, by: 7) { #expect(d["key\(i)"]?.scalarText == String(i)) }
+        #expect(d["ключ"]?.scalarText == "значение")
+        let t = try MustacheTemplate("{{key299}} {{ключ}} {{key0}}")
+        #expect(try t.render(.dictionary(d)) == "299 значение 0")
+    }
+
+    @Test func nestedValuesSurviveStorage() throws {
+        let inner: MustacheValue = ["x": 1.5, "flag": false, "list": [1, 2], "none": nil]
+        let v: MustacheValue = ["inner": inner, "n": -42, "big": .int(Int.max)]
+        let t = try MustacheTemplate(
+            "{{inner.x}} {{^inner.flag}}no{{/inner.flag}} {{#inner.list}}{{.}}{{/inner.list}} [{{inner.none}}] {{n}} {{big}}"
+        )
+        #expect(try t.render(v) == "1.5 no 12 [] -42 9223372036854775807")
+    }
+
+    @Test func concurrentRendersShareACompiledTemplate() throws {
+        let t = try MustacheTemplate("{{#items}}<{{name}}:{{n}}>{{/items}} {{title}}")
+        let results = ResultBox(count: 64)
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            let ctx: MustacheValue = [
+                "title": .string("t\(i) & co"),
+                "items": .array((0..<20).map { ["name": .string("x\($0)"), "n": .int(i)] }),
+            ]
+            results.set(i, (try? t.render(ctx)) ?? "error")
+        }
+        for i in 0..<64 {
+            let expected = (0..<20).map { "<x\($0):\(i)>" }.joined() + " t\(i) &amp; co"
+            #expect(results.get(i) == expected)
+        }
+    }
+}
+
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String]
+    init(count: Int) { values = Array(repeating: "", count: count) }
+    func set(_ i: Int, _ v: String) {
+        lock.lock()
+        values[i] = v
+        lock.unlock()
+    }
+    func get(_ i: Int) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[i]
+    }
+}
