@@ -79,16 +79,28 @@ public struct AddressBook: Sendable, Equatable {
             swap(&cards, &chunks[0].groups)
             swap(&diagnostics, &chunks[0].diagnostics)
         } else {
+            // Move the contacts out of the pieces (a copy would retain every string of every contact).
             let total = chunks.reduce(0) { $0 + $1.contacts.count }
-            contacts.reserveCapacity(total)
+            contacts = [Contact](unsafeUninitializedCapacity: total) { buffer, count in
+                var offset = 0
+                for k in chunks.indices {
+                    chunks[k].contacts.withUnsafeMutableBufferPointer { source in
+                        guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
+                        (to + offset).moveInitialize(from: from, count: source.count)
+                        // Leave cheap placeholders behind so that the piece can be destroyed normally.
+                        from.initialize(repeating: Contact(id: ""), count: source.count)
+                        offset += source.count
+                    }
+                }
+                count = offset
+            }
             lines.reserveCapacity(total)
             for k in chunks.indices {
-                contacts.append(contentsOf: chunks[k].contacts)
                 lines.append(contentsOf: chunks[k].contactLines)
                 cards.append(contentsOf: chunks[k].groups)
                 diagnostics.append(contentsOf: chunks[k].diagnostics)
-                chunks[k] = VCardReader.Chunk()
             }
+            chunks.removeAll()
         }
         // Ids are unique within a book: a repeated UID (or an identical card) gets a suffix.
         var index: [String: Int] = [:]

@@ -41,10 +41,15 @@ extension VCardReader {
         var diagnostics: [VCardDiagnostic] = []
     }
 
+    /// Threads for reading large files: the active processors, or env `CONTACTS_THREADS` when set (≥ 1).
+    static var defaultThreadCount: Int {
+        if let text = ProcessInfo.processInfo.environment["CONTACTS_THREADS"], let n = Int(text), n >= 1 { return n }
+        return ProcessInfo.processInfo.activeProcessorCount
+    }
+
     /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, in parallel, with file line numbers.
-    /// Small inputs are read in one piece.
-    static func readChunked(data: Data, fileName: String,
-                            maxChunks: Int = ProcessInfo.processInfo.activeProcessorCount,
+    /// Small inputs (under 2 × `minChunkSize`) are read in one piece.
+    static func readChunked(data: Data, fileName: String, maxChunks: Int = defaultThreadCount,
                             minChunkSize: Int = 1 << 20) -> [Chunk] {
         let boundaries = data.withUnsafeBytes { raw in
             chunkBoundaries(raw.bindMemory(to: UInt8.self),
@@ -67,21 +72,13 @@ extension VCardReader {
         let work: @Sendable (Int) -> Void = { k in
             let parser = VCardParser(fileName: fileName)
             parser.endsBeforeNextCard = k < n - 1
-            var chunk = Chunk()
             data.withUnsafeBytes { raw in
-                let all = raw.bindMemory(to: UInt8.self)
-                let piece = UnsafeBufferPointer(rebasing: all[boundaries[k]..<boundaries[k + 1]])
-                parser.parse(piece) { record, line in
-                    switch record {
-                    case .contact(let c):
-                        chunk.contacts.append(c)
-                        chunk.contactLines.append(line)
-                    case .group(let g):
-                        chunk.groups.append(g)
-                    }
-                }
+                let piece = UnsafeRawBufferPointer(rebasing: raw[boundaries[k]..<boundaries[k + 1]])
+                parser.collect(reserving: estimatedCardCount(piece))
+                parser.parse(piece.bindMemory(to: UInt8.self)) { _, _ in }
             }
-            slots.buffer[k] = Partial(chunk: chunk, localDiagnostics: parser.localDiagnostics, lineCount: parser.lineCount)
+            slots.buffer[k] = Partial(chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
+                                      lineCount: parser.lineCount)
         }
         if n == 1 {
             work(0)
@@ -221,6 +218,9 @@ final class VCardParser {
         var cardStartOffset = 0
         var junkReported = false
         var lineNumber = 0
+        /// When `collecting`, finished cards are appended here instead of being passed to `emit`.
+        var collecting = false
+        var collected = VCardReader.Chunk()
     }
 
     private let st: UnsafeMutablePointer<State>
@@ -277,6 +277,20 @@ final class VCardParser {
     private var lineNumber: Int {
         get { st.pointee.lineNumber }
         set { st.pointee.lineNumber = newValue }
+    }
+
+    /// Makes `parse` keep the cards (moved, not copied) for ``takeCollected()`` instead of calling `emit`.
+    func collect(reserving capacity: Int) {
+        st.pointee.collecting = true
+        st.pointee.collected.contacts.reserveCapacity(capacity)
+        st.pointee.collected.contactLines.reserveCapacity(capacity)
+    }
+
+    /// The cards kept since ``collect(reserving:)``.
+    func takeCollected() -> VCardReader.Chunk {
+        var chunk = VCardReader.Chunk()
+        swap(&chunk, &st.pointee.collected)
+        return chunk
     }
 
     init(fileName: String) {
@@ -1110,7 +1124,8 @@ final class VCardParser {
                     if !g.contact.formattedName.isEmpty { name = g.contact.formattedName }
                 }
             }
-            emit(.group(Group(id: id, name: name, memberIDs: b.members, kind: .card, unknownProperties: unknowns)), cardStartLine)
+            let group = Group(id: id, name: name, memberIDs: b.members, kind: .card, unknownProperties: unknowns)
+            if st.pointee.collecting { st.pointee.collected.groups.append(group) } else { emit(.group(group), cardStartLine) }
             return
         }
         if !b.members.isEmpty {
@@ -1133,7 +1148,12 @@ final class VCardParser {
             c.phoneticFamilyName = c.sortAsComponents[0]
             if c.sortAsComponents.count > 1 { c.phoneticGivenName = c.sortAsComponents[1] }
         }
-        emit(.contact(c), cardStartLine)
+        if st.pointee.collecting {
+            st.pointee.collected.contacts.append(c)
+            st.pointee.collected.contactLines.append(cardStartLine)
+        } else {
+            emit(.contact(c), cardStartLine)
+        }
     }
 
     private func hashID(_ b: CardBuilder) -> String {
@@ -1263,24 +1283,22 @@ final class VCardParser {
 
 }
 
-/// About how many cards `data` holds: the lines that start with "BEGIN:" (for reserving capacity).
-func estimatedCardCount(_ data: Data) -> Int {
-    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int in
-        guard let start = raw.baseAddress else { return 0 }
-        let total = raw.count
-        var count = 0
-        var offset = 0
-        while offset < total {
-            guard let nl = memchr(start + offset, 0x0A, total - offset) else { break }
-            let next = start.distance(to: UnsafeRawPointer(nl)) + 1
-            if total - next > 6 {
-                let b0 = raw[next] | 0x20, b1 = raw[next + 1] | 0x20
-                if b0 == 0x62 && b1 == 0x65 && raw[next + 5] == 0x3A { count += 1 }
-            }
-            offset = next
+/// About how many cards `raw` holds: the lines that start with "BEGIN:" (for reserving capacity).
+func estimatedCardCount(_ raw: UnsafeRawBufferPointer) -> Int {
+    guard let start = raw.baseAddress else { return 0 }
+    let total = raw.count
+    var count = 0
+    var offset = 0
+    while offset < total {
+        guard let nl = memchr(start + offset, 0x0A, total - offset) else { break }
+        let next = start.distance(to: UnsafeRawPointer(nl)) + 1
+        if total - next > 6 {
+            let b0 = raw[next] | 0x20, b1 = raw[next + 1] | 0x20
+            if b0 == 0x62 && b1 == 0x65 && raw[next + 5] == 0x3A { count += 1 }
         }
-        return count + 1
+        offset = next
     }
+    return count + 1
 }
 
 /// The first invalid UTF-8 byte's offset, nil when `v` is valid.
