@@ -112,7 +112,8 @@ public struct AddressBook: Sendable, Equatable {
                 var n = 2
                 while index["\(id)-\(n)"] != nil { n += 1 }
                 let newID = "\(id)-\(n)"
-                let message = id.hasPrefix("hash-")
+                let message =
+                    id.hasPrefix("hash-")
                     ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
                     : "duplicate UID '\(id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
                 duplicates.append(VCardDiagnostic(file: fileName, line: lines[i], message: message))
@@ -127,8 +128,9 @@ public struct AddressBook: Sendable, Equatable {
                 ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
             }.map(\.element)
         }
-        self.init(contacts: contacts, groups: cards + AddressBook.categoryGroups(contacts), diagnostics: diagnostics,
-                  index: index)
+        self.init(
+            contacts: contacts, groups: cards + AddressBook.categoryGroups(contacts), diagnostics: diagnostics,
+            index: index)
     }
 
     /// Reads a vCard file (memory-mapped). Throws ``ContactsCoreError/cannotRead(path:reason:)`` when the
@@ -186,7 +188,8 @@ public struct AddressBook: Sendable, Equatable {
     private static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
             return String(cString: strerror(code.rawValue))
         }
         return ns.localizedDescription

@@ -170,8 +170,10 @@ public struct PostalAddress: Sendable, Hashable {
     public var postalCode: String
     public var country: String
 
-    public init(poBox: String = "", extended: String = "", street: String = "", locality: String = "",
-                region: String = "", postalCode: String = "", country: String = "") {
+    public init(
+        poBox: String = "", extended: String = "", street: String = "", locality: String = "",
+        region: String = "", postalCode: String = "", country: String = ""
+    ) {
         self.poBox = poBox
         self.extended = extended
         self.street = street
@@ -269,7 +271,7 @@ public struct ContactDate: Sendable, Hashable {
             }
         }
         guard let (y, m, d) = parsed, m.map({ (1...12).contains($0) }) ?? true,
-              d.map({ (1...31).contains($0) }) ?? true
+            d.map({ (1...31).contains($0) }) ?? true
         else {
             self.init(text: raw)
             return

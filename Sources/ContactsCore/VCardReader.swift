@@ -23,7 +23,9 @@ public enum VCardRecord: Sendable, Hashable {
 public enum VCardReader {
     /// Reads `data`, calling `body` for each card in file order with the line where the card begins;
     /// returns the diagnostics. Ids are not made unique here (``AddressBook`` does that).
-    public static func read(data: Data, fileName: String, _ body: (VCardRecord, _ line: Int) -> Void) -> [VCardDiagnostic] {
+    public static func read(data: Data, fileName: String, _ body: (VCardRecord, _ line: Int) -> Void)
+        -> [VCardDiagnostic]
+    {
         let parser = VCardParser(fileName: fileName)
         data.withUnsafeBytes { raw in
             parser.parse(raw.bindMemory(to: UInt8.self), emit: body)
@@ -49,11 +51,14 @@ extension VCardReader {
 
     /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, in parallel, with file line numbers.
     /// Small inputs (under 2 × `minChunkSize`) are read in one piece.
-    static func readChunked(data: Data, fileName: String, maxChunks: Int = defaultThreadCount,
-                            minChunkSize: Int = 1 << 20) -> [Chunk] {
+    static func readChunked(
+        data: Data, fileName: String, maxChunks: Int = defaultThreadCount,
+        minChunkSize: Int = 1 << 20
+    ) -> [Chunk] {
         let boundaries = data.withUnsafeBytes { raw in
-            chunkBoundaries(raw.bindMemory(to: UInt8.self),
-                            pieces: min(8, maxChunks, max(1, raw.count / max(1, minChunkSize))))
+            chunkBoundaries(
+                raw.bindMemory(to: UInt8.self),
+                pieces: min(8, maxChunks, max(1, raw.count / max(1, minChunkSize))))
         }
         let n = boundaries.count - 1
         struct Partial {
@@ -77,8 +82,9 @@ extension VCardReader {
                 parser.collect(reserving: estimatedCardCount(piece))
                 parser.parse(piece.bindMemory(to: UInt8.self)) { _, _ in }
             }
-            slots.buffer[k] = Partial(chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
-                                      lineCount: parser.lineCount)
+            slots.buffer[k] = Partial(
+                chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
+                lineCount: parser.lineCount)
         }
         if n == 1 {
             work(0)
@@ -113,7 +119,10 @@ extension VCardReader {
                 let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nl)) + 1
                 if buf.count - start >= 11 {
                     var match = true
-                    for i in 0..<11 where (buf[start + i] >= 0x61 && buf[start + i] <= 0x7A ? buf[start + i] - 0x20 : buf[start + i]) != keyword.utf8Start[i] {
+                    for i in 0..<11
+                    where (buf[start + i] >= 0x61 && buf[start + i] <= 0x7A ? buf[start + i] - 0x20 : buf[start + i])
+                        != keyword.utf8Start[i]
+                    {
                         match = false
                         break
                     }
@@ -134,9 +143,18 @@ extension VCardReader {
 
 // MARK: - Byte constants
 
-private let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20, tab: UInt8 = 0x09
-private let colon: UInt8 = 0x3A, semicolon: UInt8 = 0x3B, comma: UInt8 = 0x2C, equals: UInt8 = 0x3D
-private let dot: UInt8 = 0x2E, quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, caret: UInt8 = 0x5E
+private let cr: UInt8 = 0x0D
+private let lf: UInt8 = 0x0A
+private let space: UInt8 = 0x20
+private let tab: UInt8 = 0x09
+private let colon: UInt8 = 0x3A
+private let semicolon: UInt8 = 0x3B
+private let comma: UInt8 = 0x2C
+private let equals: UInt8 = 0x3D
+private let dot: UInt8 = 0x2E
+private let quote: UInt8 = 0x22
+private let backslash: UInt8 = 0x5C
+private let caret: UInt8 = 0x5E
 
 @inline(__always) private func upper(_ b: UInt8) -> UInt8 { (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
 @inline(__always) private func isNameByte(_ b: UInt8) -> Bool {
@@ -182,9 +200,11 @@ final class VCardParser {
             switch message {
             case .text(let t): text = t
             case .missingEnd(let start, let next?):
-                text = "card starting at line \(start + lineOffset) has no END:VCARD (expected before BEGIN:VCARD at line \(next + lineOffset)); its properties are kept"
+                text =
+                    "card starting at line \(start + lineOffset) has no END:VCARD (expected before BEGIN:VCARD at line \(next + lineOffset)); its properties are kept"
             case .missingEnd(let start, nil):
-                text = "card starting at line \(start + lineOffset) has no END:VCARD (expected before the end of the input); its properties are kept"
+                text =
+                    "card starting at line \(start + lineOffset) has no END:VCARD (expected before the end of the input); its properties are kept"
             }
             return VCardDiagnostic(file: file, line: line + lineOffset, column: column, message: text)
         }
@@ -395,9 +415,10 @@ final class VCardParser {
         }
         lineCount = pendingLine - 1
         if inCard {
-            localDiagnostics.append(LocalDiagnostic(
-                line: cardStartLine, column: nil,
-                message: .missingEnd(cardStart: cardStartLine, nextBegin: endsBeforeNextCard ? pendingLine : nil)))
+            localDiagnostics.append(
+                LocalDiagnostic(
+                    line: cardStartLine, column: nil,
+                    message: .missingEnd(cardStart: cardStartLine, nextBegin: endsBeforeNextCard ? pendingLine : nil)))
             finishCard(endOffset: count, emit: emit)
         }
         if !sawCard && localDiagnostics.isEmpty {
@@ -412,9 +433,11 @@ final class VCardParser {
         let needle: [UInt8] = Array("QUOTED-PRINTABLE".utf8)
         while i < lineLength {
             let b = line[i]
-            if b == quote { inQuotes.toggle() }
-            else if b == colon && !inQuotes { return false }
-            else if upper(b) == 0x51 && i + needle.count <= lineLength {
+            if b == quote {
+                inQuotes.toggle()
+            } else if b == colon && !inQuotes {
+                return false
+            } else if upper(b) == 0x51 && i + needle.count <= lineLength {
                 var match = true
                 for k in 0..<needle.count where upper(line[i + k]) != needle[k] {
                     match = false
@@ -450,8 +473,10 @@ final class VCardParser {
         if i == n { return false }
         if matchesKeyword(line + i, n - i, "BEGIN:VCARD") {
             if inCard {
-                localDiagnostics.append(LocalDiagnostic(
-                    line: cardStartLine, column: nil, message: .missingEnd(cardStart: cardStartLine, nextBegin: lineNumber)))
+                localDiagnostics.append(
+                    LocalDiagnostic(
+                        line: cardStartLine, column: nil,
+                        message: .missingEnd(cardStart: cardStartLine, nextBegin: lineNumber)))
                 finishCard(endOffset: offset, emit: emit)
             }
             inCard = true
@@ -521,33 +546,43 @@ final class VCardParser {
         var quoted: Bool
     }
 
-
     private func parseHead(from start: Int) -> Head? {
         let n = lineLength
         var i = start
         var groupEnd = -1
         while i < n {
             let b = line[i]
-            if isNameByte(b) { i += 1; continue }
-            if b == dot && groupEnd < 0 && i > start { groupEnd = i; i += 1; continue }
+            if isNameByte(b) {
+                i += 1
+                continue
+            }
+            if b == dot && groupEnd < 0 && i > start {
+                groupEnd = i
+                i += 1
+                continue
+            }
             break
         }
         let nameStart = groupEnd >= 0 ? groupEnd + 1 : start
         if i == nameStart || i == n || (line[i] != colon && line[i] != semicolon) {
             if i < n && i > nameStart && line[i] != colon && line[i] != semicolon {
                 let shown = String(decoding: UnsafeBufferPointer(start: line + i, count: 1), as: UTF8.self)
-                diagnose(lineNumber, i + 1,
-                         "unexpected '\(shown)' in property name (expected ':' or ';' after '\(text(nameStart, i))'); line skipped")
+                diagnose(
+                    lineNumber, i + 1,
+                    "unexpected '\(shown)' in property name (expected ':' or ';' after '\(text(nameStart, i))'); line skipped"
+                )
             } else if i == nameStart {
                 diagnose(lineNumber, i + 1, "expected a property name, found '\(preview(from: start))'; line skipped")
             } else {
-                diagnose(lineNumber, i + 1, "expected ':' after the property name '\(text(nameStart, i))'; line skipped")
+                diagnose(
+                    lineNumber, i + 1, "expected ':' after the property name '\(text(nameStart, i))'; line skipped")
             }
             return nil
         }
         for k in nameStart..<i { line[k] = upper(line[k]) }
-        var head = Head(group: groupEnd >= 0 ? text(start, groupEnd) : nil, name: text(nameStart, i),
-                        kind: propertyKind(nameStart, i))
+        var head = Head(
+            group: groupEnd >= 0 ? text(start, groupEnd) : nil, name: text(nameStart, i),
+            kind: propertyKind(nameStart, i))
         st.pointee.paramSpans.removeAll(keepingCapacity: true)
         st.pointee.valueSpans.removeAll(keepingCapacity: true)
         while i < n && line[i] == semicolon {
@@ -566,8 +601,10 @@ final class VCardParser {
                         i += 1
                         while i < n && line[i] != quote { i += 1 }
                         if i == n {
-                            diagnose(lineNumber, qStart,
-                                     "unterminated quoted value of parameter \(text(pStart, pEnd)) (expected '\"'); line skipped")
+                            diagnose(
+                                lineNumber, qStart,
+                                "unterminated quoted value of parameter \(text(pStart, pEnd)) (expected '\"'); line skipped"
+                            )
                             return nil
                         }
                         st.pointee.valueSpans.append(ValueSpan(start: qStart, end: i, quoted: true))
@@ -577,13 +614,17 @@ final class VCardParser {
                         while i < n && line[i] != comma && line[i] != semicolon && line[i] != colon { i += 1 }
                         st.pointee.valueSpans.append(ValueSpan(start: vStart, end: i, quoted: false))
                     }
-                    if i < n && line[i] == comma { i += 1; continue }
+                    if i < n && line[i] == comma {
+                        i += 1
+                        continue
+                    }
                     break
                 }
             } else if pEnd == pStart {
                 continue
             }
-            let span = ParamSpan(nameStart: pStart, nameEnd: pEnd, valuesStart: valuesStart, valuesEnd: st.pointee.valueSpans.count)
+            let span = ParamSpan(
+                nameStart: pStart, nameEnd: pEnd, valuesStart: valuesStart, valuesEnd: st.pointee.valueSpans.count)
             st.pointee.paramSpans.append(span)
             interpret(span, into: &head)
         }
@@ -664,12 +705,16 @@ final class VCardParser {
 
     /// Folds what the model needs from one parameter into `head`.
     private func interpret(_ p: ParamSpan, into head: inout Head) {
-        let s = p.nameStart, e = p.nameEnd
+        let s = p.nameStart
+        let e = p.nameEnd
         if p.valuesStart == p.valuesEnd {
             // vCard 2.1 bare parameter: an encoding or a type.
             let kind = encodingKind(s, e)
-            if kind != 0 { head.encoding = kind }
-            else if !isKeyword(s, e, "8BIT") && !isKeyword(s, e, "7BIT") { addType(s, e, to: &head) }
+            if kind != 0 {
+                head.encoding = kind
+            } else if !isKeyword(s, e, "8BIT") && !isKeyword(s, e, "7BIT") {
+                addType(s, e, to: &head)
+            }
             return
         }
         let first = st.pointee.valueSpans[p.valuesStart]
@@ -708,23 +753,56 @@ final class VCardParser {
         switch e - s {
         case 0: return
         case 3:
-            if isKeywordIgnoringCase(s, e, "FAX") { head.types |= TypeFlags.fax; return }
+            if isKeywordIgnoringCase(s, e, "FAX") {
+                head.types |= TypeFlags.fax
+                return
+            }
             if isKeywordIgnoringCase(s, e, "MSG") { return }
         case 4:
-            if isKeywordIgnoringCase(s, e, "HOME") { head.types |= TypeFlags.home; return }
-            if isKeywordIgnoringCase(s, e, "WORK") { head.types |= TypeFlags.work; return }
-            if isKeywordIgnoringCase(s, e, "CELL") { head.types |= TypeFlags.cell; return }
-            if isKeywordIgnoringCase(s, e, "PREF") { head.types |= TypeFlags.pref; return }
-            if isKeywordIgnoringCase(s, e, "MAIN") { head.types |= TypeFlags.main; return }
+            if isKeywordIgnoringCase(s, e, "HOME") {
+                head.types |= TypeFlags.home
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "WORK") {
+                head.types |= TypeFlags.work
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "CELL") {
+                head.types |= TypeFlags.cell
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "PREF") {
+                head.types |= TypeFlags.pref
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "MAIN") {
+                head.types |= TypeFlags.main
+                return
+            }
             if isKeywordIgnoringCase(s, e, "TEXT") || isKeywordIgnoringCase(s, e, "X400") { return }
         case 5:
             if isKeywordIgnoringCase(s, e, "VOICE") { return }
-            if isKeywordIgnoringCase(s, e, "PAGER") { head.types |= TypeFlags.pager; return }
-            if isKeywordIgnoringCase(s, e, "OTHER") { head.types |= TypeFlags.other; return }
+            if isKeywordIgnoringCase(s, e, "PAGER") {
+                head.types |= TypeFlags.pager
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "OTHER") {
+                head.types |= TypeFlags.other
+                return
+            }
         case 6:
-            if isKeywordIgnoringCase(s, e, "MOBILE") { head.types |= TypeFlags.cell; return }
-            if isKeywordIgnoringCase(s, e, "IPHONE") { head.types |= TypeFlags.iphone; return }
-            if isKeywordIgnoringCase(s, e, "SCHOOL") { head.types |= TypeFlags.school; return }
+            if isKeywordIgnoringCase(s, e, "MOBILE") {
+                head.types |= TypeFlags.cell
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "IPHONE") {
+                head.types |= TypeFlags.iphone
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "SCHOOL") {
+                head.types |= TypeFlags.school
+                return
+            }
         case 8:
             if isKeywordIgnoringCase(s, e, "INTERNET") { return }
         case 10:
@@ -750,7 +828,8 @@ final class VCardParser {
             for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
                 let value = paramText(v.start, v.end)
                 if v.quoted && splitQuoted && value.utf8.contains(comma) {
-                    values.append(contentsOf: value.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+                    values.append(
+                        contentsOf: value.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
                 } else {
                     values.append(value)
                 }
@@ -776,9 +855,18 @@ final class VCardParser {
             let b = line[k]
             if b == caret && k + 1 < e {
                 switch line[k + 1] {
-                case 0x6E, 0x4E: out.append(lf); k += 2; continue
-                case caret: out.append(caret); k += 2; continue
-                case 0x27: out.append(quote); k += 2; continue
+                case 0x6E, 0x4E:
+                    out.append(lf)
+                    k += 2
+                    continue
+                case caret:
+                    out.append(caret)
+                    k += 2
+                    continue
+                case 0x27:
+                    out.append(quote)
+                    k += 2
+                    continue
                 default: break
                 }
             }
@@ -805,19 +893,24 @@ final class VCardParser {
                 let text = try CharsetConverter.toUTF8(bytes, charset: charset, strict: true)
                 return Array(text.utf8).withUnsafeBufferPointer { body($0) }
             } catch let ICUError.invalidBytes(_, offset) {
-                diagnose(lineNumber, head.valueStart + 1,
-                         "\(head.name) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with U+FFFD")
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "\(head.name) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with U+FFFD"
+                )
                 if let text = try? CharsetConverter.toUTF8(bytes, charset: charset, strict: false) {
                     return Array(text.utf8).withUnsafeBufferPointer { body($0) }
                 }
             } catch {
-                diagnose(lineNumber, head.valueStart + 1,
-                         "unknown charset '\(charset)' on \(head.name) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8")
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "unknown charset '\(charset)' on \(head.name) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8"
+                )
             }
         }
         if let bad = firstInvalidUTF8(bytes) {
-            diagnose(lineNumber, head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
-                     "invalid UTF-8 in the value of \(head.name) (value byte \(bad + 1)); replaced with U+FFFD")
+            diagnose(
+                lineNumber, head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
+                "invalid UTF-8 in the value of \(head.name) (value byte \(bad + 1)); replaced with U+FFFD")
             let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
             return repaired.withUnsafeBufferPointer { body($0) }
         }
@@ -831,8 +924,10 @@ final class VCardParser {
         }
     }
 
-    private func decodeQuotedPrintable(_ src: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
-                                       column: Int) -> Int {
+    private func decodeQuotedPrintable(
+        _ src: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+        column: Int
+    ) -> Int {
         @inline(__always) func hex(_ b: UInt8) -> UInt8? {
             switch b {
             case 0x30...0x39: return b - 0x30
@@ -854,10 +949,14 @@ final class VCardParser {
                     i += 3
                     continue
                 }
-                if i == n - 1 { i += 1; continue }  // trailing soft break
+                if i == n - 1 {
+                    i += 1
+                    continue
+                }  // trailing soft break
                 if !reported {
-                    diagnose(lineNumber, column + i,
-                             "invalid quoted-printable sequence (expected '=' and two hex digits); kept as written")
+                    diagnose(
+                        lineNumber, column + i,
+                        "invalid quoted-printable sequence (expected '=' and two hex digits); kept as written")
                     reported = true
                 }
             }
@@ -876,8 +975,9 @@ final class VCardParser {
                 let text = trimmedString(v)
                 b.version = text
                 if text != "2.1" && text != "3.0" && text != "4.0" {
-                    diagnose(lineNumber, head.valueStart + 1,
-                             "unsupported vCard version '\(text)' (expected 2.1, 3.0 or 4.0); read as best as possible")
+                    diagnose(
+                        lineNumber, head.valueStart + 1,
+                        "unsupported vCard version '\(text)' (expected 2.1, 3.0 or 4.0); read as best as possible")
                 }
             }
             return
@@ -913,7 +1013,9 @@ final class VCardParser {
                     k += 1
                 }
             }
-            if head.hasParameters && st.pointee.paramSpans.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") }) {
+            if head.hasParameters
+                && st.pointee.paramSpans.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") })
+            {
                 for p in materializedParameters() where p.name == "SORT-AS" {
                     b.contact.sortAsComponents.append(contentsOf: p.values)
                 }
@@ -947,12 +1049,16 @@ final class VCardParser {
             b.contact.phones.append(LabeledValue(label: label(head), value: value, preference: preference(head)))
         case .email:
             b.note(head.group, kind: .email, index: b.contact.emails.count)
-            b.contact.emails.append(LabeledValue(label: label(head), value: withValue(head) { unescape($0) },
-                                                 preference: preference(head)))
+            b.contact.emails.append(
+                LabeledValue(
+                    label: label(head), value: withValue(head) { unescape($0) },
+                    preference: preference(head)))
         case .url:
             b.note(head.group, kind: .url, index: b.contact.urls.count)
-            b.contact.urls.append(LabeledValue(label: label(head), value: withValue(head) { unescape($0) },
-                                               preference: preference(head)))
+            b.contact.urls.append(
+                LabeledValue(
+                    label: label(head), value: withValue(head) { unescape($0) },
+                    preference: preference(head)))
         case .adr:
             var a = PostalAddress()
             withValue(head) { v in
@@ -986,11 +1092,16 @@ final class VCardParser {
         case .note where b.contact.note.isEmpty:
             b.contact.note = withValue(head) { unescape($0) }
         case .photo where b.contact.photo == nil:
-            if let photo = photo(head) { b.contact.photo = photo } else { b.contact.unknownProperties.append(unknown(head)) }
+            if let photo = photo(head) {
+                b.contact.photo = photo
+            } else {
+                b.contact.unknownProperties.append(unknown(head))
+            }
         case .categories:
             withValue(head) { v in
                 forEachComponent(v, separator: comma) { s, e in
-                    var s = s, e = e
+                    var s = s
+                    var e = e
                     while s < e && (v[s] == space || v[s] == tab) { s += 1 }
                     while e > s && (v[e - 1] == space || v[e - 1] == tab) { e -= 1 }
                     guard e > s else { return }
@@ -1054,7 +1165,9 @@ final class VCardParser {
         }
         if raw.hasPrefix("data:") {
             guard let comma = raw.firstIndex(of: ",") else {
-                diagnose(lineNumber, head.valueStart + 1, "PHOTO data: URI has no ',' before its data; kept as an unknown property")
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "PHOTO data: URI has no ',' before its data; kept as an unknown property")
                 return nil
             }
             let meta = raw[raw.index(raw.startIndex, offsetBy: 5)..<comma]
@@ -1068,7 +1181,9 @@ final class VCardParser {
                 data = payload.removingPercentEncoding.map { Data($0.utf8) }
             }
             guard let data else {
-                diagnose(lineNumber, head.valueStart + 1, "PHOTO data: URI payload does not decode; kept as an unknown property")
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "PHOTO data: URI payload does not decode; kept as an unknown property")
                 return nil
             }
             return .embedded(data, mediaType: type.isEmpty ? nil : type.lowercased())
@@ -1111,26 +1226,38 @@ final class VCardParser {
         if id.isEmpty { id = "hash-" + hashID(b) }
         if b.isGroupCard {
             var name = b.contact.formattedName
-            if name.isEmpty { name = [b.contact.givenName, b.contact.familyName].filter { !$0.isEmpty }.joined(separator: " ") }
+            if name.isEmpty {
+                name = [b.contact.givenName, b.contact.familyName].filter { !$0.isEmpty }.joined(separator: " ")
+            }
             if name.isEmpty { name = b.contact.organization }
             // Read the card again in group mode so that every property the group model does not name is kept.
             var unknowns = b.contact.unknownProperties
             if let base = self.base, endOffset > cardStartOffset {
                 let again = VCardParser(fileName: fileName)
                 again.mode = .groupCard
-                again.parse(UnsafeBufferPointer(start: base + cardStartOffset, count: endOffset - cardStartOffset)) { _, _ in }
+                again.parse(UnsafeBufferPointer(start: base + cardStartOffset, count: endOffset - cardStartOffset)) {
+                    _, _ in
+                }
                 if let g = again.groupResult {
                     unknowns = g.contact.unknownProperties
                     if !g.contact.formattedName.isEmpty { name = g.contact.formattedName }
                 }
             }
             let group = Group(id: id, name: name, memberIDs: b.members, kind: .card, unknownProperties: unknowns)
-            if st.pointee.collecting { st.pointee.collected.groups.append(group) } else { emit(.group(group), cardStartLine) }
+            if st.pointee.collecting {
+                st.pointee.collected.groups.append(group)
+            } else {
+                emit(.group(group), cardStartLine)
+            }
             return
         }
         if !b.members.isEmpty {
-            diagnose(cardStartLine, nil, "MEMBER in a card that is not a group (expected KIND:group); kept as an unknown property")
-            for m in b.members { b.contact.unknownProperties.append(VCardProperty(name: "MEMBER", value: "urn:uuid:" + m)) }
+            diagnose(
+                cardStartLine, nil,
+                "MEMBER in a card that is not a group (expected KIND:group); kept as an unknown property")
+            for m in b.members {
+                b.contact.unknownProperties.append(VCardProperty(name: "MEMBER", value: "urn:uuid:" + m))
+            }
         }
         b.resolveLabels()
         var c = Contact(id: "")
@@ -1168,13 +1295,24 @@ final class VCardParser {
             h = h &* 0x100_0000_01b3
         }
         let c = b.contact
-        mix(c.formattedName); mix(c.familyName); mix(c.givenName); mix(c.middleName); mix(c.namePrefix)
-        mix(c.nameSuffix); mix(c.nickname); mix(c.organization); mix(c.jobTitle); mix(c.note)
+        mix(c.formattedName)
+        mix(c.familyName)
+        mix(c.givenName)
+        mix(c.middleName)
+        mix(c.namePrefix)
+        mix(c.nameSuffix)
+        mix(c.nickname)
+        mix(c.organization)
+        mix(c.jobTitle)
+        mix(c.note)
         for p in c.phones { mix(p.value) }
         for e in c.emails { mix(e.value) }
         for u in c.urls { mix(u.value) }
         for m in b.members { mix(m) }
-        for p in c.unknownProperties { mix(p.name); mix(p.value) }
+        for p in c.unknownProperties {
+            mix(p.name)
+            mix(p.value)
+        }
         let digits: StaticString = "0123456789abcdef"
         return String(unsafeUninitializedCapacity: 16) { out in
             for i in 0..<16 { out[i] = digits.utf8Start[Int((h >> UInt64(60 - 4 * i)) & 0xF)] }
@@ -1190,7 +1328,8 @@ final class VCardParser {
 
     /// `v` without surrounding spaces and tabs.
     private func trimmedRange(_ v: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
-        var s = 0, e = v.count
+        var s = 0
+        var e = v.count
         while s < e && (v[s] == space || v[s] == tab) { s += 1 }
         while e > s && (v[e - 1] == space || v[e - 1] == tab) { e -= 1 }
         return (s, e)
@@ -1234,7 +1373,10 @@ final class VCardParser {
         let n = v.count
         while i < n {
             let b = v[i]
-            if b == backslash { i += 2; continue }
+            if b == backslash {
+                i += 2
+                continue
+            }
             if b == separator {
                 body(s, i)
                 s = i + 1
@@ -1268,8 +1410,16 @@ final class VCardParser {
                 if b == backslash && i + 1 < e {
                     let n = v[i + 1]
                     switch n {
-                    case 0x6E, 0x4E: out[o] = lf; o += 1; i += 2; continue
-                    case backslash, comma, semicolon, colon: out[o] = n; o += 1; i += 2; continue
+                    case 0x6E, 0x4E:
+                        out[o] = lf
+                        o += 1
+                        i += 2
+                        continue
+                    case backslash, comma, semicolon, colon:
+                        out[o] = n
+                        o += 1
+                        i += 2
+                        continue
                     default: break
                     }
                 }
@@ -1293,7 +1443,8 @@ func estimatedCardCount(_ raw: UnsafeRawBufferPointer) -> Int {
         guard let nl = memchr(start + offset, 0x0A, total - offset) else { break }
         let next = start.distance(to: UnsafeRawPointer(nl)) + 1
         if total - next > 6 {
-            let b0 = raw[next] | 0x20, b1 = raw[next + 1] | 0x20
+            let b0 = raw[next] | 0x20
+            let b1 = raw[next + 1] | 0x20
             if b0 == 0x62 && b1 == 0x65 && raw[next + 5] == 0x3A { count += 1 }
         }
         offset = next
@@ -1315,24 +1466,42 @@ func firstInvalidUTF8(_ v: UnsafeBufferPointer<UInt8>) -> Int? {
     }
     while i < n {
         let b = v[i]
-        if b < 0x80 { i += 1; continue }
+        if b < 0x80 {
+            i += 1
+            continue
+        }
         var need = 0
-        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+        var lo: UInt8 = 0x80
+        var hi: UInt8 = 0xBF
         switch b {
         case 0xC2...0xDF: need = 1
-        case 0xE0: need = 2; lo = 0xA0
+        case 0xE0:
+            need = 2
+            lo = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: need = 2
-        case 0xED: need = 2; hi = 0x9F
-        case 0xF0: need = 3; lo = 0x90
+        case 0xED:
+            need = 2
+            hi = 0x9F
+        case 0xF0:
+            need = 3
+            lo = 0x90
         case 0xF1...0xF3: need = 3
-        case 0xF4: need = 3; hi = 0x8F
+        case 0xF4:
+            need = 3
+            hi = 0x8F
         default: return i
         }
         guard i + need < n else { return i }
         let c1 = v[i + 1]
         if c1 < lo || c1 > hi { return i }
-        if need >= 2 { let c = v[i + 2]; if c < 0x80 || c > 0xBF { return i } }
-        if need == 3 { let c = v[i + 3]; if c < 0x80 || c > 0xBF { return i } }
+        if need >= 2 {
+            let c = v[i + 2]
+            if c < 0x80 || c > 0xBF { return i }
+        }
+        if need == 3 {
+            let c = v[i + 3]
+            if c < 0x80 || c > 0xBF { return i }
+        }
         i += need + 1
     }
     return nil
@@ -1419,7 +1588,9 @@ func unescapeText(_ s: String) -> String {
             switch n {
             case "n", "N": out.append("\n")
             case "\\", ",", ";", ":": out.append(n)
-            default: out.append(ch); out.append(n)
+            default:
+                out.append(ch)
+                out.append(n)
             }
         } else {
             out.append(ch)

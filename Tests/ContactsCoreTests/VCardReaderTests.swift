@@ -14,18 +14,20 @@ import Testing
         #expect(c.formattedName == "Jürgen Müller")
         #expect(c.phoneticGivenName == "Yurgen")
         #expect(c.phoneticFamilyName == "Myuller")
-        #expect(c.phones == [
-            LabeledValue(label: .mobile, value: "+49 151 5550123", preference: 1),
-            LabeledValue(label: .home, value: "030 5550123"),
-            LabeledValue(label: .workFax, value: "030 5550199"),
-        ])
+        #expect(
+            c.phones == [
+                LabeledValue(label: .mobile, value: "+49 151 5550123", preference: 1),
+                LabeledValue(label: .home, value: "030 5550123"),
+                LabeledValue(label: .workFax, value: "030 5550199"),
+            ])
         #expect(c.emails == [LabeledValue(label: .home, value: "juergen@example.com")])
         // QP: =0D=0A is a line break, a trailing '=' joins the next physical line.
         #expect(c.note == "Erste Zeile\nZweite Zeile mit ä und eine sehr lange Zeile die weich umbrochen wird")
         #expect(c.photo == .embedded(tinyPNG, mediaType: "image/png"))
-        #expect(c.unknownProperties == [
-            VCardProperty(name: "X-ANDROID-CUSTOM", value: "vnd.android.cursor.item/nickname;Jü;1;;;;;;;;;;;;;")
-        ])
+        #expect(
+            c.unknownProperties == [
+                VCardProperty(name: "X-ANDROID-CUSTOM", value: "vnd.android.cursor.item/nickname;Jü;1;;;;;;;;;;;;;")
+            ])
         let phoneOnly = b.contacts[1]
         #expect(!phoneOnly.hasName)
         #expect(phoneOnly.displayName == "555-0100")
@@ -38,22 +40,30 @@ import Testing
         #expect(b.contacts.count == 1)
         let c = b.contacts[0]
         #expect(c.id == "4E3B1C2A-0000-4000-8000-000000000001")
-        #expect([c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix] == ["Dr.", "Johnny", "Q.", "Appleseed", "Jr."])
+        #expect(
+            [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix] == [
+                "Dr.", "Johnny", "Q.", "Appleseed", "Jr.",
+            ])
         #expect(c.nickname == "Jay")
         #expect(c.organization == "Example Orchards")
         #expect(c.department == "Research")
         #expect(c.jobTitle == "Grower")
-        #expect(c.emails == [
-            LabeledValue(label: .other, value: "johnny@example.com", preference: 1),
-            LabeledValue(label: .custom("Grandma's"), value: "jq@example.org"),
-        ])
+        #expect(
+            c.emails == [
+                LabeledValue(label: .other, value: "johnny@example.com", preference: 1),
+                LabeledValue(label: .custom("Grandma's"), value: "jq@example.org"),
+            ])
         #expect(c.phones.map(\.label) == [.mobile, .iPhone, .custom("Boat")])
         #expect(c.phones[0].preference == 1)
-        #expect(c.addresses == [
-            LabeledAddress(label: .home, value: PostalAddress(street: "1 Orchard Way", locality: "Cupertino", region: "CA",
-                                                              postalCode: "95014", country: "United States"),
-                           preference: 1)
-        ])
+        #expect(
+            c.addresses == [
+                LabeledAddress(
+                    label: .home,
+                    value: PostalAddress(
+                        street: "1 Orchard Way", locality: "Cupertino", region: "CA",
+                        postalCode: "95014", country: "United States"),
+                    preference: 1)
+            ])
         #expect(c.urls == [LabeledValue(label: .homePage, value: "https://example.com/johnny", preference: 1)])
         #expect(c.birthday == ContactDate(year: nil, month: 4, day: 12))
         #expect(c.dates == [LabeledDate(label: .anniversary, value: ContactDate(year: 2010, month: 6, day: 1))])
@@ -63,14 +73,19 @@ import Testing
         #expect(c.unknownProperties.map(\.name) == ["PRODID", "X-ABADR", "X-ABRELATEDNAMES", "X-ABLABEL"])
         #expect(c.unknownProperties[3] == VCardProperty(group: "item7", name: "X-ABLABEL", value: "_$!<Spouse>!$_"))
         let cards = b.groups.filter { $0.kind == .card }
-        #expect(cards == [
-            Group(id: "4E3B1C2A-0000-4000-8000-0000000000AA", name: "Family", memberIDs: [c.id], kind: .card,
-                  unknownProperties: [
-                      VCardProperty(name: "PRODID", value: "-//Apple Inc.//iPhone OS 17.0//EN"),
-                      VCardProperty(name: "N", value: "Family"),
-                  ])
-        ])
-        #expect(b.groups(containing: c.id).map(\.id) == ["4E3B1C2A-0000-4000-8000-0000000000AA", "category:Family", "category:Orchard"])
+        #expect(
+            cards == [
+                Group(
+                    id: "4E3B1C2A-0000-4000-8000-0000000000AA", name: "Family", memberIDs: [c.id], kind: .card,
+                    unknownProperties: [
+                        VCardProperty(name: "PRODID", value: "-//Apple Inc.//iPhone OS 17.0//EN"),
+                        VCardProperty(name: "N", value: "Family"),
+                    ])
+            ])
+        #expect(
+            b.groups(containing: c.id).map(\.id) == [
+                "4E3B1C2A-0000-4000-8000-0000000000AA", "category:Family", "category:Orchard",
+            ])
     }
 
     @Test func outlookWindows1252() throws {
@@ -87,8 +102,12 @@ import Testing
         #expect(c.emails == [LabeledValue(label: .unlabeled, value: "renee@example.fr", preference: 1)])
         let label = try #require(c.unknownProperties.first { $0.name == "LABEL" })
         #expect(label.value == "12 rue de l'Église\\nParis 75001\\nFrance")
-        #expect(label.parameters == [VCardParameter(name: "TYPE", values: ["WORK"]), VCardParameter(name: "TYPE", values: ["PREF"])])
-        #expect(c.unknownProperties.map(\.name) == ["LABEL", "X-MS-OL-DEFAULT-POSTAL-ADDRESS", "X-MS-OL-DESIGN", "REV"])
+        #expect(
+            label.parameters == [
+                VCardParameter(name: "TYPE", values: ["WORK"]), VCardParameter(name: "TYPE", values: ["PREF"]),
+            ])
+        #expect(
+            c.unknownProperties.map(\.name) == ["LABEL", "X-MS-OL-DEFAULT-POSTAL-ADDRESS", "X-MS-OL-DESIGN", "REV"])
     }
 
     @Test func google30EscapesCategoriesCustomLabels() throws {
@@ -117,10 +136,11 @@ import Testing
         #expect(taro.phoneticGivenName == "たろう")
         #expect(taro.nickname == "タロー")
         // PREF=1 first; tel: URIs lose their scheme.
-        #expect(taro.phones == [
-            LabeledValue(label: .work, value: "+81-3-5555-0102", preference: 1),
-            LabeledValue(label: .mobile, value: "+81-90-5555-0101", preference: 2),
-        ])
+        #expect(
+            taro.phones == [
+                LabeledValue(label: .work, value: "+81-3-5555-0102", preference: 1),
+                LabeledValue(label: .mobile, value: "+81-90-5555-0101", preference: 2),
+            ])
         #expect(taro.languages == ["ja", "en"])
         #expect(taro.photo == .embedded(tinyPNG, mediaType: "image/png"))
         #expect(taro.birthday == ContactDate(month: 4, day: 12))
@@ -182,7 +202,10 @@ import Testing
 
     @Test func emptyAndNonVCardInput() {
         let empty = AddressBook(data: Data(), fileName: "e.vcf")
-        #expect(empty.diagnostics.map(\.description) == ["e.vcf:1: no vCard found: the input is empty (expected BEGIN:VCARD)"])
+        #expect(
+            empty.diagnostics.map(\.description) == [
+                "e.vcf:1: no vCard found: the input is empty (expected BEGIN:VCARD)"
+            ])
         let text = AddressBook(data: Data("hello\nworld\n".utf8), fileName: "t.txt")
         #expect(text.contacts.isEmpty)
         #expect(text.diagnostics.map(\.description) == ["t.txt:1:1: expected BEGIN:VCARD, found 'hello'"])
@@ -191,13 +214,17 @@ import Testing
     @Test func duplicateUIDsGetDistinctIDs() {
         let b = book(lines: ["BEGIN:VCARD", "UID:x", "FN:A", "END:VCARD", "BEGIN:VCARD", "UID:x", "FN:B", "END:VCARD"])
         #expect(b.contacts.map(\.id) == ["x", "x-2"])
-        #expect(b.diagnostics.map(\.description) == ["test.vcf:5: duplicate UID 'x' (first used by the card at line 1); this card's id is 'x-2'"])
+        #expect(
+            b.diagnostics.map(\.description) == [
+                "test.vcf:5: duplicate UID 'x' (first used by the card at line 1); this card's id is 'x-2'"
+            ])
         #expect(b.contact(id: "x-2")?.formattedName == "B")
     }
 
     @Test func hashIDsAreDeterministic() {
         let lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:No UID", "TEL:555-0123", "END:VCARD"]
-        let a = book(lines: lines), b = book(lines: lines.map { $0 })
+        let a = book(lines: lines)
+        let b = book(lines: lines.map { $0 })
         #expect(a.contacts[0].id == b.contacts[0].id)
         #expect(a.contacts[0].id.hasPrefix("hash-"))
         #expect(book(lines: ["BEGIN:VCARD", "FN:Other", "END:VCARD"]).contacts[0].id != a.contacts[0].id)
@@ -216,18 +243,23 @@ import Testing
         #expect(b.contacts.count == 99_999)
         #expect(b.contact(id: "u50000") == nil)
         #expect(b.contact(id: "u99999")?.formattedName == "Person 99999")
-        #expect(b.diagnostics.map(\.description) == [
-            "big.vcf:300001:1: expected BEGIN:VCARD, found 'BEGN:VCARD'",
-            "big.vcf:300006:1: END:VCARD without a BEGIN:VCARD before it",
-        ])
+        #expect(
+            b.diagnostics.map(\.description) == [
+                "big.vcf:300001:1: expected BEGIN:VCARD, found 'BEGN:VCARD'",
+                "big.vcf:300006:1: END:VCARD without a BEGIN:VCARD before it",
+            ])
     }
 
     /// Random damage to real cards never crashes or hangs, and every card with intact BEGIN/END survives.
     @Test func fuzzedInputNeverCrashes() throws {
         var rng = SeededRandom(state: 0x9E37_79B9_7F4A_7C15)
-        let names = ["android-2.1.vcf", "iphone-3.0.vcf", "outlook-2.1.vcf", "google-3.0.vcf", "vcard-4.0.vcf", "charsets.vcf"]
+        let names = [
+            "android-2.1.vcf", "iphone-3.0.vcf", "outlook-2.1.vcf", "google-3.0.vcf", "vcard-4.0.vcf", "charsets.vcf",
+        ]
         let sources = try names.map { Array(try fixture($0)) }
-        let specials: [UInt8] = [0x3A, 0x3B, 0x3D, 0x22, 0x5C, 0x5E, 0x2C, 0x0D, 0x0A, 0x20, 0x09, 0xFF, 0xC3, 0x00, 0x2E]
+        let specials: [UInt8] = [
+            0x3A, 0x3B, 0x3D, 0x22, 0x5C, 0x5E, 0x2C, 0x0D, 0x0A, 0x20, 0x09, 0xFF, 0xC3, 0x00, 0x2E,
+        ]
         for round in 0..<400 {
             var bytes = sources[round % sources.count]
             for _ in 0..<(1 + Int(rng.next() % 8)) {
@@ -307,6 +339,9 @@ import Testing
         #expect(missingEnd.allSatisfy { $0.message.contains("(expected before BEGIN:VCARD at line ") })
         let lines = sequential[0].contactLines
         #expect(missingEnd.first?.line == lines[5])
-        #expect(missingEnd.first?.message == "card starting at line \(lines[5]) has no END:VCARD (expected before BEGIN:VCARD at line \(lines[6])); its properties are kept")
+        #expect(
+            missingEnd.first?.message
+                == "card starting at line \(lines[5]) has no END:VCARD (expected before BEGIN:VCARD at line \(lines[6])); its properties are kept"
+        )
     }
 }

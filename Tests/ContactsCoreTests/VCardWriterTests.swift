@@ -4,8 +4,10 @@ import Testing
 @testable import ContactsCore
 
 @Suite struct VCardWriterTests {
-    static let fixtures = ["android-2.1.vcf", "iphone-3.0.vcf", "outlook-2.1.vcf", "google-3.0.vcf", "vcard-4.0.vcf",
-                           "line-endings.vcf", "charsets.vcf", "malformed.vcf"]
+    static let fixtures = [
+        "android-2.1.vcf", "iphone-3.0.vcf", "outlook-2.1.vcf", "google-3.0.vcf", "vcard-4.0.vcf",
+        "line-endings.vcf", "charsets.vcf", "malformed.vcf",
+    ]
 
     @Test(arguments: fixtures) func roundTrip40(_ name: String) throws {
         let original = try book(name)
@@ -66,7 +68,10 @@ import Testing
         c.note = "line 1\nline 2"
         c.familyName = "Semi;colon"
         c.phones = [LabeledValue(label: .custom("Car: \"fast\""), value: "555-0199")]
-        c.unknownProperties = [VCardProperty(name: "X-THING", parameters: [VCardParameter(name: "X-P", values: ["a:b", "c^d"])], value: "raw\\,kept")]
+        c.unknownProperties = [
+            VCardProperty(
+                name: "X-THING", parameters: [VCardParameter(name: "X-P", values: ["a:b", "c^d"])], value: "raw\\,kept")
+        ]
         let text = VCardWriter.string(for: c)
         #expect(text.contains("FN:A\\, B\\; C\\\\D\r\n"))
         #expect(text.contains("NOTE:line 1\\nline 2\r\n"))
