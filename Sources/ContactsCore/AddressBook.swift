@@ -106,11 +106,13 @@ public struct AddressBook: Sendable, Equatable {
         var index: [String: Int] = [:]
         index.reserveCapacity(contacts.count)
         var duplicates: [VCardDiagnostic] = []
+        var nextSuffix: [String: Int] = [:]
         for i in contacts.indices {
             let id = contacts[i].id
             if let first = index[id] {
-                var n = 2
+                var n = nextSuffix[id] ?? 2
                 while index["\(id)-\(n)"] != nil { n += 1 }
+                nextSuffix[id] = n + 1
                 let newID = "\(id)-\(n)"
                 let message =
                     id.hasPrefix("hash-")

@@ -396,12 +396,14 @@ final class VCardParser {
             lineLength = 0
             appendToLine(base + cur.start, cur.end - cur.start)
             // Unfold: continuation lines start with a space or a tab; quoted-printable soft breaks end with '='.
+            var quotedPrintable: Bool?  // looked up once per content line (the parameters do not change)
             while let p = pending {
                 if p.end > p.start && (base[p.start] == space || base[p.start] == tab) {
                     appendToLine(base + p.start + 1, p.end - p.start - 1)
                 } else if lineLength > 0 && line[lineLength - 1] == equals && p.end > p.start
-                    && isQuotedPrintableLine() && !isCardBoundary(base + p.start, p.end - p.start)
+                    && (quotedPrintable ?? isQuotedPrintableLine()) && !isCardBoundary(base + p.start, p.end - p.start)
                 {
+                    quotedPrintable = true
                     lineLength -= 1
                     appendToLine(base + p.start, p.end - p.start)
                 } else {
@@ -1106,7 +1108,7 @@ final class VCardParser {
                     while e > s && (v[e - 1] == space || v[e - 1] == tab) { e -= 1 }
                     guard e > s else { return }
                     let cat = unescape(v, from: s, to: e)
-                    if !b.contact.categories.contains(cat) { b.contact.categories.append(cat) }
+                    b.contact.categories.append(cat)
                 }
             }
         case .lang:
@@ -1263,6 +1265,10 @@ final class VCardParser {
         var c = Contact(id: "")
         swap(&c, &b.contact)
         c.id = id
+        if c.categories.count > 1 {
+            var seen = Set<String>()
+            c.categories = c.categories.filter { seen.insert($0).inserted }
+        }
         CardBuilder.order(&c.phones)
         CardBuilder.order(&c.emails)
         CardBuilder.order(&c.urls)
@@ -1542,11 +1548,14 @@ struct CardBuilder {
     mutating func resolveLabels() {
         guard !grouped.isEmpty, contact.unknownProperties.contains(where: { $0.name == "X-ABLABEL" && $0.group != nil })
         else { return }
-        var used: [Int] = []
+        var itemsByGroup: [String: [(kind: ItemKind, index: Int)]] = [:]
+        for item in grouped { itemsByGroup[item.group, default: []].append((item.kind, item.index)) }
+        var used = [Bool](repeating: false, count: contact.unknownProperties.count)
+        var anyUsed = false
         for (k, p) in contact.unknownProperties.enumerated() where p.name == "X-ABLABEL" {
-            guard let g = p.group else { continue }
+            guard let g = p.group, let items = itemsByGroup[g] else { continue }
             let label = ContactLabel(abLabel: unescapeText(p.value))
-            for item in grouped where item.group == g {
+            for item in items {
                 switch item.kind {
                 case .phone: contact.phones[item.index].label = label
                 case .email: contact.emails[item.index].label = label
@@ -1554,11 +1563,12 @@ struct CardBuilder {
                 case .address: contact.addresses[item.index].label = label
                 case .date: contact.dates[item.index].label = label
                 }
-                if used.last != k { used.append(k) }
             }
+            used[k] = true
+            anyUsed = true
         }
-        if !used.isEmpty {
-            for k in used.reversed() { contact.unknownProperties.remove(at: k) }
+        if anyUsed {
+            contact.unknownProperties = contact.unknownProperties.enumerated().filter { !used[$0.offset] }.map(\.element)
         }
     }
 

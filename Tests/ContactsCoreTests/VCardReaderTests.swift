@@ -345,3 +345,43 @@ import Testing
         )
     }
 }
+
+/// Inputs that would take hours with a quadratic step: each must be read (correctly) in seconds.
+@Suite struct PathologicalInputTests {
+    func timed(_ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    @Test func longQuotedPrintableValueWithSoftBreaks() {
+        var text = "BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;ENCODING=QUOTED-PRINTABLE:"
+        for _ in 0..<40_000 { text += "abcdefghij=C3=A4=\r\n" }
+        text += "end\r\nEND:VCARD\r\n"
+        var b: AddressBook?
+        let seconds = timed { b = AddressBook(data: Data(text.utf8), fileName: "qp.vcf") }
+        #expect(b?.contacts.first?.note == String(repeating: "abcdefghijä", count: 40_000) + "end")
+        #expect(seconds < 20)
+    }
+
+    @Test func manyDuplicateUIDsCategoriesAndLabels() {
+        var text = ""
+        for i in 0..<20_000 { text += "BEGIN:VCARD\r\nUID:same\r\nFN:P\(i)\r\nEND:VCARD\r\n" }
+        text += "BEGIN:VCARD\r\nFN:Labels\r\nCATEGORIES:" + (0..<50_000).map { "c\($0 % 25_000)" }.joined(separator: ",")
+        text += "\r\n"
+        for i in 0..<10_000 { text += "item\(i).TEL:555-01\(i % 100)\r\nitem\(i).X-ABLabel:L\(i)\r\n" }
+        text += "END:VCARD\r\n"
+        var b: AddressBook?
+        let seconds = timed { b = AddressBook(data: Data(text.utf8), fileName: "big.vcf") }
+        guard let b else { return }
+        #expect(b.contacts.count == 20_001)
+        #expect(b.contacts[19_999].id == "same-20000")
+        #expect(b.diagnostics.count == 19_999)
+        let labels = b.contacts[20_000]
+        #expect(labels.categories.count == 25_000)
+        #expect(labels.phones.count == 10_000)
+        #expect(labels.phones[9_999].label == .custom("L9999"))
+        #expect(labels.unknownProperties.isEmpty)
+        #expect(seconds < 20)
+    }
+}
