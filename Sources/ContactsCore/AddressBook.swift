@@ -39,13 +39,16 @@ public struct AddressBook: Sendable, Equatable {
     public let groups: [Group]
     public let diagnostics: [VCardDiagnostic]
     private let indexByID: [String: Int]
-    private let groupIndexesByMember: [String: [Int]]
+    /// Group membership per contact, flattened: the groups of contact `i` are
+    /// `membership[membershipStart[i]..<membershipStart[i + 1]]`.
+    private let membershipStart: [Int32]
+    private let membership: [Int32]
 
     /// An address book from parts. Category groups are not derived here: pass them in `groups`.
     public init(contacts: [Contact], groups: [Group] = [], diagnostics: [VCardDiagnostic] = []) {
         var index: [String: Int] = [:]
         index.reserveCapacity(contacts.count)
-        for (i, c) in contacts.enumerated() where index[c.id] == nil { index[c.id] = i }
+        for i in contacts.indices where index[contacts[i].id] == nil { index[contacts[i].id] = i }
         self.init(contacts: contacts, groups: groups, diagnostics: diagnostics, index: index)
     }
 
@@ -54,11 +57,23 @@ public struct AddressBook: Sendable, Equatable {
         self.groups = groups
         self.diagnostics = diagnostics
         indexByID = index
-        var members: [String: [Int]] = [:]
-        for (g, group) in groups.enumerated() {
-            for m in group.memberIDs { members[m, default: []].append(g) }
+        // Count, then fill (no array per contact).
+        var start = [Int32](repeating: 0, count: contacts.count + 1)
+        for group in groups {
+            for m in group.memberIDs { if let i = index[m] { start[i + 1] += 1 } }
         }
-        groupIndexesByMember = members
+        for i in 0..<contacts.count { start[i + 1] += start[i] }
+        var fill = start
+        var flat = [Int32](repeating: 0, count: Int(start[contacts.count]))
+        for (g, group) in groups.enumerated() {
+            for m in group.memberIDs {
+                guard let i = index[m] else { continue }
+                flat[Int(fill[i])] = Int32(g)
+                fill[i] += 1
+            }
+        }
+        membershipStart = start
+        membership = flat
     }
 
     /// Reads vCard `data` (2.1, 3.0 or 4.0); `fileName` names the source in diagnostics. Never throws:
@@ -164,9 +179,11 @@ public struct AddressBook: Sendable, Equatable {
         indexByID[id].map { contacts[$0] }
     }
 
-    /// The groups that list `contactID` as a member, in ``groups`` order.
+    /// The groups that list the contact `contactID` as a member, in ``groups`` order ([] for an id that is not a
+    /// contact of this book).
     public func groups(containing contactID: String) -> [Group] {
-        (groupIndexesByMember[contactID] ?? []).map { groups[$0] }
+        guard let i = indexByID[contactID] else { return [] }
+        return membership[Int(membershipStart[i])..<Int(membershipStart[i + 1])].map { groups[Int($0)] }
     }
 
     /// Two books are equal when their contacts and groups are (diagnostics are not compared).
@@ -178,10 +195,10 @@ public struct AddressBook: Sendable, Equatable {
     static func categoryGroups(_ contacts: [Contact]) -> [Group] {
         var order: [String] = []
         var members: [String: [String]] = [:]
-        for c in contacts {
-            for cat in c.categories {
+        for i in contacts.indices where !contacts[i].categories.isEmpty {
+            for cat in contacts[i].categories {
                 if members[cat] == nil { order.append(cat) }
-                members[cat, default: []].append(c.id)
+                members[cat, default: []].append(contacts[i].id)
             }
         }
         return order.map { Group(id: "category:" + $0, name: $0, memberIDs: members[$0] ?? [], kind: .category) }

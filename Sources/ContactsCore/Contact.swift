@@ -295,6 +295,10 @@ public struct ContactDate: Sendable, Hashable {
 }
 
 /// A labelled date (`ANNIVERSARY`, Apple `X-ABDATE`).
+///
+/// ```swift
+/// LabeledDate(label: .anniversary, value: ContactDate(year: 2010, month: 6, day: 1))
+/// ```
 public struct LabeledDate: Sendable, Hashable {
     public var label: ContactLabel
     public var value: ContactDate
@@ -344,6 +348,10 @@ public struct VCardProperty: Sendable, Hashable {
 }
 
 /// One parameter of a property: upper-cased name and its values (quotes and RFC 6868 escapes removed).
+///
+/// ```swift
+/// VCardParameter(name: "TYPE", values: ["work", "voice"])   // written as TYPE=work,voice
+/// ```
 public struct VCardParameter: Sendable, Hashable {
     public var name: String
     public var values: [String]

@@ -2,6 +2,10 @@ import Foundation
 import ICUKit
 
 /// One card read from a vCard file.
+///
+/// ```swift
+/// if case .group(let g) = record { print(g.name, g.memberIDs.count) }
+/// ```
 public enum VCardRecord: Sendable, Hashable {
     case contact(Contact)
     case group(Group)
