@@ -31,10 +31,37 @@ public enum VCardReader {
         -> [VCardDiagnostic]
     {
         let parser = VCardParser(fileName: fileName)
-        data.withUnsafeBytes { raw in
+        let (input, notes) = utf8Input(data, fileName: fileName)
+        input.withUnsafeBytes { raw in
             parser.parse(raw.bindMemory(to: UInt8.self), emit: body)
         }
-        return parser.diagnostics
+        return notes + parser.diagnostics
+    }
+
+    /// UTF-16 files (Outlook and some Windows tools export them, with a byte order mark) converted to UTF-8;
+    /// anything else as it is.
+    static func utf8Input(_ data: Data, fileName: String) -> (Data, [VCardDiagnostic]) {
+        guard data.count >= 2 else { return (data, []) }
+        let b0 = data[data.startIndex]
+        let b1 = data[data.startIndex + 1]
+        let charset: String
+        if b0 == 0xFF && b1 == 0xFE {
+            charset = "UTF-16LE"
+        } else if b0 == 0xFE && b1 == 0xFF {
+            charset = "UTF-16BE"
+        } else {
+            return (data, [])
+        }
+        let body = data.dropFirst(2)
+        do {
+            return (Data(try CharsetConverter.toUTF8(body, charset: charset, strict: true).utf8), [])
+        } catch {
+            let text = (try? CharsetConverter.toUTF8(body, charset: charset, strict: false)) ?? ""
+            let note = VCardDiagnostic(
+                file: fileName, line: 1,
+                message: "the \(charset) text has invalid sequences (\(error)); they were replaced with U+FFFD")
+            return (Data(text.utf8), [note])
+        }
     }
 }
 
@@ -59,6 +86,7 @@ extension VCardReader {
         data: Data, fileName: String, maxChunks: Int = defaultThreadCount,
         minChunkSize: Int = 1 << 20
     ) -> [Chunk] {
+        let (data, notes) = utf8Input(data, fileName: fileName)
         let boundaries = data.withUnsafeBytes { raw in
             chunkBoundaries(
                 raw.bindMemory(to: UInt8.self),
@@ -107,6 +135,7 @@ extension VCardReader {
             offset += slots.buffer[k].lineCount
             chunks.append(chunk)
         }
+        if !notes.isEmpty { chunks[0].diagnostics = notes + chunks[0].diagnostics }
         return chunks
     }
 
@@ -1572,7 +1601,8 @@ struct CardBuilder {
             anyUsed = true
         }
         if anyUsed {
-            contact.unknownProperties = contact.unknownProperties.enumerated().filter { !used[$0.offset] }.map(\.element)
+            contact.unknownProperties = contact.unknownProperties.enumerated().filter { !used[$0.offset] }.map(
+                \.element)
         }
     }
 

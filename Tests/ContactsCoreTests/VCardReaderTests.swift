@@ -110,6 +110,19 @@ import Testing
             c.unknownProperties.map(\.name) == ["LABEL", "X-MS-OL-DEFAULT-POSTAL-ADDRESS", "X-MS-OL-DESIGN", "REV"])
     }
 
+    @Test func outlookUTF16WithByteOrderMark() throws {
+        let b = try book("outlook-utf16.vcf")
+        #expect(b.diagnostics.isEmpty)
+        #expect(b.contacts.map(\.formattedName) == ["Renée Lefèvre"])
+        #expect(b.contacts.first?.phones.first == LabeledValue(label: .work, value: "+33 1 99 00 01 23"))
+        var streamed: [String] = []
+        let diagnostics = VCardReader.read(data: try fixture("outlook-utf16.vcf"), fileName: "u.vcf") { record, line in
+            if case .contact(let c) = record { streamed.append("\(line):\(c.familyName)") }
+        }
+        #expect(diagnostics.isEmpty)
+        #expect(streamed == ["1:Lefèvre"])
+    }
+
     @Test func google30EscapesCategoriesCustomLabels() throws {
         let b = try book("google-3.0.vcf")
         #expect(b.diagnostics.isEmpty)
@@ -367,7 +380,8 @@ import Testing
     @Test func manyDuplicateUIDsCategoriesAndLabels() {
         var text = ""
         for i in 0..<20_000 { text += "BEGIN:VCARD\r\nUID:same\r\nFN:P\(i)\r\nEND:VCARD\r\n" }
-        text += "BEGIN:VCARD\r\nFN:Labels\r\nCATEGORIES:" + (0..<50_000).map { "c\($0 % 25_000)" }.joined(separator: ",")
+        text +=
+            "BEGIN:VCARD\r\nFN:Labels\r\nCATEGORIES:" + (0..<50_000).map { "c\($0 % 25_000)" }.joined(separator: ",")
         text += "\r\n"
         for i in 0..<10_000 { text += "item\(i).TEL:555-01\(i % 100)\r\nitem\(i).X-ABLabel:L\(i)\r\n" }
         text += "END:VCARD\r\n"
