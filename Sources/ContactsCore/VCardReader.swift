@@ -403,11 +403,13 @@ final class VCardParser {
 
         /// The next physical line: [start, end) and the offset after its terminator.
         @inline(__always) func physical(_ from: Int) -> (start: Int, end: Int, next: Int) {
-            var i = from
-            while i < count {
-                let b = base[i]
-                if b == lf || b == cr { break }
-                i += 1
+            // The line ends at the first CR or LF: find the LF with memchr, then any CR before it.
+            var i = count
+            if let nl = memchr(base + from, Int32(lf), count - from) {
+                i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nl))
+            }
+            if let r = memchr(base + from, Int32(cr), i - from) {
+                i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(r))
             }
             let end = i
             if i < count && base[i] == cr {
@@ -618,8 +620,8 @@ final class VCardParser {
         var head = Head(
             group: groupEnd >= 0 ? text(start, groupEnd) : nil, name: text(nameStart, i),
             kind: propertyKind(nameStart, i))
-        st.pointee.paramSpans.removeAll(keepingCapacity: true)
-        st.pointee.valueSpans.removeAll(keepingCapacity: true)
+        if !st.pointee.paramSpans.isEmpty { st.pointee.paramSpans.removeAll(keepingCapacity: true) }
+        if !st.pointee.valueSpans.isEmpty { st.pointee.valueSpans.removeAll(keepingCapacity: true) }
         while i < n && line[i] == semicolon {
             i += 1
             let pStart = i

@@ -1,7 +1,7 @@
 import ContactsCore
 import Foundation
 
-/// `Benchmarks vcard [--contacts N] [--python-contacts N] [--iterations N]`: parses a generated vCard file of
+/// `Benchmarks vcard [--contacts N] [--python-contacts N] [--iterations N] [--reader-only]`: parses a generated vCard file of
 /// N contacts (default 50,000) with ContactsCore and, in the same run, with Python's `vobject` (from the venv
 /// at $CONTACTS_VENV or ./.venv), and prints contacts/s, MB/s and the ratio.
 func runVCardBench(args: [String]) {
@@ -39,6 +39,8 @@ func runVCardBench(args: [String]) {
         String(
             format: "  ContactsCore 1 thread    %9.0f contacts/s  %7.1f MB/s  (%.3f s, %d contacts, best of %d)",
             sequentialRate, megabytes / bestSequential, bestSequential, sequentialCount, iterations))
+
+    if args.contains("--reader-only") { return }  // for profiling the streaming reader alone
 
     // ContactsCore: AddressBook (ids made unique, index, category groups; large inputs read in parallel).
     var best = Double.infinity
