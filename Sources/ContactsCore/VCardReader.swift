@@ -402,12 +402,18 @@ final class VCardParser {
         var sawCard = false
 
         /// The next physical line: [start, end) and the offset after its terminator.
+        // The next LF at or after the current line (count when none), kept so that a file with CR-only line
+        // ends is not searched to its end for every line.
+        var nextLF = -1
         @inline(__always) func physical(_ from: Int) -> (start: Int, end: Int, next: Int) {
             // The line ends at the first CR or LF: find the LF with memchr, then any CR before it.
-            var i = count
-            if let nl = memchr(base + from, Int32(lf), count - from) {
-                i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nl))
+            if nextLF < from {
+                nextLF = count
+                if let nl = memchr(base + from, Int32(lf), count - from) {
+                    nextLF = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nl))
+                }
             }
+            var i = nextLF
             if let r = memchr(base + from, Int32(cr), i - from) {
                 i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(r))
             }

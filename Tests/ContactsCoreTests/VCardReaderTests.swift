@@ -377,6 +377,18 @@ import Testing
         #expect(seconds < 20)
     }
 
+    @Test func carriageReturnOnlyLineEnds() {
+        var text = ""
+        for i in 0..<30_000 { text += "BEGIN:VCARD\rVERSION:3.0\rFN:Mac \(i)\rNOTE:old\r  style\rEND:VCARD\r" }
+        var b: AddressBook?
+        let seconds = timed { b = AddressBook(data: Data(text.utf8), fileName: "mac.vcf") }
+        #expect(b?.contacts.count == 30_000)
+        #expect(b?.contacts.last?.formattedName == "Mac 29999")
+        #expect(b?.contacts.last?.note == "old style")
+        #expect(b?.diagnostics.isEmpty == true)
+        #expect(seconds < 20)
+    }
+
     @Test func manyDuplicateUIDsCategoriesAndLabels() {
         var text = ""
         for i in 0..<20_000 { text += "BEGIN:VCARD\r\nUID:same\r\nFN:P\(i)\r\nEND:VCARD\r\n" }
