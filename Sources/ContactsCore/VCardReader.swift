@@ -437,15 +437,22 @@ final class VCardParser {
             lineLength = 0
             appendToLine(base + cur.start, cur.end - cur.start)
             // Unfold: continuation lines start with a space or a tab; quoted-printable soft breaks end with '='.
-            var quotedPrintable: Bool?  // looked up once per content line (the parameters do not change)
+            var encoding: UInt8?  // looked up once per content line, when needed (the parameters do not change)
             while let p = pending {
                 if p.end > p.start && (base[p.start] == space || base[p.start] == tab) {
                     appendToLine(base + p.start + 1, p.end - p.start - 1)
-                } else if lineLength > 0 && line[lineLength - 1] == equals && p.end > p.start
-                    && (quotedPrintable ?? isQuotedPrintableLine()) && !isCardBoundary(base + p.start, p.end - p.start)
+                } else if p.end > p.start && lineLength > 0 && line[lineLength - 1] == equals
+                    && !isCardBoundary(base + p.start, p.end - p.start) && (encoding ?? lineEncoding()) == 1
                 {
-                    quotedPrintable = true
+                    // Quoted-printable soft line break.
+                    encoding = 1
                     lineLength -= 1
+                    appendToLine(base + p.start, p.end - p.start)
+                } else if p.end > p.start && memchr(base + p.start, Int32(colon), p.end - p.start) == nil
+                    && (encoding ?? lineEncoding()) == 2
+                {
+                    // vCard 2.1 base64 continued on lines without leading space (base64 has no ':').
+                    encoding = 2
                     appendToLine(base + p.start, p.end - p.start)
                 } else {
                     break
@@ -469,28 +476,37 @@ final class VCardParser {
         }
     }
 
-    private func isQuotedPrintableLine() -> Bool {
-        // Look for QUOTED-PRINTABLE among the parameters (before the first ':' outside quotes).
+    /// The transfer encoding named among the parameters of the current line (before its first ':' outside
+    /// quotes): 1 quoted-printable, 2 base64, 0 none.
+    private func lineEncoding() -> UInt8 {
         var inQuotes = false
         var i = 0
-        let needle: [UInt8] = Array("QUOTED-PRINTABLE".utf8)
-        while i < lineLength {
+        let n = lineLength
+        @inline(__always) func at(_ k: Int, _ word: StaticString) -> Bool {
+            let w = word.utf8Start
+            let len = word.utf8CodeUnitCount
+            guard k + len <= n else { return false }
+            for j in 0..<len where upper(line[k + j]) != w[j] { return false }
+            return true
+        }
+        while i < n {
             let b = line[i]
             if b == quote {
                 inQuotes.toggle()
             } else if b == colon && !inQuotes {
-                return false
-            } else if upper(b) == 0x51 && i + needle.count <= lineLength {
-                var match = true
-                for k in 0..<needle.count where upper(line[i + k]) != needle[k] {
-                    match = false
-                    break
+                return 0
+            } else if !inQuotes && (b == semicolon || b == equals) {
+                // A parameter value or a bare 2.1 parameter starts here.
+                let k = i + 1
+                if at(k, "QUOTED-PRINTABLE") { return 1 }
+                if at(k, "BASE64") { return 2 }
+                if b == equals && at(k, "B") && k + 1 < n && (line[k + 1] == semicolon || line[k + 1] == colon) {
+                    return 2
                 }
-                if match { return true }
             }
             i += 1
         }
-        return false
+        return 0
     }
 
     private func isCardBoundary(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {

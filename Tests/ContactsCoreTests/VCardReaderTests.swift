@@ -110,6 +110,15 @@ import Testing
             c.unknownProperties.map(\.name) == ["LABEL", "X-MS-OL-DEFAULT-POSTAL-ADDRESS", "X-MS-OL-DESIGN", "REV"])
     }
 
+    @Test func base64PhotoContinuedWithoutIndentation() throws {
+        let b = try book("sony-2.1-base64.vcf")
+        #expect(b.diagnostics.isEmpty)
+        let c = try #require(b.contacts.first)
+        #expect(c.photo == .embedded(tinyPNG, mediaType: "image/png"))
+        #expect(c.emails.map(\.value) == ["ake@example.se"])
+        #expect(c.phones.map(\.label) == [.mobile])
+    }
+
     @Test func outlookUTF16WithByteOrderMark() throws {
         let b = try book("outlook-utf16.vcf")
         #expect(b.diagnostics.isEmpty)

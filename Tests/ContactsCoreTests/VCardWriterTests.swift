@@ -6,7 +6,7 @@ import Testing
 @Suite struct VCardWriterTests {
     static let fixtures = [
         "android-2.1.vcf", "iphone-3.0.vcf", "outlook-2.1.vcf", "google-3.0.vcf", "vcard-4.0.vcf",
-        "line-endings.vcf", "charsets.vcf", "malformed.vcf", "outlook-utf16.vcf",
+        "line-endings.vcf", "charsets.vcf", "malformed.vcf", "outlook-utf16.vcf", "sony-2.1-base64.vcf",
     ]
 
     @Test(arguments: fixtures) func roundTrip40(_ name: String) throws {
