@@ -47,7 +47,7 @@ public enum VCardWriter {
         let v4 = version == .v4
         out.line("BEGIN:VCARD")
         out.line("VERSION:" + version.rawValue)
-        out.property("UID", value: c.id)
+        out.property("UID", value: c.id, raw: true)
         out.property("FN", value: escape(c.formattedName))
         let nameParts = [c.familyName, c.givenName, c.middleName, c.namePrefix, c.nameSuffix]
         if !v4 || nameParts.contains(where: { !$0.isEmpty }) || !c.sortAsComponents.isEmpty {
@@ -117,12 +117,12 @@ public enum VCardWriter {
         out.line("BEGIN:VCARD")
         out.line("VERSION:" + version.rawValue)
         out.property(version == .v4 ? "KIND" : "X-ADDRESSBOOKSERVER-KIND", value: "group")
-        out.property("UID", value: g.id)
+        out.property("UID", value: g.id, raw: true)
         out.property("FN", value: escape(g.name))
         for m in g.memberIDs {
             out.property(
                 version == .v4 ? "MEMBER" : "X-ADDRESSBOOKSERVER-MEMBER",
-                value: m.contains(":") ? m : "urn:uuid:" + m)
+                value: m.contains(":") ? m : "urn:uuid:" + m, raw: true)
         }
         for p in g.unknownProperties {
             out.property(p.name, group: p.group, parameters: p.parameters, value: p.value, raw: true)
