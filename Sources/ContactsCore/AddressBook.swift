@@ -106,6 +106,7 @@ public struct AddressBook: Sendable, Equatable {
                         from.initialize(repeating: Contact(id: ""), count: source.count)
                         offset += source.count
                     }
+                    chunks[k].contacts = []  // free each piece as soon as it is moved
                 }
                 count = offset
             }

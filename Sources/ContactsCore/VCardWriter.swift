@@ -29,6 +29,31 @@ public enum VCardWriter {
         return Data(out.bytes)
     }
 
+    /// Streams the whole book to `sink` in pieces of about 64 KiB (for writing large books to a file or a pipe
+    /// without holding the whole output).
+    ///
+    /// ```swift
+    /// VCardWriter.write(book, version: .v3) { FileHandle.standardOutput.write($0) }
+    /// ```
+    public static func write(_ book: AddressBook, version: Version = .v4, to sink: (Data) -> Void) {
+        var out = LineWriter()
+        func flushIfFull() {
+            if out.bytes.count >= 1 << 16 {
+                sink(Data(out.bytes))
+                out.bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        for c in book.contacts {
+            write(c, version: version, to: &out)
+            flushIfFull()
+        }
+        for g in book.groups where g.kind == .card {
+            write(g, version: version, to: &out)
+            flushIfFull()
+        }
+        if !out.bytes.isEmpty { sink(Data(out.bytes)) }
+    }
+
     /// The whole book as a string.
     public static func string(for book: AddressBook, version: Version = .v4) -> String {
         String(decoding: data(for: book, version: version), as: UTF8.self)

@@ -127,7 +127,7 @@ enum VCardConvertCommand: Command {
             throw CLIError.usage("vcard convert: --to must be 4.0 or 3.0, not '\(target)'")
         }
         let book = try loadBook(path, command: name)
-        FileHandle.standardOutput.write(VCardWriter.data(for: book, version: version))
+        VCardWriter.write(book, version: version) { FileHandle.standardOutput.write($0) }
         for d in book.diagnostics { printError(d.description) }
         return .ok
     }

@@ -96,6 +96,14 @@ import Testing
         #expect(AddressBook(data: Data(text.utf8), fileName: "v3.vcf").contacts[0] == c)
     }
 
+    @Test func streamedOutputEqualsWholeOutput() throws {
+        let sample = try AddressBook.sample()
+        var pieces: [Data] = []
+        VCardWriter.write(sample, version: .v3) { pieces.append($0) }
+        #expect(pieces.count > 1)
+        #expect(pieces.reduce(Data(), +) == VCardWriter.data(for: sample, version: .v3))
+    }
+
     @Test func versionParsing() throws {
         #expect(try VCardWriter.Version(parsing: "3.0") == .v3)
         #expect(throws: ContactsCoreError.unsupportedVersion("2.1")) { try VCardWriter.Version(parsing: "2.1") }
