@@ -1032,7 +1032,6 @@ final class VCardParser {
         if head.kind == .version {
             withValue(head) { v in
                 let text = trimmedString(v)
-                b.version = text
                 if text != "2.1" && text != "3.0" && text != "4.0" {
                     diagnose(
                         lineNumber, head.valueStart + 1,
@@ -1575,7 +1574,6 @@ struct CardBuilder {
     enum ItemKind: UInt8 { case phone, email, url, address, date }
 
     var contact = Contact(id: "")
-    var version = ""
     var uid: String?
     var hasN = false
     var hasOrg = false
