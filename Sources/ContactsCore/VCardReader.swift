@@ -59,7 +59,9 @@ public enum VCardReader {
             let text = (try? CharsetConverter.toUTF8(body, charset: charset, strict: false)) ?? ""
             let note = VCardDiagnostic(
                 file: fileName, line: 1,
-                message: "the \(charset) text has invalid sequences (\(error)); they were replaced with U+FFFD")
+                message:
+                    "the \(charset) text has invalid sequences (\(error)); they were replaced with a substitution character"
+            )
             return (Data(text.utf8), [note])
         }
     }
@@ -954,7 +956,7 @@ final class VCardParser {
             } catch let ICUError.invalidBytes(_, offset) {
                 diagnose(
                     lineNumber, head.valueStart + 1,
-                    "\(head.name) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with U+FFFD"
+                    "\(head.name) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with a substitution character"
                 )
                 if let text = try? CharsetConverter.toUTF8(bytes, charset: charset, strict: false) {
                     return Array(text.utf8).withUnsafeBufferPointer { body($0) }

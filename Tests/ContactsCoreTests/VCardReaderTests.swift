@@ -222,6 +222,27 @@ import Testing
         #expect(b.contacts[2].unknownProperties == [VCardProperty(name: "X-FOO", value: "zz")])
     }
 
+    @Test func valueDiagnostics() {
+        var bytes = Array("BEGIN:VCARD\r\nFN:Values\r\nPHOTO;ENCODING=b;TYPE=PNG:abc\r\n".utf8)
+        bytes += Array("X-JP;CHARSET=Shift_JIS:".utf8) + [0x82, 0xA0, 0x81, 0x0B] + Array("\r\n".utf8)
+        bytes += Array("MEMBER:urn:uuid:x\r\nEND:VCARD\r\n".utf8)
+        bytes += Array("BEGIN:VCARD\r\nFN:Uri\r\nPHOTO:data:image/png;base64\r\nEND:VCARD\r\n".utf8)
+        let b = AddressBook(data: Data(bytes), fileName: "v.vcf")
+        #expect(
+            b.diagnostics.map(\.description) == [
+                "v.vcf:3:27: PHOTO data is not valid base64; kept as an unknown property",
+                "v.vcf:4:24: X-JP value has bytes that are not valid Shift_JIS (at value byte 3); they were replaced with a substitution character",
+                "v.vcf:1: MEMBER in a card that is not a group (expected KIND:group); kept as an unknown property",
+                "v.vcf:9:7: PHOTO data: URI has no ',' before its data; kept as an unknown property",
+            ])
+        let values = b.contacts[0]
+        #expect(values.photo == nil)
+        #expect(values.unknownProperties.map(\.name) == ["PHOTO", "X-JP", "MEMBER"])
+        #expect(values.unknownProperties[1].value == "あ\u{1A}\u{0B}")  // ICU's substitute for Shift_JIS is U+001A
+        #expect(values.unknownProperties[1].parameters.isEmpty)
+        #expect(b.contacts[1].unknownProperties.map(\.value) == ["data:image/png;base64"])
+    }
+
     @Test func emptyAndNonVCardInput() {
         let empty = AddressBook(data: Data(), fileName: "e.vcf")
         #expect(
