@@ -1323,9 +1323,14 @@ final class VCardParser {
         var c = Contact(id: "")
         swap(&c, &b.contact)
         c.id = id
-        if c.categories.count > 1 {
+        if c.categories.count > 16 {
             var seen = Set<String>()
             c.categories = c.categories.filter { seen.insert($0).inserted }
+        } else if c.categories.count > 1 {
+            var k = 1
+            while k < c.categories.count {
+                if c.categories[0..<k].contains(c.categories[k]) { c.categories.remove(at: k) } else { k += 1 }
+            }
         }
         CardBuilder.order(&c.phones)
         CardBuilder.order(&c.emails)
@@ -1605,28 +1610,38 @@ struct CardBuilder {
     mutating func resolveLabels() {
         guard !grouped.isEmpty, contact.unknownProperties.contains(where: { $0.name == "X-ABLABEL" && $0.group != nil })
         else { return }
-        var itemsByGroup: [String: [(kind: ItemKind, index: Int)]] = [:]
-        for item in grouped { itemsByGroup[item.group, default: []].append((item.kind, item.index)) }
-        var used = [Bool](repeating: false, count: contact.unknownProperties.count)
-        var anyUsed = false
-        for (k, p) in contact.unknownProperties.enumerated() where p.name == "X-ABLABEL" {
-            guard let g = p.group, let items = itemsByGroup[g] else { continue }
-            let label = ContactLabel(abLabel: unescapeText(p.value))
-            for item in items {
-                switch item.kind {
-                case .phone: contact.phones[item.index].label = label
-                case .email: contact.emails[item.index].label = label
-                case .url: contact.urls[item.index].label = label
-                case .address: contact.addresses[item.index].label = label
-                case .date: contact.dates[item.index].label = label
+        // Few groups (the usual Apple card): scan; many: index them by group.
+        let itemsByGroup: [String: [(kind: ItemKind, index: Int)]]? =
+            grouped.count <= 16
+            ? nil : Dictionary(grouping: grouped, by: \.group).mapValues { $0.map { ($0.kind, $0.index) } }
+        var used: [Int] = []
+        for k in contact.unknownProperties.indices where contact.unknownProperties[k].name == "X-ABLABEL" {
+            guard let g = contact.unknownProperties[k].group else { continue }
+            var label: ContactLabel?
+            func apply(_ kind: ItemKind, _ index: Int) {
+                let l = label ?? ContactLabel(abLabel: unescapeText(contact.unknownProperties[k].value))
+                label = l
+                switch kind {
+                case .phone: contact.phones[index].label = l
+                case .email: contact.emails[index].label = l
+                case .url: contact.urls[index].label = l
+                case .address: contact.addresses[index].label = l
+                case .date: contact.dates[index].label = l
                 }
             }
-            used[k] = true
-            anyUsed = true
+            if let itemsByGroup {
+                for item in itemsByGroup[g] ?? [] { apply(item.kind, item.index) }
+            } else {
+                for item in grouped where item.group == g { apply(item.kind, item.index) }
+            }
+            if label != nil { used.append(k) }
         }
-        if anyUsed {
-            contact.unknownProperties = contact.unknownProperties.enumerated().filter { !used[$0.offset] }.map(
-                \.element)
+        if used.count > 8 {
+            let drop = Set(used)
+            contact.unknownProperties = contact.unknownProperties.enumerated().filter { !drop.contains($0.offset) }
+                .map(\.element)
+        } else {
+            for k in used.reversed() { contact.unknownProperties.remove(at: k) }
         }
     }
 
