@@ -35,7 +35,7 @@ public struct Contact: Sendable, Hashable, Identifiable {
     public var department: String = ""
     /// `TITLE`.
     public var jobTitle: String = ""
-    /// `TEL`s in preference order (preferred first), each value as written.
+    /// `TEL`s in preference order (preferred first), each value as written (a `tel:` URI without its scheme).
     public var phones: [LabeledValue] = []
     /// `EMAIL`s in preference order.
     public var emails: [LabeledValue] = []
