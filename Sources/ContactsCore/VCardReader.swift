@@ -579,7 +579,8 @@ final class VCardParser {
     /// described by `paramSpans`), the value still bytes in `line`.
     fileprivate struct Head {
         var group: String?
-        var name: String
+        var nameStart: Int
+        var nameEnd: Int
         var kind: PropertyKind
         var valueStart: Int = 0
         var encoding: UInt8 = 0  // 0 none, 1 quoted-printable, 2 base64
@@ -642,7 +643,7 @@ final class VCardParser {
         }
         for k in nameStart..<i { line[k] = upper(line[k]) }
         var head = Head(
-            group: groupEnd >= 0 ? text(start, groupEnd) : nil, name: text(nameStart, i),
+            group: groupEnd >= 0 ? text(start, groupEnd) : nil, nameStart: nameStart, nameEnd: i,
             kind: propertyKind(nameStart, i))
         if !st.pointee.paramSpans.isEmpty { st.pointee.paramSpans.removeAll(keepingCapacity: true) }
         if !st.pointee.valueSpans.isEmpty { st.pointee.valueSpans.removeAll(keepingCapacity: true) }
@@ -690,13 +691,16 @@ final class VCardParser {
             interpret(span, into: &head)
         }
         guard i < n && line[i] == colon else {
-            diagnose(lineNumber, i + 1, "expected ':' before the value of \(head.name); line skipped")
+            diagnose(lineNumber, i + 1, "expected ':' before the value of \(name(head)); line skipped")
             return nil
         }
         head.hasParameters = !st.pointee.paramSpans.isEmpty
         head.valueStart = i + 1
         return head
     }
+
+    /// The property name of the current line (upper-cased).
+    private func name(_ head: Head) -> String { text(head.nameStart, head.nameEnd) }
 
     @inline(__always) private func text(_ s: Int, _ e: Int) -> String {
         String(decoding: UnsafeBufferPointer(start: line + s, count: e - s), as: UTF8.self)
@@ -956,7 +960,7 @@ final class VCardParser {
             } catch let ICUError.invalidBytes(_, offset) {
                 diagnose(
                     lineNumber, head.valueStart + 1,
-                    "\(head.name) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with a substitution character"
+                    "\(name(head)) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with a substitution character"
                 )
                 if let text = try? CharsetConverter.toUTF8(bytes, charset: charset, strict: false) {
                     return Array(text.utf8).withUnsafeBufferPointer { body($0) }
@@ -964,14 +968,14 @@ final class VCardParser {
             } catch {
                 diagnose(
                     lineNumber, head.valueStart + 1,
-                    "unknown charset '\(charset)' on \(head.name) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8"
+                    "unknown charset '\(charset)' on \(name(head)) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8"
                 )
             }
         }
         if let bad = firstInvalidUTF8(bytes) {
             diagnose(
                 lineNumber, head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
-                "invalid UTF-8 in the value of \(head.name) (value byte \(bad + 1)); replaced with U+FFFD")
+                "invalid UTF-8 in the value of \(name(head)) (value byte \(bad + 1)); replaced with U+FFFD")
             let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
             return repaired.withUnsafeBufferPointer { body($0) }
         }
@@ -1197,7 +1201,7 @@ final class VCardParser {
         } else {
             value = withValue(head) { rawString($0) }
         }
-        return VCardProperty(group: head.group, name: head.name, parameters: parameters, value: value)
+        return VCardProperty(group: head.group, name: name(head), parameters: parameters, value: value)
     }
 
     private func date(_ head: Head) -> ContactDate {
