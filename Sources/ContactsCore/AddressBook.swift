@@ -39,13 +39,16 @@ public struct AddressBook: Sendable, Equatable {
     public let groups: [Group]
     public let diagnostics: [VCardDiagnostic]
     private let indexByID: [String: Int]
-    private let groupIndexesByMember: [String: [Int]]
+    /// Group membership per contact, flattened: the groups of contact `i` are
+    /// `membership[membershipStart[i]..<membershipStart[i + 1]]`.
+    private let membershipStart: [Int32]
+    private let membership: [Int32]
 
     /// An address book from parts. Category groups are not derived here: pass them in `groups`.
     public init(contacts: [Contact], groups: [Group] = [], diagnostics: [VCardDiagnostic] = []) {
         var index: [String: Int] = [:]
         index.reserveCapacity(contacts.count)
-        for (i, c) in contacts.enumerated() where index[c.id] == nil { index[c.id] = i }
+        for i in contacts.indices where index[contacts[i].id] == nil { index[contacts[i].id] = i }
         self.init(contacts: contacts, groups: groups, diagnostics: diagnostics, index: index)
     }
 
@@ -54,11 +57,23 @@ public struct AddressBook: Sendable, Equatable {
         self.groups = groups
         self.diagnostics = diagnostics
         indexByID = index
-        var members: [String: [Int]] = [:]
-        for (g, group) in groups.enumerated() {
-            for m in group.memberIDs { members[m, default: []].append(g) }
+        // Count, then fill (no array per contact).
+        var start = [Int32](repeating: 0, count: contacts.count + 1)
+        for group in groups {
+            for m in group.memberIDs { if let i = index[m] { start[i + 1] += 1 } }
         }
-        groupIndexesByMember = members
+        for i in 0..<contacts.count { start[i + 1] += start[i] }
+        var fill = start
+        var flat = [Int32](repeating: 0, count: Int(start[contacts.count]))
+        for (g, group) in groups.enumerated() {
+            for m in group.memberIDs {
+                guard let i = index[m] else { continue }
+                flat[Int(fill[i])] = Int32(g)
+                fill[i] += 1
+            }
+        }
+        membershipStart = start
+        membership = flat
     }
 
     /// Reads vCard `data` (2.1, 3.0 or 4.0); `fileName` names the source in diagnostics. Never throws:
@@ -79,28 +94,44 @@ public struct AddressBook: Sendable, Equatable {
             swap(&cards, &chunks[0].groups)
             swap(&diagnostics, &chunks[0].diagnostics)
         } else {
+            // Move the contacts out of the pieces (a copy would retain every string of every contact).
             let total = chunks.reduce(0) { $0 + $1.contacts.count }
-            contacts.reserveCapacity(total)
+            contacts = [Contact](unsafeUninitializedCapacity: total) { buffer, count in
+                var offset = 0
+                for k in chunks.indices {
+                    chunks[k].contacts.withUnsafeMutableBufferPointer { source in
+                        guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
+                        (to + offset).moveInitialize(from: from, count: source.count)
+                        // Leave cheap placeholders behind so that the piece can be destroyed normally.
+                        from.initialize(repeating: Contact(id: ""), count: source.count)
+                        offset += source.count
+                    }
+                    chunks[k].contacts = []  // free each piece as soon as it is moved
+                }
+                count = offset
+            }
             lines.reserveCapacity(total)
             for k in chunks.indices {
-                contacts.append(contentsOf: chunks[k].contacts)
                 lines.append(contentsOf: chunks[k].contactLines)
                 cards.append(contentsOf: chunks[k].groups)
                 diagnostics.append(contentsOf: chunks[k].diagnostics)
-                chunks[k] = VCardReader.Chunk()
             }
+            chunks.removeAll()
         }
         // Ids are unique within a book: a repeated UID (or an identical card) gets a suffix.
         var index: [String: Int] = [:]
         index.reserveCapacity(contacts.count)
         var duplicates: [VCardDiagnostic] = []
+        var nextSuffix: [String: Int] = [:]
         for i in contacts.indices {
             let id = contacts[i].id
             if let first = index[id] {
-                var n = 2
+                var n = nextSuffix[id] ?? 2
                 while index["\(id)-\(n)"] != nil { n += 1 }
+                nextSuffix[id] = n + 1
                 let newID = "\(id)-\(n)"
-                let message = id.hasPrefix("hash-")
+                let message =
+                    id.hasPrefix("hash-")
                     ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
                     : "duplicate UID '\(id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
                 duplicates.append(VCardDiagnostic(file: fileName, line: lines[i], message: message))
@@ -115,8 +146,9 @@ public struct AddressBook: Sendable, Equatable {
                 ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
             }.map(\.element)
         }
-        self.init(contacts: contacts, groups: cards + AddressBook.categoryGroups(contacts), diagnostics: diagnostics,
-                  index: index)
+        self.init(
+            contacts: contacts, groups: cards + AddressBook.categoryGroups(contacts), diagnostics: diagnostics,
+            index: index)
     }
 
     /// Reads a vCard file (memory-mapped). Throws ``ContactsCoreError/cannotRead(path:reason:)`` when the
@@ -148,9 +180,11 @@ public struct AddressBook: Sendable, Equatable {
         indexByID[id].map { contacts[$0] }
     }
 
-    /// The groups that list `contactID` as a member, in ``groups`` order.
+    /// The groups that list the contact `contactID` as a member, in ``groups`` order ([] for an id that is not a
+    /// contact of this book).
     public func groups(containing contactID: String) -> [Group] {
-        (groupIndexesByMember[contactID] ?? []).map { groups[$0] }
+        guard let i = indexByID[contactID] else { return [] }
+        return membership[Int(membershipStart[i])..<Int(membershipStart[i + 1])].map { groups[Int($0)] }
     }
 
     /// Two books are equal when their contacts and groups are (diagnostics are not compared).
@@ -162,10 +196,10 @@ public struct AddressBook: Sendable, Equatable {
     static func categoryGroups(_ contacts: [Contact]) -> [Group] {
         var order: [String] = []
         var members: [String: [String]] = [:]
-        for c in contacts {
-            for cat in c.categories {
+        for i in contacts.indices where !contacts[i].categories.isEmpty {
+            for cat in contacts[i].categories {
                 if members[cat] == nil { order.append(cat) }
-                members[cat, default: []].append(c.id)
+                members[cat, default: []].append(contacts[i].id)
             }
         }
         return order.map { Group(id: "category:" + $0, name: $0, memberIDs: members[$0] ?? [], kind: .category) }
@@ -174,7 +208,8 @@ public struct AddressBook: Sendable, Equatable {
     private static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
             return String(cString: strerror(code.rawValue))
         }
         return ns.localizedDescription

@@ -35,7 +35,7 @@ public struct Contact: Sendable, Hashable, Identifiable {
     public var department: String = ""
     /// `TITLE`.
     public var jobTitle: String = ""
-    /// `TEL`s in preference order (preferred first), each value as written.
+    /// `TEL`s in preference order (preferred first), each value as written (a `tel:` URI without its scheme).
     public var phones: [LabeledValue] = []
     /// `EMAIL`s in preference order.
     public var emails: [LabeledValue] = []
@@ -170,8 +170,10 @@ public struct PostalAddress: Sendable, Hashable {
     public var postalCode: String
     public var country: String
 
-    public init(poBox: String = "", extended: String = "", street: String = "", locality: String = "",
-                region: String = "", postalCode: String = "", country: String = "") {
+    public init(
+        poBox: String = "", extended: String = "", street: String = "", locality: String = "",
+        region: String = "", postalCode: String = "", country: String = ""
+    ) {
         self.poBox = poBox
         self.extended = extended
         self.street = street
@@ -269,7 +271,7 @@ public struct ContactDate: Sendable, Hashable {
             }
         }
         guard let (y, m, d) = parsed, m.map({ (1...12).contains($0) }) ?? true,
-              d.map({ (1...31).contains($0) }) ?? true
+            d.map({ (1...31).contains($0) }) ?? true
         else {
             self.init(text: raw)
             return
@@ -293,6 +295,10 @@ public struct ContactDate: Sendable, Hashable {
 }
 
 /// A labelled date (`ANNIVERSARY`, Apple `X-ABDATE`).
+///
+/// ```swift
+/// LabeledDate(label: .anniversary, value: ContactDate(year: 2010, month: 6, day: 1))
+/// ```
 public struct LabeledDate: Sendable, Hashable {
     public var label: ContactLabel
     public var value: ContactDate
@@ -342,6 +348,10 @@ public struct VCardProperty: Sendable, Hashable {
 }
 
 /// One parameter of a property: upper-cased name and its values (quotes and RFC 6868 escapes removed).
+///
+/// ```swift
+/// VCardParameter(name: "TYPE", values: ["work", "voice"])   // written as TYPE=work,voice
+/// ```
 public struct VCardParameter: Sendable, Hashable {
     public var name: String
     public var values: [String]

@@ -26,8 +26,10 @@ public struct Group: Sendable, Hashable, Identifiable {
     /// Properties of the group card that the model does not name, verbatim.
     public var unknownProperties: [VCardProperty]
 
-    public init(id: String, name: String, memberIDs: [String] = [], kind: Kind = .card,
-                unknownProperties: [VCardProperty] = []) {
+    public init(
+        id: String, name: String, memberIDs: [String] = [], kind: Kind = .card,
+        unknownProperties: [VCardProperty] = []
+    ) {
         self.id = id
         self.name = name
         self.memberIDs = memberIDs

@@ -53,8 +53,9 @@ public struct PhoneNumber: Sendable, Hashable {
                 out.withUnsafeMutableBufferPointer { output in
                     input.withMemoryRebound(to: CChar.self) { inChars in
                         output.withMemoryRebound(to: CChar.self) { outChars in
-                            cphone_parse(inChars.baseAddress, Int32(inChars.count), upperRegion, &info,
-                                         outChars.baseAddress, capacity, &status)
+                            cphone_parse(
+                                inChars.baseAddress, Int32(inChars.count), upperRegion, &info,
+                                outChars.baseAddress, capacity, &status)
                         }
                     }
                 }
@@ -64,7 +65,9 @@ public struct PhoneNumber: Sendable, Hashable {
                 continue
             }
             guard status == 0 else { break }
-            let e = Int(info.e164_length), i = Int(info.international_length), n = Int(info.national_length)
+            let e = Int(info.e164_length)
+            let i = Int(info.international_length)
+            let n = Int(info.national_length)
             let e164 = String(decoding: out[0..<e], as: UTF8.self)
             let regionCode = withUnsafeBytes(of: info.region) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
@@ -77,8 +80,9 @@ public struct PhoneNumber: Sendable, Hashable {
                 international: possible ? String(decoding: out[e..<(e + i)], as: UTF8.self) : nil,
                 national: possible ? String(decoding: out[(e + i)..<(e + i + n)], as: UTF8.self) : nil)
         }
-        return PhoneNumber(raw: raw, e164: nil, isValid: false, type: .unknown, region: nil,
-                           searchDigits: digits(of: raw), international: nil, national: nil)
+        return PhoneNumber(
+            raw: raw, e164: nil, isValid: false, type: .unknown, region: nil,
+            searchDigits: digits(of: raw), international: nil, national: nil)
     }
 
     /// Parses `raw` with the region of `locale` (BCP 47; "de" → "DE", "zh-Hant" → "TW").

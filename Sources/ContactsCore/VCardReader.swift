@@ -2,6 +2,10 @@ import Foundation
 import ICUKit
 
 /// One card read from a vCard file.
+///
+/// ```swift
+/// if case .group(let g) = record { print(g.name, g.memberIDs.count) }
+/// ```
 public enum VCardRecord: Sendable, Hashable {
     case contact(Contact)
     case group(Group)
@@ -23,12 +27,43 @@ public enum VCardRecord: Sendable, Hashable {
 public enum VCardReader {
     /// Reads `data`, calling `body` for each card in file order with the line where the card begins;
     /// returns the diagnostics. Ids are not made unique here (``AddressBook`` does that).
-    public static func read(data: Data, fileName: String, _ body: (VCardRecord, _ line: Int) -> Void) -> [VCardDiagnostic] {
+    public static func read(data: Data, fileName: String, _ body: (VCardRecord, _ line: Int) -> Void)
+        -> [VCardDiagnostic]
+    {
         let parser = VCardParser(fileName: fileName)
-        data.withUnsafeBytes { raw in
+        let (input, notes) = utf8Input(data, fileName: fileName)
+        input.withUnsafeBytes { raw in
             parser.parse(raw.bindMemory(to: UInt8.self), emit: body)
         }
-        return parser.diagnostics
+        return notes + parser.diagnostics
+    }
+
+    /// UTF-16 files (Outlook and some Windows tools export them, with a byte order mark) converted to UTF-8;
+    /// anything else as it is.
+    static func utf8Input(_ data: Data, fileName: String) -> (Data, [VCardDiagnostic]) {
+        guard data.count >= 2 else { return (data, []) }
+        let b0 = data[data.startIndex]
+        let b1 = data[data.startIndex + 1]
+        let charset: String
+        if b0 == 0xFF && b1 == 0xFE {
+            charset = "UTF-16LE"
+        } else if b0 == 0xFE && b1 == 0xFF {
+            charset = "UTF-16BE"
+        } else {
+            return (data, [])
+        }
+        let body = data.dropFirst(2)
+        do {
+            return (Data(try CharsetConverter.toUTF8(body, charset: charset, strict: true).utf8), [])
+        } catch {
+            let text = (try? CharsetConverter.toUTF8(body, charset: charset, strict: false)) ?? ""
+            let note = VCardDiagnostic(
+                file: fileName, line: 1,
+                message:
+                    "the \(charset) text has invalid sequences (\(error)); they were replaced with a substitution character"
+            )
+            return (Data(text.utf8), [note])
+        }
     }
 }
 
@@ -41,14 +76,23 @@ extension VCardReader {
         var diagnostics: [VCardDiagnostic] = []
     }
 
+    /// Threads for reading large files: the active processors, or env `CONTACTS_THREADS` when set (≥ 1).
+    static var defaultThreadCount: Int {
+        if let text = ProcessInfo.processInfo.environment["CONTACTS_THREADS"], let n = Int(text), n >= 1 { return n }
+        return ProcessInfo.processInfo.activeProcessorCount
+    }
+
     /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, in parallel, with file line numbers.
-    /// Small inputs are read in one piece.
-    static func readChunked(data: Data, fileName: String,
-                            maxChunks: Int = ProcessInfo.processInfo.activeProcessorCount,
-                            minChunkSize: Int = 1 << 20) -> [Chunk] {
+    /// Small inputs (under 2 × `minChunkSize`) are read in one piece.
+    static func readChunked(
+        data: Data, fileName: String, maxChunks: Int = defaultThreadCount,
+        minChunkSize: Int = 1 << 20
+    ) -> [Chunk] {
+        let (data, notes) = utf8Input(data, fileName: fileName)
         let boundaries = data.withUnsafeBytes { raw in
-            chunkBoundaries(raw.bindMemory(to: UInt8.self),
-                            pieces: min(8, maxChunks, max(1, raw.count / max(1, minChunkSize))))
+            chunkBoundaries(
+                raw.bindMemory(to: UInt8.self),
+                pieces: min(8, maxChunks, max(1, raw.count / max(1, minChunkSize))))
         }
         let n = boundaries.count - 1
         struct Partial {
@@ -67,21 +111,14 @@ extension VCardReader {
         let work: @Sendable (Int) -> Void = { k in
             let parser = VCardParser(fileName: fileName)
             parser.endsBeforeNextCard = k < n - 1
-            var chunk = Chunk()
             data.withUnsafeBytes { raw in
-                let all = raw.bindMemory(to: UInt8.self)
-                let piece = UnsafeBufferPointer(rebasing: all[boundaries[k]..<boundaries[k + 1]])
-                parser.parse(piece) { record, line in
-                    switch record {
-                    case .contact(let c):
-                        chunk.contacts.append(c)
-                        chunk.contactLines.append(line)
-                    case .group(let g):
-                        chunk.groups.append(g)
-                    }
-                }
+                let piece = UnsafeRawBufferPointer(rebasing: raw[boundaries[k]..<boundaries[k + 1]])
+                parser.collect(reserving: estimatedCardCount(piece))
+                parser.parse(piece.bindMemory(to: UInt8.self)) { _, _ in }
             }
-            slots.buffer[k] = Partial(chunk: chunk, localDiagnostics: parser.localDiagnostics, lineCount: parser.lineCount)
+            slots.buffer[k] = Partial(
+                chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
+                lineCount: parser.lineCount)
         }
         if n == 1 {
             work(0)
@@ -100,6 +137,7 @@ extension VCardReader {
             offset += slots.buffer[k].lineCount
             chunks.append(chunk)
         }
+        if !notes.isEmpty { chunks[0].diagnostics = notes + chunks[0].diagnostics }
         return chunks
     }
 
@@ -116,7 +154,10 @@ extension VCardReader {
                 let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nl)) + 1
                 if buf.count - start >= 11 {
                     var match = true
-                    for i in 0..<11 where (buf[start + i] >= 0x61 && buf[start + i] <= 0x7A ? buf[start + i] - 0x20 : buf[start + i]) != keyword.utf8Start[i] {
+                    for i in 0..<11
+                    where (buf[start + i] >= 0x61 && buf[start + i] <= 0x7A ? buf[start + i] - 0x20 : buf[start + i])
+                        != keyword.utf8Start[i]
+                    {
                         match = false
                         break
                     }
@@ -137,9 +178,18 @@ extension VCardReader {
 
 // MARK: - Byte constants
 
-private let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20, tab: UInt8 = 0x09
-private let colon: UInt8 = 0x3A, semicolon: UInt8 = 0x3B, comma: UInt8 = 0x2C, equals: UInt8 = 0x3D
-private let dot: UInt8 = 0x2E, quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, caret: UInt8 = 0x5E
+private let cr: UInt8 = 0x0D
+private let lf: UInt8 = 0x0A
+private let space: UInt8 = 0x20
+private let tab: UInt8 = 0x09
+private let colon: UInt8 = 0x3A
+private let semicolon: UInt8 = 0x3B
+private let comma: UInt8 = 0x2C
+private let equals: UInt8 = 0x3D
+private let dot: UInt8 = 0x2E
+private let quote: UInt8 = 0x22
+private let backslash: UInt8 = 0x5C
+private let caret: UInt8 = 0x5E
 
 @inline(__always) private func upper(_ b: UInt8) -> UInt8 { (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
 @inline(__always) private func isNameByte(_ b: UInt8) -> Bool {
@@ -185,9 +235,11 @@ final class VCardParser {
             switch message {
             case .text(let t): text = t
             case .missingEnd(let start, let next?):
-                text = "card starting at line \(start + lineOffset) has no END:VCARD (expected before BEGIN:VCARD at line \(next + lineOffset)); its properties are kept"
+                text =
+                    "card starting at line \(start + lineOffset) has no END:VCARD (expected before BEGIN:VCARD at line \(next + lineOffset)); its properties are kept"
             case .missingEnd(let start, nil):
-                text = "card starting at line \(start + lineOffset) has no END:VCARD (expected before the end of the input); its properties are kept"
+                text =
+                    "card starting at line \(start + lineOffset) has no END:VCARD (expected before the end of the input); its properties are kept"
             }
             return VCardDiagnostic(file: file, line: line + lineOffset, column: column, message: text)
         }
@@ -221,6 +273,9 @@ final class VCardParser {
         var cardStartOffset = 0
         var junkReported = false
         var lineNumber = 0
+        /// When `collecting`, finished cards are appended here instead of being passed to `emit`.
+        var collecting = false
+        var collected = VCardReader.Chunk()
     }
 
     private let st: UnsafeMutablePointer<State>
@@ -279,6 +334,20 @@ final class VCardParser {
         set { st.pointee.lineNumber = newValue }
     }
 
+    /// Makes `parse` keep the cards (moved, not copied) for ``takeCollected()`` instead of calling `emit`.
+    func collect(reserving capacity: Int) {
+        st.pointee.collecting = true
+        st.pointee.collected.contacts.reserveCapacity(capacity)
+        st.pointee.collected.contactLines.reserveCapacity(capacity)
+    }
+
+    /// The cards kept since ``collect(reserving:)``.
+    func takeCollected() -> VCardReader.Chunk {
+        var chunk = VCardReader.Chunk()
+        swap(&chunk, &st.pointee.collected)
+        return chunk
+    }
+
     init(fileName: String) {
         self.fileName = fileName
         st = .allocate(capacity: 1)
@@ -335,12 +404,20 @@ final class VCardParser {
         var sawCard = false
 
         /// The next physical line: [start, end) and the offset after its terminator.
+        // The next LF at or after the current line (count when none), kept so that a file with CR-only line
+        // ends is not searched to its end for every line.
+        var nextLF = -1
         @inline(__always) func physical(_ from: Int) -> (start: Int, end: Int, next: Int) {
-            var i = from
-            while i < count {
-                let b = base[i]
-                if b == lf || b == cr { break }
-                i += 1
+            // The line ends at the first CR or LF: find the LF with memchr, then any CR before it.
+            if nextLF < from {
+                nextLF = count
+                if let nl = memchr(base + from, Int32(lf), count - from) {
+                    nextLF = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nl))
+                }
+            }
+            var i = nextLF
+            if let r = memchr(base + from, Int32(cr), i - from) {
+                i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(r))
             }
             let end = i
             if i < count && base[i] == cr {
@@ -362,13 +439,22 @@ final class VCardParser {
             lineLength = 0
             appendToLine(base + cur.start, cur.end - cur.start)
             // Unfold: continuation lines start with a space or a tab; quoted-printable soft breaks end with '='.
+            var encoding: UInt8?  // looked up once per content line, when needed (the parameters do not change)
             while let p = pending {
                 if p.end > p.start && (base[p.start] == space || base[p.start] == tab) {
                     appendToLine(base + p.start + 1, p.end - p.start - 1)
-                } else if lineLength > 0 && line[lineLength - 1] == equals && p.end > p.start
-                    && isQuotedPrintableLine() && !isCardBoundary(base + p.start, p.end - p.start)
+                } else if p.end > p.start && lineLength > 0 && line[lineLength - 1] == equals
+                    && !isCardBoundary(base + p.start, p.end - p.start) && (encoding ?? lineEncoding()) == 1
                 {
+                    // Quoted-printable soft line break.
+                    encoding = 1
                     lineLength -= 1
+                    appendToLine(base + p.start, p.end - p.start)
+                } else if p.end > p.start && memchr(base + p.start, Int32(colon), p.end - p.start) == nil
+                    && (encoding ?? lineEncoding()) == 2
+                {
+                    // vCard 2.1 base64 continued on lines without leading space (base64 has no ':').
+                    encoding = 2
                     appendToLine(base + p.start, p.end - p.start)
                 } else {
                     break
@@ -381,9 +467,10 @@ final class VCardParser {
         }
         lineCount = pendingLine - 1
         if inCard {
-            localDiagnostics.append(LocalDiagnostic(
-                line: cardStartLine, column: nil,
-                message: .missingEnd(cardStart: cardStartLine, nextBegin: endsBeforeNextCard ? pendingLine : nil)))
+            localDiagnostics.append(
+                LocalDiagnostic(
+                    line: cardStartLine, column: nil,
+                    message: .missingEnd(cardStart: cardStartLine, nextBegin: endsBeforeNextCard ? pendingLine : nil)))
             finishCard(endOffset: count, emit: emit)
         }
         if !sawCard && localDiagnostics.isEmpty {
@@ -391,26 +478,37 @@ final class VCardParser {
         }
     }
 
-    private func isQuotedPrintableLine() -> Bool {
-        // Look for QUOTED-PRINTABLE among the parameters (before the first ':' outside quotes).
+    /// The transfer encoding named among the parameters of the current line (before its first ':' outside
+    /// quotes): 1 quoted-printable, 2 base64, 0 none.
+    private func lineEncoding() -> UInt8 {
         var inQuotes = false
         var i = 0
-        let needle: [UInt8] = Array("QUOTED-PRINTABLE".utf8)
-        while i < lineLength {
+        let n = lineLength
+        @inline(__always) func at(_ k: Int, _ word: StaticString) -> Bool {
+            let w = word.utf8Start
+            let len = word.utf8CodeUnitCount
+            guard k + len <= n else { return false }
+            for j in 0..<len where upper(line[k + j]) != w[j] { return false }
+            return true
+        }
+        while i < n {
             let b = line[i]
-            if b == quote { inQuotes.toggle() }
-            else if b == colon && !inQuotes { return false }
-            else if upper(b) == 0x51 && i + needle.count <= lineLength {
-                var match = true
-                for k in 0..<needle.count where upper(line[i + k]) != needle[k] {
-                    match = false
-                    break
+            if b == quote {
+                inQuotes.toggle()
+            } else if b == colon && !inQuotes {
+                return 0
+            } else if !inQuotes && (b == semicolon || b == equals) {
+                // A parameter value or a bare 2.1 parameter starts here.
+                let k = i + 1
+                if at(k, "QUOTED-PRINTABLE") { return 1 }
+                if at(k, "BASE64") { return 2 }
+                if b == equals && at(k, "B") && k + 1 < n && (line[k + 1] == semicolon || line[k + 1] == colon) {
+                    return 2
                 }
-                if match { return true }
             }
             i += 1
         }
-        return false
+        return 0
     }
 
     private func isCardBoundary(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
@@ -436,8 +534,10 @@ final class VCardParser {
         if i == n { return false }
         if matchesKeyword(line + i, n - i, "BEGIN:VCARD") {
             if inCard {
-                localDiagnostics.append(LocalDiagnostic(
-                    line: cardStartLine, column: nil, message: .missingEnd(cardStart: cardStartLine, nextBegin: lineNumber)))
+                localDiagnostics.append(
+                    LocalDiagnostic(
+                        line: cardStartLine, column: nil,
+                        message: .missingEnd(cardStart: cardStartLine, nextBegin: lineNumber)))
                 finishCard(endOffset: offset, emit: emit)
             }
             inCard = true
@@ -479,7 +579,8 @@ final class VCardParser {
     /// described by `paramSpans`), the value still bytes in `line`.
     fileprivate struct Head {
         var group: String?
-        var name: String
+        var nameStart: Int
+        var nameEnd: Int
         var kind: PropertyKind
         var valueStart: Int = 0
         var encoding: UInt8 = 0  // 0 none, 1 quoted-printable, 2 base64
@@ -507,35 +608,45 @@ final class VCardParser {
         var quoted: Bool
     }
 
-
     private func parseHead(from start: Int) -> Head? {
         let n = lineLength
         var i = start
         var groupEnd = -1
         while i < n {
             let b = line[i]
-            if isNameByte(b) { i += 1; continue }
-            if b == dot && groupEnd < 0 && i > start { groupEnd = i; i += 1; continue }
+            if isNameByte(b) {
+                i += 1
+                continue
+            }
+            if b == dot && groupEnd < 0 && i > start {
+                groupEnd = i
+                i += 1
+                continue
+            }
             break
         }
         let nameStart = groupEnd >= 0 ? groupEnd + 1 : start
         if i == nameStart || i == n || (line[i] != colon && line[i] != semicolon) {
             if i < n && i > nameStart && line[i] != colon && line[i] != semicolon {
                 let shown = String(decoding: UnsafeBufferPointer(start: line + i, count: 1), as: UTF8.self)
-                diagnose(lineNumber, i + 1,
-                         "unexpected '\(shown)' in property name (expected ':' or ';' after '\(text(nameStart, i))'); line skipped")
+                diagnose(
+                    lineNumber, i + 1,
+                    "unexpected '\(shown)' in property name (expected ':' or ';' after '\(text(nameStart, i))'); line skipped"
+                )
             } else if i == nameStart {
                 diagnose(lineNumber, i + 1, "expected a property name, found '\(preview(from: start))'; line skipped")
             } else {
-                diagnose(lineNumber, i + 1, "expected ':' after the property name '\(text(nameStart, i))'; line skipped")
+                diagnose(
+                    lineNumber, i + 1, "expected ':' after the property name '\(text(nameStart, i))'; line skipped")
             }
             return nil
         }
         for k in nameStart..<i { line[k] = upper(line[k]) }
-        var head = Head(group: groupEnd >= 0 ? text(start, groupEnd) : nil, name: text(nameStart, i),
-                        kind: propertyKind(nameStart, i))
-        st.pointee.paramSpans.removeAll(keepingCapacity: true)
-        st.pointee.valueSpans.removeAll(keepingCapacity: true)
+        var head = Head(
+            group: groupEnd >= 0 ? text(start, groupEnd) : nil, nameStart: nameStart, nameEnd: i,
+            kind: propertyKind(nameStart, i))
+        if !st.pointee.paramSpans.isEmpty { st.pointee.paramSpans.removeAll(keepingCapacity: true) }
+        if !st.pointee.valueSpans.isEmpty { st.pointee.valueSpans.removeAll(keepingCapacity: true) }
         while i < n && line[i] == semicolon {
             i += 1
             let pStart = i
@@ -552,8 +663,10 @@ final class VCardParser {
                         i += 1
                         while i < n && line[i] != quote { i += 1 }
                         if i == n {
-                            diagnose(lineNumber, qStart,
-                                     "unterminated quoted value of parameter \(text(pStart, pEnd)) (expected '\"'); line skipped")
+                            diagnose(
+                                lineNumber, qStart,
+                                "unterminated quoted value of parameter \(text(pStart, pEnd)) (expected '\"'); line skipped"
+                            )
                             return nil
                         }
                         st.pointee.valueSpans.append(ValueSpan(start: qStart, end: i, quoted: true))
@@ -563,24 +676,31 @@ final class VCardParser {
                         while i < n && line[i] != comma && line[i] != semicolon && line[i] != colon { i += 1 }
                         st.pointee.valueSpans.append(ValueSpan(start: vStart, end: i, quoted: false))
                     }
-                    if i < n && line[i] == comma { i += 1; continue }
+                    if i < n && line[i] == comma {
+                        i += 1
+                        continue
+                    }
                     break
                 }
             } else if pEnd == pStart {
                 continue
             }
-            let span = ParamSpan(nameStart: pStart, nameEnd: pEnd, valuesStart: valuesStart, valuesEnd: st.pointee.valueSpans.count)
+            let span = ParamSpan(
+                nameStart: pStart, nameEnd: pEnd, valuesStart: valuesStart, valuesEnd: st.pointee.valueSpans.count)
             st.pointee.paramSpans.append(span)
             interpret(span, into: &head)
         }
         guard i < n && line[i] == colon else {
-            diagnose(lineNumber, i + 1, "expected ':' before the value of \(head.name); line skipped")
+            diagnose(lineNumber, i + 1, "expected ':' before the value of \(name(head)); line skipped")
             return nil
         }
         head.hasParameters = !st.pointee.paramSpans.isEmpty
         head.valueStart = i + 1
         return head
     }
+
+    /// The property name of the current line (upper-cased).
+    private func name(_ head: Head) -> String { text(head.nameStart, head.nameEnd) }
 
     @inline(__always) private func text(_ s: Int, _ e: Int) -> String {
         String(decoding: UnsafeBufferPointer(start: line + s, count: e - s), as: UTF8.self)
@@ -650,12 +770,16 @@ final class VCardParser {
 
     /// Folds what the model needs from one parameter into `head`.
     private func interpret(_ p: ParamSpan, into head: inout Head) {
-        let s = p.nameStart, e = p.nameEnd
+        let s = p.nameStart
+        let e = p.nameEnd
         if p.valuesStart == p.valuesEnd {
             // vCard 2.1 bare parameter: an encoding or a type.
             let kind = encodingKind(s, e)
-            if kind != 0 { head.encoding = kind }
-            else if !isKeyword(s, e, "8BIT") && !isKeyword(s, e, "7BIT") { addType(s, e, to: &head) }
+            if kind != 0 {
+                head.encoding = kind
+            } else if !isKeyword(s, e, "8BIT") && !isKeyword(s, e, "7BIT") {
+                addType(s, e, to: &head)
+            }
             return
         }
         let first = st.pointee.valueSpans[p.valuesStart]
@@ -694,23 +818,56 @@ final class VCardParser {
         switch e - s {
         case 0: return
         case 3:
-            if isKeywordIgnoringCase(s, e, "FAX") { head.types |= TypeFlags.fax; return }
+            if isKeywordIgnoringCase(s, e, "FAX") {
+                head.types |= TypeFlags.fax
+                return
+            }
             if isKeywordIgnoringCase(s, e, "MSG") { return }
         case 4:
-            if isKeywordIgnoringCase(s, e, "HOME") { head.types |= TypeFlags.home; return }
-            if isKeywordIgnoringCase(s, e, "WORK") { head.types |= TypeFlags.work; return }
-            if isKeywordIgnoringCase(s, e, "CELL") { head.types |= TypeFlags.cell; return }
-            if isKeywordIgnoringCase(s, e, "PREF") { head.types |= TypeFlags.pref; return }
-            if isKeywordIgnoringCase(s, e, "MAIN") { head.types |= TypeFlags.main; return }
+            if isKeywordIgnoringCase(s, e, "HOME") {
+                head.types |= TypeFlags.home
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "WORK") {
+                head.types |= TypeFlags.work
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "CELL") {
+                head.types |= TypeFlags.cell
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "PREF") {
+                head.types |= TypeFlags.pref
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "MAIN") {
+                head.types |= TypeFlags.main
+                return
+            }
             if isKeywordIgnoringCase(s, e, "TEXT") || isKeywordIgnoringCase(s, e, "X400") { return }
         case 5:
             if isKeywordIgnoringCase(s, e, "VOICE") { return }
-            if isKeywordIgnoringCase(s, e, "PAGER") { head.types |= TypeFlags.pager; return }
-            if isKeywordIgnoringCase(s, e, "OTHER") { head.types |= TypeFlags.other; return }
+            if isKeywordIgnoringCase(s, e, "PAGER") {
+                head.types |= TypeFlags.pager
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "OTHER") {
+                head.types |= TypeFlags.other
+                return
+            }
         case 6:
-            if isKeywordIgnoringCase(s, e, "MOBILE") { head.types |= TypeFlags.cell; return }
-            if isKeywordIgnoringCase(s, e, "IPHONE") { head.types |= TypeFlags.iphone; return }
-            if isKeywordIgnoringCase(s, e, "SCHOOL") { head.types |= TypeFlags.school; return }
+            if isKeywordIgnoringCase(s, e, "MOBILE") {
+                head.types |= TypeFlags.cell
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "IPHONE") {
+                head.types |= TypeFlags.iphone
+                return
+            }
+            if isKeywordIgnoringCase(s, e, "SCHOOL") {
+                head.types |= TypeFlags.school
+                return
+            }
         case 8:
             if isKeywordIgnoringCase(s, e, "INTERNET") { return }
         case 10:
@@ -736,7 +893,8 @@ final class VCardParser {
             for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
                 let value = paramText(v.start, v.end)
                 if v.quoted && splitQuoted && value.utf8.contains(comma) {
-                    values.append(contentsOf: value.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+                    values.append(
+                        contentsOf: value.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
                 } else {
                     values.append(value)
                 }
@@ -762,9 +920,18 @@ final class VCardParser {
             let b = line[k]
             if b == caret && k + 1 < e {
                 switch line[k + 1] {
-                case 0x6E, 0x4E: out.append(lf); k += 2; continue
-                case caret: out.append(caret); k += 2; continue
-                case 0x27: out.append(quote); k += 2; continue
+                case 0x6E, 0x4E:
+                    out.append(lf)
+                    k += 2
+                    continue
+                case caret:
+                    out.append(caret)
+                    k += 2
+                    continue
+                case 0x27:
+                    out.append(quote)
+                    k += 2
+                    continue
                 default: break
                 }
             }
@@ -791,19 +958,24 @@ final class VCardParser {
                 let text = try CharsetConverter.toUTF8(bytes, charset: charset, strict: true)
                 return Array(text.utf8).withUnsafeBufferPointer { body($0) }
             } catch let ICUError.invalidBytes(_, offset) {
-                diagnose(lineNumber, head.valueStart + 1,
-                         "\(head.name) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with U+FFFD")
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "\(name(head)) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with a substitution character"
+                )
                 if let text = try? CharsetConverter.toUTF8(bytes, charset: charset, strict: false) {
                     return Array(text.utf8).withUnsafeBufferPointer { body($0) }
                 }
             } catch {
-                diagnose(lineNumber, head.valueStart + 1,
-                         "unknown charset '\(charset)' on \(head.name) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8")
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "unknown charset '\(charset)' on \(name(head)) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8"
+                )
             }
         }
         if let bad = firstInvalidUTF8(bytes) {
-            diagnose(lineNumber, head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
-                     "invalid UTF-8 in the value of \(head.name) (value byte \(bad + 1)); replaced with U+FFFD")
+            diagnose(
+                lineNumber, head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
+                "invalid UTF-8 in the value of \(name(head)) (value byte \(bad + 1)); replaced with U+FFFD")
             let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
             return repaired.withUnsafeBufferPointer { body($0) }
         }
@@ -817,8 +989,10 @@ final class VCardParser {
         }
     }
 
-    private func decodeQuotedPrintable(_ src: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
-                                       column: Int) -> Int {
+    private func decodeQuotedPrintable(
+        _ src: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+        column: Int
+    ) -> Int {
         @inline(__always) func hex(_ b: UInt8) -> UInt8? {
             switch b {
             case 0x30...0x39: return b - 0x30
@@ -840,10 +1014,14 @@ final class VCardParser {
                     i += 3
                     continue
                 }
-                if i == n - 1 { i += 1; continue }  // trailing soft break
+                if i == n - 1 {
+                    i += 1
+                    continue
+                }  // trailing soft break
                 if !reported {
-                    diagnose(lineNumber, column + i,
-                             "invalid quoted-printable sequence (expected '=' and two hex digits); kept as written")
+                    diagnose(
+                        lineNumber, column + i,
+                        "invalid quoted-printable sequence (expected '=' and two hex digits); kept as written")
                     reported = true
                 }
             }
@@ -860,10 +1038,10 @@ final class VCardParser {
         if head.kind == .version {
             withValue(head) { v in
                 let text = trimmedString(v)
-                b.version = text
                 if text != "2.1" && text != "3.0" && text != "4.0" {
-                    diagnose(lineNumber, head.valueStart + 1,
-                             "unsupported vCard version '\(text)' (expected 2.1, 3.0 or 4.0); read as best as possible")
+                    diagnose(
+                        lineNumber, head.valueStart + 1,
+                        "unsupported vCard version '\(text)' (expected 2.1, 3.0 or 4.0); read as best as possible")
                 }
             }
             return
@@ -899,7 +1077,9 @@ final class VCardParser {
                     k += 1
                 }
             }
-            if head.hasParameters && st.pointee.paramSpans.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") }) {
+            if head.hasParameters
+                && st.pointee.paramSpans.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") })
+            {
                 for p in materializedParameters() where p.name == "SORT-AS" {
                     b.contact.sortAsComponents.append(contentsOf: p.values)
                 }
@@ -933,12 +1113,16 @@ final class VCardParser {
             b.contact.phones.append(LabeledValue(label: label(head), value: value, preference: preference(head)))
         case .email:
             b.note(head.group, kind: .email, index: b.contact.emails.count)
-            b.contact.emails.append(LabeledValue(label: label(head), value: withValue(head) { unescape($0) },
-                                                 preference: preference(head)))
+            b.contact.emails.append(
+                LabeledValue(
+                    label: label(head), value: withValue(head) { unescape($0) },
+                    preference: preference(head)))
         case .url:
             b.note(head.group, kind: .url, index: b.contact.urls.count)
-            b.contact.urls.append(LabeledValue(label: label(head), value: withValue(head) { unescape($0) },
-                                               preference: preference(head)))
+            b.contact.urls.append(
+                LabeledValue(
+                    label: label(head), value: withValue(head) { unescape($0) },
+                    preference: preference(head)))
         case .adr:
             var a = PostalAddress()
             withValue(head) { v in
@@ -972,16 +1156,21 @@ final class VCardParser {
         case .note where b.contact.note.isEmpty:
             b.contact.note = withValue(head) { unescape($0) }
         case .photo where b.contact.photo == nil:
-            if let photo = photo(head) { b.contact.photo = photo } else { b.contact.unknownProperties.append(unknown(head)) }
+            if let photo = photo(head) {
+                b.contact.photo = photo
+            } else {
+                b.contact.unknownProperties.append(unknown(head))
+            }
         case .categories:
             withValue(head) { v in
                 forEachComponent(v, separator: comma) { s, e in
-                    var s = s, e = e
+                    var s = s
+                    var e = e
                     while s < e && (v[s] == space || v[s] == tab) { s += 1 }
                     while e > s && (v[e - 1] == space || v[e - 1] == tab) { e -= 1 }
                     guard e > s else { return }
                     let cat = unescape(v, from: s, to: e)
-                    if !b.contact.categories.contains(cat) { b.contact.categories.append(cat) }
+                    b.contact.categories.append(cat)
                 }
             }
         case .lang:
@@ -1012,7 +1201,7 @@ final class VCardParser {
         } else {
             value = withValue(head) { rawString($0) }
         }
-        return VCardProperty(group: head.group, name: head.name, parameters: parameters, value: value)
+        return VCardProperty(group: head.group, name: name(head), parameters: parameters, value: value)
     }
 
     private func date(_ head: Head) -> ContactDate {
@@ -1040,7 +1229,9 @@ final class VCardParser {
         }
         if raw.hasPrefix("data:") {
             guard let comma = raw.firstIndex(of: ",") else {
-                diagnose(lineNumber, head.valueStart + 1, "PHOTO data: URI has no ',' before its data; kept as an unknown property")
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "PHOTO data: URI has no ',' before its data; kept as an unknown property")
                 return nil
             }
             let meta = raw[raw.index(raw.startIndex, offsetBy: 5)..<comma]
@@ -1054,7 +1245,9 @@ final class VCardParser {
                 data = payload.removingPercentEncoding.map { Data($0.utf8) }
             }
             guard let data else {
-                diagnose(lineNumber, head.valueStart + 1, "PHOTO data: URI payload does not decode; kept as an unknown property")
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "PHOTO data: URI payload does not decode; kept as an unknown property")
                 return nil
             }
             return .embedded(data, mediaType: type.isEmpty ? nil : type.lowercased())
@@ -1097,30 +1290,52 @@ final class VCardParser {
         if id.isEmpty { id = "hash-" + hashID(b) }
         if b.isGroupCard {
             var name = b.contact.formattedName
-            if name.isEmpty { name = [b.contact.givenName, b.contact.familyName].filter { !$0.isEmpty }.joined(separator: " ") }
+            if name.isEmpty {
+                name = [b.contact.givenName, b.contact.familyName].filter { !$0.isEmpty }.joined(separator: " ")
+            }
             if name.isEmpty { name = b.contact.organization }
             // Read the card again in group mode so that every property the group model does not name is kept.
             var unknowns = b.contact.unknownProperties
             if let base = self.base, endOffset > cardStartOffset {
                 let again = VCardParser(fileName: fileName)
                 again.mode = .groupCard
-                again.parse(UnsafeBufferPointer(start: base + cardStartOffset, count: endOffset - cardStartOffset)) { _, _ in }
+                again.parse(UnsafeBufferPointer(start: base + cardStartOffset, count: endOffset - cardStartOffset)) {
+                    _, _ in
+                }
                 if let g = again.groupResult {
                     unknowns = g.contact.unknownProperties
                     if !g.contact.formattedName.isEmpty { name = g.contact.formattedName }
                 }
             }
-            emit(.group(Group(id: id, name: name, memberIDs: b.members, kind: .card, unknownProperties: unknowns)), cardStartLine)
+            let group = Group(id: id, name: name, memberIDs: b.members, kind: .card, unknownProperties: unknowns)
+            if st.pointee.collecting {
+                st.pointee.collected.groups.append(group)
+            } else {
+                emit(.group(group), cardStartLine)
+            }
             return
         }
         if !b.members.isEmpty {
-            diagnose(cardStartLine, nil, "MEMBER in a card that is not a group (expected KIND:group); kept as an unknown property")
-            for m in b.members { b.contact.unknownProperties.append(VCardProperty(name: "MEMBER", value: "urn:uuid:" + m)) }
+            diagnose(
+                cardStartLine, nil,
+                "MEMBER in a card that is not a group (expected KIND:group); kept as an unknown property")
+            for m in b.members {
+                b.contact.unknownProperties.append(VCardProperty(name: "MEMBER", value: "urn:uuid:" + m))
+            }
         }
         b.resolveLabels()
         var c = Contact(id: "")
         swap(&c, &b.contact)
         c.id = id
+        if c.categories.count > 16 {
+            var seen = Set<String>()
+            c.categories = c.categories.filter { seen.insert($0).inserted }
+        } else if c.categories.count > 1 {
+            var k = 1
+            while k < c.categories.count {
+                if c.categories[0..<k].contains(c.categories[k]) { c.categories.remove(at: k) } else { k += 1 }
+            }
+        }
         CardBuilder.order(&c.phones)
         CardBuilder.order(&c.emails)
         CardBuilder.order(&c.urls)
@@ -1133,7 +1348,12 @@ final class VCardParser {
             c.phoneticFamilyName = c.sortAsComponents[0]
             if c.sortAsComponents.count > 1 { c.phoneticGivenName = c.sortAsComponents[1] }
         }
-        emit(.contact(c), cardStartLine)
+        if st.pointee.collecting {
+            st.pointee.collected.contacts.append(c)
+            st.pointee.collected.contactLines.append(cardStartLine)
+        } else {
+            emit(.contact(c), cardStartLine)
+        }
     }
 
     private func hashID(_ b: CardBuilder) -> String {
@@ -1148,13 +1368,24 @@ final class VCardParser {
             h = h &* 0x100_0000_01b3
         }
         let c = b.contact
-        mix(c.formattedName); mix(c.familyName); mix(c.givenName); mix(c.middleName); mix(c.namePrefix)
-        mix(c.nameSuffix); mix(c.nickname); mix(c.organization); mix(c.jobTitle); mix(c.note)
+        mix(c.formattedName)
+        mix(c.familyName)
+        mix(c.givenName)
+        mix(c.middleName)
+        mix(c.namePrefix)
+        mix(c.nameSuffix)
+        mix(c.nickname)
+        mix(c.organization)
+        mix(c.jobTitle)
+        mix(c.note)
         for p in c.phones { mix(p.value) }
         for e in c.emails { mix(e.value) }
         for u in c.urls { mix(u.value) }
         for m in b.members { mix(m) }
-        for p in c.unknownProperties { mix(p.name); mix(p.value) }
+        for p in c.unknownProperties {
+            mix(p.name)
+            mix(p.value)
+        }
         let digits: StaticString = "0123456789abcdef"
         return String(unsafeUninitializedCapacity: 16) { out in
             for i in 0..<16 { out[i] = digits.utf8Start[Int((h >> UInt64(60 - 4 * i)) & 0xF)] }
@@ -1170,7 +1401,8 @@ final class VCardParser {
 
     /// `v` without surrounding spaces and tabs.
     private func trimmedRange(_ v: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
-        var s = 0, e = v.count
+        var s = 0
+        var e = v.count
         while s < e && (v[s] == space || v[s] == tab) { s += 1 }
         while e > s && (v[e - 1] == space || v[e - 1] == tab) { e -= 1 }
         return (s, e)
@@ -1214,7 +1446,10 @@ final class VCardParser {
         let n = v.count
         while i < n {
             let b = v[i]
-            if b == backslash { i += 2; continue }
+            if b == backslash {
+                i += 2
+                continue
+            }
             if b == separator {
                 body(s, i)
                 s = i + 1
@@ -1248,8 +1483,16 @@ final class VCardParser {
                 if b == backslash && i + 1 < e {
                     let n = v[i + 1]
                     switch n {
-                    case 0x6E, 0x4E: out[o] = lf; o += 1; i += 2; continue
-                    case backslash, comma, semicolon, colon: out[o] = n; o += 1; i += 2; continue
+                    case 0x6E, 0x4E:
+                        out[o] = lf
+                        o += 1
+                        i += 2
+                        continue
+                    case backslash, comma, semicolon, colon:
+                        out[o] = n
+                        o += 1
+                        i += 2
+                        continue
                     default: break
                     }
                 }
@@ -1263,24 +1506,23 @@ final class VCardParser {
 
 }
 
-/// About how many cards `data` holds: the lines that start with "BEGIN:" (for reserving capacity).
-func estimatedCardCount(_ data: Data) -> Int {
-    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int in
-        guard let start = raw.baseAddress else { return 0 }
-        let total = raw.count
-        var count = 0
-        var offset = 0
-        while offset < total {
-            guard let nl = memchr(start + offset, 0x0A, total - offset) else { break }
-            let next = start.distance(to: UnsafeRawPointer(nl)) + 1
-            if total - next > 6 {
-                let b0 = raw[next] | 0x20, b1 = raw[next + 1] | 0x20
-                if b0 == 0x62 && b1 == 0x65 && raw[next + 5] == 0x3A { count += 1 }
-            }
-            offset = next
+/// About how many cards `raw` holds: the lines that start with "BEGIN:" (for reserving capacity).
+func estimatedCardCount(_ raw: UnsafeRawBufferPointer) -> Int {
+    guard let start = raw.baseAddress else { return 0 }
+    let total = raw.count
+    var count = 0
+    var offset = 0
+    while offset < total {
+        guard let nl = memchr(start + offset, 0x0A, total - offset) else { break }
+        let next = start.distance(to: UnsafeRawPointer(nl)) + 1
+        if total - next > 6 {
+            let b0 = raw[next] | 0x20
+            let b1 = raw[next + 1] | 0x20
+            if b0 == 0x62 && b1 == 0x65 && raw[next + 5] == 0x3A { count += 1 }
         }
-        return count + 1
+        offset = next
     }
+    return count + 1
 }
 
 /// The first invalid UTF-8 byte's offset, nil when `v` is valid.
@@ -1297,24 +1539,42 @@ func firstInvalidUTF8(_ v: UnsafeBufferPointer<UInt8>) -> Int? {
     }
     while i < n {
         let b = v[i]
-        if b < 0x80 { i += 1; continue }
+        if b < 0x80 {
+            i += 1
+            continue
+        }
         var need = 0
-        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+        var lo: UInt8 = 0x80
+        var hi: UInt8 = 0xBF
         switch b {
         case 0xC2...0xDF: need = 1
-        case 0xE0: need = 2; lo = 0xA0
+        case 0xE0:
+            need = 2
+            lo = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: need = 2
-        case 0xED: need = 2; hi = 0x9F
-        case 0xF0: need = 3; lo = 0x90
+        case 0xED:
+            need = 2
+            hi = 0x9F
+        case 0xF0:
+            need = 3
+            lo = 0x90
         case 0xF1...0xF3: need = 3
-        case 0xF4: need = 3; hi = 0x8F
+        case 0xF4:
+            need = 3
+            hi = 0x8F
         default: return i
         }
         guard i + need < n else { return i }
         let c1 = v[i + 1]
         if c1 < lo || c1 > hi { return i }
-        if need >= 2 { let c = v[i + 2]; if c < 0x80 || c > 0xBF { return i } }
-        if need == 3 { let c = v[i + 3]; if c < 0x80 || c > 0xBF { return i } }
+        if need >= 2 {
+            let c = v[i + 2]
+            if c < 0x80 || c > 0xBF { return i }
+        }
+        if need == 3 {
+            let c = v[i + 3]
+            if c < 0x80 || c > 0xBF { return i }
+        }
         i += need + 1
     }
     return nil
@@ -1325,7 +1585,6 @@ struct CardBuilder {
     enum ItemKind: UInt8 { case phone, email, url, address, date }
 
     var contact = Contact(id: "")
-    var version = ""
     var uid: String?
     var hasN = false
     var hasOrg = false
@@ -1355,22 +1614,37 @@ struct CardBuilder {
     mutating func resolveLabels() {
         guard !grouped.isEmpty, contact.unknownProperties.contains(where: { $0.name == "X-ABLABEL" && $0.group != nil })
         else { return }
+        // Few groups (the usual Apple card): scan; many: index them by group.
+        let itemsByGroup: [String: [(kind: ItemKind, index: Int)]]? =
+            grouped.count <= 16
+            ? nil : Dictionary(grouping: grouped, by: \.group).mapValues { $0.map { ($0.kind, $0.index) } }
         var used: [Int] = []
-        for (k, p) in contact.unknownProperties.enumerated() where p.name == "X-ABLABEL" {
-            guard let g = p.group else { continue }
-            let label = ContactLabel(abLabel: unescapeText(p.value))
-            for item in grouped where item.group == g {
-                switch item.kind {
-                case .phone: contact.phones[item.index].label = label
-                case .email: contact.emails[item.index].label = label
-                case .url: contact.urls[item.index].label = label
-                case .address: contact.addresses[item.index].label = label
-                case .date: contact.dates[item.index].label = label
+        for k in contact.unknownProperties.indices where contact.unknownProperties[k].name == "X-ABLABEL" {
+            guard let g = contact.unknownProperties[k].group else { continue }
+            var label: ContactLabel?
+            func apply(_ kind: ItemKind, _ index: Int) {
+                let l = label ?? ContactLabel(abLabel: unescapeText(contact.unknownProperties[k].value))
+                label = l
+                switch kind {
+                case .phone: contact.phones[index].label = l
+                case .email: contact.emails[index].label = l
+                case .url: contact.urls[index].label = l
+                case .address: contact.addresses[index].label = l
+                case .date: contact.dates[index].label = l
                 }
-                if used.last != k { used.append(k) }
             }
+            if let itemsByGroup {
+                for item in itemsByGroup[g] ?? [] { apply(item.kind, item.index) }
+            } else {
+                for item in grouped where item.group == g { apply(item.kind, item.index) }
+            }
+            if label != nil { used.append(k) }
         }
-        if !used.isEmpty {
+        if used.count > 8 {
+            let drop = Set(used)
+            contact.unknownProperties = contact.unknownProperties.enumerated().filter { !drop.contains($0.offset) }
+                .map(\.element)
+        } else {
             for k in used.reversed() { contact.unknownProperties.remove(at: k) }
         }
     }
@@ -1401,7 +1675,9 @@ func unescapeText(_ s: String) -> String {
             switch n {
             case "n", "N": out.append("\n")
             case "\\", ",", ";", ":": out.append(n)
-            default: out.append(ch); out.append(n)
+            default:
+                out.append(ch)
+                out.append(n)
             }
         } else {
             out.append(ch)

@@ -29,6 +29,31 @@ public enum VCardWriter {
         return Data(out.bytes)
     }
 
+    /// Streams the whole book to `sink` in pieces of about 64 KiB (for writing large books to a file or a pipe
+    /// without holding the whole output).
+    ///
+    /// ```swift
+    /// VCardWriter.write(book, version: .v3) { FileHandle.standardOutput.write($0) }
+    /// ```
+    public static func write(_ book: AddressBook, version: Version = .v4, to sink: (Data) -> Void) {
+        var out = LineWriter()
+        func flushIfFull() {
+            if out.bytes.count >= 1 << 16 {
+                sink(Data(out.bytes))
+                out.bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        for c in book.contacts {
+            write(c, version: version, to: &out)
+            flushIfFull()
+        }
+        for g in book.groups where g.kind == .card {
+            write(g, version: version, to: &out)
+            flushIfFull()
+        }
+        if !out.bytes.isEmpty { sink(Data(out.bytes)) }
+    }
+
     /// The whole book as a string.
     public static func string(for book: AddressBook, version: Version = .v4) -> String {
         String(decoding: data(for: book, version: version), as: UTF8.self)
@@ -47,12 +72,14 @@ public enum VCardWriter {
         let v4 = version == .v4
         out.line("BEGIN:VCARD")
         out.line("VERSION:" + version.rawValue)
-        out.property("UID", value: c.id)
+        out.property("UID", value: c.id, raw: true)
         out.property("FN", value: escape(c.formattedName))
         let nameParts = [c.familyName, c.givenName, c.middleName, c.namePrefix, c.nameSuffix]
         if !v4 || nameParts.contains(where: { !$0.isEmpty }) || !c.sortAsComponents.isEmpty {
             var params: [VCardParameter] = []
-            if !c.sortAsComponents.isEmpty { params.append(VCardParameter(name: "SORT-AS", values: c.sortAsComponents)) }
+            if !c.sortAsComponents.isEmpty {
+                params.append(VCardParameter(name: "SORT-AS", values: c.sortAsComponents))
+            }
             out.property("N", parameters: params, value: nameParts.map(escape).joined(separator: ";"))
         }
         if !c.nickname.isEmpty { out.property("NICKNAME", value: escape(c.nickname)) }
@@ -60,11 +87,16 @@ public enum VCardWriter {
         let derivedGiven = c.sortAsComponents.count > 1 ? c.sortAsComponents[1] : ""
         let phoneticFromSortAs = c.phoneticFamilyName == derivedFamily && c.phoneticGivenName == derivedGiven
         if !phoneticFromSortAs || c.sortAsComponents.isEmpty {
-            if !c.phoneticGivenName.isEmpty { out.property("X-PHONETIC-FIRST-NAME", value: escape(c.phoneticGivenName)) }
-            if !c.phoneticFamilyName.isEmpty { out.property("X-PHONETIC-LAST-NAME", value: escape(c.phoneticFamilyName)) }
+            if !c.phoneticGivenName.isEmpty {
+                out.property("X-PHONETIC-FIRST-NAME", value: escape(c.phoneticGivenName))
+            }
+            if !c.phoneticFamilyName.isEmpty {
+                out.property("X-PHONETIC-LAST-NAME", value: escape(c.phoneticFamilyName))
+            }
         }
         if !c.organization.isEmpty || !c.department.isEmpty {
-            out.property("ORG", value: escape(c.organization) + (c.department.isEmpty ? "" : ";" + escape(c.department)))
+            out.property(
+                "ORG", value: escape(c.organization) + (c.department.isEmpty ? "" : ";" + escape(c.department)))
         }
         if !c.jobTitle.isEmpty { out.property("TITLE", value: escape(c.jobTitle)) }
 
@@ -96,10 +128,13 @@ public enum VCardWriter {
         if let photo = c.photo { write(photo, version: version, to: &out) }
         if !c.categories.isEmpty { out.property("CATEGORIES", value: c.categories.map(escape).joined(separator: ",")) }
         for (k, lang) in c.languages.enumerated() {
-            out.property("LANG", parameters: v4 ? [VCardParameter(name: "PREF", values: [String(k + 1)])] : [],
-                         value: escape(lang))
+            out.property(
+                "LANG", parameters: v4 ? [VCardParameter(name: "PREF", values: [String(k + 1)])] : [],
+                value: escape(lang))
         }
-        for p in c.unknownProperties { out.property(p.name, group: p.group, parameters: p.parameters, value: p.value, raw: true) }
+        for p in c.unknownProperties {
+            out.property(p.name, group: p.group, parameters: p.parameters, value: p.value, raw: true)
+        }
         out.line("END:VCARD")
     }
 
@@ -107,21 +142,25 @@ public enum VCardWriter {
         out.line("BEGIN:VCARD")
         out.line("VERSION:" + version.rawValue)
         out.property(version == .v4 ? "KIND" : "X-ADDRESSBOOKSERVER-KIND", value: "group")
-        out.property("UID", value: g.id)
+        out.property("UID", value: g.id, raw: true)
         out.property("FN", value: escape(g.name))
         for m in g.memberIDs {
-            out.property(version == .v4 ? "MEMBER" : "X-ADDRESSBOOKSERVER-MEMBER",
-                         value: m.contains(":") ? m : "urn:uuid:" + m)
+            out.property(
+                version == .v4 ? "MEMBER" : "X-ADDRESSBOOKSERVER-MEMBER",
+                value: m.contains(":") ? m : "urn:uuid:" + m, raw: true)
         }
-        for p in g.unknownProperties { out.property(p.name, group: p.group, parameters: p.parameters, value: p.value, raw: true) }
+        for p in g.unknownProperties {
+            out.property(p.name, group: p.group, parameters: p.parameters, value: p.value, raw: true)
+        }
         out.line("END:VCARD")
     }
 
     private static func write(_ photo: ContactPhoto, version: Version, to out: inout LineWriter) {
         switch photo {
         case .uri(let uri):
-            out.property("PHOTO", parameters: version == .v4 ? [] : [VCardParameter(name: "VALUE", values: ["uri"])],
-                         value: uri)
+            out.property(
+                "PHOTO", parameters: version == .v4 ? [] : [VCardParameter(name: "VALUE", values: ["uri"])],
+                value: uri)
         case .embedded(let data, let mediaType):
             if version == .v4 {
                 out.property("PHOTO", value: "data:" + (mediaType ?? "") + ";base64," + data.base64EncodedString())
@@ -136,22 +175,31 @@ public enum VCardWriter {
         }
     }
 
-    private static func date(_ name: String, _ d: ContactDate, _ version: Version, _ group: String?,
-                             _ out: inout LineWriter) {
+    private static func date(
+        _ name: String, _ d: ContactDate, _ version: Version, _ group: String?,
+        _ out: inout LineWriter
+    ) {
         if let text = d.text {
-            out.property(name, group: group,
-                         parameters: version == .v4 ? [VCardParameter(name: "VALUE", values: ["text"])] : [],
-                         value: escape(text))
+            out.property(
+                name, group: group,
+                parameters: version == .v4 ? [VCardParameter(name: "VALUE", values: ["text"])] : [],
+                value: escape(text))
             return
         }
         var text = d.isoString
-        if version == .v4 { text = text.hasPrefix("--") ? "--" + text.dropFirst(2).filter { $0 != "-" } : text.count == 10 ? text.filter { $0 != "-" } : text }
+        if version == .v4 {
+            text =
+                text.hasPrefix("--")
+                ? "--" + text.dropFirst(2).filter { $0 != "-" } : text.count == 10 ? text.filter { $0 != "-" } : text
+        }
         out.property(name, group: group, value: text)
     }
 
     /// Writes a labelled property: standard labels as TYPE, the others as an Apple `X-ABLabel` in a group.
-    private static func labeled(_ name: String, _ label: ContactLabel, _ preference: Int?, _ value: String,
-                                _ version: Version, _ groups: inout ItemGroups, _ out: inout LineWriter) {
+    private static func labeled(
+        _ name: String, _ label: ContactLabel, _ preference: Int?, _ value: String,
+        _ version: Version, _ groups: inout ItemGroups, _ out: inout LineWriter
+    ) {
         var types: [String] = []
         var abLabelText: String?
         let isPhone = name == "TEL"
@@ -171,8 +219,11 @@ public enum VCardWriter {
         }
         var params: [VCardParameter] = []
         if let preference {
-            if version == .v4 { params.append(VCardParameter(name: "PREF", values: [String(preference)])) }
-            else { types.append("pref") }
+            if version == .v4 {
+                params.append(VCardParameter(name: "PREF", values: [String(preference)]))
+            } else {
+                types.append("pref")
+            }
         }
         if !types.isEmpty { params.insert(VCardParameter(name: "TYPE", values: types), at: 0) }
         if let abLabelText {
@@ -249,8 +300,10 @@ struct LineWriter {
 
     /// Writes `group.NAME;params:value`; `raw` values are written as they are except line breaks, which
     /// become `\n`.
-    mutating func property(_ name: String, group: String? = nil, parameters: [VCardParameter] = [], value: String,
-                           raw: Bool = false) {
+    mutating func property(
+        _ name: String, group: String? = nil, parameters: [VCardParameter] = [], value: String,
+        raw: Bool = false
+    ) {
         var lineBytes: [UInt8] = []
         lineBytes.reserveCapacity(name.utf8.count + value.utf8.count + 16)
         if let group, !group.isEmpty {
@@ -271,9 +324,13 @@ struct LineWriter {
         if raw {
             var previousCR = false
             for b in value.utf8 {
-                if b == 0x0D { lineBytes += [0x5C, 0x6E] }
-                else if b == 0x0A { if !previousCR { lineBytes += [0x5C, 0x6E] } }
-                else { lineBytes.append(b) }
+                if b == 0x0D {
+                    lineBytes += [0x5C, 0x6E]
+                } else if b == 0x0A {
+                    if !previousCR { lineBytes += [0x5C, 0x6E] }
+                } else {
+                    lineBytes.append(b)
+                }
                 previousCR = b == 0x0D
             }
         } else {

@@ -69,11 +69,14 @@ enum VCardInspectCommand: Command {
         if json {
             let contacts = book.contacts.map { c in
                 let numbers = c.phones.map { PhoneNumber.parse($0.value, region: region) }
-                return JSONContact(id: c.id, name: c.displayName, emails: c.emails.map(\.value),
-                                   phones: c.phones.map(\.value), phonesE164: numbers.map(\.e164),
-                                   groups: book.groups(containing: c.id).map(\.name))
+                return JSONContact(
+                    id: c.id, name: c.displayName, emails: c.emails.map(\.value),
+                    phones: c.phones.map(\.value), phonesE164: numbers.map(\.e164),
+                    groups: book.groups(containing: c.id).map(\.name))
             }
-            let diagnostics = book.diagnostics.map { JSONDiagnostic(line: $0.line, column: $0.column, message: $0.message) }
+            let diagnostics = book.diagnostics.map {
+                JSONDiagnostic(line: $0.line, column: $0.column, message: $0.message)
+            }
             out.line(try jsonString(JSONReport(contacts: contacts, diagnostics: diagnostics)))
         } else {
             for c in book.contacts {
@@ -124,7 +127,7 @@ enum VCardConvertCommand: Command {
             throw CLIError.usage("vcard convert: --to must be 4.0 or 3.0, not '\(target)'")
         }
         let book = try loadBook(path, command: name)
-        FileHandle.standardOutput.write(VCardWriter.data(for: book, version: version))
+        VCardWriter.write(book, version: version) { FileHandle.standardOutput.write($0) }
         for d in book.diagnostics { printError(d.description) }
         return .ok
     }

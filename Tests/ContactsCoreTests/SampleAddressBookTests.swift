@@ -52,6 +52,16 @@ import Testing
         }
     }
 
+    @Test func unreadableFileThrows() {
+        let missing = URL(fileURLWithPath: "/nonexistent/dir/contacts.vcf")
+        #expect(throws: ContactsCoreError.self) { try AddressBook(contentsOf: missing) }
+        do {
+            _ = try AddressBook(contentsOf: missing)
+        } catch {
+            #expect("\(error)".hasPrefix("cannot read /nonexistent/dir/contacts.vcf: "))
+        }
+    }
+
     @Test func roundTrips() throws {
         let b = try AddressBook.sample()
         #expect(AddressBook(data: VCardWriter.data(for: b), fileName: "s.vcf") == b)

@@ -5,8 +5,9 @@ import Testing
 
 /// Loads a fixture shipped with the test bundle.
 func fixture(_ name: String) throws -> Data {
-    let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"),
-                           "fixture \(name) missing from the test bundle")
+    let url = try #require(
+        Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"),
+        "fixture \(name) missing from the test bundle")
     return try Data(contentsOf: url)
 }
 
@@ -22,7 +23,8 @@ func book(lines: [String], fileName: String = "test.vcf") -> AddressBook {
 
 /// The 1×1 PNG the fixtures embed.
 let tinyPNG: Data = {
-    let hex = "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    let hex =
+        "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
         + "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201"
         + "e5f0a3a90000000049454e44ae426082"
     var bytes: [UInt8] = []

@@ -14,18 +14,20 @@ import Testing
         #expect(c.formattedName == "Jürgen Müller")
         #expect(c.phoneticGivenName == "Yurgen")
         #expect(c.phoneticFamilyName == "Myuller")
-        #expect(c.phones == [
-            LabeledValue(label: .mobile, value: "+49 151 5550123", preference: 1),
-            LabeledValue(label: .home, value: "030 5550123"),
-            LabeledValue(label: .workFax, value: "030 5550199"),
-        ])
+        #expect(
+            c.phones == [
+                LabeledValue(label: .mobile, value: "+49 151 5550123", preference: 1),
+                LabeledValue(label: .home, value: "030 5550123"),
+                LabeledValue(label: .workFax, value: "030 5550199"),
+            ])
         #expect(c.emails == [LabeledValue(label: .home, value: "juergen@example.com")])
         // QP: =0D=0A is a line break, a trailing '=' joins the next physical line.
         #expect(c.note == "Erste Zeile\nZweite Zeile mit ä und eine sehr lange Zeile die weich umbrochen wird")
         #expect(c.photo == .embedded(tinyPNG, mediaType: "image/png"))
-        #expect(c.unknownProperties == [
-            VCardProperty(name: "X-ANDROID-CUSTOM", value: "vnd.android.cursor.item/nickname;Jü;1;;;;;;;;;;;;;")
-        ])
+        #expect(
+            c.unknownProperties == [
+                VCardProperty(name: "X-ANDROID-CUSTOM", value: "vnd.android.cursor.item/nickname;Jü;1;;;;;;;;;;;;;")
+            ])
         let phoneOnly = b.contacts[1]
         #expect(!phoneOnly.hasName)
         #expect(phoneOnly.displayName == "555-0100")
@@ -38,22 +40,30 @@ import Testing
         #expect(b.contacts.count == 1)
         let c = b.contacts[0]
         #expect(c.id == "4E3B1C2A-0000-4000-8000-000000000001")
-        #expect([c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix] == ["Dr.", "Johnny", "Q.", "Appleseed", "Jr."])
+        #expect(
+            [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix] == [
+                "Dr.", "Johnny", "Q.", "Appleseed", "Jr.",
+            ])
         #expect(c.nickname == "Jay")
         #expect(c.organization == "Example Orchards")
         #expect(c.department == "Research")
         #expect(c.jobTitle == "Grower")
-        #expect(c.emails == [
-            LabeledValue(label: .other, value: "johnny@example.com", preference: 1),
-            LabeledValue(label: .custom("Grandma's"), value: "jq@example.org"),
-        ])
+        #expect(
+            c.emails == [
+                LabeledValue(label: .other, value: "johnny@example.com", preference: 1),
+                LabeledValue(label: .custom("Grandma's"), value: "jq@example.org"),
+            ])
         #expect(c.phones.map(\.label) == [.mobile, .iPhone, .custom("Boat")])
         #expect(c.phones[0].preference == 1)
-        #expect(c.addresses == [
-            LabeledAddress(label: .home, value: PostalAddress(street: "1 Orchard Way", locality: "Cupertino", region: "CA",
-                                                              postalCode: "95014", country: "United States"),
-                           preference: 1)
-        ])
+        #expect(
+            c.addresses == [
+                LabeledAddress(
+                    label: .home,
+                    value: PostalAddress(
+                        street: "1 Orchard Way", locality: "Cupertino", region: "CA",
+                        postalCode: "95014", country: "United States"),
+                    preference: 1)
+            ])
         #expect(c.urls == [LabeledValue(label: .homePage, value: "https://example.com/johnny", preference: 1)])
         #expect(c.birthday == ContactDate(year: nil, month: 4, day: 12))
         #expect(c.dates == [LabeledDate(label: .anniversary, value: ContactDate(year: 2010, month: 6, day: 1))])
@@ -63,14 +73,19 @@ import Testing
         #expect(c.unknownProperties.map(\.name) == ["PRODID", "X-ABADR", "X-ABRELATEDNAMES", "X-ABLABEL"])
         #expect(c.unknownProperties[3] == VCardProperty(group: "item7", name: "X-ABLABEL", value: "_$!<Spouse>!$_"))
         let cards = b.groups.filter { $0.kind == .card }
-        #expect(cards == [
-            Group(id: "4E3B1C2A-0000-4000-8000-0000000000AA", name: "Family", memberIDs: [c.id], kind: .card,
-                  unknownProperties: [
-                      VCardProperty(name: "PRODID", value: "-//Apple Inc.//iPhone OS 17.0//EN"),
-                      VCardProperty(name: "N", value: "Family"),
-                  ])
-        ])
-        #expect(b.groups(containing: c.id).map(\.id) == ["4E3B1C2A-0000-4000-8000-0000000000AA", "category:Family", "category:Orchard"])
+        #expect(
+            cards == [
+                Group(
+                    id: "4E3B1C2A-0000-4000-8000-0000000000AA", name: "Family", memberIDs: [c.id], kind: .card,
+                    unknownProperties: [
+                        VCardProperty(name: "PRODID", value: "-//Apple Inc.//iPhone OS 17.0//EN"),
+                        VCardProperty(name: "N", value: "Family"),
+                    ])
+            ])
+        #expect(
+            b.groups(containing: c.id).map(\.id) == [
+                "4E3B1C2A-0000-4000-8000-0000000000AA", "category:Family", "category:Orchard",
+            ])
     }
 
     @Test func outlookWindows1252() throws {
@@ -87,8 +102,34 @@ import Testing
         #expect(c.emails == [LabeledValue(label: .unlabeled, value: "renee@example.fr", preference: 1)])
         let label = try #require(c.unknownProperties.first { $0.name == "LABEL" })
         #expect(label.value == "12 rue de l'Église\\nParis 75001\\nFrance")
-        #expect(label.parameters == [VCardParameter(name: "TYPE", values: ["WORK"]), VCardParameter(name: "TYPE", values: ["PREF"])])
-        #expect(c.unknownProperties.map(\.name) == ["LABEL", "X-MS-OL-DEFAULT-POSTAL-ADDRESS", "X-MS-OL-DESIGN", "REV"])
+        #expect(
+            label.parameters == [
+                VCardParameter(name: "TYPE", values: ["WORK"]), VCardParameter(name: "TYPE", values: ["PREF"]),
+            ])
+        #expect(
+            c.unknownProperties.map(\.name) == ["LABEL", "X-MS-OL-DEFAULT-POSTAL-ADDRESS", "X-MS-OL-DESIGN", "REV"])
+    }
+
+    @Test func base64PhotoContinuedWithoutIndentation() throws {
+        let b = try book("sony-2.1-base64.vcf")
+        #expect(b.diagnostics.isEmpty)
+        let c = try #require(b.contacts.first)
+        #expect(c.photo == .embedded(tinyPNG, mediaType: "image/png"))
+        #expect(c.emails.map(\.value) == ["ake@example.se"])
+        #expect(c.phones.map(\.label) == [.mobile])
+    }
+
+    @Test func outlookUTF16WithByteOrderMark() throws {
+        let b = try book("outlook-utf16.vcf")
+        #expect(b.diagnostics.isEmpty)
+        #expect(b.contacts.map(\.formattedName) == ["Renée Lefèvre"])
+        #expect(b.contacts.first?.phones.first == LabeledValue(label: .work, value: "+33 1 99 00 01 23"))
+        var streamed: [String] = []
+        let diagnostics = VCardReader.read(data: try fixture("outlook-utf16.vcf"), fileName: "u.vcf") { record, line in
+            if case .contact(let c) = record { streamed.append("\(line):\(c.familyName)") }
+        }
+        #expect(diagnostics.isEmpty)
+        #expect(streamed == ["1:Lefèvre"])
     }
 
     @Test func google30EscapesCategoriesCustomLabels() throws {
@@ -117,10 +158,11 @@ import Testing
         #expect(taro.phoneticGivenName == "たろう")
         #expect(taro.nickname == "タロー")
         // PREF=1 first; tel: URIs lose their scheme.
-        #expect(taro.phones == [
-            LabeledValue(label: .work, value: "+81-3-5555-0102", preference: 1),
-            LabeledValue(label: .mobile, value: "+81-90-5555-0101", preference: 2),
-        ])
+        #expect(
+            taro.phones == [
+                LabeledValue(label: .work, value: "+81-3-5555-0102", preference: 1),
+                LabeledValue(label: .mobile, value: "+81-90-5555-0101", preference: 2),
+            ])
         #expect(taro.languages == ["ja", "en"])
         #expect(taro.photo == .embedded(tinyPNG, mediaType: "image/png"))
         #expect(taro.birthday == ContactDate(month: 4, day: 12))
@@ -180,9 +222,33 @@ import Testing
         #expect(b.contacts[2].unknownProperties == [VCardProperty(name: "X-FOO", value: "zz")])
     }
 
+    @Test func valueDiagnostics() {
+        var bytes = Array("BEGIN:VCARD\r\nFN:Values\r\nPHOTO;ENCODING=b;TYPE=PNG:abc\r\n".utf8)
+        bytes += Array("X-JP;CHARSET=Shift_JIS:".utf8) + [0x82, 0xA0, 0x81, 0x0B] + Array("\r\n".utf8)
+        bytes += Array("MEMBER:urn:uuid:x\r\nEND:VCARD\r\n".utf8)
+        bytes += Array("BEGIN:VCARD\r\nFN:Uri\r\nPHOTO:data:image/png;base64\r\nEND:VCARD\r\n".utf8)
+        let b = AddressBook(data: Data(bytes), fileName: "v.vcf")
+        #expect(
+            b.diagnostics.map(\.description) == [
+                "v.vcf:3:27: PHOTO data is not valid base64; kept as an unknown property",
+                "v.vcf:4:24: X-JP value has bytes that are not valid Shift_JIS (at value byte 3); they were replaced with a substitution character",
+                "v.vcf:1: MEMBER in a card that is not a group (expected KIND:group); kept as an unknown property",
+                "v.vcf:9:7: PHOTO data: URI has no ',' before its data; kept as an unknown property",
+            ])
+        let values = b.contacts[0]
+        #expect(values.photo == nil)
+        #expect(values.unknownProperties.map(\.name) == ["PHOTO", "X-JP", "MEMBER"])
+        #expect(values.unknownProperties[1].value == "あ\u{1A}\u{0B}")  // ICU's substitute for Shift_JIS is U+001A
+        #expect(values.unknownProperties[1].parameters.isEmpty)
+        #expect(b.contacts[1].unknownProperties.map(\.value) == ["data:image/png;base64"])
+    }
+
     @Test func emptyAndNonVCardInput() {
         let empty = AddressBook(data: Data(), fileName: "e.vcf")
-        #expect(empty.diagnostics.map(\.description) == ["e.vcf:1: no vCard found: the input is empty (expected BEGIN:VCARD)"])
+        #expect(
+            empty.diagnostics.map(\.description) == [
+                "e.vcf:1: no vCard found: the input is empty (expected BEGIN:VCARD)"
+            ])
         let text = AddressBook(data: Data("hello\nworld\n".utf8), fileName: "t.txt")
         #expect(text.contacts.isEmpty)
         #expect(text.diagnostics.map(\.description) == ["t.txt:1:1: expected BEGIN:VCARD, found 'hello'"])
@@ -191,13 +257,17 @@ import Testing
     @Test func duplicateUIDsGetDistinctIDs() {
         let b = book(lines: ["BEGIN:VCARD", "UID:x", "FN:A", "END:VCARD", "BEGIN:VCARD", "UID:x", "FN:B", "END:VCARD"])
         #expect(b.contacts.map(\.id) == ["x", "x-2"])
-        #expect(b.diagnostics.map(\.description) == ["test.vcf:5: duplicate UID 'x' (first used by the card at line 1); this card's id is 'x-2'"])
+        #expect(
+            b.diagnostics.map(\.description) == [
+                "test.vcf:5: duplicate UID 'x' (first used by the card at line 1); this card's id is 'x-2'"
+            ])
         #expect(b.contact(id: "x-2")?.formattedName == "B")
     }
 
     @Test func hashIDsAreDeterministic() {
         let lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:No UID", "TEL:555-0123", "END:VCARD"]
-        let a = book(lines: lines), b = book(lines: lines.map { $0 })
+        let a = book(lines: lines)
+        let b = book(lines: lines.map { $0 })
         #expect(a.contacts[0].id == b.contacts[0].id)
         #expect(a.contacts[0].id.hasPrefix("hash-"))
         #expect(book(lines: ["BEGIN:VCARD", "FN:Other", "END:VCARD"]).contacts[0].id != a.contacts[0].id)
@@ -216,18 +286,23 @@ import Testing
         #expect(b.contacts.count == 99_999)
         #expect(b.contact(id: "u50000") == nil)
         #expect(b.contact(id: "u99999")?.formattedName == "Person 99999")
-        #expect(b.diagnostics.map(\.description) == [
-            "big.vcf:300001:1: expected BEGIN:VCARD, found 'BEGN:VCARD'",
-            "big.vcf:300006:1: END:VCARD without a BEGIN:VCARD before it",
-        ])
+        #expect(
+            b.diagnostics.map(\.description) == [
+                "big.vcf:300001:1: expected BEGIN:VCARD, found 'BEGN:VCARD'",
+                "big.vcf:300006:1: END:VCARD without a BEGIN:VCARD before it",
+            ])
     }
 
     /// Random damage to real cards never crashes or hangs, and every card with intact BEGIN/END survives.
     @Test func fuzzedInputNeverCrashes() throws {
         var rng = SeededRandom(state: 0x9E37_79B9_7F4A_7C15)
-        let names = ["android-2.1.vcf", "iphone-3.0.vcf", "outlook-2.1.vcf", "google-3.0.vcf", "vcard-4.0.vcf", "charsets.vcf"]
+        let names = [
+            "android-2.1.vcf", "iphone-3.0.vcf", "outlook-2.1.vcf", "google-3.0.vcf", "vcard-4.0.vcf", "charsets.vcf",
+        ]
         let sources = try names.map { Array(try fixture($0)) }
-        let specials: [UInt8] = [0x3A, 0x3B, 0x3D, 0x22, 0x5C, 0x5E, 0x2C, 0x0D, 0x0A, 0x20, 0x09, 0xFF, 0xC3, 0x00, 0x2E]
+        let specials: [UInt8] = [
+            0x3A, 0x3B, 0x3D, 0x22, 0x5C, 0x5E, 0x2C, 0x0D, 0x0A, 0x20, 0x09, 0xFF, 0xC3, 0x00, 0x2E,
+        ]
         for round in 0..<400 {
             var bytes = sources[round % sources.count]
             for _ in 0..<(1 + Int(rng.next() % 8)) {
@@ -307,6 +382,62 @@ import Testing
         #expect(missingEnd.allSatisfy { $0.message.contains("(expected before BEGIN:VCARD at line ") })
         let lines = sequential[0].contactLines
         #expect(missingEnd.first?.line == lines[5])
-        #expect(missingEnd.first?.message == "card starting at line \(lines[5]) has no END:VCARD (expected before BEGIN:VCARD at line \(lines[6])); its properties are kept")
+        #expect(
+            missingEnd.first?.message
+                == "card starting at line \(lines[5]) has no END:VCARD (expected before BEGIN:VCARD at line \(lines[6])); its properties are kept"
+        )
+    }
+}
+
+/// Inputs that would take hours with a quadratic step: each must be read (correctly) in seconds.
+@Suite struct PathologicalInputTests {
+    func timed(_ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    @Test func longQuotedPrintableValueWithSoftBreaks() {
+        var text = "BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;ENCODING=QUOTED-PRINTABLE:"
+        for _ in 0..<40_000 { text += "abcdefghij=C3=A4=\r\n" }
+        text += "end\r\nEND:VCARD\r\n"
+        var b: AddressBook?
+        let seconds = timed { b = AddressBook(data: Data(text.utf8), fileName: "qp.vcf") }
+        #expect(b?.contacts.first?.note == String(repeating: "abcdefghijä", count: 40_000) + "end")
+        #expect(seconds < 20)
+    }
+
+    @Test func carriageReturnOnlyLineEnds() {
+        var text = ""
+        for i in 0..<30_000 { text += "BEGIN:VCARD\rVERSION:3.0\rFN:Mac \(i)\rNOTE:old\r  style\rEND:VCARD\r" }
+        var b: AddressBook?
+        let seconds = timed { b = AddressBook(data: Data(text.utf8), fileName: "mac.vcf") }
+        #expect(b?.contacts.count == 30_000)
+        #expect(b?.contacts.last?.formattedName == "Mac 29999")
+        #expect(b?.contacts.last?.note == "old style")
+        #expect(b?.diagnostics.isEmpty == true)
+        #expect(seconds < 20)
+    }
+
+    @Test func manyDuplicateUIDsCategoriesAndLabels() {
+        var text = ""
+        for i in 0..<20_000 { text += "BEGIN:VCARD\r\nUID:same\r\nFN:P\(i)\r\nEND:VCARD\r\n" }
+        text +=
+            "BEGIN:VCARD\r\nFN:Labels\r\nCATEGORIES:" + (0..<50_000).map { "c\($0 % 25_000)" }.joined(separator: ",")
+        text += "\r\n"
+        for i in 0..<10_000 { text += "item\(i).TEL:555-01\(i % 100)\r\nitem\(i).X-ABLabel:L\(i)\r\n" }
+        text += "END:VCARD\r\n"
+        var b: AddressBook?
+        let seconds = timed { b = AddressBook(data: Data(text.utf8), fileName: "big.vcf") }
+        guard let b else { return }
+        #expect(b.contacts.count == 20_001)
+        #expect(b.contacts[19_999].id == "same-20000")
+        #expect(b.diagnostics.count == 19_999)
+        let labels = b.contacts[20_000]
+        #expect(labels.categories.count == 25_000)
+        #expect(labels.phones.count == 10_000)
+        #expect(labels.phones[9_999].label == .custom("L9999"))
+        #expect(labels.unknownProperties.isEmpty)
+        #expect(seconds < 20)
     }
 }

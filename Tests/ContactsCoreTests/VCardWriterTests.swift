@@ -4,8 +4,10 @@ import Testing
 @testable import ContactsCore
 
 @Suite struct VCardWriterTests {
-    static let fixtures = ["android-2.1.vcf", "iphone-3.0.vcf", "outlook-2.1.vcf", "google-3.0.vcf", "vcard-4.0.vcf",
-                           "line-endings.vcf", "charsets.vcf", "malformed.vcf"]
+    static let fixtures = [
+        "android-2.1.vcf", "iphone-3.0.vcf", "outlook-2.1.vcf", "google-3.0.vcf", "vcard-4.0.vcf",
+        "line-endings.vcf", "charsets.vcf", "malformed.vcf", "outlook-utf16.vcf", "sony-2.1-base64.vcf",
+    ]
 
     @Test(arguments: fixtures) func roundTrip40(_ name: String) throws {
         let original = try book(name)
@@ -66,7 +68,10 @@ import Testing
         c.note = "line 1\nline 2"
         c.familyName = "Semi;colon"
         c.phones = [LabeledValue(label: .custom("Car: \"fast\""), value: "555-0199")]
-        c.unknownProperties = [VCardProperty(name: "X-THING", parameters: [VCardParameter(name: "X-P", values: ["a:b", "c^d"])], value: "raw\\,kept")]
+        c.unknownProperties = [
+            VCardProperty(
+                name: "X-THING", parameters: [VCardParameter(name: "X-P", values: ["a:b", "c^d"])], value: "raw\\,kept")
+        ]
         let text = VCardWriter.string(for: c)
         #expect(text.contains("FN:A\\, B\\; C\\\\D\r\n"))
         #expect(text.contains("NOTE:line 1\\nline 2\r\n"))
@@ -91,8 +96,81 @@ import Testing
         #expect(AddressBook(data: Data(text.utf8), fileName: "v3.vcf").contacts[0] == c)
     }
 
+    @Test func streamedOutputEqualsWholeOutput() throws {
+        let sample = try AddressBook.sample()
+        var pieces: [Data] = []
+        VCardWriter.write(sample, version: .v3) { pieces.append($0) }
+        #expect(pieces.count > 1)
+        #expect(pieces.reduce(Data(), +) == VCardWriter.data(for: sample, version: .v3))
+    }
+
     @Test func versionParsing() throws {
         #expect(try VCardWriter.Version(parsing: "3.0") == .v3)
         #expect(throws: ContactsCoreError.unsupportedVersion("2.1")) { try VCardWriter.Version(parsing: "2.1") }
+    }
+}
+
+/// Random contacts full of characters that need escaping survive write → read, in 4.0.
+@Suite struct RandomRoundTripTests {
+    static let alphabet: [String] = [
+        "a", "Z", "é", "ß", "Ж", "λ", "ع", "ש", "漢", "か", "한", "ก", "ह", "😀", " ", ",", ";", ":", "\\", "\"", "^",
+        "=", "\n", "'", "n", "N", "\t",
+    ]
+
+    func text(_ rng: inout SeededRandom, max: Int = 12) -> String {
+        let n = Int(rng.next() % UInt64(max + 1))
+        return (0..<n).map { _ in Self.alphabet[Int(rng.next() % UInt64(Self.alphabet.count))] }.joined()
+    }
+
+    func label(_ rng: inout SeededRandom) -> ContactLabel {
+        let labels: [ContactLabel] = [
+            .unlabeled, .home, .work, .other, .mobile, .iPhone, .main, .homeFax, .workFax,
+            .otherFax, .pager, .homePage, .school, .custom("Boat"), .custom("Ä, b; c"),
+        ]
+        return labels[Int(rng.next() % UInt64(labels.count))]
+    }
+
+    @Test func randomContactsRoundTrip() {
+        var rng = SeededRandom(state: 0xDEAD_BEEF_1234_5678)
+        var contacts: [Contact] = []
+        for i in 0..<300 {
+            var c = Contact(id: "id-\(i)")
+            c.givenName = text(&rng)
+            c.familyName = text(&rng)
+            c.middleName = text(&rng, max: 3)
+            c.formattedName = text(&rng)
+            c.nickname = text(&rng, max: 5)
+            c.organization = text(&rng, max: 6)
+            c.jobTitle = text(&rng, max: 6)
+            c.note = text(&rng, max: 40)
+            c.phones = (0..<Int(rng.next() % 3)).map { k in
+                LabeledValue(label: label(&rng), value: "+1 415 555 01\(k)\(i % 10)", preference: k == 0 ? 1 : nil)
+            }
+            c.emails = (0..<Int(rng.next() % 3)).map { k in
+                LabeledValue(label: label(&rng), value: "u\(i).\(k)@example.com")
+            }
+            c.addresses = [
+                LabeledAddress(label: .home, value: PostalAddress(street: text(&rng), locality: text(&rng, max: 4)))
+            ]
+            c.categories = Array(Set((0..<Int(rng.next() % 3)).map { _ in "cat" + text(&rng, max: 3) }))
+                .filter {
+                    !$0.trimmingCharacters(in: .whitespaces).isEmpty && $0 == $0.trimmingCharacters(in: .whitespaces)
+                }
+                .sorted()
+            c.unknownProperties = [
+                VCardProperty(
+                    group: nil, name: "X-RANDOM",
+                    parameters: [VCardParameter(name: "X-P", values: [text(&rng, max: 6)])],
+                    value: "v\(i)")
+            ]
+            contacts.append(c)
+        }
+        let book = AddressBook(contacts: contacts)
+        let again = AddressBook(data: VCardWriter.data(for: book), fileName: "r.vcf")
+        #expect(again.diagnostics.isEmpty)
+        for (a, b) in zip(book.contacts, again.contacts) where a != b {
+            Issue.record("round trip changed \(a.id): \(a) → \(b)")
+        }
+        #expect(again.contacts.count == book.contacts.count)
     }
 }

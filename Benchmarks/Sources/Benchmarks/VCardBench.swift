@@ -1,12 +1,14 @@
 import ContactsCore
 import Foundation
 
-/// `Benchmarks vcard [--contacts N] [--python-contacts N] [--iterations N]`: parses a generated vCard file of
+/// `Benchmarks vcard [--contacts N] [--python-contacts N] [--iterations N] [--reader-only]`: parses a generated vCard file of
 /// N contacts (default 50,000) with ContactsCore and, in the same run, with Python's `vobject` (from the venv
 /// at $CONTACTS_VENV or ./.venv), and prints contacts/s, MB/s and the ratio.
 func runVCardBench(args: [String]) {
     func intOption(_ name: String, _ fallback: Int) -> Int {
-        guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]), v > 0 else { return fallback }
+        guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]), v > 0 else {
+            return fallback
+        }
         return v
     }
     let count = intOption("--contacts", 50_000)
@@ -33,8 +35,12 @@ func runVCardBench(args: [String]) {
         bestSequential = min(bestSequential, seconds)
     }
     let sequentialRate = Double(sequentialCount) / bestSequential
-    print(String(format: "  ContactsCore 1 thread    %9.0f contacts/s  %7.1f MB/s  (%.3f s, %d contacts, best of %d)",
-                 sequentialRate, megabytes / bestSequential, bestSequential, sequentialCount, iterations))
+    print(
+        String(
+            format: "  ContactsCore 1 thread    %9.0f contacts/s  %7.1f MB/s  (%.3f s, %d contacts, best of %d)",
+            sequentialRate, megabytes / bestSequential, bestSequential, sequentialCount, iterations))
+
+    if args.contains("--reader-only") { return }  // for profiling the streaming reader alone
 
     // ContactsCore: AddressBook (ids made unique, index, category groups; large inputs read in parallel).
     var best = Double.infinity
@@ -48,58 +54,73 @@ func runVCardBench(args: [String]) {
     }
     let swiftRate = Double(contactsRead) / best
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    print(String(format: "  ContactsCore AddressBook %9.0f contacts/s  %7.1f MB/s  (%.3f s, %d contacts, best of %d, %d cores)",
-                 swiftRate, megabytes / best, best, contactsRead, iterations, cores))
+    print(
+        String(
+            format:
+                "  ContactsCore AddressBook %9.0f contacts/s  %7.1f MB/s  (%.3f s, %d contacts, best of %d, %d cores)",
+            swiftRate, megabytes / best, best, contactsRead, iterations, cores))
 
     // Python vobject on the first `pythonCount` cards of the same file.
     let pythonText = pythonCount >= count ? text : generateVCardCorpus(count: pythonCount)
     guard let (pyContacts, pySeconds) = runVobject(pythonText) else { return }
     let pyRate = Double(pyContacts) / pySeconds
     let pyMB = Double(pythonText.utf8.count) / 1_000_000
-    print(String(format: "  vobject                  %9.0f contacts/s  %7.2f MB/s  (%.3f s, %d contacts, 1 thread)", pyRate,
-                 pyMB / pySeconds, pySeconds, pyContacts))
-    print(String(format: "  ratio                    %.0f× vobject (1 thread), %.0f× (AddressBook); target ≥ 200×",
-                 sequentialRate / pyRate, swiftRate / pyRate))
+    print(
+        String(
+            format: "  vobject                  %9.0f contacts/s  %7.2f MB/s  (%.3f s, %d contacts, 1 thread)", pyRate,
+            pyMB / pySeconds, pySeconds, pyContacts))
+    print(
+        String(
+            format: "  ratio                    %.0f× vobject (1 thread), %.0f× (AddressBook); target ≥ 200×",
+            sequentialRate / pyRate, swiftRate / pyRate))
 }
 
 /// A deterministic corpus: a mix of exporter styles (Android 2.1 quoted-printable, iPhone 3.0 with
 /// X-ABLabel, Google 3.0, vCard 4.0 with PREF and SORT-AS), every card different.
 func generateVCardCorpus(count: Int) -> String {
     let given = ["Olivia", "Jürgen", "Élodie", "Иван", "Γιώργος", "محمد", "太郎", "민준", "สมชาย", "आरव", "Liam", "Zoë"]
-    let family = ["Smith", "Müller", "Lefèvre", "Петров", "Παπαδόπουλος", "حداد", "山田", "김", "ใจดี", "शर्मा", "Brown", "Núñez"]
+    let family = [
+        "Smith", "Müller", "Lefèvre", "Петров", "Παπαδόπουλος", "حداد", "山田", "김", "ใจดี", "शर्मा", "Brown", "Núñez",
+    ]
     var out = ""
     out.reserveCapacity(count * 330)
     for i in 0..<count {
-        let g = given[i % given.count], f = family[(i / given.count) % family.count]
+        let g = given[i % given.count]
+        let f = family[(i / given.count) % family.count]
         let phone = "(415) 555-01\(String(format: "%02d", i % 100))"
         switch i % 4 {
         case 0:
             out += "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:\(qp(f));\(qp(g));;;\r\n"
             out += "FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:\(qp(g + " " + f))\r\n"
-            out += "TEL;CELL;PREF:\(phone)\r\nTEL;HOME:+1 212 555 01\(i % 10)\(i % 7)\r\nEMAIL;HOME:user\(i)@example.com\r\n"
+            out +=
+                "TEL;CELL;PREF:\(phone)\r\nTEL;HOME:+1 212 555 01\(i % 10)\(i % 7)\r\nEMAIL;HOME:user\(i)@example.com\r\n"
             out += "NOTE;ENCODING=QUOTED-PRINTABLE:Line one=0D=0ALine two for card \(i)\r\nEND:VCARD\r\n"
         case 1:
-            out += "BEGIN:VCARD\r\nVERSION:3.0\r\nPRODID:-//Apple Inc.//iPhone OS 17.0//EN\r\nN:\(f);\(g);;;\r\nFN:\(g) \(f)\r\n"
+            out +=
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nPRODID:-//Apple Inc.//iPhone OS 17.0//EN\r\nN:\(f);\(g);;;\r\nFN:\(g) \(f)\r\n"
             out += "ORG:Example Widgets;Research\r\nitem1.EMAIL;type=INTERNET;type=pref:user\(i)@example.org\r\n"
             out += "item1.X-ABLabel:_$!<Other>!$_\r\nTEL;type=CELL;type=VOICE;type=pref:\(phone)\r\n"
             out += "item2.ADR;type=HOME:;;\(i) Example Street;Springfield;IL;62701;USA\r\nitem2.X-ABADR:us\r\n"
-            out += "BDAY:1985-04-\(10 + i % 18)\r\nUID:\(UUIDLike(i))\r\nEND:VCARD\r\n"
+            out += "BDAY:1985-04-\(10 + i % 18)\r\nUID:\(uuidLike(i))\r\nEND:VCARD\r\n"
         case 2:
             out += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(g) \(f)\r\nN:\(f);\(g);;;\r\n"
-            out += "EMAIL;TYPE=INTERNET;TYPE=HOME:user\(i)@example.net\r\nEMAIL;TYPE=INTERNET;TYPE=WORK:u\(i)@work.example.com\r\n"
+            out +=
+                "EMAIL;TYPE=INTERNET;TYPE=HOME:user\(i)@example.net\r\nEMAIL;TYPE=INTERNET;TYPE=WORK:u\(i)@work.example.com\r\n"
             out += "TEL;TYPE=CELL:\(phone)\r\nTEL;TYPE=WORK:+44 20 7946 0\(i % 1000)\r\n"
-            out += "NOTE:Met at the conference\\; likes tea\\, coffee.\r\nCATEGORIES:myContacts,Friends\r\nEND:VCARD\r\n"
+            out +=
+                "NOTE:Met at the conference\\; likes tea\\, coffee.\r\nCATEGORIES:myContacts,Friends\r\nEND:VCARD\r\n"
         default:
-            out += "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:\(UUIDLike(i))\r\nFN:\(f) \(g)\r\n"
+            out += "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:\(uuidLike(i))\r\nFN:\(f) \(g)\r\n"
             out += "N;SORT-AS=\"\(f),\(g)\":\(f);\(g);;;\r\nNICKNAME:Nick \(i)\r\n"
-            out += "TEL;VALUE=uri;TYPE=\"voice,cell\";PREF=1:tel:+1-415-555-01\(i % 10)\(i % 9)\r\nEMAIL;PREF=1:user\(i)@example.com\r\n"
+            out +=
+                "TEL;VALUE=uri;TYPE=\"voice,cell\";PREF=1:tel:+1-415-555-01\(i % 10)\(i % 9)\r\nEMAIL;PREF=1:user\(i)@example.com\r\n"
             out += "LANG;PREF=1:en\r\nREV:20240101T000000Z\r\nEND:VCARD\r\n"
         }
     }
     return out
 }
 
-private func UUIDLike(_ i: Int) -> String {
+private func uuidLike(_ i: Int) -> String {
     let hex = String(i, radix: 16)
     return "6F9619FF-8B86-D011-B42D-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
 }
@@ -107,8 +128,11 @@ private func UUIDLike(_ i: Int) -> String {
 private func qp(_ s: String) -> String {
     var out = ""
     for b in s.utf8 {
-        if b >= 0x21 && b <= 0x7E && b != 0x3D { out.unicodeScalars.append(UnicodeScalar(b)) }
-        else { out += String(format: "=%02X", b) }
+        if b >= 0x21 && b <= 0x7E && b != 0x3D {
+            out.unicodeScalars.append(UnicodeScalar(b))
+        } else {
+            out += String(format: "=%02X", b)
+        }
     }
     return out
 }
@@ -140,7 +164,8 @@ private func runVobject(_ text: String) -> (Int, Double)? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = ["-c", script, file.path]
-    let pipe = Pipe(), errPipe = Pipe()
+    let pipe = Pipe()
+    let errPipe = Pipe()
     process.standardOutput = pipe
     process.standardError = errPipe
     do { try process.run() } catch {
@@ -152,7 +177,8 @@ private func runVobject(_ text: String) -> (Int, Double)? {
     process.waitUntilExit()
     let fields = String(decoding: output, as: UTF8.self).split(separator: " ")
     guard process.terminationStatus == 0, fields.count == 2, let n = Int(fields[0]),
-          let s = Double(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)), n > 0, s > 0 else {
+        let s = Double(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)), n > 0, s > 0
+    else {
         print("  vobject                  failed: \(String(decoding: errors, as: UTF8.self).suffix(300))")
         return nil
     }
