@@ -162,7 +162,7 @@ for lang, (givens, families, region) in PEOPLE.items():
 for i, (given, family, gr, fr, romaji) in enumerate(JAPANESE):
     u = uid()
     lines = ["VERSION:4.0", f"UID:urn:uuid:{u}", f"FN:{family} {given}", f'N;SORT-AS="{fr},{gr}":{family};{given};;;',
-             f"X-PHONETIC-FIRST-NAME:{gr}", f"X-PHONETIC-LAST-NAME:{fr}", f"EMAIL;TYPE=home:{romaji}@example.jp",
+             f"X-PHONETIC-FIRST-NAME:{gr}", f"X-PHONETIC-LAST-NAME:{fr}", f"EMAIL;TYPE=home:{romaji}@example.org",
              f"TEL;TYPE=cell:{us_phone()}", "LANG:ja"]
     if i % 4 == 0:
         lines.append(f"ORG:{rng.choice(ORGS)}")

@@ -21,11 +21,10 @@ final class SearchIndex: Sendable {
     let sectionOfRow: [UInt16]
     let sectionTitles: [String]
     let folding: SearchFolding
-    /// Per row, `maskStride` words: a 128-bit set of the bytes the row contains, of the bytes that start
+    /// Three planes of 2 words per row (bytes, token starts, byte pairs): a 128-bit set of the bytes the row contains, of the bytes that start
     /// a token, and of its byte pairs (hashed). A scan tests these first and touches the row's bytes only
     /// when they can match; for a one-byte query of a letter or digit the byte set alone is the answer.
     let masks: [UInt64]
-    static let maskStride = 6
     /// Per row, the length of its text part: letters never need to look at the phone digits after it.
     let textLengths: [Int32]
 
@@ -78,10 +77,11 @@ final class SearchIndex: Sendable {
             haystack.append(contentsOf: bytes)
         }
         offsets.append(Int32(haystack.count))
-        masks = Self.buildMasks(haystack, offsets)
+        let textLengths = chunkTextLengths.flatMap { $0 }
+        masks = Self.buildMasks(haystack, offsets, textLengths: textLengths)
         self.haystack = haystack
         self.offsets = offsets
-        textLengths = chunkTextLengths.flatMap { $0 }
+        self.textLengths = textLengths
     }
 
     /// Bit of a byte in a row mask: a–z and 0–9 have their own bits (exact), other bytes share the rest.
@@ -105,14 +105,18 @@ final class SearchIndex: Sendable {
         return (h >> 6, 1 << UInt64(h & 63))
     }
 
-    static func buildMasks(_ haystack: [UInt8], _ offsets: [Int32]) -> [UInt64] {
+    /// The row masks in three planes (`rows * 2` words each): bytes of the whole row, token-start bytes,
+    /// and byte pairs of the text part only (phone digits would fill the pair bits and make them useless;
+    /// digit needles are not checked against pairs).
+    static func buildMasks(_ haystack: [UInt8], _ offsets: [Int32], textLengths: [Int32]) -> [UInt64] {
         let rows = offsets.count - 1
-        var masks = [UInt64](repeating: 0, count: rows * maskStride)
+        var masks = [UInt64](repeating: 0, count: rows * 6)
         haystack.withUnsafeBufferPointer { hay in
             masks.withUnsafeMutableBufferPointer { out in
                 for r in 0..<rows {
                     var m: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
                     var previous: UInt8 = fieldSeparator
+                    let textEnd = Int(offsets[r]) + Int(textLengths[r])
                     for i in Int(offsets[r])..<Int(offsets[r + 1]) {
                         let b = hay[i]
                         let (w, bit) = maskBit(b)
@@ -120,17 +124,18 @@ final class SearchIndex: Sendable {
                         if isBoundary(previous) && !isBoundary(b) {
                             if w == 0 { m.2 |= bit } else { m.3 |= bit }
                         }
-                        let (pw, pbit) = pairBit(previous, b)
-                        if pw == 0 { m.4 |= pbit } else { m.5 |= pbit }
+                        if i < textEnd {
+                            let (pw, pbit) = pairBit(previous, b)
+                            if pw == 0 { m.4 |= pbit } else { m.5 |= pbit }
+                        }
                         previous = b
                     }
-                    let base = r * maskStride
-                    out[base] = m.0
-                    out[base + 1] = m.1
-                    out[base + 2] = m.2
-                    out[base + 3] = m.3
-                    out[base + 4] = m.4
-                    out[base + 5] = m.5
+                    out[2 * r] = m.0
+                    out[2 * r + 1] = m.1
+                    out[2 * rows + 2 * r] = m.2
+                    out[2 * rows + 2 * r + 1] = m.3
+                    out[4 * rows + 2 * r] = m.4
+                    out[4 * rows + 2 * r + 1] = m.5
                 }
             }
         }
@@ -232,7 +237,9 @@ final class SearchIndex: Sendable {
     static func contains(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         if b.isEmpty { return true }
         if b.count > a.count { return false }
-        return a.withUnsafeBufferPointer { pa in find(b, in: pa.baseAddress!, pa.count, atTokenStart: false) }
+        return a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in find(pb.baseAddress!, pb.count, in: pa.baseAddress!, pa.count, atTokenStart: false) }
+        }
     }
 
     func search(_ text: String, keywords: Bool, previous: SearchResult?) -> SearchResult {
@@ -266,21 +273,105 @@ final class SearchIndex: Sendable {
     /// Full scan over every row: the row masks rule most rows out with two AND operations; only rows
     /// that may match are searched byte by byte.
     func scanAll(_ query: Query) -> [Int32] {
-        let rowCount = offsets.count - 1
+        matching(count: offsets.count - 1, candidates: nil, query)
+    }
+
+    /// The rows among `count` positions (the row at position i is `candidates[i]`, or i without
+    /// candidates) that match, in order. Large scans are split across the cores; each part is searched on
+    /// its own and the parts joined.
+    func matching(count: Int, candidates: UnsafeBufferPointer<Int32>?, _ query: Query) -> [Int32] {
         let prefilter = Prefilter(query)
-        var result: [Int32] = []
-        haystack.withUnsafeBufferPointer { hay in
+        let parts = count >= Self.parallelThreshold ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
+        let partSize = (count + parts - 1) / max(parts, 1)
+        // Needles flattened into one buffer, so the per-row loop touches no Swift arrays (no retains).
+        var needleBytes: [UInt8] = []
+        var needleSpans: [(start: Int, count: Int, digitsOnly: Bool)] = []
+        for needle in query.needles {
+            needleSpans.append((needleBytes.count, needle.count, needle.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }))
+            needleBytes.append(contentsOf: needle)
+        }
+        let digits = query.digits ?? []
+        return haystack.withUnsafeBufferPointer { hay in
             offsets.withUnsafeBufferPointer { off in
                 masks.withUnsafeBufferPointer { masks in
-                    for r in 0..<rowCount where prefilter.mayMatch(r, masks: masks) {
-                        if prefilter.maskIsAnswer || rowMatches(r, query, hay: hay, off: off) {
-                            result.append(Int32(r))
+                    textLengths.withUnsafeBufferPointer { text in
+                        needleBytes.withUnsafeBufferPointer { nb in
+                            needleSpans.withUnsafeBufferPointer { spans in
+                                digits.withUnsafeBufferPointer { db in
+                                    let matcher = RowMatcher(
+                                        hay: hay.baseAddress!, off: off, text: text, masks: masks, needles: nb,
+                                        spans: spans, digits: query.digits == nil ? nil : db,
+                                        keywords: query.keywords, prefilter: prefilter, candidates: candidates)
+                                    if parts == 1 { return matcher.scan(0..<count) }
+                                    let results = PartResults(parts)
+                                    // The parts only read immutable buffers and write their own result slot.
+                                    nonisolated(unsafe) let shared = matcher
+                                    DispatchQueue.concurrentPerform(iterations: parts) { p in
+                                        results.set(p, shared.scan(p * partSize..<min(count, (p + 1) * partSize)))
+                                    }
+                                    return results.joined()
+                                }
+                            }
                         }
                     }
                 }
             }
         }
-        return result
+    }
+
+    /// Everything one scan reads, as raw buffers.
+    struct RowMatcher {
+        let hay: UnsafePointer<UInt8>
+        let off: UnsafeBufferPointer<Int32>
+        let text: UnsafeBufferPointer<Int32>
+        let masks: UnsafeBufferPointer<UInt64>
+        let needles: UnsafeBufferPointer<UInt8>
+        let spans: UnsafeBufferPointer<(start: Int, count: Int, digitsOnly: Bool)>
+        let digits: UnsafeBufferPointer<UInt8>?
+        let keywords: Bool
+        let prefilter: Prefilter
+        let candidates: UnsafeBufferPointer<Int32>?
+
+        func scan(_ range: Range<Int>) -> [Int32] {
+            var result: [Int32] = []
+            for i in range {
+                let r = candidates.map { Int($0[i]) } ?? i
+                if prefilter.mayMatch(r, masks: masks) && (prefilter.maskIsAnswer || matches(r)) {
+                    result.append(Int32(r))
+                }
+            }
+            return result
+        }
+
+        @inline(__always)
+        func matches(_ row: Int) -> Bool {
+            let start = hay + Int(off[row])
+            let length = Int(off[row &+ 1] &- off[row])
+            if let digits, SearchIndex.find(digits.baseAddress!, digits.count, in: start, length, atTokenStart: false) {
+                return true
+            }
+            if spans.isEmpty { return digits == nil }
+            let textLength = Int(text[row])
+            for span in spans {
+                let within = span.digitsOnly ? length : textLength
+                if !SearchIndex.find(needles.baseAddress! + span.start, span.count, in: start, within, atTokenStart: keywords) {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// Scans longer than this many rows run in parallel parts.
+    static let parallelThreshold = 150_000
+
+    /// Results of parallel parts, each written once by its own part.
+    final class PartResults: @unchecked Sendable {
+        private var parts: [[Int32]]
+        private let lock = NSLock()
+        init(_ count: Int) { parts = Array(repeating: [], count: count) }
+        func set(_ i: Int, _ value: [Int32]) { lock.withLock { parts[i] = value } }
+        func joined() -> [Int32] { lock.withLock { Array(parts.joined()) } }
     }
 
     /// The masks a row must have for a query to match it.
@@ -302,7 +393,8 @@ final class SearchIndex: Sendable {
                     if w == 0 { required.2 |= bit } else { required.3 |= bit }
                 }
                 var previous: UInt8?
-                for b in needle {
+                let digitsOnly = needle.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+                for b in needle where !digitsOnly {
                     if let p = previous {
                         let (w, bit) = SearchIndex.pairBit(p, b)
                         if w == 0 { required.4 |= bit } else { required.5 |= bit }
@@ -316,14 +408,19 @@ final class SearchIndex: Sendable {
                 && SearchIndex.hasExactBit(query.needles[0][0])
         }
 
+        /// Checks the planes the query needs (a plain one-letter query reads only the byte plane).
         @inline(__always)
         func mayMatch(_ r: Int, masks: UnsafeBufferPointer<UInt64>) -> Bool {
-            let base = r &* SearchIndex.maskStride
-            let m0 = masks[base]
-            let m1 = masks[base &+ 1]
+            let rows2 = masks.count / 3
+            let m0 = masks[2 &* r]
+            let m1 = masks[2 &* r &+ 1]
             if m0 & required.0 == required.0 && m1 & required.1 == required.1
-                && masks[base &+ 2] & required.2 == required.2 && masks[base &+ 3] & required.3 == required.3
-                && masks[base &+ 4] & required.4 == required.4 && masks[base &+ 5] & required.5 == required.5
+                && (required.2 | required.3 == 0
+                    || (masks[rows2 &+ 2 &* r] & required.2 == required.2
+                        && masks[rows2 &+ 2 &* r &+ 1] & required.3 == required.3))
+                && (required.4 | required.5 == 0
+                    || (masks[2 &* rows2 &+ 2 &* r] & required.4 == required.4
+                        && masks[2 &* rows2 &+ 2 &* r &+ 1] & required.5 == required.5))
             {
                 return true
             }
@@ -333,38 +430,7 @@ final class SearchIndex: Sendable {
     }
 
     func filter(_ candidates: [Int32], _ query: Query) -> [Int32] {
-        let prefilter = Prefilter(query)
-        return haystack.withUnsafeBufferPointer { hay in
-            offsets.withUnsafeBufferPointer { off in
-                masks.withUnsafeBufferPointer { masks in
-                    candidates.filter { r in
-                        let row = Int(r)
-                        guard prefilter.mayMatch(row, masks: masks) else { return false }
-                        return prefilter.maskIsAnswer || rowMatches(row, query, hay: hay, off: off)
-                    }
-                }
-            }
-        }
-    }
-
-    @inline(__always)
-    func rowMatches(_ row: Int, _ query: Query, hay: UnsafeBufferPointer<UInt8>, off: UnsafeBufferPointer<Int32>)
-        -> Bool
-    {
-        let start = hay.baseAddress! + Int(off[row])
-        let length = Int(off[row + 1] - off[row])
-        if let digits = query.digits, Self.find(digits, in: start, length, atTokenStart: false) {
-            return true
-        }
-        if query.needles.isEmpty { return query.digits == nil }
-        let textLength = Int(textLengths[row])
-        for needle in query.needles {
-            let isDigits = needle.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-            if !Self.find(needle, in: start, isDigits ? length : textLength, atTokenStart: query.keywords) {
-                return false
-            }
-        }
-        return true
+        candidates.withUnsafeBufferPointer { c in matching(count: c.count, candidates: c, query) }
     }
 
     /// Token boundaries for keyword search: field starts, spaces, and the `.`/`@`/`+` of emails.
@@ -374,26 +440,25 @@ final class SearchIndex: Sendable {
             || byte == 0x5F
     }
 
-    /// Whether `needle` occurs in the row (at a token start when asked). Rows are short, so a plain
+    /// Whether the needle occurs in the row (at a token start when asked). Rows are short, so a plain
     /// inline loop beats calling `memchr`/`memcmp` per row.
     @inline(__always)
-    static func find(_ needle: [UInt8], in start: UnsafePointer<UInt8>, _ length: Int, atTokenStart: Bool) -> Bool {
-        needle.withUnsafeBufferPointer { n in
-            let count = n.count
-            guard count > 0 else { return true }
-            guard count <= length else { return false }
-            let first = n[0]
-            var i = 0
-            let last = length - count
-            while i <= last {
-                if start[i] == first && (!atTokenStart || i == 0 || isBoundary(start[i - 1])) {
-                    var j = 1
-                    while j < count && start[i + j] == n[j] { j += 1 }
-                    if j == count { return true }
-                }
-                i += 1
+    static func find(
+        _ needle: UnsafePointer<UInt8>, _ count: Int, in start: UnsafePointer<UInt8>, _ length: Int, atTokenStart: Bool
+    ) -> Bool {
+        guard count > 0 else { return true }
+        guard count <= length else { return false }
+        let first = needle[0]
+        var i = 0
+        let last = length - count
+        while i <= last {
+            if start[i] == first && (!atTokenStart || i == 0 || isBoundary(start[i - 1])) {
+                var j = 1
+                while j < count && start[i + j] == needle[j] { j += 1 }
+                if j == count { return true }
             }
-            return false
+            i += 1
         }
+        return false
     }
 }

@@ -31,7 +31,7 @@ func sampleDrafts() -> [(String, MailDraft)] {
                     mailbox("Doe, Jane \"JD\" \\ Q.", "jane@example.net"),
                     mailbox("Mr. O'Neil (Sales)", "oneil@example.com"),
                 ],
-                cc: [mailbox("山田 太郎", "taro@example.jp"), mailbox("Ελένη Παπαδοπούλου", "eleni@example.gr")],
+                cc: [mailbox("山田 太郎", "taro@example.org"), mailbox("Ελένη Παπαδοπούλου", "eleni@example.net")],
                 subject: "Re: Grüße, Jürgen", textBody: "Grüße!\n")
         ),
         (
@@ -43,7 +43,7 @@ func sampleDrafts() -> [(String, MailDraft)] {
         (
             "japanese",
             MailDraft(
-                from: mailbox("山田 太郎", "taro@example.jp"), to: [mailbox(nil, "x@example.com")],
+                from: mailbox("山田 太郎", "taro@example.org"), to: [mailbox(nil, "x@example.com")],
                 subject: longJapanese, textBody: longJapanese + "\n" + longJapanese)
         ),
         (

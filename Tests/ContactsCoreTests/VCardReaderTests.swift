@@ -99,7 +99,7 @@ import Testing
         #expect(c.jobTitle == "Directrice générale")
         #expect(c.addresses.first?.value.street == "12 rue de l'Église")
         #expect(c.addresses.first?.preference == 1)
-        #expect(c.emails == [LabeledValue(label: .unlabeled, value: "renee@example.fr", preference: 1)])
+        #expect(c.emails == [LabeledValue(label: .unlabeled, value: "renee@example.org", preference: 1)])
         let label = try #require(c.unknownProperties.first { $0.name == "LABEL" })
         #expect(label.value == "12 rue de l'Église\\nParis 75001\\nFrance")
         #expect(

@@ -24,7 +24,7 @@ let book: [Contact] = [
     person(
         "felipe", given: "Felipe", family: "Baytelman", phones: ["+1 (415) 555-0100"], emails: ["felipe@example.com"]),
     person("bruno", given: "Bruno", family: "Finstein", phones: ["+1 415 555 0101"], emails: ["bruno@example.org"]),
-    person("helene", given: "Hélène", family: "Dupont", phones: ["+33 1 99 00 01 02"], emails: ["helene@example.fr"]),
+    person("helene", given: "Hélène", family: "Dupont", phones: ["+33 1 99 00 01 02"], emails: ["helene@example.org"]),
     person("zhang", given: "伟", family: "张", phones: ["+86 10 5555 0100"]),
     person("lee", given: "상일", family: "이", phones: ["+82 2 555 0100"]),
     person("boris", given: "Борис", family: "Иванов", phones: ["+7 495 555-01-00"]),

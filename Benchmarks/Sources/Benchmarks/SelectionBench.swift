@@ -30,7 +30,7 @@ func runSelectionBench(args: [String]) throws {
     )
 
     if ProcessInfo.processInfo.environment["BENCH_PROBE"] != nil {
-        for q in ["", "x", "m", "q"] {
+        for q in ["", "x", "m", "q"] + Array(repeating: "x", count: ProcessInfo.processInfo.environment["BENCH_PROBE"] == "loop" ? 12 : 0) {
             let (t, r) = measure { source.search(q, keywords: false) }
             print("  probe \(q): \(format(t * 1000)) ms \(r.count)")
         }
@@ -41,7 +41,7 @@ func runSelectionBench(args: [String]) throws {
         var previous: SearchResult?
         var counts: [Int] = []
         // Type the query three times (clearing in between) to get enough samples for a p99.
-        for _ in 0..<3 {
+        for _ in 0..<(Int(ProcessInfo.processInfo.environment["BENCH_REPEAT"] ?? "") ?? 3) {
             previous = nil
             for q in typed {
                 let (t, r) = measure { source.search(q, keywords: keywords, refining: previous) }
