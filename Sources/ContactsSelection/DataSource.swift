@@ -28,6 +28,15 @@ public struct ContactRow: Sendable, Identifiable {
     public let value: String
 }
 
+/// The phones of every row in one array: row r's are `keys[ends[r-1]..<ends[r]]`.
+struct PhoneTable: Sendable {
+    var keys: [PhoneKey] = []
+    var ends: [Int32] = []
+    subscript(row: Int) -> ArraySlice<PhoneKey> {
+        keys[(row == 0 ? 0 : Int(ends[row - 1]))..<Int(ends[row])]
+    }
+}
+
 /// A run of rows under one title: positions into the list it belongs to.
 public struct RowSection: Sendable, Hashable {
     public let title: String
@@ -105,12 +114,17 @@ public final class ContactsDataSource: Sendable {
             var sortName: String
             var channel: Channel
             var value: String
-            var phones: [PhoneKey]
+            var phones: Range<Int>  // into `allPhones`
         }
+        // Every contact's phones in one array, and duplicate detection by hash: loading a million contacts
+        // then allocates (and later frees) no small object per contact.
+        var allPhones: [PhoneKey] = []
+        allPhones.reserveCapacity(contacts.count)
+        var seen: [Int: Int] = [:]  // dedup hash → candidate number
+        var seenCollisions = Set<String>()
         var candidates: [Candidate] = []
         candidates.reserveCapacity(contacts.count)
         var skipped: [(id: String, reason: SkipReason)] = []
-        var seen = Set<String>()
         for (contactIndex, contact) in contacts.enumerated() {
             let hasPhone = !contact.phones.isEmpty
             let hasEmail = !contact.emails.isEmpty
@@ -130,20 +144,37 @@ public final class ContactsDataSource: Sendable {
                 skipped.append((contact.id, .unnamed))
                 continue
             }
-            let phones = contact.phones.map { PhoneKey.make($0.value, region: region) }
+            let phoneStart = allPhones.count
+            for phone in contact.phones { allPhones.append(PhoneKey.make(phone.value, region: region)) }
+            let phones = phoneStart..<allPhones.count
             let displayName = Self.displayName(of: contact, locale: collation.locale)
             // Duplicates: same display name and same first phone (E.164) or same first email.
-            let firstPhone = phones.first.map { $0.e164 ?? PhoneKey.digitsOnly($0.raw) } ?? ""
-            let firstEmail = contact.emails.first?.value.lowercased() ?? ""
-            let dedupKey =
-                displayName + "\u{1}" + (mode == .email ? firstEmail : (firstPhone.isEmpty ? firstEmail : firstPhone))
-            guard seen.insert(dedupKey).inserted else {
-                skipped.append((contact.id, .duplicate))
-                continue
+            func channelKey(_ c: Contact, _ firstPhone: PhoneKey?) -> String {
+                let phone = firstPhone.map { $0.e164 ?? PhoneKey.digitsOnly($0.raw) } ?? ""
+                let email = c.emails.first?.value.lowercased() ?? ""
+                return mode == .email ? email : (phone.isEmpty ? email : phone)
+            }
+            let key = channelKey(contact, phones.isEmpty ? nil : allPhones[phoneStart])
+            var hasher = Hasher()
+            hasher.combine(displayName)
+            hasher.combine(key)
+            let hash = hasher.finalize()
+            if let other = seen[hash] {
+                let o = candidates[other]
+                let otherKey = channelKey(contacts[o.index], o.phones.isEmpty ? nil : allPhones[o.phones.lowerBound])
+                if o.displayName == displayName && otherKey == key
+                    || !seenCollisions.insert(displayName + "\u{1}" + key).inserted
+                {
+                    allPhones.removeSubrange(phones)
+                    skipped.append((contact.id, .duplicate))
+                    continue
+                }
+            } else {
+                seen[hash] = candidates.count
             }
             let channel: Channel
             let value: String
-            if mode.contains(.messages), let phone = phones.first {
+            if mode.contains(.messages), let phone = phones.first.map({ allPhones[$0] }) {
                 channel = .message
                 value = phone.e164 ?? phone.raw
             } else {
@@ -162,8 +193,8 @@ public final class ContactsDataSource: Sendable {
         var rows: [ContactRow] = []
         rows.reserveCapacity(candidates.count)
         var sections: [RowSection] = []
-        var phonesOfRow: [[PhoneKey]] = []
-        phonesOfRow.reserveCapacity(candidates.count)
+        var phoneTable = PhoneTable()
+        phoneTable.keys.reserveCapacity(allPhones.count)
         var sectionOfRow: [UInt16] = []
         sectionOfRow.reserveCapacity(candidates.count)
         for (s, section) in sectioned.enumerated() {
@@ -175,7 +206,8 @@ public final class ContactsDataSource: Sendable {
                     ContactRow(
                         contact: contacts[c.index], displayName: c.displayName, sortName: c.sortName,
                         section: section.title, enabled: enabled, channel: c.channel, value: c.value))
-                phonesOfRow.append(c.phones)
+                phoneTable.keys.append(contentsOf: allPhones[c.phones])
+                phoneTable.ends.append(Int32(phoneTable.keys.count))
                 sectionOfRow.append(UInt16(truncatingIfNeeded: s))
             }
             sections.append(RowSection(title: section.title, range: start..<rows.count))
@@ -190,7 +222,7 @@ public final class ContactsDataSource: Sendable {
         for (i, row) in rows.enumerated() where byID[row.id] == nil { byID[row.id] = i }
         rowByID = byID
         index = try SearchIndex(
-            rows: rows, phones: phonesOfRow, sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title))
+            rows: rows, phones: phoneTable, sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title))
     }
 
     /// The row of a contact id, if it is listed.

@@ -1,22 +1,20 @@
 import ContactsCore
 
 /// What the list needs of a phone number: its E.164 form (for the row value and duplicate detection) and
-/// digit strings to search. Numbers already written in international form ("+1 (415) 555-0100") are
-/// normalized directly — E.164 is then the `+` and the digits — which keeps loading a million contacts
-/// fast; everything else goes through libphonenumber with the locale's region.
+/// the digit strings a search may hit. Numbers already written in international form
+/// ("+1 (415) 555-0100") are normalized directly — E.164 is then the `+` and the digits — which keeps
+/// loading a million contacts fast; everything else goes through libphonenumber with the locale's region.
+/// All fields are short enough to be stored inline (no heap allocation per number).
 struct PhoneKey: Sendable, Hashable {
     var raw: String
     var e164: String?
-    /// Digit strings a search may hit: as written, E.164 without `+`, the national number.
-    var searchDigits: [String]
+    /// The national number as libphonenumber gives it (nil for directly normalized numbers).
+    var national: String?
 
     static func make(_ raw: String, region: String) -> PhoneKey {
         if let fast = international(raw) { return fast }
         let parsed = PhoneNumber.parse(raw, region: region)
-        var digits = [digitsOnly(raw)]
-        if let e = parsed.e164 { digits.append(String(e.dropFirst())) }
-        digits.append(parsed.searchDigits)
-        return PhoneKey(raw: raw, e164: parsed.e164, searchDigits: unique(digits))
+        return PhoneKey(raw: raw, e164: parsed.e164, national: parsed.searchDigits)
     }
 
     /// "+<digits>" with only spaces, dashes, dots, slashes and parentheses between them, no "(0)" trunk
@@ -38,18 +36,29 @@ struct PhoneKey: Sendable, Hashable {
             previous = b
         }
         guard (8...15).contains(digits.count), digits.first != 0x30 else { return nil }
-        let all = String(decoding: digits, as: UTF8.self)
-        // The national number follows a 1–3 digit country code; index each candidate for prefix search.
-        let national = (1...3).map { String(all.dropFirst($0)) }
-        return PhoneKey(raw: raw, e164: "+" + all, searchDigits: unique([all] + national))
+        return PhoneKey(raw: raw, e164: "+" + String(decoding: digits, as: UTF8.self), national: nil)
+    }
+
+    /// Calls `body` with each distinct digit string a search may hit: as written, E.164 without `+`, and
+    /// the national number (for directly normalized numbers: every suffix after a 1–3 digit country code).
+    func forEachSearchDigits(_ body: (Substring) -> Void) {
+        let written = Self.digitsOnly(raw)
+        var seen: [Substring] = []
+        func emit(_ s: Substring) {
+            guard !s.isEmpty, !seen.contains(s) else { return }
+            seen.append(s)
+            body(s)
+        }
+        emit(Substring(written))
+        if let e164 {
+            let all = e164.dropFirst()
+            emit(all)
+            if national == nil { for n in 1...3 { emit(all.dropFirst(n)) } }
+        }
+        if let national { emit(Substring(national)) }
     }
 
     static func digitsOnly(_ s: String) -> String {
         String(decoding: s.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self)
-    }
-
-    static func unique(_ items: [String]) -> [String] {
-        var seen = Set<String>()
-        return items.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 }

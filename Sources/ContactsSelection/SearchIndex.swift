@@ -28,7 +28,7 @@ final class SearchIndex: Sendable {
     /// Per row, the length of its text part: letters never need to look at the phone digits after it.
     let textLengths: [Int32]
 
-    init(rows: [ContactRow], phones: [[PhoneKey]], sectionOfRow: [UInt16], sectionTitles: [String]) throws {
+    init(rows: [ContactRow], phones: PhoneTable, sectionOfRow: [UInt16], sectionTitles: [String]) throws {
         folding = try SearchFolding()
         self.sectionOfRow = sectionOfRow
         self.sectionTitles = sectionTitles
@@ -155,7 +155,7 @@ final class SearchIndex: Sendable {
 
     /// Appends a row's fields; returns the length of its text part (everything before the phone digits).
     @discardableResult
-    static func append(_ row: ContactRow, phones: [PhoneKey], folding: SearchFolding, to bytes: inout [UInt8]) -> Int32 {
+    static func append(_ row: ContactRow, phones: ArraySlice<PhoneKey>, folding: SearchFolding, to bytes: inout [UInt8]) -> Int32 {
         let rowStart = bytes.count
         func field(_ s: String) {
             guard !s.isEmpty else { return }
@@ -177,7 +177,10 @@ final class SearchIndex: Sendable {
         for email in row.contact.emails { field(email.value.lowercased()) }
         let textLength = Int32(bytes.count - rowStart + 1)  // with the separator that ends the text part
         for phone in phones {
-            for digits in phone.searchDigits { field(digits) }
+            phone.forEachSearchDigits { digits in
+                bytes.append(fieldSeparator)
+                bytes.append(contentsOf: digits.utf8)
+            }
         }
         bytes.append(fieldSeparator)
         return textLength

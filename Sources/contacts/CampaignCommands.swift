@@ -14,8 +14,7 @@ func loadTemplateLibrary(templates: String?, strings: String?, command: String) 
         throw CLIError.failure("\(command): cannot load the strings catalog: \(error)")
     }
     do {
-        if let templates { return try TemplateLibrary(directory: URL(fileURLWithPath: templates), catalog: catalog) }
-        return try TemplateLibrary.bundled(catalog: catalog)
+        return try loadLibrary(templates, catalog: catalog)
     } catch {
         throw CLIError.failure("\(command): cannot load templates: \(error)")
     }

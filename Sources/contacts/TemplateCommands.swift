@@ -118,10 +118,11 @@ struct TemplatesListCommand: Command {
     static let name = "templates list"
     static let summary = "List the mail and message templates"
     static let help = """
-        Usage: contacts templates list [--templates DIR]
+        Usage: contacts templates list [--templates DIR] [--json]
 
         Lists each template of the library (built-in, or the folders of DIR) with its parts and the locales
-        that override a part.
+        that override a part. With --json: [{"name", "parts": [String], "overrideLocales": [String],
+        "hasSample": Bool}].
 
         Example:
           contacts templates list
@@ -129,9 +130,27 @@ struct TemplatesListCommand: Command {
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let dir = try args.option("--templates")
+        let json = args.flag("--json")
         _ = try args.positionals(max: 0, names: "no arguments")
         let library = try TemplateCLI.run("templates list") { try loadLibrary(dir, catalog: nil) }
         var out = Output()
+        if json {
+            struct Item: Encodable {
+                var name: String
+                var parts: [String]
+                var overrideLocales: [String]
+                var hasSample: Bool
+            }
+            let items = library.names.compactMap { name in
+                library.templates[name].map {
+                    Item(name: name, parts: $0.availableParts.map(\.rawValue), overrideLocales: $0.overrideLocales,
+                         hasSample: $0.sample != nil)
+                }
+            }
+            out.line(try jsonString(items))
+            out.flush()
+            return .ok
+        }
         let width = library.names.map(\.count).max() ?? 0
         for name in library.names {
             guard let t = library.templates[name] else { continue }

@@ -29,12 +29,6 @@ func runSelectionBench(args: [String]) throws {
         "load + fold + sort + section: \(format(loadTime))s for \(source.rows.count) rows, \(source.sections.count) sections, peak \(format(peakMemoryMiB() ?? 0, 0)) MiB"
     )
 
-    if ProcessInfo.processInfo.environment["BENCH_PROBE"] != nil {
-        for q in ["", "x", "m", "q"] + Array(repeating: "x", count: ProcessInfo.processInfo.environment["BENCH_PROBE"] == "loop" ? 12 : 0) {
-            let (t, r) = measure { source.search(q, keywords: false) }
-            print("  probe \(q): \(format(t * 1000)) ms \(r.count)")
-        }
-    }
     let typed = ["m", "ma", "mar", "mari", "maria", "maria ", "maria g", "maria ga", "maria gar"]
     for keywords in [false, true] {
         var latencies: [Double] = []
