@@ -46,7 +46,7 @@ bench: deps
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" .build/release/Benchmarks $(BENCH_ARGS)
 
 lint:
-	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Package.swift
+	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Package.swift Examples/Consumer
 
 clean:
 	$(SWIFT) package clean

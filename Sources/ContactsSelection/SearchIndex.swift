@@ -155,7 +155,9 @@ final class SearchIndex: Sendable {
 
     /// Appends a row's fields; returns the length of its text part (everything before the phone digits).
     @discardableResult
-    static func append(_ row: ContactRow, phones: ArraySlice<PhoneKey>, folding: SearchFolding, to bytes: inout [UInt8]) -> Int32 {
+    static func append(_ row: ContactRow, phones: ArraySlice<PhoneKey>, folding: SearchFolding, to bytes: inout [UInt8])
+        -> Int32
+    {
         let rowStart = bytes.count
         func field(_ s: String) {
             guard !s.isEmpty else { return }
@@ -241,7 +243,9 @@ final class SearchIndex: Sendable {
         if b.isEmpty { return true }
         if b.count > a.count { return false }
         return a.withUnsafeBufferPointer { pa in
-            b.withUnsafeBufferPointer { pb in find(pb.baseAddress!, pb.count, in: pa.baseAddress!, pa.count, atTokenStart: false) }
+            b.withUnsafeBufferPointer { pb in
+                find(pb.baseAddress!, pb.count, in: pa.baseAddress!, pa.count, atTokenStart: false)
+            }
         }
     }
 
@@ -357,7 +361,9 @@ final class SearchIndex: Sendable {
             let textLength = Int(text[row])
             for span in spans {
                 let within = span.digitsOnly ? length : textLength
-                if !SearchIndex.find(needles.baseAddress! + span.start, span.count, in: start, within, atTokenStart: keywords) {
+                if !SearchIndex.find(
+                    needles.baseAddress! + span.start, span.count, in: start, within, atTokenStart: keywords)
+                {
                     return false
                 }
             }

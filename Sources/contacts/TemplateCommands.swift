@@ -143,8 +143,9 @@ struct TemplatesListCommand: Command {
             }
             let items = library.names.compactMap { name in
                 library.templates[name].map {
-                    Item(name: name, parts: $0.availableParts.map(\.rawValue), overrideLocales: $0.overrideLocales,
-                         hasSample: $0.sample != nil)
+                    Item(
+                        name: name, parts: $0.availableParts.map(\.rawValue), overrideLocales: $0.overrideLocales,
+                        hasSample: $0.sample != nil)
                 }
             }
             out.line(try jsonString(items))

@@ -13,7 +13,8 @@ import Testing
     }
 
     @Test func csvWithQuotesBOMAndSemicolons() throws {
-        let csv = "\u{FEFF}email;table;note\r\nFelipe@Example.com;7;\"Window seat; \"\"quiet\"\"\"\r\nbruno@example.org;3;\"two\nlines\"\r\n"
+        let csv =
+            "\u{FEFF}email;table;note\r\nFelipe@Example.com;7;\"Window seat; \"\"quiet\"\"\"\r\nbruno@example.org;3;\"two\nlines\"\r\n"
         let data = try load(csv)
         #expect(data.diagnostics.isEmpty)
         #expect(data.rows["felipe@example.com"]?["table"].flatMap(\.scalarText) == "7")
@@ -45,7 +46,8 @@ import Testing
     }
 
     @Test func json() throws {
-        let data = try load(#"[{"id": "felipe", "table": 7}, 3, {"email": "B@example.org", "vip": true}]"#, "extra.json")
+        let data = try load(
+            #"[{"id": "felipe", "table": 7}, 3, {"email": "B@example.org", "vip": true}]"#, "extra.json")
         #expect(data.rows["felipe"]?["table"].flatMap(\.scalarText) == "7")
         #expect(data.rows["b@example.org"] != nil)
         #expect(data.diagnostics.count == 1)
@@ -57,15 +59,18 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("campaign-\(UUID().uuidString)")
         let t = dir.appendingPathComponent("hello")
         try FileManager.default.createDirectory(at: t, withIntermediateDirectories: true)
-        try "Hello {{recipient.givenName}} ({{lang}})".write(to: t.appendingPathComponent("subject.mustache"), atomically: true, encoding: .utf8)
+        try "Hello {{recipient.givenName}} ({{lang}})".write(
+            to: t.appendingPathComponent("subject.mustache"), atomically: true, encoding: .utf8)
         try "Table {{table}} for {{recipient.name}}; others: {{#others}}{{givenName}} {{/others}}\n"
             .write(to: t.appendingPathComponent("body.txt.mustache"), atomically: true, encoding: .utf8)
-        try "Hi {{recipient.givenName}}".write(to: t.appendingPathComponent("message.txt.mustache"), atomically: true, encoding: .utf8)
+        try "Hi {{recipient.givenName}}".write(
+            to: t.appendingPathComponent("message.txt.mustache"), atomically: true, encoding: .utf8)
         return try TemplateLibrary(directory: dir)
     }
 
     @Test func perRecipientLanguageDataAndChannels() throws {
-        var felipe = person("felipe", given: "Felipe", family: "Baytelman", phones: ["+1 415 555 0100"], emails: ["felipe@example.com"])
+        var felipe = person(
+            "felipe", given: "Felipe", family: "Baytelman", phones: ["+1 415 555 0100"], emails: ["felipe@example.com"])
         felipe.languages = ["es"]
         let contacts = [felipe, person("bruno", given: "Bruno", family: "Finstein", phones: ["+1 415 555 0101"])]
         let selection = try ContactsSelection(contacts: contacts) {
