@@ -25,7 +25,7 @@ build: deps-apt
 	$(SWIFT) build
 
 demo: deps-apt
-	@$(SWIFT) build --product contacts 2>&1 | grep -Ev '^(\[|Building|Build complete|Compiling|Write|Emitting|Planning|Fetching)' || true
+	@$(SWIFT) build --product contacts 2>&1 | grep -Ev '^(\[|Building|Build complete|Build of product|Compiling|Write|Emitting|Planning|Fetching)' || true
 	@$(SWIFT) run --skip-build contacts demo
 
 test: deps
