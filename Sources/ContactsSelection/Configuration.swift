@@ -1,6 +1,7 @@
 import Collation
 import Composer
 import ContactsCore
+import StringsCatalog
 
 /// Which channels the selection is for (KBContactsSelection's `mode`).
 public struct SelectionMode: OptionSet, Sendable, Hashable {
@@ -71,14 +72,11 @@ public struct Configuration: Sendable {
     public init() {}
 }
 
-/// The locale of the environment: `LC_ALL`, `LC_MESSAGES`, `LANG` (POSIX form mapped to BCP 47), else "en".
+/// The locale of the environment: `LC_ALL`, `LC_MESSAGES`, `LANG` (POSIX form mapped to BCP 47 by the
+/// strings catalog's rule: `de_DE.UTF-8` → `de-DE`, `C` → `en`), else "en".
 public func environmentLocale(_ environment: [String: String] = ProcessInfoEnvironment.current) -> String {
     for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-        guard var value = environment[key], !value.isEmpty else { continue }
-        if let dot = value.firstIndex(of: ".") { value = String(value[..<dot]) }
-        if let at = value.firstIndex(of: "@") { value = String(value[..<at]) }
-        if value == "C" || value == "POSIX" { return "en" }
-        return value.replacingOccurrences(of: "_", with: "-")
+        if let value = environment[key], !value.isEmpty { return LanguageMatcher.bcp47(fromLocalizationName: value) }
     }
     return "en"
 }

@@ -26,6 +26,14 @@ import Testing
         #expect(custom.title == "Invite" && custom.selectButtonTitle == "Go")
     }
 
+    @Test func environmentLocaleFromPOSIXVariables() {
+        #expect(environmentLocale(["LANG": "de_DE.UTF-8"]) == "de-DE")
+        #expect(environmentLocale(["LC_ALL": "sv_SE.UTF-8", "LANG": "de_DE.UTF-8"]) == "sv-SE")
+        #expect(environmentLocale(["LC_MESSAGES": "zh_TW", "LANG": "C"]) == "zh-TW")
+        #expect(environmentLocale(["LANG": "C"]) == "en")
+        #expect(environmentLocale([:]) == "en")
+    }
+
     @Test func modesKeepWhatTheChannelNeeds() throws {
         let messages = try ContactsDataSource(contacts: book, configuration: config(.messages))
         #expect(messages.row(id: "emailonly") == nil)
