@@ -314,7 +314,7 @@ enum ComposeDelivery {
 /// `contacts outbox status DIR [--json]`
 struct OutboxStatusCommand: Command {
     static let name = "outbox status"
-    static let summary = "list the messages of an outbox and where each stands"
+    static let summary = "List the messages of an outbox and where each stands"
     static let help = """
         Usage: contacts outbox status DIR [--json]
 
@@ -393,7 +393,7 @@ struct OutboxStatusCommand: Command {
 /// `contacts outbox send DIR (--smtp URL … | --sendmail) [--rate N/min]`: delivers what an outbox still holds.
 struct OutboxSendCommand: Command {
     static let name = "outbox send"
-    static let summary = "deliver the queued and deferred messages of an outbox (resume)"
+    static let summary = "Deliver the queued and deferred messages of an outbox (resume)"
     static let help = """
         Usage: contacts outbox send DIR (--smtp URL [options] | --sendmail) [--rate N/min] [--resend-uncertain]
 

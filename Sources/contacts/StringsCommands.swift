@@ -25,7 +25,7 @@ enum StringsCommandSupport {
 
 struct StringsLintCommand: Command {
     static let name = "strings lint"
-    static let summary = "check strings files: syntax, missing/extra keys, format specifiers, plurals"
+    static let summary = "Check strings files: syntax, missing/extra keys, format specifiers, plurals"
     static let help = """
         Usage: contacts strings lint [DIR] [--dev LANG] [--json] [--quiet]
 
@@ -70,7 +70,7 @@ struct StringsLintCommand: Command {
 
 struct StringsStatusCommand: Command {
     static let name = "strings status"
-    static let summary = "translation coverage per language"
+    static let summary = "Translation coverage per language"
     static let help = """
         Usage: contacts strings status [DIR] [--dev LANG] [--json]
 
@@ -114,7 +114,7 @@ struct StringsStatusCommand: Command {
 
 struct StringsSyncCommand: Command {
     static let name = "strings sync"
-    static let summary = "add missing keys to every language (and --prune stale ones)"
+    static let summary = "Add missing keys to every language (and --prune stale ones)"
     static let help = """
         Usage: contacts strings sync [DIR] [--dev LANG] [--prune] [--dry-run]
 
@@ -161,7 +161,7 @@ struct StringsSyncCommand: Command {
 
 struct StringsGetCommand: Command {
     static let name = "strings get"
-    static let summary = "print a localized string, resolved with language fallback"
+    static let summary = "Print a localized string, resolved with language fallback"
     static let help = """
         Usage: contacts strings get KEY [ARG...] [--locale L] [--table T] [--dir DIR] [--count N]
 
@@ -232,7 +232,7 @@ struct StringsGetCommand: Command {
 
 struct StringsExportXLIFFCommand: Command {
     static let name = "strings export-xliff"
-    static let summary = "export XLIFF 1.2 files for translators (one per language)"
+    static let summary = "Export XLIFF 1.2 files for translators (one per language)"
     static let help = """
         Usage: contacts strings export-xliff --dir DIR --out OUTDIR [--language L[,L…]] [--dev LANG]
 
@@ -283,7 +283,7 @@ struct StringsExportXLIFFCommand: Command {
 
 struct StringsImportXLIFFCommand: Command {
     static let name = "strings import-xliff"
-    static let summary = "import a translated XLIFF 1.2 file into the strings files"
+    static let summary = "Import a translated XLIFF 1.2 file into the strings files"
     static let help = """
         Usage: contacts strings import-xliff FILE --dir DIR [--dev LANG] [--dry-run]
 
@@ -326,7 +326,7 @@ struct StringsImportXLIFFCommand: Command {
 
 struct StringsGroupCommand: Command {
     static let name = "strings"
-    static let summary = "translator tools: lint, status, sync, get, export-xliff, import-xliff"
+    static let summary = "Translator tools: lint, status, sync, get, export-xliff, import-xliff"
     static let help = """
         Usage: contacts strings <lint|status|sync|get|export-xliff|import-xliff> [options]
 
