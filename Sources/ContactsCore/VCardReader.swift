@@ -577,17 +577,25 @@ final class VCardParser {
 
     /// A parsed content line: group and name decoded, parameters summarized (their bytes stay in `line`,
     /// described by `paramSpans`), the value still bytes in `line`.
+    /// Plain data (no references), so that passing it around costs no reference counting.
     fileprivate struct Head {
-        var group: String?
+        /// The group (`item1` of `item1.TEL`) as a byte range in `line`; `groupStart < 0` when absent.
+        var groupStart: Int
+        var groupEnd: Int
         var nameStart: Int
         var nameEnd: Int
         var kind: PropertyKind
         var valueStart: Int = 0
         var encoding: UInt8 = 0  // 0 none, 1 quoted-printable, 2 base64
-        var charset: String?
+        /// The last `CHARSET` value as a byte range in `line`; `charsetStart < 0` when absent.
+        var charsetStart = -1
+        var charsetEnd = -1
         var hasParameters = false
         var types: UInt32 = 0
-        var customType: String?
+        /// The first TYPE the model does not name, as a byte range in `line` (RFC 6868 escapes still in);
+        /// `customStart < 0` when none.
+        var customStart = -1
+        var customEnd = -1
         var pref: Int?
         var valueIsText = false
         var omitYear: Int?
@@ -643,7 +651,7 @@ final class VCardParser {
         }
         for k in nameStart..<i { line[k] = upper(line[k]) }
         var head = Head(
-            group: groupEnd >= 0 ? text(start, groupEnd) : nil, nameStart: nameStart, nameEnd: i,
+            groupStart: groupEnd >= 0 ? start : -1, groupEnd: groupEnd, nameStart: nameStart, nameEnd: i,
             kind: propertyKind(nameStart, i))
         if !st.pointee.paramSpans.isEmpty { st.pointee.paramSpans.removeAll(keepingCapacity: true) }
         if !st.pointee.valueSpans.isEmpty { st.pointee.valueSpans.removeAll(keepingCapacity: true) }
@@ -697,6 +705,11 @@ final class VCardParser {
         head.hasParameters = !st.pointee.paramSpans.isEmpty
         head.valueStart = i + 1
         return head
+    }
+
+    /// The property group of the current line (`item1`), nil when it has none.
+    private func group(_ head: Head) -> String? {
+        head.groupStart < 0 ? nil : text(head.groupStart, head.groupEnd)
     }
 
     /// The property name of the current line (upper-cased).
@@ -800,7 +813,8 @@ final class VCardParser {
         } else if isKeyword(s, e, "ENCODING") {
             head.encoding = encodingKind(first.start, first.end)
         } else if isKeyword(s, e, "CHARSET") {
-            head.charset = text(first.start, first.end)
+            head.charsetStart = first.start
+            head.charsetEnd = first.end
         } else if isKeyword(s, e, "VALUE") {
             head.valueIsText = isKeywordIgnoringCase(first.start, first.end, "TEXT")
         } else if isKeyword(s, e, "X-APPLE-OMIT-YEAR") {
@@ -874,7 +888,10 @@ final class VCardParser {
             if isKeywordIgnoringCase(s, e, "X-INTERNET") { return }
         default: break
         }
-        if head.customType == nil { head.customType = paramText(s, e) }
+        if head.customStart < 0 {
+            head.customStart = s
+            head.customEnd = e
+        }
     }
 
     /// The parameters of the current line as values (for properties kept verbatim and rare lookups).
@@ -902,6 +919,41 @@ final class VCardParser {
             result.append(VCardParameter(name: name, values: values))
         }
         return result
+    }
+
+    /// The `SORT-AS` values of the current line, as ``materializedParameters()`` gives them (quoted values
+    /// split at commas), without building the other parameters.
+    private func appendSortAs(to out: inout [String]) {
+        for p in st.pointee.paramSpans where p.valuesStart < p.valuesEnd && isKeyword(p.nameStart, p.nameEnd, "SORT-AS")
+        {
+            for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
+                var hasComma = false
+                var asciiAround = true
+                if v.quoted {
+                    for k in v.start..<v.end where line[k] == comma {
+                        hasComma = true
+                        // A comma next to a non-ASCII byte may be part of a larger Character: split as a String.
+                        if (k > v.start && line[k - 1] >= 0x80) || (k + 1 < v.end && line[k + 1] >= 0x80) {
+                            asciiAround = false
+                        }
+                    }
+                }
+                if hasComma && !asciiAround {
+                    out.append(
+                        contentsOf: paramText(v.start, v.end).split(separator: ",", omittingEmptySubsequences: false)
+                            .map(String.init))
+                } else if hasComma {
+                    // RFC 6868 escapes never produce a comma, so splitting the bytes splits the decoded text.
+                    var a = v.start
+                    for k in v.start...v.end where k == v.end || line[k] == comma {
+                        out.append(paramText(a, k))
+                        a = k + 1
+                    }
+                } else {
+                    out.append(paramText(v.start, v.end))
+                }
+            }
+        }
     }
 
     /// Parameter value text with RFC 6868 escapes (^n, ^^, ^') decoded.
@@ -953,7 +1005,8 @@ final class VCardParser {
             count = decodeQuotedPrintable(bytes, into: aux, column: head.valueStart + 1)
             bytes = UnsafeBufferPointer(start: aux, count: count)
         }
-        if let charset = head.charset, !isUTF8Name(charset) {
+        if head.charsetStart >= 0 && !isUTF8Name(head.charsetStart, head.charsetEnd) {
+            let charset = text(head.charsetStart, head.charsetEnd)
             do {
                 let text = try CharsetConverter.toUTF8(bytes, charset: charset, strict: true)
                 return Array(text.utf8).withUnsafeBufferPointer { body($0) }
@@ -980,6 +1033,18 @@ final class VCardParser {
             return repaired.withUnsafeBufferPointer { body($0) }
         }
         return body(bytes)
+    }
+
+    /// Whether the charset named by `line[s..<e]` is UTF-8 (or its ASCII subset).
+    private func isUTF8Name(_ s: Int, _ e: Int) -> Bool {
+        var ascii = true
+        for k in s..<e where line[k] >= 0x80 {
+            ascii = false
+            break
+        }
+        guard ascii else { return isUTF8Name(text(s, e)) }
+        return isKeywordIgnoringCase(s, e, "UTF-8") || isKeywordIgnoringCase(s, e, "UTF8")
+            || isKeywordIgnoringCase(s, e, "US-ASCII") || isKeywordIgnoringCase(s, e, "ASCII")
     }
 
     private func isUTF8Name(_ charset: String) -> Bool {
@@ -1080,9 +1145,7 @@ final class VCardParser {
             if head.hasParameters
                 && st.pointee.paramSpans.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") })
             {
-                for p in materializedParameters() where p.name == "SORT-AS" {
-                    b.contact.sortAsComponents.append(contentsOf: p.values)
-                }
+                appendSortAs(to: &b.contact.sortAsComponents)
             }
         case .nickname where b.contact.nickname.isEmpty:
             b.contact.nickname = withValue(head) { unescape($0) }
@@ -1107,18 +1170,28 @@ final class VCardParser {
         case .title where b.contact.jobTitle.isEmpty:
             b.contact.jobTitle = withValue(head) { unescape($0) }
         case .tel:
-            var value = withValue(head) { unescape($0) }
-            if value.hasPrefix("tel:") { value.removeFirst(4) }
-            b.note(head.group, kind: .phone, index: b.contact.phones.count)
+            let value = withValue(head) { v in
+                // A `tel:` URI loses its scheme; stripped on the bytes when what follows is ASCII (then the
+                // String prefix test below would agree), so no String is made twice.
+                if v.count >= 4 && v[0] == 0x74 && v[1] == 0x65 && v[2] == 0x6C && v[3] == colon
+                    && (v.count == 4 || v[4] < 0x80)
+                {
+                    return unescape(v, from: 4, to: v.count)
+                }
+                var text = unescape(v)
+                if text.hasPrefix("tel:") { text.removeFirst(4) }
+                return text
+            }
+            b.note(group(head), kind: .phone, index: b.contact.phones.count)
             b.contact.phones.append(LabeledValue(label: label(head), value: value, preference: preference(head)))
         case .email:
-            b.note(head.group, kind: .email, index: b.contact.emails.count)
+            b.note(group(head), kind: .email, index: b.contact.emails.count)
             b.contact.emails.append(
                 LabeledValue(
                     label: label(head), value: withValue(head) { unescape($0) },
                     preference: preference(head)))
         case .url:
-            b.note(head.group, kind: .url, index: b.contact.urls.count)
+            b.note(group(head), kind: .url, index: b.contact.urls.count)
             b.contact.urls.append(
                 LabeledValue(
                     label: label(head), value: withValue(head) { unescape($0) },
@@ -1144,14 +1217,14 @@ final class VCardParser {
                     k += 1
                 }
             }
-            b.note(head.group, kind: .address, index: b.contact.addresses.count)
+            b.note(group(head), kind: .address, index: b.contact.addresses.count)
             b.contact.addresses.append(LabeledAddress(label: label(head), value: a, preference: preference(head)))
         case .bday where b.contact.birthday == nil:
             b.contact.birthday = date(head)
         case .anniversary:
             b.contact.dates.append(LabeledDate(label: .anniversary, value: date(head)))
         case .abDate:
-            b.note(head.group, kind: .date, index: b.contact.dates.count)
+            b.note(group(head), kind: .date, index: b.contact.dates.count)
             b.contact.dates.append(LabeledDate(label: .unlabeled, value: date(head)))
         case .note where b.contact.note.isEmpty:
             b.contact.note = withValue(head) { unescape($0) }
@@ -1190,7 +1263,7 @@ final class VCardParser {
     private func unknown(_ head: Head) -> VCardProperty {
         var parameters = head.hasParameters ? materializedParameters() : []
         var value: String
-        if head.encoding == 1 || head.charset != nil {
+        if head.encoding == 1 || head.charsetStart >= 0 {
             // Decoded to UTF-8: the encoding and charset no longer apply; line breaks become \n escapes.
             parameters.removeAll { $0.name == "CHARSET" || ($0.name == "ENCODING" && head.encoding == 1) }
             value = withValue(head) { rawString($0) }
@@ -1201,7 +1274,7 @@ final class VCardParser {
         } else {
             value = withValue(head) { rawString($0) }
         }
-        return VCardProperty(group: head.group, name: name(head), parameters: parameters, value: value)
+        return VCardProperty(group: group(head), name: name(head), parameters: parameters, value: value)
     }
 
     private func date(_ head: Head) -> ContactDate {
@@ -1272,7 +1345,7 @@ final class VCardParser {
         if f & TypeFlags.work != 0 { return .work }
         if f & TypeFlags.school != 0 { return .school }
         if f & TypeFlags.other != 0 { return .other }
-        if let custom = head.customType { return .custom(custom) }
+        if head.customStart >= 0 { return .custom(paramText(head.customStart, head.customEnd)) }
         return .unlabeled
     }
 
@@ -1652,6 +1725,19 @@ struct CardBuilder {
     /// Stable sort by preference (nil last); untouched when no item has one.
     static func order(_ values: inout [LabeledValue]) {
         guard values.count > 1, values.contains(where: { $0.preference != nil }) else { return }
+        if values.count <= 16 {
+            // Stable insertion sort in place: the same order as the sort below, without allocating.
+            for i in 1..<values.count {
+                let key = values[i].preference ?? Int.max
+                var j = i
+                while j > 0 && (values[j - 1].preference ?? Int.max) > key { j -= 1 }
+                if j < i {
+                    let moved = values.remove(at: i)
+                    values.insert(moved, at: j)
+                }
+            }
+            return
+        }
         values = values.enumerated().sorted {
             ($0.element.preference ?? Int.max, $0.offset) < ($1.element.preference ?? Int.max, $1.offset)
         }.map(\.element)
