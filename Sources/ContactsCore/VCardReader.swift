@@ -544,7 +544,7 @@ final class VCardParser {
             junkReported = false
             cardStartLine = lineNumber
             cardStartOffset = offset
-            st.pointee.builder = CardBuilder()
+            st.pointee.builder.reset()
             return true
         }
         if matchesKeyword(line + i, n - i, "END:VCARD") {
@@ -1353,6 +1353,10 @@ final class VCardParser {
 
     private func finishCard(endOffset: Int, emit: (VCardRecord, Int) -> Void) {
         inCard = false
+        if mode == .contact && !st.pointee.builder.isGroupCard {
+            finishContact(emit: emit)
+            return
+        }
         var b = CardBuilder()
         swap(&b, &st.pointee.builder)
         if mode == .groupCard {
@@ -1360,7 +1364,7 @@ final class VCardParser {
             return
         }
         var id = b.uid ?? ""
-        if id.isEmpty { id = "hash-" + hashID(b) }
+        if id.isEmpty { id = "hash-" + hashID(&b) }
         if b.isGroupCard {
             var name = b.contact.formattedName
             if name.isEmpty {
@@ -1388,6 +1392,25 @@ final class VCardParser {
             }
             return
         }
+    }
+
+    /// Finishes an ordinary contact card in place: the contact is moved out and the builder reset, so its
+    /// buffers serve the next card.
+    private func finishContact(emit: (VCardRecord, Int) -> Void) {
+        let line = cardStartLine
+        let c = takeContact(from: &st.pointee.builder, cardStartLine: line)
+        if st.pointee.collecting {
+            st.pointee.collected.contacts.append(c)
+            st.pointee.collected.contactLines.append(line)
+        } else {
+            emit(.contact(c), line)
+        }
+    }
+
+    /// The finished contact of builder `b` (labels applied, items in preference order); `b` is left reset.
+    private func takeContact(from b: inout CardBuilder, cardStartLine: Int) -> Contact {
+        var id = b.uid ?? ""
+        if id.isEmpty { id = "hash-" + hashID(&b) }
         if !b.members.isEmpty {
             diagnose(
                 cardStartLine, nil,
@@ -1400,6 +1423,8 @@ final class VCardParser {
         var c = Contact(id: "")
         swap(&c, &b.contact)
         c.id = id
+        let languagePrefs = b.languagePrefs
+        b.reset()
         if c.categories.count > 16 {
             var seen = Set<String>()
             c.categories = c.categories.filter { seen.insert($0).inserted }
@@ -1413,49 +1438,51 @@ final class VCardParser {
         CardBuilder.order(&c.emails)
         CardBuilder.order(&c.urls)
         CardBuilder.order(&c.addresses)
-        if !b.languagePrefs.isEmpty {
-            c.languages = zip(c.languages, b.languagePrefs).enumerated()
+        if !languagePrefs.isEmpty {
+            c.languages = zip(c.languages, languagePrefs).enumerated()
                 .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
         }
         if c.phoneticFamilyName.isEmpty && c.phoneticGivenName.isEmpty && !c.sortAsComponents.isEmpty {
             c.phoneticFamilyName = c.sortAsComponents[0]
             if c.sortAsComponents.count > 1 { c.phoneticGivenName = c.sortAsComponents[1] }
         }
-        if st.pointee.collecting {
-            st.pointee.collected.contacts.append(c)
-            st.pointee.collected.contactLines.append(cardStartLine)
-        } else {
-            emit(.contact(c), cardStartLine)
-        }
+        return c
     }
 
-    private func hashID(_ b: CardBuilder) -> String {
+    private func hashID(_ b: inout CardBuilder) -> String {
         // FNV-1a over what the card says, so the id survives re-folding and re-ordering of files.
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         @inline(__always) func mix(_ s: String) {
-            for byte in s.utf8 {
-                h ^= UInt64(byte)
-                h = h &* 0x100_0000_01b3
+            let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes {
+                    h ^= UInt64(byte)
+                    h = h &* 0x100_0000_01b3
+                }
+            }
+            if done == nil {
+                for byte in s.utf8 {
+                    h ^= UInt64(byte)
+                    h = h &* 0x100_0000_01b3
+                }
             }
             h ^= 0x1F
             h = h &* 0x100_0000_01b3
         }
-        let c = b.contact
-        mix(c.formattedName)
-        mix(c.familyName)
-        mix(c.givenName)
-        mix(c.middleName)
-        mix(c.namePrefix)
-        mix(c.nameSuffix)
-        mix(c.nickname)
-        mix(c.organization)
-        mix(c.jobTitle)
-        mix(c.note)
-        for p in c.phones { mix(p.value) }
-        for e in c.emails { mix(e.value) }
-        for u in c.urls { mix(u.value) }
+        mix(b.contact.formattedName)
+        mix(b.contact.familyName)
+        mix(b.contact.givenName)
+        mix(b.contact.middleName)
+        mix(b.contact.namePrefix)
+        mix(b.contact.nameSuffix)
+        mix(b.contact.nickname)
+        mix(b.contact.organization)
+        mix(b.contact.jobTitle)
+        mix(b.contact.note)
+        for p in b.contact.phones { mix(p.value) }
+        for e in b.contact.emails { mix(e.value) }
+        for u in b.contact.urls { mix(u.value) }
         for m in b.members { mix(m) }
-        for p in c.unknownProperties {
+        for p in b.contact.unknownProperties {
             mix(p.name)
             mix(p.value)
         }
@@ -1668,6 +1695,19 @@ struct CardBuilder {
     /// LANG preferences, kept only once a card has two or more LANGs.
     var languagePrefs: [Int] = []
     var firstLanguagePref = Int.max
+
+    /// Back to an empty card, keeping the capacity of the per-card lists for the next card. The contact
+    /// itself is not touched: it is empty once it was taken out (or when no property was read yet).
+    mutating func reset() {
+        uid = nil
+        hasN = false
+        hasOrg = false
+        isGroupCard = false
+        if !members.isEmpty { members.removeAll(keepingCapacity: true) }
+        if !grouped.isEmpty { grouped.removeAll(keepingCapacity: true) }
+        if !languagePrefs.isEmpty { languagePrefs.removeAll(keepingCapacity: true) }
+        firstLanguagePref = Int.max
+    }
 
     mutating func note(_ group: String?, kind: ItemKind, index: Int) {
         if let group { grouped.append((group, kind, index)) }

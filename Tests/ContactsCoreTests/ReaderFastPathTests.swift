@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import ContactsCore
+
+/// The byte-level fast paths of the reader and the address book index give what the String-level code gives.
+@Suite struct ReaderFastPathTests {
+    private func read(_ text: String) -> AddressBook {
+        AddressBook(data: Data(text.utf8), fileName: "t.vcf")
+    }
+
+    @Test func asciiLabelsMatchTheStringPath() {
+        let samples = [
+            "_$!<Mobile>!$_", "_$!<HomeFAX>!$_", "_$!<Other>!$_", "CELL", "iPhone", "_$!<>!$_", "Grandma",
+            "_$!<Custom label>!$_", "", "_$!<Home", "anniversary", "x\r\ny",
+        ]
+        for s in samples {
+            #expect(ContactLabel(asciiABLabel: s) != nil)
+        }
+        #expect(ContactLabel(abLabel: "_$!<Mobile>!$_") == .mobile)
+        #expect(ContactLabel(abLabel: "_$!<HomeFAX>!$_") == .homeFax)
+        #expect(ContactLabel(abLabel: "_$!<>!$_") == .unlabeled)
+        #expect(ContactLabel(abLabel: "_$!<Custom label>!$_") == .custom("Custom label"))
+        #expect(ContactLabel(abLabel: "_$!<Home") == .custom("_$!<Home"))
+        #expect(ContactLabel(abLabel: "") == .unlabeled)
+        // Non-ASCII labels take the String path (Unicode lower-casing).
+        #expect(ContactLabel(asciiABLabel: "Grand-mère") == nil)
+        #expect(ContactLabel(abLabel: "_$!<Grand-mère>!$_") == .custom("Grand-mère"))
+        #expect(ContactLabel(abLabel: "_$!<MOBİLE>!$_") == .custom("MOBİLE"))
+    }
+
+    @Test func telSchemeIsStrippedOnBytesAndAfterUnescaping() {
+        let b = read(
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nTEL;VALUE=uri:tel:+1-555-0100\r\nTEL:tel\\:+1-555-0101\r\n"
+                + "TEL:tel:\r\nTEL:Tel:+1-555-0102\r\nEND:VCARD\r\n")
+        #expect(b.contacts[0].phones.map(\.value) == ["+1-555-0100", "+1-555-0101", "", "Tel:+1-555-0102"])
+    }
+
+    @Test func sortAsValuesSplitLikeStrings() {
+        let b = read(
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nN;SORT-AS=\"Петров,Иван\":Петров;Иван;;;\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:B\r\nN;SORT-AS=\"a^'b,c\",d:B;;;;\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:C\r\nN;SORT-AS=\"x,\u{301}y\":C;;;;\r\nEND:VCARD\r\n")
+        #expect(b.contacts[0].sortAsComponents == ["Петров", "Иван"])
+        #expect(b.contacts[0].phoneticFamilyName == "Петров")
+        #expect(b.contacts[1].sortAsComponents == ["a\"b", "c", "d"])
+        // A combining mark after the comma joins it into one Character: no split there (as String.split does).
+        #expect(b.contacts[2].sortAsComponents == ["x,\u{301}y"])
+    }
+
+    @Test func preferenceOrderIsStable() {
+        let b = read(
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nEMAIL:a@example.com\r\nEMAIL;PREF=2:b@example.com\r\n"
+                + "EMAIL:c@example.com\r\nEMAIL;PREF=1:d@example.com\r\nEMAIL;PREF=2:e@example.com\r\nEND:VCARD\r\n")
+        #expect(
+            b.contacts[0].emails.map(\.value) == [
+                "d@example.com", "b@example.com", "e@example.com", "a@example.com", "c@example.com",
+            ])
+    }
+
+    @Test func customTypeAndCharsetAfterRefactor() {
+        let b = read(
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nitem1.TEL;X-SATELLITE:+1 555 0100\r\nitem1.X-ABLabel:_$!<Main>!$_\r\n"
+                + "NOTE;CHARSET=utf-8:caf\u{e9}\r\nX-THING;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:a=0D=0Ab\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nTEL;TYPE=x-car^'s:+1 555 0101\r\nEND:VCARD\r\n")
+        #expect(b.contacts[0].phones == [LabeledValue(label: .main, value: "+1 555 0100")])
+        #expect(b.contacts[0].note == "café")
+        #expect(b.contacts[0].unknownProperties == [VCardProperty(name: "X-THING", value: "a\\nb")])
+        #expect(b.contacts[1].phones == [LabeledValue(label: .custom("x-car\"s"), value: "+1 555 0101")])
+    }
+
+    @Test func asciiIDsAreIndexedAndDuplicatesRenamed() {
+        var text = ""
+        for i in 0..<40 { text += "BEGIN:VCARD\r\nUID:u\(i % 30)\r\nFN:P\(i)\r\nEND:VCARD\r\n" }
+        text += "BEGIN:VCARD\r\nUID:u1-2\r\nFN:Q\r\nEND:VCARD\r\n"
+        let b = read(text)
+        #expect(Set(b.contacts.map(\.id)).count == b.contacts.count)
+        #expect(b.contact(id: "u1")?.formattedName == "P1")
+        #expect(b.contact(id: "u1-2")?.formattedName == "P31")
+        #expect(b.contact(id: "u1-2-2")?.formattedName == "Q")
+        #expect(b.contact(id: "nope") == nil)
+        for c in b.contacts { #expect(b.contact(id: c.id) == c) }
+        #expect(b.diagnostics.count == 11)
+        // A query that is canonically equal to an ASCII id finds it.
+        let k = read("BEGIN:VCARD\r\nUID:K1\r\nFN:Kelvin\r\nEND:VCARD\r\n")
+        #expect(k.contact(id: "\u{212A}1")?.formattedName == "Kelvin")
+    }
+
+    @Test func nonASCIIIDsUseStringEquality() {
+        let b = read(
+            "BEGIN:VCARD\r\nUID:caf\u{e9}\r\nFN:A\r\nCATEGORIES:x\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nUID:cafe\u{301}\r\nFN:B\r\nCATEGORIES:x\r\nEND:VCARD\r\n")
+        #expect(b.contacts.map(\.id) == ["caf\u{e9}", "caf\u{e9}-2"])
+        #expect(b.contact(id: "cafe\u{301}")?.formattedName == "A")
+        #expect(b.groups(containing: "caf\u{e9}-2").map(\.id) == ["category:x"])
+        let direct = AddressBook(contacts: [Contact(id: "\u{212A}"), Contact(id: "K")])
+        #expect(direct.contact(id: "K") == Contact(id: "\u{212A}"))
+    }
+
+    @Test func manyCategoriesKeepFirstAppearanceOrder() {
+        var text = ""
+        for i in 0..<30 { text += "BEGIN:VCARD\r\nFN:P\(i)\r\nCATEGORIES:c\(i % 12),all\r\nEND:VCARD\r\n" }
+        let b = read(text)
+        let cats = b.groups.filter { $0.kind == .category }
+        #expect(cats.map(\.name) == ["c0", "all"] + (1..<12).map { "c\($0)" })
+        #expect(cats[1].memberIDs.count == 30)
+        #expect(cats[0].memberIDs == [b.contacts[0].id, b.contacts[12].id, b.contacts[24].id])
+    }
+}
