@@ -932,10 +932,9 @@ final class VCardParser {
                 if v.quoted {
                     for k in v.start..<v.end where line[k] == comma {
                         hasComma = true
-                        // A comma next to a non-ASCII byte may be part of a larger Character: split as a String.
-                        if (k > v.start && line[k - 1] >= 0x80) || (k + 1 < v.end && line[k + 1] >= 0x80) {
-                            asciiAround = false
-                        }
+                        // A comma next to a non-ASCII character may be part of a larger Character (a combining
+                        // mark after it, a prepended mark before it): then split as a String.
+                        if asciiAround && !commaStandsAlone(at: k, in: v.start..<v.end) { asciiAround = false }
                     }
                 }
                 if hasComma && !asciiAround {
@@ -954,6 +953,35 @@ final class VCardParser {
                 }
             }
         }
+    }
+
+    /// Whether the comma at `line[k]` is a Character of its own within `line[range]` (as `String.split`
+    /// sees it): true when its neighbours are ASCII, or when they do not join it into one grapheme.
+    private func commaStandsAlone(at k: Int, in range: Range<Int>) -> Bool {
+        let before = k > range.lowerBound && line[k - 1] >= 0x80
+        let after = k + 1 < range.upperBound && line[k + 1] >= 0x80
+        if !before && !after { return true }
+        var s = range.lowerBound
+        var e = range.upperBound
+        if before {
+            // The character before: back over at most 3 continuation bytes to its lead byte.
+            var a = k - 1
+            while a > range.lowerBound && k - a < 4 && line[a] & 0xC0 == 0x80 { a -= 1 }
+            s = a
+        } else {
+            s = k
+        }
+        if after {
+            var z = k + 2
+            while z < range.upperBound && z - k < 5 && line[z] & 0xC0 == 0x80 { z += 1 }
+            e = z
+        } else {
+            e = k + 1
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: line + s, count: e - s), as: UTF8.self)
+        // Split as String.split would: the comma stands alone when every piece around it has 1 Character.
+        let expected = (before ? 1 : 0) + 1 + (after ? 1 : 0)
+        return text.count == expected && text.unicodeScalars.count == expected
     }
 
     /// Parameter value text with RFC 6868 escapes (^n, ^^, ^') decoded.
@@ -1400,10 +1428,10 @@ final class VCardParser {
         let line = cardStartLine
         let c = takeContact(from: &st.pointee.builder, cardStartLine: line)
         if st.pointee.collecting {
-            st.pointee.collected.contacts.append(c)
+            st.pointee.collected.contacts.append(consume c)
             st.pointee.collected.contactLines.append(line)
         } else {
-            emit(.contact(c), line)
+            emit(.contact(consume c), line)
         }
     }
 
