@@ -60,24 +60,37 @@ public struct AddressBook: Sendable, Equatable {
         self.init(contacts: contacts, groups: groups, diagnostics: diagnostics, index: index)
     }
 
-    private init(contacts: [Contact], groups: [Group], diagnostics: [VCardDiagnostic], index: IDIndex) {
+    /// `trailingMembers`: the member positions of the last `trailingMembers.count` groups, when known (the
+    /// category groups); the other groups' members are looked up by id.
+    private init(
+        contacts: [Contact], groups: [Group], diagnostics: [VCardDiagnostic], index: IDIndex,
+        trailingMembers: [[Int32]] = []
+    ) {
         self.contacts = contacts
         self.groups = groups
         self.diagnostics = diagnostics
         indexByID = index
         // Count, then fill (no array per contact).
         var start = [Int32](repeating: 0, count: contacts.count + 1)
-        for group in groups {
+        let lookedUp = groups.count - trailingMembers.count
+        for group in groups[..<lookedUp] {
             for m in group.memberIDs { if let i = index.position(of: m, in: contacts) { start[i + 1] += 1 } }
         }
+        for members in trailingMembers { for i in members { start[Int(i) + 1] += 1 } }
         for i in 0..<contacts.count { start[i + 1] += start[i] }
         var fill = start
         var flat = [Int32](repeating: 0, count: Int(start[contacts.count]))
-        for (g, group) in groups.enumerated() {
+        for (g, group) in groups[..<lookedUp].enumerated() {
             for m in group.memberIDs {
                 guard let i = index.position(of: m, in: contacts) else { continue }
                 flat[Int(fill[i])] = Int32(g)
                 fill[i] += 1
+            }
+        }
+        for (k, members) in trailingMembers.enumerated() {
+            for i in members {
+                flat[Int(fill[Int(i)])] = Int32(lookedUp + k)
+                fill[Int(i)] += 1
             }
         }
         membershipStart = start
@@ -91,41 +104,37 @@ public struct AddressBook: Sendable, Equatable {
     /// let book = AddressBook(data: Data("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n".utf8), fileName: "a.vcf")
     /// ```
     public init(data: Data, fileName: String) {
-        var chunks = VCardReader.readChunked(data: data, fileName: fileName)
-        var contacts: [Contact] = []
+        self.init(data: data, fileName: fileName, maxChunks: VCardReader.defaultThreadCount)
+    }
+
+    /// ``init(data:fileName:)`` read in up to `maxChunks` pieces of at least `minChunkSize` bytes.
+    init(data: Data, fileName: String, maxChunks: Int, minChunkSize: Int = 1 << 20) {
+        var chunks = VCardReader.readChunked(
+            data: data, fileName: fileName, maxChunks: maxChunks, minChunkSize: minChunkSize)
         var lines: [Int] = []
         var cards: [Group] = []
         var diagnostics: [VCardDiagnostic] = []
+        var idHashes: [UInt64]? = []
         if chunks.count == 1 {
-            swap(&contacts, &chunks[0].contacts)
             swap(&lines, &chunks[0].contactLines)
             swap(&cards, &chunks[0].groups)
             swap(&diagnostics, &chunks[0].diagnostics)
+            if chunks[0].idsAreASCII { swap(&idHashes!, &chunks[0].idHashes) } else { idHashes = nil }
         } else {
-            // Move the contacts out of the pieces (a copy would retain every string of every contact).
-            let total = chunks.reduce(0) { $0 + $1.contacts.count }
-            contacts = [Contact](unsafeUninitializedCapacity: total) { buffer, count in
-                var offset = 0
-                for k in chunks.indices {
-                    chunks[k].contacts.withUnsafeMutableBufferPointer { source in
-                        guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
-                        (to + offset).moveInitialize(from: from, count: source.count)
-                        // Leave cheap placeholders behind so that the piece can be destroyed normally.
-                        from.initialize(repeating: Contact(id: ""), count: source.count)
-                        offset += source.count
-                    }
-                    chunks[k].contacts = []  // free each piece as soon as it is moved
-                }
-                count = offset
-            }
+            let total = chunks.reduce(0) { $0 + $1.storage.count }
             lines.reserveCapacity(total)
+            idHashes?.reserveCapacity(total)
             for k in chunks.indices {
                 lines.append(contentsOf: chunks[k].contactLines)
                 cards.append(contentsOf: chunks[k].groups)
                 diagnostics.append(contentsOf: chunks[k].diagnostics)
+                if chunks[k].idsAreASCII { idHashes?.append(contentsOf: chunks[k].idHashes) } else { idHashes = nil }
             }
-            chunks.removeAll()
         }
+        // Move the contacts out of the pieces (in parallel): no copy, nothing left behind.
+        let storages = chunks.map(\.storage)
+        chunks.removeAll()
+        var contacts = AddressBook.moveContacts(out: storages)
         // Ids are unique within a book: a repeated UID (or an identical card) gets a suffix.
         var duplicates: [VCardDiagnostic] = []
         var nextSuffix: [String: Int] = [:]
@@ -139,7 +148,7 @@ public struct AddressBook: Sendable, Equatable {
             contacts[i].id = newID
         }
         var index = IDIndex(capacity: contacts.count)
-        if let hashes = index.hashes(of: contacts) {
+        if let hashes = idHashes, hashes.count == contacts.count {
             // Every id is ASCII (UUIDs, hash ids): the fast table.
             for i in contacts.indices {
                 guard let first = index.find(contacts[i].id, hash: hashes[i], in: contacts) else {
@@ -151,7 +160,7 @@ public struct AddressBook: Sendable, Equatable {
                 while index.position(of: "\(id)-\(n)", in: contacts) != nil { n += 1 }
                 nextSuffix[id] = n + 1
                 duplicate(i, of: first, newID: "\(id)-\(n)")
-                index.insert(hash: index.hash(contacts[i].id).hash, position: i)
+                index.insert(hash: IDIndex.hash(contacts[i].id).hash, position: i)
             }
         } else {
             var dictionary: [String: Int] = [:]
@@ -175,9 +184,40 @@ public struct AddressBook: Sendable, Equatable {
                 ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
             }.map(\.element)
         }
+        let categories = AddressBook.categoryGroupsAndMembers(contacts)
         self.init(
-            contacts: contacts, groups: cards + AddressBook.categoryGroups(contacts), diagnostics: diagnostics,
-            index: index)
+            contacts: contacts, groups: cards + categories.groups, diagnostics: diagnostics, index: index,
+            trailingMembers: categories.members)
+    }
+
+    /// One array of the contacts of `storages`, in order, moved (each piece by its own thread).
+    private static func moveContacts(out storages: [VCardReader.ContactStorage]) -> [Contact] {
+        let total = storages.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return [] }
+        return [Contact](unsafeUninitializedCapacity: total) { buffer, count in
+            guard let destination = buffer.baseAddress else { return }
+            var offsets: [Int] = []
+            var offset = 0
+            for s in storages {
+                offsets.append(offset)
+                offset += s.count
+            }
+            /// Piece k writes only `destination[offsets[k] ..< offsets[k] + storages[k].count]`.
+            struct Move: @unchecked Sendable {
+                let destination: UnsafeMutablePointer<Contact>
+                let storages: [VCardReader.ContactStorage]
+                let offsets: [Int]
+            }
+            let move = Move(destination: destination, storages: storages, offsets: offsets)
+            if storages.count == 1 {
+                storages[0].moveAll(to: destination)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: storages.count) { k in
+                    move.storages[k].moveAll(to: move.destination + move.offsets[k])
+                }
+            }
+            count = total
+        }
     }
 
     /// Reads a vCard file (memory-mapped). Throws ``ContactsCoreError/cannotRead(path:reason:)`` when the
@@ -221,10 +261,11 @@ public struct AddressBook: Sendable, Equatable {
         a.contacts == b.contacts && a.groups == b.groups
     }
 
-    /// One `.category` group per distinct category, in order of first appearance.
-    static func categoryGroups(_ contacts: [Contact]) -> [Group] {
+    /// One `.category` group per distinct category, in order of first appearance, with the positions of each
+    /// group's members.
+    static func categoryGroupsAndMembers(_ contacts: [Contact]) -> (groups: [Group], members: [[Int32]]) {
         var order: [String] = []
-        var members: [[String]] = []
+        var members: [[Int32]] = []
         // Few categories (the usual case): compared one by one; more: a dictionary to their positions.
         var positions: [String: Int]?
         for i in contacts.indices where !contacts[i].categories.isEmpty {
@@ -244,12 +285,15 @@ public struct AddressBook: Sendable, Equatable {
                         positions = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, $0.offset) })
                     }
                 }
-                members[k].append(contacts[i].id)
+                members[k].append(Int32(i))
             }
         }
-        return order.indices.map {
-            Group(id: "category:" + order[$0], name: order[$0], memberIDs: members[$0], kind: .category)
+        let groups = order.indices.map {
+            Group(
+                id: "category:" + order[$0], name: order[$0], memberIDs: members[$0].map { contacts[Int($0)].id },
+                kind: .category)
         }
+        return (groups, members)
     }
 
     private static func reason(_ error: Error) -> String {
@@ -271,7 +315,6 @@ struct IDIndex: Sendable {
     private var slots: [Int32]
     private var slotHashes: [UInt64]
     private let mask: Int
-    private let seed: UInt64
     private var dictionary: [String: Int]?
 
     /// An empty fast table for up to `capacity` ids.
@@ -281,7 +324,6 @@ struct IDIndex: Sendable {
         slots = [Int32](repeating: 0, count: size)
         slotHashes = [UInt64](repeating: 0, count: size)
         mask = size - 1
-        seed = UInt64.random(in: .min ... .max)
         dictionary = nil
     }
 
@@ -289,7 +331,6 @@ struct IDIndex: Sendable {
         slots = []
         slotHashes = []
         mask = 0
-        seed = 0
         self.dictionary = dictionary
     }
 
@@ -297,16 +338,20 @@ struct IDIndex: Sendable {
     func hashes(of contacts: [Contact]) -> [UInt64]? {
         var result = [UInt64](repeating: 0, count: contacts.count)
         for i in contacts.indices {
-            let (h, ascii) = hash(contacts[i].id)
+            let (h, ascii) = IDIndex.hash(contacts[i].id)
             guard ascii else { return nil }
             result[i] = h
         }
         return result
     }
 
-    func hash(_ id: String) -> (hash: UInt64, ascii: Bool) {
-        if let r = id.utf8.withContiguousStorageIfAvailable({ IDIndex.hash($0, seed: seed) }) { return r }
-        return Array(id.utf8).withUnsafeBufferPointer { IDIndex.hash($0, seed: seed) }
+    /// Seeded once per process, so that hashes made while reading (in parallel) fit any table.
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    /// A fast hash of `id`'s UTF-8 bytes, and whether they are all ASCII.
+    static func hash(_ id: String) -> (hash: UInt64, ascii: Bool) {
+        if let r = id.utf8.withContiguousStorageIfAvailable({ hash($0, seed: seed) }) { return r }
+        return Array(id.utf8).withUnsafeBufferPointer { hash($0, seed: seed) }
     }
 
     private static func hash(_ b: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (hash: UInt64, ascii: Bool) {
@@ -361,7 +406,7 @@ struct IDIndex: Sendable {
     /// The position of `id` among `contacts` (the first one when ids repeat).
     func position(of id: String, in contacts: [Contact]) -> Int? {
         if let dictionary { return dictionary[id] }
-        let (h, ascii) = hash(id)
+        let (h, ascii) = IDIndex.hash(id)
         if ascii { return find(id, hash: h, in: contacts) }
         // A non-ASCII query may still equal an ASCII id (U+212A KELVIN SIGN is canonically "K").
         return contacts.firstIndex { $0.id == id }

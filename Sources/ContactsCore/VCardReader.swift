@@ -70,10 +70,59 @@ public enum VCardReader {
 extension VCardReader {
     /// What one chunk of a file gave.
     struct Chunk {
-        var contacts: [Contact] = []
+        /// The contacts, in memory that ``AddressBook`` moves into its array without copying.
+        var storage = ContactStorage()
         var contactLines: [Int] = []
+        /// ``IDIndex/hash(_:)`` of each contact's id (computed while the id is fresh), and whether every id
+        /// is ASCII (the hashes are meaningful only then).
+        var idHashes: [UInt64] = []
+        var idsAreASCII = true
         var groups: [Group] = []
         var diagnostics: [VCardDiagnostic] = []
+
+        /// The contacts as an array (a copy).
+        var contacts: [Contact] { storage.contacts }
+    }
+
+    /// Contacts in manually managed memory, so that pieces read in parallel can be moved into one array
+    /// without copying them or leaving placeholders behind.
+    final class ContactStorage: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Contact>?
+        let count: Int
+        private let capacity: Int
+        /// Set once the contacts were moved out (then only the memory is freed). Touched by one thread.
+        private var movedOut = false
+
+        init() {
+            base = nil
+            count = 0
+            capacity = 0
+        }
+
+        /// Takes ownership of `count` initialized contacts at `base` (allocated with `capacity`).
+        init(base: UnsafeMutablePointer<Contact>, count: Int, capacity: Int) {
+            self.base = base
+            self.count = count
+            self.capacity = capacity
+        }
+
+        var contacts: [Contact] {
+            guard let base, !movedOut else { return [] }
+            return Array(UnsafeBufferPointer(start: base, count: count))
+        }
+
+        /// Moves every contact to `destination` (uninitialized room for ``count``); this storage is then empty.
+        func moveAll(to destination: UnsafeMutablePointer<Contact>) {
+            guard let base, !movedOut else { return }
+            destination.moveInitialize(from: base, count: count)
+            movedOut = true
+        }
+
+        deinit {
+            guard let base else { return }
+            if !movedOut { base.deinitialize(count: count) }
+            base.deallocate()
+        }
     }
 
     /// Threads for reading large files: the active processors, or env `CONTACTS_THREADS` when set (≥ 1).
@@ -276,6 +325,10 @@ final class VCardParser {
         /// When `collecting`, finished cards are appended here instead of being passed to `emit`.
         var collecting = false
         var collected = VCardReader.Chunk()
+        /// The collected contacts (``VCardReader/ContactStorage`` once taken).
+        var collectedBase: UnsafeMutablePointer<Contact>?
+        var collectedCount = 0
+        var collectedCapacity = 0
     }
 
     private let st: UnsafeMutablePointer<State>
@@ -337,15 +390,44 @@ final class VCardParser {
     /// Makes `parse` keep the cards (moved, not copied) for ``takeCollected()`` instead of calling `emit`.
     func collect(reserving capacity: Int) {
         st.pointee.collecting = true
-        st.pointee.collected.contacts.reserveCapacity(capacity)
+        let capacity = max(16, capacity)
+        if st.pointee.collectedBase == nil {
+            st.pointee.collectedBase = .allocate(capacity: capacity)
+            st.pointee.collectedCapacity = capacity
+        }
         st.pointee.collected.contactLines.reserveCapacity(capacity)
+        st.pointee.collected.idHashes.reserveCapacity(capacity)
     }
 
     /// The cards kept since ``collect(reserving:)``.
     func takeCollected() -> VCardReader.Chunk {
         var chunk = VCardReader.Chunk()
         swap(&chunk, &st.pointee.collected)
+        if let base = st.pointee.collectedBase {
+            chunk.storage = VCardReader.ContactStorage(
+                base: base, count: st.pointee.collectedCount, capacity: st.pointee.collectedCapacity)
+        }
+        st.pointee.collectedBase = nil
+        st.pointee.collectedCount = 0
+        st.pointee.collectedCapacity = 0
         return chunk
+    }
+
+    /// Appends `contact` to the collected ones (moved; the memory doubles when full).
+    private func appendCollected(_ contact: consuming Contact) {
+        if st.pointee.collectedCount == st.pointee.collectedCapacity || st.pointee.collectedBase == nil {
+            let capacity = max(16, st.pointee.collectedCapacity * 2)
+            let grown = UnsafeMutablePointer<Contact>.allocate(capacity: capacity)
+            if let old = st.pointee.collectedBase {
+                grown.moveInitialize(from: old, count: st.pointee.collectedCount)
+                old.deallocate()
+            }
+            st.pointee.collectedBase = grown
+            st.pointee.collectedCapacity = capacity
+        }
+        // `collectedBase` is set just above.
+        (st.pointee.collectedBase.unsafelyUnwrapped + st.pointee.collectedCount).initialize(to: contact)
+        st.pointee.collectedCount += 1
     }
 
     init(fileName: String) {
@@ -355,6 +437,10 @@ final class VCardParser {
     }
 
     deinit {
+        if let base = st.pointee.collectedBase {
+            base.deinitialize(count: st.pointee.collectedCount)
+            base.deallocate()
+        }
         st.pointee.line.deallocate()
         st.pointee.aux.deallocate()
         st.deinitialize(count: 1)
@@ -1428,8 +1514,11 @@ final class VCardParser {
         let line = cardStartLine
         let c = takeContact(from: &st.pointee.builder, cardStartLine: line)
         if st.pointee.collecting {
-            st.pointee.collected.contacts.append(consume c)
+            let (hash, ascii) = IDIndex.hash(c.id)
+            st.pointee.collected.idHashes.append(hash)
+            if !ascii { st.pointee.collected.idsAreASCII = false }
             st.pointee.collected.contactLines.append(line)
+            appendCollected(c)
         } else {
             emit(.contact(consume c), line)
         }

@@ -107,3 +107,43 @@ import Testing
         #expect(cats[0].memberIDs == [b.contacts[0].id, b.contacts[12].id, b.contacts[24].id])
     }
 }
+
+@Suite struct ParallelAddressBookTests {
+    /// Cards with repeated UIDs and identical cards across pieces, categories, a group card, non-ASCII ids.
+    private func corpus(nonASCII: Bool) -> Data {
+        var text = ""
+        for i in 0..<300 {
+            if i == 150 {
+                text += "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Club\r\nUID:club\r\n"
+                text += "MEMBER:urn:uuid:u7\r\nMEMBER:urn:uuid:u250\r\nX-NOTE:kept\r\nEND:VCARD\r\n"
+            }
+            text += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(i % 40)\r\n"
+            if i % 3 != 0 { text += "UID:u\(i % 120)\r\n" }
+            if nonASCII && i == 200 { text += "UID:é\(i)\r\n" }
+            if i % 4 == 0 { text += "CATEGORIES:c\(i % 11),All\r\n" }
+            text += "END:VCARD\r\n"
+        }
+        return Data(text.utf8)
+    }
+
+    @Test(arguments: [false, true]) func piecesGiveTheSameBook(nonASCII: Bool) {
+        let data = corpus(nonASCII: nonASCII)
+        let one = AddressBook(data: data, fileName: "p.vcf", maxChunks: 1)
+        #expect(one.contacts.count == 300)
+        #expect(Set(one.contacts.map(\.id)).count == 300)
+        for pieces in [2, 3, 5] {
+            let book = AddressBook(data: data, fileName: "p.vcf", maxChunks: pieces, minChunkSize: 1)
+            #expect(book == one)
+            #expect(book.contacts.map(\.id) == one.contacts.map(\.id))
+            #expect(book.diagnostics == one.diagnostics)
+            for c in one.contacts {
+                #expect(book.contact(id: c.id) == c)
+                #expect(book.groups(containing: c.id) == one.groups(containing: c.id))
+            }
+        }
+        #expect(one.groups(containing: "u7").map(\.id) == ["club"])
+        let all = one.groups.first { $0.id == "category:All" }
+        #expect(all?.memberIDs.count == 75)
+        #expect(one.groups(containing: one.contacts[0].id).map(\.name) == ["c0", "All"])
+    }
+}
