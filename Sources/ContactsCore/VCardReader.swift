@@ -27,7 +27,7 @@ public enum VCardRecord: Sendable, Hashable {
 public enum VCardReader {
     /// Reads `data`, calling `body` for each card in file order with the line where the card begins;
     /// returns the diagnostics. Ids are not made unique here (``AddressBook`` does that).
-    public static func read(data: Data, fileName: String, _ body: (VCardRecord, _ line: Int) -> Void)
+    public static func read(data: Data, fileName: String, _ body: (consuming VCardRecord, _ line: Int) -> Void)
         -> [VCardDiagnostic]
     {
         let parser = VCardParser(fileName: fileName)
@@ -477,7 +477,7 @@ final class VCardParser {
 
     // MARK: Lines
 
-    func parse(_ buf: UnsafeBufferPointer<UInt8>, emit: (VCardRecord, Int) -> Void) {
+    func parse(_ buf: UnsafeBufferPointer<UInt8>, emit: (consuming VCardRecord, Int) -> Void) {
         guard let base = buf.baseAddress, buf.count > 0 else {
             diagnose(1, nil, "no vCard found: the input is empty (expected BEGIN:VCARD)")
             return
@@ -613,12 +613,15 @@ final class VCardParser {
     // MARK: Content lines
 
     /// Handles one unfolded content line; returns true when it began a card.
-    private func processLine(offset: Int, emit: (VCardRecord, Int) -> Void) -> Bool {
+    private func processLine(offset: Int, emit: (consuming VCardRecord, Int) -> Void) -> Bool {
         let n = lineLength
         var i = 0
         while i < n && (line[i] == space || line[i] == tab) { i += 1 }
         if i == n { return false }
-        if matchesKeyword(line + i, n - i, "BEGIN:VCARD") {
+        // BEGIN and END lines start with B or E (any case); other lines skip both keyword tests.
+        let first = line[i] | 0x20
+        let maybeBoundary = first == 0x62 || first == 0x65
+        if maybeBoundary && matchesKeyword(line + i, n - i, "BEGIN:VCARD") {
             if inCard {
                 localDiagnostics.append(
                     LocalDiagnostic(
@@ -633,7 +636,7 @@ final class VCardParser {
             st.pointee.builder.reset()
             return true
         }
-        if matchesKeyword(line + i, n - i, "END:VCARD") {
+        if maybeBoundary && matchesKeyword(line + i, n - i, "END:VCARD") {
             if inCard {
                 finishCard(endOffset: offset, emit: emit)
             } else {
@@ -1216,6 +1219,14 @@ final class VCardParser {
     private func handle(_ head: Head, mode: ReadMode, into b: inout CardBuilder) {
         if head.kind == .version {
             withValue(head) { v in
+                // The three versions are ASCII, which no other bytes equal as a String: compared as bytes.
+                let (s, e) = trimmedRange(v)
+                if e - s == 3 && v[s + 1] == dot
+                    && ((v[s] == 0x32 && v[s + 2] == 0x31) || (v[s] == 0x33 && v[s + 2] == 0x30)
+                        || (v[s] == 0x34 && v[s + 2] == 0x30))
+                {
+                    return
+                }
                 let text = trimmedString(v)
                 if text != "2.1" && text != "3.0" && text != "4.0" {
                     diagnose(
@@ -1465,7 +1476,7 @@ final class VCardParser {
 
     // MARK: Finishing a card
 
-    private func finishCard(endOffset: Int, emit: (VCardRecord, Int) -> Void) {
+    private func finishCard(endOffset: Int, emit: (consuming VCardRecord, Int) -> Void) {
         inCard = false
         if mode == .contact && !st.pointee.builder.isGroupCard {
             finishContact(emit: emit)
@@ -1510,9 +1521,18 @@ final class VCardParser {
 
     /// Finishes an ordinary contact card in place: the contact is moved out and the builder reset, so its
     /// buffers serve the next card.
-    private func finishContact(emit: (VCardRecord, Int) -> Void) {
+    private func finishContact(emit: (consuming VCardRecord, Int) -> Void) {
         let line = cardStartLine
-        let c = takeContact(from: &st.pointee.builder, cardStartLine: line)
+        let id = prepareContact(&st.pointee.builder, cardStartLine: line)
+        var c = Contact(id: "")
+        swap(&c, &st.pointee.builder.contact)
+        if !st.pointee.builder.languagePrefs.isEmpty {
+            c.languages = zip(c.languages, st.pointee.builder.languagePrefs).enumerated()
+                .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
+        }
+        st.pointee.builder.reset()
+        c.id = id
+        finalize(&c)
         if st.pointee.collecting {
             let (hash, ascii) = IDIndex.hash(c.id)
             st.pointee.collected.idHashes.append(hash)
@@ -1520,12 +1540,13 @@ final class VCardParser {
             st.pointee.collected.contactLines.append(line)
             appendCollected(c)
         } else {
-            emit(.contact(consume c), line)
+            emit(.contact(c), line)
         }
     }
 
-    /// The finished contact of builder `b` (labels applied, items in preference order); `b` is left reset.
-    private func takeContact(from b: inout CardBuilder, cardStartLine: Int) -> Contact {
+    /// The id of the card in builder `b`, with its MEMBERs kept as unknown properties and its `X-ABLabel`s
+    /// applied.
+    private func prepareContact(_ b: inout CardBuilder, cardStartLine: Int) -> String {
         var id = b.uid ?? ""
         if id.isEmpty { id = "hash-" + hashID(&b) }
         if !b.members.isEmpty {
@@ -1537,11 +1558,11 @@ final class VCardParser {
             }
         }
         b.resolveLabels()
-        var c = Contact(id: "")
-        swap(&c, &b.contact)
-        c.id = id
-        let languagePrefs = b.languagePrefs
-        b.reset()
+        return id
+    }
+
+    /// Categories without duplicates, items in preference order, phonetic names from SORT-AS.
+    private func finalize(_ c: inout Contact) {
         if c.categories.count > 16 {
             var seen = Set<String>()
             c.categories = c.categories.filter { seen.insert($0).inserted }
@@ -1555,15 +1576,10 @@ final class VCardParser {
         CardBuilder.order(&c.emails)
         CardBuilder.order(&c.urls)
         CardBuilder.order(&c.addresses)
-        if !languagePrefs.isEmpty {
-            c.languages = zip(c.languages, languagePrefs).enumerated()
-                .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
-        }
         if c.phoneticFamilyName.isEmpty && c.phoneticGivenName.isEmpty && !c.sortAsComponents.isEmpty {
             c.phoneticFamilyName = c.sortAsComponents[0]
             if c.sortAsComponents.count > 1 { c.phoneticGivenName = c.sortAsComponents[1] }
         }
-        return c
     }
 
     private func hashID(_ b: inout CardBuilder) -> String {
