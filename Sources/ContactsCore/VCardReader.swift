@@ -1524,24 +1524,30 @@ final class VCardParser {
     private func finishContact(emit: (consuming VCardRecord, Int) -> Void) {
         let line = cardStartLine
         let id = prepareContact(&st.pointee.builder, cardStartLine: line)
-        var c = Contact(id: "")
-        swap(&c, &st.pointee.builder.contact)
         if !st.pointee.builder.languagePrefs.isEmpty {
-            c.languages = zip(c.languages, st.pointee.builder.languagePrefs).enumerated()
+            let prefs = st.pointee.builder.languagePrefs
+            st.pointee.builder.contact.languages = zip(st.pointee.builder.contact.languages, prefs).enumerated()
                 .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
         }
-        st.pointee.builder.reset()
-        c.id = id
-        finalize(&c)
+        st.pointee.builder.contact.id = id
+        finalize(&st.pointee.builder.contact)
         if st.pointee.collecting {
-            let (hash, ascii) = IDIndex.hash(c.id)
+            let (hash, ascii) = IDIndex.hash(id)
             st.pointee.collected.idHashes.append(hash)
             if !ascii { st.pointee.collected.idsAreASCII = false }
             st.pointee.collected.contactLines.append(line)
-            appendCollected(c)
+            appendCollected(takeBuiltContact())
         } else {
-            emit(.contact(c), line)
+            emit(.contact(takeBuiltContact()), line)
         }
+    }
+
+    /// The builder's contact, moved out; the builder is reset for the next card.
+    private func takeBuiltContact() -> Contact {
+        var c = Contact(id: "")
+        swap(&c, &st.pointee.builder.contact)
+        st.pointee.builder.reset()
+        return c
     }
 
     /// The id of the card in builder `b`, with its MEMBERs kept as unknown properties and its `X-ABLabel`s
