@@ -115,7 +115,9 @@ public struct AddressBook: Sendable, Equatable {
         var cards: [Group] = []
         var diagnostics: [VCardDiagnostic] = []
         var idHashes: [UInt64]? = []
+        var categorized: [Int32] = []
         if chunks.count == 1 {
+            swap(&categorized, &chunks[0].categorized)
             swap(&lines, &chunks[0].contactLines)
             swap(&cards, &chunks[0].groups)
             swap(&diagnostics, &chunks[0].diagnostics)
@@ -124,7 +126,10 @@ public struct AddressBook: Sendable, Equatable {
             let total = chunks.reduce(0) { $0 + $1.storage.count }
             lines.reserveCapacity(total)
             idHashes?.reserveCapacity(total)
+            var offset: Int32 = 0
             for k in chunks.indices {
+                categorized.append(contentsOf: chunks[k].categorized.lazy.map { $0 + offset })
+                offset += Int32(chunks[k].storage.count)
                 lines.append(contentsOf: chunks[k].contactLines)
                 cards.append(contentsOf: chunks[k].groups)
                 diagnostics.append(contentsOf: chunks[k].diagnostics)
@@ -184,7 +189,7 @@ public struct AddressBook: Sendable, Equatable {
                 ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
             }.map(\.element)
         }
-        let categories = AddressBook.categoryGroupsAndMembers(contacts)
+        let categories = AddressBook.categoryGroupsAndMembers(contacts, among: categorized)
         self.init(
             contacts: contacts, groups: cards + categories.groups, diagnostics: diagnostics, index: index,
             trailingMembers: categories.members)
@@ -263,12 +268,16 @@ public struct AddressBook: Sendable, Equatable {
 
     /// One `.category` group per distinct category, in order of first appearance, with the positions of each
     /// group's members.
-    static func categoryGroupsAndMembers(_ contacts: [Contact]) -> (groups: [Group], members: [[Int32]]) {
+    /// `categorized`: the positions, in order, of the contacts that have categories (the others are skipped).
+    static func categoryGroupsAndMembers(_ contacts: [Contact], among categorized: [Int32]) -> (
+        groups: [Group], members: [[Int32]]
+    ) {
         var order: [String] = []
         var members: [[Int32]] = []
         // Few categories (the usual case): compared one by one; more: a dictionary to their positions.
         var positions: [String: Int]?
-        for i in contacts.indices where !contacts[i].categories.isEmpty {
+        for p in categorized {
+            let i = Int(p)
             for cat in contacts[i].categories {
                 let k: Int
                 if let positions {

@@ -77,6 +77,8 @@ extension VCardReader {
         /// is ASCII (the hashes are meaningful only then).
         var idHashes: [UInt64] = []
         var idsAreASCII = true
+        /// Positions (in this chunk) of the contacts that have categories.
+        var categorized: [Int32] = []
         var groups: [Group] = []
         var diagnostics: [VCardDiagnostic] = []
 
@@ -1536,6 +1538,9 @@ final class VCardParser {
             st.pointee.collected.idHashes.append(hash)
             if !ascii { st.pointee.collected.idsAreASCII = false }
             st.pointee.collected.contactLines.append(line)
+            if !st.pointee.builder.contact.categories.isEmpty {
+                st.pointee.collected.categorized.append(Int32(st.pointee.collectedCount))
+            }
             appendCollected(takeBuiltContact())
         } else {
             emit(.contact(takeBuiltContact()), line)
