@@ -1491,7 +1491,7 @@ final class VCardParser {
             return
         }
         var id = b.uid ?? ""
-        if id.isEmpty { id = "hash-" + hashID(&b) }
+        if id.isEmpty { id = hashID(&b) }
         if b.isGroupCard {
             var name = b.contact.formattedName
             if name.isEmpty {
@@ -1559,7 +1559,7 @@ final class VCardParser {
     /// applied.
     private func prepareContact(_ b: inout CardBuilder, cardStartLine: Int) -> String {
         var id = b.uid ?? ""
-        if id.isEmpty { id = "hash-" + hashID(&b) }
+        if id.isEmpty { id = hashID(&b) }
         if !b.members.isEmpty {
             diagnose(
                 cardStartLine, nil,
@@ -1630,10 +1630,13 @@ final class VCardParser {
             mix(p.name)
             mix(p.value)
         }
+        // "hash-" and 16 hex digits, made in one go.
         let digits: StaticString = "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: 16) { out in
-            for i in 0..<16 { out[i] = digits.utf8Start[Int((h >> UInt64(60 - 4 * i)) & 0xF)] }
-            return 16
+        let prefix: StaticString = "hash-"
+        return String(unsafeUninitializedCapacity: 21) { out in
+            for i in 0..<5 { out[i] = prefix.utf8Start[i] }
+            for i in 0..<16 { out[5 + i] = digits.utf8Start[Int((h >> UInt64(60 - 4 * i)) & 0xF)] }
+            return 21
         }
     }
 
@@ -1875,7 +1878,9 @@ struct CardBuilder {
         let itemsByGroup: [String: [(kind: ItemKind, index: Int)]]? =
             grouped.count <= 16
             ? nil : Dictionary(grouping: grouped, by: \.group).mapValues { $0.map { ($0.kind, $0.index) } }
-        var used: [Int] = []
+        // The labels used: a bit per property among the first 64, a list for the others (rare).
+        var usedMask: UInt64 = 0
+        var usedMore: [Int] = []
         for k in contact.unknownProperties.indices where contact.unknownProperties[k].name == "X-ABLABEL" {
             guard let g = contact.unknownProperties[k].group else { continue }
             var label: ContactLabel?
@@ -1895,8 +1900,24 @@ struct CardBuilder {
             } else {
                 for item in grouped where item.group == g { apply(item.kind, item.index) }
             }
-            if label != nil { used.append(k) }
+            if label != nil {
+                if k < 64 { usedMask |= 1 << UInt64(k) } else { usedMore.append(k) }
+            }
         }
+        if usedMask == 0 && usedMore.isEmpty { return }
+        var used: [Int] = []
+        if usedMask.nonzeroBitCount + usedMore.count <= 8 && usedMore.isEmpty {
+            // Remove from the last one so that the positions of the others hold.
+            var mask = usedMask
+            while mask != 0 {
+                let k = 63 - mask.leadingZeroBitCount
+                contact.unknownProperties.remove(at: k)
+                mask &= ~(1 << UInt64(k))
+            }
+            return
+        }
+        for k in 0..<64 where usedMask & (1 << UInt64(k)) != 0 { used.append(k) }
+        used += usedMore
         if used.count > 8 {
             let drop = Set(used)
             contact.unknownProperties = contact.unknownProperties.enumerated().filter { !drop.contains($0.offset) }
