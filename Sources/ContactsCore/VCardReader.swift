@@ -1753,10 +1753,11 @@ final class VCardParser {
 
 }
 
-/// About how many cards `raw` holds: the lines that start with "BEGIN:" (for reserving capacity).
+/// About how many cards `raw` holds (for reserving capacity): the lines that start with "BEGIN:" in its
+/// first 64 KiB, scaled to its size with a margin (memory reserved and not used is never touched).
 func estimatedCardCount(_ raw: UnsafeRawBufferPointer) -> Int {
     guard let start = raw.baseAddress else { return 0 }
-    let total = raw.count
+    let total = min(raw.count, 1 << 16)
     var count = 0
     var offset = 0
     while offset < total {
@@ -1769,7 +1770,8 @@ func estimatedCardCount(_ raw: UnsafeRawBufferPointer) -> Int {
         }
         offset = next
     }
-    return count + 1
+    if total == raw.count { return count + 1 }
+    return Int(Double(count + 1) * Double(raw.count) / Double(total) * 1.25) + 16
 }
 
 /// The first invalid UTF-8 byte's offset, nil when `v` is valid.
