@@ -1310,9 +1310,11 @@ final class VCardParser {
                 return text
             }
             b.note(group(head), kind: .phone, index: b.contact.phones.count)
+            if b.contact.phones.isEmpty { b.contact.phones.reserveCapacity(2) }
             b.contact.phones.append(LabeledValue(label: label(head), value: value, preference: preference(head)))
         case .email:
             b.note(group(head), kind: .email, index: b.contact.emails.count)
+            if b.contact.emails.isEmpty { b.contact.emails.reserveCapacity(2) }
             b.contact.emails.append(
                 LabeledValue(
                     label: label(head), value: withValue(head) { unescape($0) },
