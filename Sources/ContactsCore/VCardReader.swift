@@ -1015,6 +1015,18 @@ final class VCardParser {
     /// The `SORT-AS` values of the current line, as ``materializedParameters()`` gives them (quoted values
     /// split at commas), without building the other parameters.
     private func appendSortAs(to out: inout [String]) {
+        if out.isEmpty {
+            // Room for every value at once (at most one per comma of a quoted value, plus one per value).
+            var parts = 0
+            for p in st.pointee.paramSpans
+            where p.valuesStart < p.valuesEnd && isKeyword(p.nameStart, p.nameEnd, "SORT-AS") {
+                for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
+                    parts += 1
+                    if v.quoted { for k in v.start..<v.end where line[k] == comma { parts += 1 } }
+                }
+            }
+            if parts > 1 { out.reserveCapacity(parts) }
+        }
         for p in st.pointee.paramSpans where p.valuesStart < p.valuesEnd && isKeyword(p.nameStart, p.nameEnd, "SORT-AS")
         {
             for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
@@ -1365,6 +1377,12 @@ final class VCardParser {
             }
         case .categories:
             withValue(head) { v in
+                if b.contact.categories.isEmpty {
+                    // Room for every component at once (at most one per unescaped comma, plus one).
+                    var parts = 0
+                    forEachComponent(v, separator: comma) { _, _ in parts += 1 }
+                    if parts > 1 { b.contact.categories.reserveCapacity(parts) }
+                }
                 forEachComponent(v, separator: comma) { s, e in
                     var s = s
                     var e = e
