@@ -147,3 +147,31 @@ import Testing
         #expect(one.groups(containing: one.contacts[0].id).map(\.name) == ["c0", "All"])
     }
 }
+
+@Suite struct AppleLabelTests {
+    /// `n` labelled emails after `padding` unknown properties; every third label's group has no email.
+    private func card(padding: Int, labels n: Int) -> String {
+        var text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Many\r\n"
+        for i in 0..<padding { text += "X-PAD\(i):p\(i)\r\n" }
+        for i in 0..<n {
+            if i % 3 != 2 { text += "item\(i).EMAIL:e\(i)@example.com\r\n" }
+            text += "item\(i).X-ABLabel:_$!<\(i % 2 == 0 ? "Work" : "Home")>!$_\r\n"
+        }
+        return text + "END:VCARD\r\n"
+    }
+
+    @Test(arguments: [(0, 3), (0, 12), (70, 3), (60, 12), (0, 40)])
+    func usedLabelsAreRemovedAndOthersKeptInOrder(padding: Int, labels: Int) {
+        let book = AddressBook(data: Data(card(padding: padding, labels: labels).utf8), fileName: "l.vcf")
+        let c = book.contacts[0]
+        let withEmail = (0..<labels).filter { $0 % 3 != 2 }
+        #expect(c.emails.map(\.value) == withEmail.map { "e\($0)@example.com" })
+        #expect(c.emails.map(\.label) == withEmail.map { $0 % 2 == 0 ? .work : .home })
+        // Padding first, then the labels whose group has no email, in file order.
+        let kept = (0..<padding).map { "X-PAD\($0)" } + (0..<labels).filter { $0 % 3 == 2 }.map { _ in "X-ABLABEL" }
+        #expect(c.unknownProperties.map(\.name) == kept)
+        #expect(
+            c.unknownProperties.filter { $0.name == "X-ABLABEL" }.map(\.group)
+                == (0..<labels).filter { $0 % 3 == 2 }.map { "item\($0)" })
+    }
+}
