@@ -1733,6 +1733,7 @@ final class VCardParser {
     }
 
     private func unescape(_ v: UnsafeBufferPointer<UInt8>, from s: Int, to e: Int) -> String {
+        if e <= s { return "" }  // empty structured components are common (N, ADR)
         var k = s
         while k < e && v[k] != backslash && v[k] != cr { k += 1 }
         if k == e { return String(decoding: UnsafeBufferPointer(rebasing: v[s..<e]), as: UTF8.self) }
