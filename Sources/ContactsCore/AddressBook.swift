@@ -104,7 +104,7 @@ public struct AddressBook: Sendable, Equatable {
     /// let book = AddressBook(data: Data("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n".utf8), fileName: "a.vcf")
     /// ```
     public init(data: Data, fileName: String) {
-        self.init(data: data, fileName: fileName, maxChunks: VCardReader.defaultThreadCount)
+        self.init(data: data, fileName: fileName, maxChunks: VCardReader.defaultPieceCount)
     }
 
     /// ``init(data:fileName:)`` read in up to `maxChunks` pieces of at least `minChunkSize` bytes.

@@ -133,17 +133,39 @@ extension VCardReader {
         return ProcessInfo.processInfo.activeProcessorCount
     }
 
-    /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, in parallel, with file line numbers.
-    /// Small inputs (under 2 × `minChunkSize`) are read in one piece.
+    /// Pieces for reading a large file: two per thread, so that a thread that is done early takes another
+    /// piece instead of waiting for a slower one (threads do not run at the same speed); one for one thread.
+    static var defaultPieceCount: Int {
+        let threads = defaultThreadCount
+        return threads > 1 ? threads * 2 : 1
+    }
+
+    /// Hands out piece numbers to the reading threads, each once.
+    private final class PieceCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+
+        func take(below count: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, with file line numbers, on up to
+    /// `threads` threads (each takes the next piece when done). Small inputs (under 2 × `minChunkSize`) are
+    /// read in one piece.
     static func readChunked(
-        data: Data, fileName: String, maxChunks: Int = defaultThreadCount,
+        data: Data, fileName: String, maxChunks: Int = defaultPieceCount, threads: Int = defaultThreadCount,
         minChunkSize: Int = 1 << 20
     ) -> [Chunk] {
         let (data, notes) = utf8Input(data, fileName: fileName)
         let boundaries = data.withUnsafeBytes { raw in
             chunkBoundaries(
                 raw.bindMemory(to: UInt8.self),
-                pieces: min(8, maxChunks, max(1, raw.count / max(1, minChunkSize))))
+                pieces: min(16, maxChunks, max(1, raw.count / max(1, minChunkSize))))
         }
         let n = boundaries.count - 1
         struct Partial {
@@ -171,10 +193,13 @@ extension VCardReader {
                 chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
                 lineCount: parser.lineCount)
         }
-        if n == 1 {
-            work(0)
+        if n == 1 || threads <= 1 {
+            for k in 0..<n { work(k) }
         } else {
-            DispatchQueue.concurrentPerform(iterations: n, execute: work)
+            let counter = PieceCounter()
+            DispatchQueue.concurrentPerform(iterations: min(n, threads)) { _ in
+                while let k = counter.take(below: n) { work(k) }
+            }
         }
         var chunks: [Chunk] = []
         chunks.reserveCapacity(n)

@@ -141,6 +141,16 @@ import Testing
                 #expect(book.groups(containing: c.id) == one.groups(containing: c.id))
             }
         }
+        // More pieces than threads: each thread takes the next piece; the pieces stay in file order.
+        let sequential = VCardReader.readChunked(data: data, fileName: "p.vcf", maxChunks: 1)
+        for threads in [1, 2, 3] {
+            let chunks = VCardReader.readChunked(
+                data: data, fileName: "p.vcf", maxChunks: 6, threads: threads, minChunkSize: 1)
+            #expect(chunks.count == 6)
+            #expect(chunks.flatMap(\.contacts) == sequential[0].contacts)
+            #expect(chunks.flatMap(\.contactLines) == sequential[0].contactLines)
+            #expect(chunks.flatMap(\.idHashes) == sequential[0].idHashes)
+        }
         #expect(one.groups(containing: "u7").map(\.id) == ["club"])
         let all = one.groups.first { $0.id == "category:All" }
         #expect(all?.memberIDs.count == 75)
