@@ -38,7 +38,7 @@ public struct AddressBook: Sendable, Equatable {
     /// Group cards first (file order), then one `.category` group per distinct `CATEGORIES` value.
     public let groups: [Group]
     public let diagnostics: [VCardDiagnostic]
-    private let indexByID: [String: Int]
+    private let indexByID: IDIndex
     /// Group membership per contact, flattened: the groups of contact `i` are
     /// `membership[membershipStart[i]..<membershipStart[i + 1]]`.
     private let membershipStart: [Int32]
@@ -46,30 +46,51 @@ public struct AddressBook: Sendable, Equatable {
 
     /// An address book from parts. Category groups are not derived here: pass them in `groups`.
     public init(contacts: [Contact], groups: [Group] = [], diagnostics: [VCardDiagnostic] = []) {
-        var index: [String: Int] = [:]
-        index.reserveCapacity(contacts.count)
-        for i in contacts.indices where index[contacts[i].id] == nil { index[contacts[i].id] = i }
+        var index = IDIndex(capacity: contacts.count)
+        if let hashes = index.hashes(of: contacts) {
+            for i in contacts.indices where index.find(contacts[i].id, hash: hashes[i], in: contacts) == nil {
+                index.insert(hash: hashes[i], position: i)
+            }
+        } else {
+            var dictionary: [String: Int] = [:]
+            dictionary.reserveCapacity(contacts.count)
+            for i in contacts.indices where dictionary[contacts[i].id] == nil { dictionary[contacts[i].id] = i }
+            index = IDIndex(dictionary: dictionary)
+        }
         self.init(contacts: contacts, groups: groups, diagnostics: diagnostics, index: index)
     }
 
-    private init(contacts: [Contact], groups: [Group], diagnostics: [VCardDiagnostic], index: [String: Int]) {
+    /// `trailingMembers`: the member positions of the last `trailingMembers.count` groups, when known (the
+    /// category groups); the other groups' members are looked up by id.
+    private init(
+        contacts: [Contact], groups: [Group], diagnostics: [VCardDiagnostic], index: IDIndex,
+        trailingMembers: [[Int32]] = []
+    ) {
         self.contacts = contacts
         self.groups = groups
         self.diagnostics = diagnostics
         indexByID = index
         // Count, then fill (no array per contact).
         var start = [Int32](repeating: 0, count: contacts.count + 1)
-        for group in groups {
-            for m in group.memberIDs { if let i = index[m] { start[i + 1] += 1 } }
+        let lookedUp = groups.count - trailingMembers.count
+        for group in groups[..<lookedUp] {
+            for m in group.memberIDs { if let i = index.position(of: m, in: contacts) { start[i + 1] += 1 } }
         }
+        for members in trailingMembers { for i in members { start[Int(i) + 1] += 1 } }
         for i in 0..<contacts.count { start[i + 1] += start[i] }
         var fill = start
         var flat = [Int32](repeating: 0, count: Int(start[contacts.count]))
-        for (g, group) in groups.enumerated() {
+        for (g, group) in groups[..<lookedUp].enumerated() {
             for m in group.memberIDs {
-                guard let i = index[m] else { continue }
+                guard let i = index.position(of: m, in: contacts) else { continue }
                 flat[Int(fill[i])] = Int32(g)
                 fill[i] += 1
+            }
+        }
+        for (k, members) in trailingMembers.enumerated() {
+            for i in members {
+                flat[Int(fill[Int(i)])] = Int32(lookedUp + k)
+                fill[Int(i)] += 1
             }
         }
         membershipStart = start
@@ -83,72 +104,125 @@ public struct AddressBook: Sendable, Equatable {
     /// let book = AddressBook(data: Data("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n".utf8), fileName: "a.vcf")
     /// ```
     public init(data: Data, fileName: String) {
-        var chunks = VCardReader.readChunked(data: data, fileName: fileName)
-        var contacts: [Contact] = []
+        self.init(data: data, fileName: fileName, maxChunks: VCardReader.defaultPieceCount)
+    }
+
+    /// ``init(data:fileName:)`` read in up to `maxChunks` pieces of at least `minChunkSize` bytes.
+    init(data: Data, fileName: String, maxChunks: Int, minChunkSize: Int = 1 << 20) {
+        var chunks = VCardReader.readChunked(
+            data: data, fileName: fileName, maxChunks: maxChunks, minChunkSize: minChunkSize)
         var lines: [Int] = []
         var cards: [Group] = []
         var diagnostics: [VCardDiagnostic] = []
+        var idHashes: [UInt64]? = []
+        var categorized: [Int32] = []
         if chunks.count == 1 {
-            swap(&contacts, &chunks[0].contacts)
+            swap(&categorized, &chunks[0].categorized)
             swap(&lines, &chunks[0].contactLines)
             swap(&cards, &chunks[0].groups)
             swap(&diagnostics, &chunks[0].diagnostics)
+            if chunks[0].idsAreASCII { swap(&idHashes!, &chunks[0].idHashes) } else { idHashes = nil }
         } else {
-            // Move the contacts out of the pieces (a copy would retain every string of every contact).
-            let total = chunks.reduce(0) { $0 + $1.contacts.count }
-            contacts = [Contact](unsafeUninitializedCapacity: total) { buffer, count in
-                var offset = 0
-                for k in chunks.indices {
-                    chunks[k].contacts.withUnsafeMutableBufferPointer { source in
-                        guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
-                        (to + offset).moveInitialize(from: from, count: source.count)
-                        // Leave cheap placeholders behind so that the piece can be destroyed normally.
-                        from.initialize(repeating: Contact(id: ""), count: source.count)
-                        offset += source.count
-                    }
-                    chunks[k].contacts = []  // free each piece as soon as it is moved
-                }
-                count = offset
-            }
+            let total = chunks.reduce(0) { $0 + $1.storage.count }
             lines.reserveCapacity(total)
+            idHashes?.reserveCapacity(total)
+            var offset: Int32 = 0
             for k in chunks.indices {
+                categorized.append(contentsOf: chunks[k].categorized.lazy.map { $0 + offset })
+                offset += Int32(chunks[k].storage.count)
                 lines.append(contentsOf: chunks[k].contactLines)
                 cards.append(contentsOf: chunks[k].groups)
                 diagnostics.append(contentsOf: chunks[k].diagnostics)
+                if chunks[k].idsAreASCII { idHashes?.append(contentsOf: chunks[k].idHashes) } else { idHashes = nil }
             }
-            chunks.removeAll()
         }
+        // Move the contacts out of the pieces (in parallel): no copy, nothing left behind.
+        let storages = chunks.map(\.storage)
+        chunks.removeAll()
+        var contacts = AddressBook.moveContacts(out: storages)
         // Ids are unique within a book: a repeated UID (or an identical card) gets a suffix.
-        var index: [String: Int] = [:]
-        index.reserveCapacity(contacts.count)
         var duplicates: [VCardDiagnostic] = []
         var nextSuffix: [String: Int] = [:]
-        for i in contacts.indices {
+        func duplicate(_ i: Int, of first: Int, newID: String) {
             let id = contacts[i].id
-            if let first = index[id] {
+            let message =
+                id.hasPrefix("hash-")
+                ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
+                : "duplicate UID '\(id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
+            duplicates.append(VCardDiagnostic(file: fileName, line: lines[i], message: message))
+            contacts[i].id = newID
+        }
+        var index = IDIndex(capacity: contacts.count)
+        if let hashes = idHashes, hashes.count == contacts.count {
+            // Every id is ASCII (UUIDs, hash ids): the fast table.
+            for i in contacts.indices {
+                guard let first = index.find(contacts[i].id, hash: hashes[i], in: contacts) else {
+                    index.insert(hash: hashes[i], position: i)
+                    continue
+                }
+                let id = contacts[i].id
                 var n = nextSuffix[id] ?? 2
-                while index["\(id)-\(n)"] != nil { n += 1 }
+                while index.position(of: "\(id)-\(n)", in: contacts) != nil { n += 1 }
                 nextSuffix[id] = n + 1
-                let newID = "\(id)-\(n)"
-                let message =
-                    id.hasPrefix("hash-")
-                    ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
-                    : "duplicate UID '\(id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
-                duplicates.append(VCardDiagnostic(file: fileName, line: lines[i], message: message))
-                contacts[i].id = newID
-                index[newID] = i
-            } else {
-                index[id] = i
+                duplicate(i, of: first, newID: "\(id)-\(n)")
+                index.insert(hash: IDIndex.hash(contacts[i].id).hash, position: i)
             }
+        } else {
+            var dictionary: [String: Int] = [:]
+            dictionary.reserveCapacity(contacts.count)
+            for i in contacts.indices {
+                let id = contacts[i].id
+                if let first = dictionary[id] {
+                    var n = nextSuffix[id] ?? 2
+                    while dictionary["\(id)-\(n)"] != nil { n += 1 }
+                    nextSuffix[id] = n + 1
+                    duplicate(i, of: first, newID: "\(id)-\(n)")
+                    dictionary[contacts[i].id] = i
+                } else {
+                    dictionary[id] = i
+                }
+            }
+            index = IDIndex(dictionary: dictionary)
         }
         if !duplicates.isEmpty {
             diagnostics = (diagnostics + duplicates).enumerated().sorted {
                 ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
             }.map(\.element)
         }
+        let categories = AddressBook.categoryGroupsAndMembers(contacts, among: categorized)
         self.init(
-            contacts: contacts, groups: cards + AddressBook.categoryGroups(contacts), diagnostics: diagnostics,
-            index: index)
+            contacts: contacts, groups: cards + categories.groups, diagnostics: diagnostics, index: index,
+            trailingMembers: categories.members)
+    }
+
+    /// One array of the contacts of `storages`, in order, moved (each piece by its own thread).
+    private static func moveContacts(out storages: [VCardReader.ContactStorage]) -> [Contact] {
+        let total = storages.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return [] }
+        return [Contact](unsafeUninitializedCapacity: total) { buffer, count in
+            guard let destination = buffer.baseAddress else { return }
+            var offsets: [Int] = []
+            var offset = 0
+            for s in storages {
+                offsets.append(offset)
+                offset += s.count
+            }
+            /// Piece k writes only `destination[offsets[k] ..< offsets[k] + storages[k].count]`.
+            struct Move: @unchecked Sendable {
+                let destination: UnsafeMutablePointer<Contact>
+                let storages: [VCardReader.ContactStorage]
+                let offsets: [Int]
+            }
+            let move = Move(destination: destination, storages: storages, offsets: offsets)
+            if storages.count == 1 {
+                storages[0].moveAll(to: destination)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: storages.count) { k in
+                    move.storages[k].moveAll(to: move.destination + move.offsets[k])
+                }
+            }
+            count = total
+        }
     }
 
     /// Reads a vCard file (memory-mapped). Throws ``ContactsCoreError/cannotRead(path:reason:)`` when the
@@ -177,13 +251,13 @@ public struct AddressBook: Sendable, Equatable {
 
     /// The contact with `id`, if any.
     public func contact(id: String) -> Contact? {
-        indexByID[id].map { contacts[$0] }
+        indexByID.position(of: id, in: contacts).map { contacts[$0] }
     }
 
     /// The groups that list the contact `contactID` as a member, in ``groups`` order ([] for an id that is not a
     /// contact of this book).
     public func groups(containing contactID: String) -> [Group] {
-        guard let i = indexByID[contactID] else { return [] }
+        guard let i = indexByID.position(of: contactID, in: contacts) else { return [] }
         return membership[Int(membershipStart[i])..<Int(membershipStart[i + 1])].map { groups[Int($0)] }
     }
 
@@ -192,17 +266,43 @@ public struct AddressBook: Sendable, Equatable {
         a.contacts == b.contacts && a.groups == b.groups
     }
 
-    /// One `.category` group per distinct category, in order of first appearance.
-    static func categoryGroups(_ contacts: [Contact]) -> [Group] {
+    /// One `.category` group per distinct category, in order of first appearance, with the positions of each
+    /// group's members.
+    /// `categorized`: the positions, in order, of the contacts that have categories (the others are skipped).
+    static func categoryGroupsAndMembers(_ contacts: [Contact], among categorized: [Int32]) -> (
+        groups: [Group], members: [[Int32]]
+    ) {
         var order: [String] = []
-        var members: [String: [String]] = [:]
-        for i in contacts.indices where !contacts[i].categories.isEmpty {
+        var members: [[Int32]] = []
+        // Few categories (the usual case): compared one by one; more: a dictionary to their positions.
+        var positions: [String: Int]?
+        for p in categorized {
+            let i = Int(p)
             for cat in contacts[i].categories {
-                if members[cat] == nil { order.append(cat) }
-                members[cat, default: []].append(contacts[i].id)
+                let k: Int
+                if let positions {
+                    k = positions[cat] ?? order.count
+                } else {
+                    k = order.firstIndex(of: cat) ?? order.count
+                }
+                if k == order.count {
+                    order.append(cat)
+                    members.append([])
+                    if positions != nil {
+                        positions?[cat] = k
+                    } else if order.count > 8 {
+                        positions = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, $0.offset) })
+                    }
+                }
+                members[k].append(Int32(i))
             }
         }
-        return order.map { Group(id: "category:" + $0, name: $0, memberIDs: members[$0] ?? [], kind: .category) }
+        let groups = order.indices.map {
+            Group(
+                id: "category:" + order[$0], name: order[$0], memberIDs: members[$0].map { contacts[Int($0)].id },
+                kind: .category)
+        }
+        return (groups, members)
     }
 
     private static func reason(_ error: Error) -> String {
@@ -213,5 +313,111 @@ public struct AddressBook: Sendable, Equatable {
             return String(cString: strerror(code.rawValue))
         }
         return ns.localizedDescription
+    }
+}
+
+/// Contact ids to positions. When every id is ASCII (the usual case: UUIDs and hash ids) an open-addressing
+/// table over a fast hash of the id's bytes, otherwise a `Dictionary`. Lookups agree with `String` equality
+/// (canonical equivalence): a non-ASCII query against an all-ASCII table is compared id by id.
+struct IDIndex: Sendable {
+    /// Position + 1 per slot (0: empty), and the hash of the id there.
+    private var slots: [Int32]
+    private var slotHashes: [UInt64]
+    private let mask: Int
+    private var dictionary: [String: Int]?
+
+    /// An empty fast table for up to `capacity` ids.
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = [Int32](repeating: 0, count: size)
+        slotHashes = [UInt64](repeating: 0, count: size)
+        mask = size - 1
+        dictionary = nil
+    }
+
+    init(dictionary: [String: Int]) {
+        slots = []
+        slotHashes = []
+        mask = 0
+        self.dictionary = dictionary
+    }
+
+    /// The hash of each contact's id, or nil when some id is not ASCII (then use a dictionary).
+    func hashes(of contacts: [Contact]) -> [UInt64]? {
+        var result = [UInt64](repeating: 0, count: contacts.count)
+        for i in contacts.indices {
+            let (h, ascii) = IDIndex.hash(contacts[i].id)
+            guard ascii else { return nil }
+            result[i] = h
+        }
+        return result
+    }
+
+    /// Seeded once per process, so that hashes made while reading (in parallel) fit any table.
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    /// A fast hash of `id`'s UTF-8 bytes, and whether they are all ASCII.
+    static func hash(_ id: String) -> (hash: UInt64, ascii: Bool) {
+        if let r = id.utf8.withContiguousStorageIfAvailable({ hash($0, seed: seed) }) { return r }
+        return Array(id.utf8).withUnsafeBufferPointer { hash($0, seed: seed) }
+    }
+
+    private static func hash(_ b: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (hash: UInt64, ascii: Bool) {
+        let n = b.count
+        var h = seed ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)
+        var bits: UInt64 = 0
+        if let p = b.baseAddress {
+            let raw = UnsafeRawPointer(p)
+            var i = 0
+            while i + 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                bits |= w
+                h = (h ^ w) &* 0xBF58_476D_1CE4_E5B9
+                h ^= h >> 31
+                i += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < n {
+                tail |= UInt64(p[i]) << shift
+                shift += 8
+                i += 1
+            }
+            bits |= tail
+            h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+        }
+        h ^= h >> 29
+        h = h &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        return (h, bits & 0x8080_8080_8080_8080 == 0)
+    }
+
+    /// The position of the ASCII `id` (whose hash is `h`) among `contacts`, in the fast table.
+    func find(_ id: String, hash h: UInt64, in contacts: [Contact]) -> Int? {
+        var k = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let s = Int(slots[k])
+            if s == 0 { return nil }
+            if slotHashes[k] == h && contacts[s - 1].id == id { return s - 1 }
+            k = (k + 1) & mask
+        }
+    }
+
+    /// Adds position `position` (an id not in the fast table yet) with hash `h`.
+    mutating func insert(hash h: UInt64, position: Int) {
+        var k = Int(truncatingIfNeeded: h) & mask
+        while slots[k] != 0 { k = (k + 1) & mask }
+        slots[k] = Int32(position + 1)
+        slotHashes[k] = h
+    }
+
+    /// The position of `id` among `contacts` (the first one when ids repeat).
+    func position(of id: String, in contacts: [Contact]) -> Int? {
+        if let dictionary { return dictionary[id] }
+        let (h, ascii) = IDIndex.hash(id)
+        if ascii { return find(id, hash: h, in: contacts) }
+        // A non-ASCII query may still equal an ASCII id (U+212A KELVIN SIGN is canonically "K").
+        return contacts.firstIndex { $0.id == id }
     }
 }

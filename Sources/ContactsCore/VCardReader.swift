@@ -27,7 +27,7 @@ public enum VCardRecord: Sendable, Hashable {
 public enum VCardReader {
     /// Reads `data`, calling `body` for each card in file order with the line where the card begins;
     /// returns the diagnostics. Ids are not made unique here (``AddressBook`` does that).
-    public static func read(data: Data, fileName: String, _ body: (VCardRecord, _ line: Int) -> Void)
+    public static func read(data: Data, fileName: String, _ body: (consuming VCardRecord, _ line: Int) -> Void)
         -> [VCardDiagnostic]
     {
         let parser = VCardParser(fileName: fileName)
@@ -70,10 +70,61 @@ public enum VCardReader {
 extension VCardReader {
     /// What one chunk of a file gave.
     struct Chunk {
-        var contacts: [Contact] = []
+        /// The contacts, in memory that ``AddressBook`` moves into its array without copying.
+        var storage = ContactStorage()
         var contactLines: [Int] = []
+        /// ``IDIndex/hash(_:)`` of each contact's id (computed while the id is fresh), and whether every id
+        /// is ASCII (the hashes are meaningful only then).
+        var idHashes: [UInt64] = []
+        var idsAreASCII = true
+        /// Positions (in this chunk) of the contacts that have categories.
+        var categorized: [Int32] = []
         var groups: [Group] = []
         var diagnostics: [VCardDiagnostic] = []
+
+        /// The contacts as an array (a copy).
+        var contacts: [Contact] { storage.contacts }
+    }
+
+    /// Contacts in manually managed memory, so that pieces read in parallel can be moved into one array
+    /// without copying them or leaving placeholders behind.
+    final class ContactStorage: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Contact>?
+        let count: Int
+        private let capacity: Int
+        /// Set once the contacts were moved out (then only the memory is freed). Touched by one thread.
+        private var movedOut = false
+
+        init() {
+            base = nil
+            count = 0
+            capacity = 0
+        }
+
+        /// Takes ownership of `count` initialized contacts at `base` (allocated with `capacity`).
+        init(base: UnsafeMutablePointer<Contact>, count: Int, capacity: Int) {
+            self.base = base
+            self.count = count
+            self.capacity = capacity
+        }
+
+        var contacts: [Contact] {
+            guard let base, !movedOut else { return [] }
+            return Array(UnsafeBufferPointer(start: base, count: count))
+        }
+
+        /// Moves every contact to `destination` (uninitialized room for ``count``); this storage is then empty.
+        func moveAll(to destination: UnsafeMutablePointer<Contact>) {
+            guard let base, !movedOut else { return }
+            destination.moveInitialize(from: base, count: count)
+            movedOut = true
+        }
+
+        deinit {
+            guard let base else { return }
+            if !movedOut { base.deinitialize(count: count) }
+            base.deallocate()
+        }
     }
 
     /// Threads for reading large files: the active processors, or env `CONTACTS_THREADS` when set (≥ 1).
@@ -82,17 +133,39 @@ extension VCardReader {
         return ProcessInfo.processInfo.activeProcessorCount
     }
 
-    /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, in parallel, with file line numbers.
-    /// Small inputs (under 2 × `minChunkSize`) are read in one piece.
+    /// Pieces for reading a large file: two per thread, so that a thread that is done early takes another
+    /// piece instead of waiting for a slower one (threads do not run at the same speed); one for one thread.
+    static var defaultPieceCount: Int {
+        let threads = defaultThreadCount
+        return threads > 1 ? threads * 2 : 1
+    }
+
+    /// Hands out piece numbers to the reading threads, each once.
+    private final class PieceCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+
+        func take(below count: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, with file line numbers, on up to
+    /// `threads` threads (each takes the next piece when done). Small inputs (under 2 × `minChunkSize`) are
+    /// read in one piece.
     static func readChunked(
-        data: Data, fileName: String, maxChunks: Int = defaultThreadCount,
+        data: Data, fileName: String, maxChunks: Int = defaultPieceCount, threads: Int = defaultThreadCount,
         minChunkSize: Int = 1 << 20
     ) -> [Chunk] {
         let (data, notes) = utf8Input(data, fileName: fileName)
         let boundaries = data.withUnsafeBytes { raw in
             chunkBoundaries(
                 raw.bindMemory(to: UInt8.self),
-                pieces: min(8, maxChunks, max(1, raw.count / max(1, minChunkSize))))
+                pieces: min(16, maxChunks, max(1, raw.count / max(1, minChunkSize))))
         }
         let n = boundaries.count - 1
         struct Partial {
@@ -120,10 +193,13 @@ extension VCardReader {
                 chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
                 lineCount: parser.lineCount)
         }
-        if n == 1 {
-            work(0)
+        if n == 1 || threads <= 1 {
+            for k in 0..<n { work(k) }
         } else {
-            DispatchQueue.concurrentPerform(iterations: n, execute: work)
+            let counter = PieceCounter()
+            DispatchQueue.concurrentPerform(iterations: min(n, threads)) { _ in
+                while let k = counter.take(below: n) { work(k) }
+            }
         }
         var chunks: [Chunk] = []
         chunks.reserveCapacity(n)
@@ -276,6 +352,10 @@ final class VCardParser {
         /// When `collecting`, finished cards are appended here instead of being passed to `emit`.
         var collecting = false
         var collected = VCardReader.Chunk()
+        /// The collected contacts (``VCardReader/ContactStorage`` once taken).
+        var collectedBase: UnsafeMutablePointer<Contact>?
+        var collectedCount = 0
+        var collectedCapacity = 0
     }
 
     private let st: UnsafeMutablePointer<State>
@@ -337,15 +417,44 @@ final class VCardParser {
     /// Makes `parse` keep the cards (moved, not copied) for ``takeCollected()`` instead of calling `emit`.
     func collect(reserving capacity: Int) {
         st.pointee.collecting = true
-        st.pointee.collected.contacts.reserveCapacity(capacity)
+        let capacity = max(16, capacity)
+        if st.pointee.collectedBase == nil {
+            st.pointee.collectedBase = .allocate(capacity: capacity)
+            st.pointee.collectedCapacity = capacity
+        }
         st.pointee.collected.contactLines.reserveCapacity(capacity)
+        st.pointee.collected.idHashes.reserveCapacity(capacity)
     }
 
     /// The cards kept since ``collect(reserving:)``.
     func takeCollected() -> VCardReader.Chunk {
         var chunk = VCardReader.Chunk()
         swap(&chunk, &st.pointee.collected)
+        if let base = st.pointee.collectedBase {
+            chunk.storage = VCardReader.ContactStorage(
+                base: base, count: st.pointee.collectedCount, capacity: st.pointee.collectedCapacity)
+        }
+        st.pointee.collectedBase = nil
+        st.pointee.collectedCount = 0
+        st.pointee.collectedCapacity = 0
         return chunk
+    }
+
+    /// Appends `contact` to the collected ones (moved; the memory doubles when full).
+    private func appendCollected(_ contact: consuming Contact) {
+        if st.pointee.collectedCount == st.pointee.collectedCapacity || st.pointee.collectedBase == nil {
+            let capacity = max(16, st.pointee.collectedCapacity * 2)
+            let grown = UnsafeMutablePointer<Contact>.allocate(capacity: capacity)
+            if let old = st.pointee.collectedBase {
+                grown.moveInitialize(from: old, count: st.pointee.collectedCount)
+                old.deallocate()
+            }
+            st.pointee.collectedBase = grown
+            st.pointee.collectedCapacity = capacity
+        }
+        // `collectedBase` is set just above.
+        (st.pointee.collectedBase.unsafelyUnwrapped + st.pointee.collectedCount).initialize(to: contact)
+        st.pointee.collectedCount += 1
     }
 
     init(fileName: String) {
@@ -355,6 +464,10 @@ final class VCardParser {
     }
 
     deinit {
+        if let base = st.pointee.collectedBase {
+            base.deinitialize(count: st.pointee.collectedCount)
+            base.deallocate()
+        }
         st.pointee.line.deallocate()
         st.pointee.aux.deallocate()
         st.deinitialize(count: 1)
@@ -391,7 +504,7 @@ final class VCardParser {
 
     // MARK: Lines
 
-    func parse(_ buf: UnsafeBufferPointer<UInt8>, emit: (VCardRecord, Int) -> Void) {
+    func parse(_ buf: UnsafeBufferPointer<UInt8>, emit: (consuming VCardRecord, Int) -> Void) {
         guard let base = buf.baseAddress, buf.count > 0 else {
             diagnose(1, nil, "no vCard found: the input is empty (expected BEGIN:VCARD)")
             return
@@ -527,12 +640,15 @@ final class VCardParser {
     // MARK: Content lines
 
     /// Handles one unfolded content line; returns true when it began a card.
-    private func processLine(offset: Int, emit: (VCardRecord, Int) -> Void) -> Bool {
+    private func processLine(offset: Int, emit: (consuming VCardRecord, Int) -> Void) -> Bool {
         let n = lineLength
         var i = 0
         while i < n && (line[i] == space || line[i] == tab) { i += 1 }
         if i == n { return false }
-        if matchesKeyword(line + i, n - i, "BEGIN:VCARD") {
+        // BEGIN and END lines start with B or E (any case); other lines skip both keyword tests.
+        let first = line[i] | 0x20
+        let maybeBoundary = first == 0x62 || first == 0x65
+        if maybeBoundary && matchesKeyword(line + i, n - i, "BEGIN:VCARD") {
             if inCard {
                 localDiagnostics.append(
                     LocalDiagnostic(
@@ -544,10 +660,10 @@ final class VCardParser {
             junkReported = false
             cardStartLine = lineNumber
             cardStartOffset = offset
-            st.pointee.builder = CardBuilder()
+            st.pointee.builder.reset()
             return true
         }
-        if matchesKeyword(line + i, n - i, "END:VCARD") {
+        if maybeBoundary && matchesKeyword(line + i, n - i, "END:VCARD") {
             if inCard {
                 finishCard(endOffset: offset, emit: emit)
             } else {
@@ -577,17 +693,25 @@ final class VCardParser {
 
     /// A parsed content line: group and name decoded, parameters summarized (their bytes stay in `line`,
     /// described by `paramSpans`), the value still bytes in `line`.
+    /// Plain data (no references), so that passing it around costs no reference counting.
     fileprivate struct Head {
-        var group: String?
+        /// The group (`item1` of `item1.TEL`) as a byte range in `line`; `groupStart < 0` when absent.
+        var groupStart: Int
+        var groupEnd: Int
         var nameStart: Int
         var nameEnd: Int
         var kind: PropertyKind
         var valueStart: Int = 0
         var encoding: UInt8 = 0  // 0 none, 1 quoted-printable, 2 base64
-        var charset: String?
+        /// The last `CHARSET` value as a byte range in `line`; `charsetStart < 0` when absent.
+        var charsetStart = -1
+        var charsetEnd = -1
         var hasParameters = false
         var types: UInt32 = 0
-        var customType: String?
+        /// The first TYPE the model does not name, as a byte range in `line` (RFC 6868 escapes still in);
+        /// `customStart < 0` when none.
+        var customStart = -1
+        var customEnd = -1
         var pref: Int?
         var valueIsText = false
         var omitYear: Int?
@@ -643,7 +767,7 @@ final class VCardParser {
         }
         for k in nameStart..<i { line[k] = upper(line[k]) }
         var head = Head(
-            group: groupEnd >= 0 ? text(start, groupEnd) : nil, nameStart: nameStart, nameEnd: i,
+            groupStart: groupEnd >= 0 ? start : -1, groupEnd: groupEnd, nameStart: nameStart, nameEnd: i,
             kind: propertyKind(nameStart, i))
         if !st.pointee.paramSpans.isEmpty { st.pointee.paramSpans.removeAll(keepingCapacity: true) }
         if !st.pointee.valueSpans.isEmpty { st.pointee.valueSpans.removeAll(keepingCapacity: true) }
@@ -697,6 +821,11 @@ final class VCardParser {
         head.hasParameters = !st.pointee.paramSpans.isEmpty
         head.valueStart = i + 1
         return head
+    }
+
+    /// The property group of the current line (`item1`), nil when it has none.
+    private func group(_ head: Head) -> String? {
+        head.groupStart < 0 ? nil : text(head.groupStart, head.groupEnd)
     }
 
     /// The property name of the current line (upper-cased).
@@ -800,7 +929,8 @@ final class VCardParser {
         } else if isKeyword(s, e, "ENCODING") {
             head.encoding = encodingKind(first.start, first.end)
         } else if isKeyword(s, e, "CHARSET") {
-            head.charset = text(first.start, first.end)
+            head.charsetStart = first.start
+            head.charsetEnd = first.end
         } else if isKeyword(s, e, "VALUE") {
             head.valueIsText = isKeywordIgnoringCase(first.start, first.end, "TEXT")
         } else if isKeyword(s, e, "X-APPLE-OMIT-YEAR") {
@@ -874,7 +1004,10 @@ final class VCardParser {
             if isKeywordIgnoringCase(s, e, "X-INTERNET") { return }
         default: break
         }
-        if head.customType == nil { head.customType = paramText(s, e) }
+        if head.customStart < 0 {
+            head.customStart = s
+            head.customEnd = e
+        }
     }
 
     /// The parameters of the current line as values (for properties kept verbatim and rare lookups).
@@ -902,6 +1035,81 @@ final class VCardParser {
             result.append(VCardParameter(name: name, values: values))
         }
         return result
+    }
+
+    /// The `SORT-AS` values of the current line, as ``materializedParameters()`` gives them (quoted values
+    /// split at commas), without building the other parameters.
+    private func appendSortAs(to out: inout [String]) {
+        if out.isEmpty {
+            // Room for every value at once (at most one per comma of a quoted value, plus one per value).
+            var parts = 0
+            for p in st.pointee.paramSpans
+            where p.valuesStart < p.valuesEnd && isKeyword(p.nameStart, p.nameEnd, "SORT-AS") {
+                for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
+                    parts += 1
+                    if v.quoted { for k in v.start..<v.end where line[k] == comma { parts += 1 } }
+                }
+            }
+            if parts > 1 { out.reserveCapacity(parts) }
+        }
+        for p in st.pointee.paramSpans where p.valuesStart < p.valuesEnd && isKeyword(p.nameStart, p.nameEnd, "SORT-AS")
+        {
+            for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
+                var hasComma = false
+                var asciiAround = true
+                if v.quoted {
+                    for k in v.start..<v.end where line[k] == comma {
+                        hasComma = true
+                        // A comma next to a non-ASCII character may be part of a larger Character (a combining
+                        // mark after it, a prepended mark before it): then split as a String.
+                        if asciiAround && !commaStandsAlone(at: k, in: v.start..<v.end) { asciiAround = false }
+                    }
+                }
+                if hasComma && !asciiAround {
+                    out.append(
+                        contentsOf: paramText(v.start, v.end).split(separator: ",", omittingEmptySubsequences: false)
+                            .map(String.init))
+                } else if hasComma {
+                    // RFC 6868 escapes never produce a comma, so splitting the bytes splits the decoded text.
+                    var a = v.start
+                    for k in v.start...v.end where k == v.end || line[k] == comma {
+                        out.append(paramText(a, k))
+                        a = k + 1
+                    }
+                } else {
+                    out.append(paramText(v.start, v.end))
+                }
+            }
+        }
+    }
+
+    /// Whether the comma at `line[k]` is a Character of its own within `line[range]` (as `String.split`
+    /// sees it): true when its neighbours are ASCII, or when they do not join it into one grapheme.
+    private func commaStandsAlone(at k: Int, in range: Range<Int>) -> Bool {
+        let before = k > range.lowerBound && line[k - 1] >= 0x80
+        let after = k + 1 < range.upperBound && line[k + 1] >= 0x80
+        if !before && !after { return true }
+        var s = range.lowerBound
+        var e = range.upperBound
+        if before {
+            // The character before: back over at most 3 continuation bytes to its lead byte.
+            var a = k - 1
+            while a > range.lowerBound && k - a < 4 && line[a] & 0xC0 == 0x80 { a -= 1 }
+            s = a
+        } else {
+            s = k
+        }
+        if after {
+            var z = k + 2
+            while z < range.upperBound && z - k < 5 && line[z] & 0xC0 == 0x80 { z += 1 }
+            e = z
+        } else {
+            e = k + 1
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: line + s, count: e - s), as: UTF8.self)
+        // Split as String.split would: the comma stands alone when every piece around it has 1 Character.
+        let expected = (before ? 1 : 0) + 1 + (after ? 1 : 0)
+        return text.count == expected && text.unicodeScalars.count == expected
     }
 
     /// Parameter value text with RFC 6868 escapes (^n, ^^, ^') decoded.
@@ -953,7 +1161,8 @@ final class VCardParser {
             count = decodeQuotedPrintable(bytes, into: aux, column: head.valueStart + 1)
             bytes = UnsafeBufferPointer(start: aux, count: count)
         }
-        if let charset = head.charset, !isUTF8Name(charset) {
+        if head.charsetStart >= 0 && !isUTF8Name(head.charsetStart, head.charsetEnd) {
+            let charset = text(head.charsetStart, head.charsetEnd)
             do {
                 let text = try CharsetConverter.toUTF8(bytes, charset: charset, strict: true)
                 return Array(text.utf8).withUnsafeBufferPointer { body($0) }
@@ -980,6 +1189,18 @@ final class VCardParser {
             return repaired.withUnsafeBufferPointer { body($0) }
         }
         return body(bytes)
+    }
+
+    /// Whether the charset named by `line[s..<e]` is UTF-8 (or its ASCII subset).
+    private func isUTF8Name(_ s: Int, _ e: Int) -> Bool {
+        var ascii = true
+        for k in s..<e where line[k] >= 0x80 {
+            ascii = false
+            break
+        }
+        guard ascii else { return isUTF8Name(text(s, e)) }
+        return isKeywordIgnoringCase(s, e, "UTF-8") || isKeywordIgnoringCase(s, e, "UTF8")
+            || isKeywordIgnoringCase(s, e, "US-ASCII") || isKeywordIgnoringCase(s, e, "ASCII")
     }
 
     private func isUTF8Name(_ charset: String) -> Bool {
@@ -1037,6 +1258,14 @@ final class VCardParser {
     private func handle(_ head: Head, mode: ReadMode, into b: inout CardBuilder) {
         if head.kind == .version {
             withValue(head) { v in
+                // The three versions are ASCII, which no other bytes equal as a String: compared as bytes.
+                let (s, e) = trimmedRange(v)
+                if e - s == 3 && v[s + 1] == dot
+                    && ((v[s] == 0x32 && v[s + 2] == 0x31) || (v[s] == 0x33 && v[s + 2] == 0x30)
+                        || (v[s] == 0x34 && v[s + 2] == 0x30))
+                {
+                    return
+                }
                 let text = trimmedString(v)
                 if text != "2.1" && text != "3.0" && text != "4.0" {
                     diagnose(
@@ -1080,9 +1309,7 @@ final class VCardParser {
             if head.hasParameters
                 && st.pointee.paramSpans.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") })
             {
-                for p in materializedParameters() where p.name == "SORT-AS" {
-                    b.contact.sortAsComponents.append(contentsOf: p.values)
-                }
+                appendSortAs(to: &b.contact.sortAsComponents)
             }
         case .nickname where b.contact.nickname.isEmpty:
             b.contact.nickname = withValue(head) { unescape($0) }
@@ -1107,18 +1334,30 @@ final class VCardParser {
         case .title where b.contact.jobTitle.isEmpty:
             b.contact.jobTitle = withValue(head) { unescape($0) }
         case .tel:
-            var value = withValue(head) { unescape($0) }
-            if value.hasPrefix("tel:") { value.removeFirst(4) }
-            b.note(head.group, kind: .phone, index: b.contact.phones.count)
+            let value = withValue(head) { v in
+                // A `tel:` URI loses its scheme; stripped on the bytes when what follows is ASCII (then the
+                // String prefix test below would agree), so no String is made twice.
+                if v.count >= 4 && v[0] == 0x74 && v[1] == 0x65 && v[2] == 0x6C && v[3] == colon
+                    && (v.count == 4 || v[4] < 0x80)
+                {
+                    return unescape(v, from: 4, to: v.count)
+                }
+                var text = unescape(v)
+                if text.hasPrefix("tel:") { text.removeFirst(4) }
+                return text
+            }
+            b.note(group(head), kind: .phone, index: b.contact.phones.count)
+            if b.contact.phones.isEmpty { b.contact.phones.reserveCapacity(2) }
             b.contact.phones.append(LabeledValue(label: label(head), value: value, preference: preference(head)))
         case .email:
-            b.note(head.group, kind: .email, index: b.contact.emails.count)
+            b.note(group(head), kind: .email, index: b.contact.emails.count)
+            if b.contact.emails.isEmpty { b.contact.emails.reserveCapacity(2) }
             b.contact.emails.append(
                 LabeledValue(
                     label: label(head), value: withValue(head) { unescape($0) },
                     preference: preference(head)))
         case .url:
-            b.note(head.group, kind: .url, index: b.contact.urls.count)
+            b.note(group(head), kind: .url, index: b.contact.urls.count)
             b.contact.urls.append(
                 LabeledValue(
                     label: label(head), value: withValue(head) { unescape($0) },
@@ -1144,14 +1383,14 @@ final class VCardParser {
                     k += 1
                 }
             }
-            b.note(head.group, kind: .address, index: b.contact.addresses.count)
+            b.note(group(head), kind: .address, index: b.contact.addresses.count)
             b.contact.addresses.append(LabeledAddress(label: label(head), value: a, preference: preference(head)))
         case .bday where b.contact.birthday == nil:
             b.contact.birthday = date(head)
         case .anniversary:
             b.contact.dates.append(LabeledDate(label: .anniversary, value: date(head)))
         case .abDate:
-            b.note(head.group, kind: .date, index: b.contact.dates.count)
+            b.note(group(head), kind: .date, index: b.contact.dates.count)
             b.contact.dates.append(LabeledDate(label: .unlabeled, value: date(head)))
         case .note where b.contact.note.isEmpty:
             b.contact.note = withValue(head) { unescape($0) }
@@ -1163,6 +1402,12 @@ final class VCardParser {
             }
         case .categories:
             withValue(head) { v in
+                if b.contact.categories.isEmpty {
+                    // Room for every component at once (at most one per unescaped comma, plus one).
+                    var parts = 0
+                    forEachComponent(v, separator: comma) { _, _ in parts += 1 }
+                    if parts > 1 { b.contact.categories.reserveCapacity(parts) }
+                }
                 forEachComponent(v, separator: comma) { s, e in
                     var s = s
                     var e = e
@@ -1190,7 +1435,7 @@ final class VCardParser {
     private func unknown(_ head: Head) -> VCardProperty {
         var parameters = head.hasParameters ? materializedParameters() : []
         var value: String
-        if head.encoding == 1 || head.charset != nil {
+        if head.encoding == 1 || head.charsetStart >= 0 {
             // Decoded to UTF-8: the encoding and charset no longer apply; line breaks become \n escapes.
             parameters.removeAll { $0.name == "CHARSET" || ($0.name == "ENCODING" && head.encoding == 1) }
             value = withValue(head) { rawString($0) }
@@ -1201,7 +1446,7 @@ final class VCardParser {
         } else {
             value = withValue(head) { rawString($0) }
         }
-        return VCardProperty(group: head.group, name: name(head), parameters: parameters, value: value)
+        return VCardProperty(group: group(head), name: name(head), parameters: parameters, value: value)
     }
 
     private func date(_ head: Head) -> ContactDate {
@@ -1272,14 +1517,18 @@ final class VCardParser {
         if f & TypeFlags.work != 0 { return .work }
         if f & TypeFlags.school != 0 { return .school }
         if f & TypeFlags.other != 0 { return .other }
-        if let custom = head.customType { return .custom(custom) }
+        if head.customStart >= 0 { return .custom(paramText(head.customStart, head.customEnd)) }
         return .unlabeled
     }
 
     // MARK: Finishing a card
 
-    private func finishCard(endOffset: Int, emit: (VCardRecord, Int) -> Void) {
+    private func finishCard(endOffset: Int, emit: (consuming VCardRecord, Int) -> Void) {
         inCard = false
+        if mode == .contact && !st.pointee.builder.isGroupCard {
+            finishContact(emit: emit)
+            return
+        }
         var b = CardBuilder()
         swap(&b, &st.pointee.builder)
         if mode == .groupCard {
@@ -1287,7 +1536,7 @@ final class VCardParser {
             return
         }
         var id = b.uid ?? ""
-        if id.isEmpty { id = "hash-" + hashID(b) }
+        if id.isEmpty { id = hashID(&b) }
         if b.isGroupCard {
             var name = b.contact.formattedName
             if name.isEmpty {
@@ -1315,6 +1564,47 @@ final class VCardParser {
             }
             return
         }
+    }
+
+    /// Finishes an ordinary contact card in place: the contact is moved out and the builder reset, so its
+    /// buffers serve the next card.
+    private func finishContact(emit: (consuming VCardRecord, Int) -> Void) {
+        let line = cardStartLine
+        let id = prepareContact(&st.pointee.builder, cardStartLine: line)
+        if !st.pointee.builder.languagePrefs.isEmpty {
+            let prefs = st.pointee.builder.languagePrefs
+            st.pointee.builder.contact.languages = zip(st.pointee.builder.contact.languages, prefs).enumerated()
+                .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
+        }
+        st.pointee.builder.contact.id = id
+        finalize(&st.pointee.builder.contact)
+        if st.pointee.collecting {
+            let (hash, ascii) = IDIndex.hash(id)
+            st.pointee.collected.idHashes.append(hash)
+            if !ascii { st.pointee.collected.idsAreASCII = false }
+            st.pointee.collected.contactLines.append(line)
+            if !st.pointee.builder.contact.categories.isEmpty {
+                st.pointee.collected.categorized.append(Int32(st.pointee.collectedCount))
+            }
+            appendCollected(takeBuiltContact())
+        } else {
+            emit(.contact(takeBuiltContact()), line)
+        }
+    }
+
+    /// The builder's contact, moved out; the builder is reset for the next card.
+    private func takeBuiltContact() -> Contact {
+        var c = Contact(id: "")
+        swap(&c, &st.pointee.builder.contact)
+        st.pointee.builder.reset()
+        return c
+    }
+
+    /// The id of the card in builder `b`, with its MEMBERs kept as unknown properties and its `X-ABLabel`s
+    /// applied.
+    private func prepareContact(_ b: inout CardBuilder, cardStartLine: Int) -> String {
+        var id = b.uid ?? ""
+        if id.isEmpty { id = hashID(&b) }
         if !b.members.isEmpty {
             diagnose(
                 cardStartLine, nil,
@@ -1324,9 +1614,11 @@ final class VCardParser {
             }
         }
         b.resolveLabels()
-        var c = Contact(id: "")
-        swap(&c, &b.contact)
-        c.id = id
+        return id
+    }
+
+    /// Categories without duplicates, items in preference order, phonetic names from SORT-AS.
+    private func finalize(_ c: inout Contact) {
         if c.categories.count > 16 {
             var seen = Set<String>()
             c.categories = c.categories.filter { seen.insert($0).inserted }
@@ -1340,56 +1632,56 @@ final class VCardParser {
         CardBuilder.order(&c.emails)
         CardBuilder.order(&c.urls)
         CardBuilder.order(&c.addresses)
-        if !b.languagePrefs.isEmpty {
-            c.languages = zip(c.languages, b.languagePrefs).enumerated()
-                .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
-        }
         if c.phoneticFamilyName.isEmpty && c.phoneticGivenName.isEmpty && !c.sortAsComponents.isEmpty {
             c.phoneticFamilyName = c.sortAsComponents[0]
             if c.sortAsComponents.count > 1 { c.phoneticGivenName = c.sortAsComponents[1] }
         }
-        if st.pointee.collecting {
-            st.pointee.collected.contacts.append(c)
-            st.pointee.collected.contactLines.append(cardStartLine)
-        } else {
-            emit(.contact(c), cardStartLine)
-        }
     }
 
-    private func hashID(_ b: CardBuilder) -> String {
+    private func hashID(_ b: inout CardBuilder) -> String {
         // FNV-1a over what the card says, so the id survives re-folding and re-ordering of files.
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         @inline(__always) func mix(_ s: String) {
-            for byte in s.utf8 {
-                h ^= UInt64(byte)
-                h = h &* 0x100_0000_01b3
+            let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes {
+                    h ^= UInt64(byte)
+                    h = h &* 0x100_0000_01b3
+                }
+            }
+            if done == nil {
+                for byte in s.utf8 {
+                    h ^= UInt64(byte)
+                    h = h &* 0x100_0000_01b3
+                }
             }
             h ^= 0x1F
             h = h &* 0x100_0000_01b3
         }
-        let c = b.contact
-        mix(c.formattedName)
-        mix(c.familyName)
-        mix(c.givenName)
-        mix(c.middleName)
-        mix(c.namePrefix)
-        mix(c.nameSuffix)
-        mix(c.nickname)
-        mix(c.organization)
-        mix(c.jobTitle)
-        mix(c.note)
-        for p in c.phones { mix(p.value) }
-        for e in c.emails { mix(e.value) }
-        for u in c.urls { mix(u.value) }
+        mix(b.contact.formattedName)
+        mix(b.contact.familyName)
+        mix(b.contact.givenName)
+        mix(b.contact.middleName)
+        mix(b.contact.namePrefix)
+        mix(b.contact.nameSuffix)
+        mix(b.contact.nickname)
+        mix(b.contact.organization)
+        mix(b.contact.jobTitle)
+        mix(b.contact.note)
+        for p in b.contact.phones { mix(p.value) }
+        for e in b.contact.emails { mix(e.value) }
+        for u in b.contact.urls { mix(u.value) }
         for m in b.members { mix(m) }
-        for p in c.unknownProperties {
+        for p in b.contact.unknownProperties {
             mix(p.name)
             mix(p.value)
         }
+        // "hash-" and 16 hex digits, made in one go.
         let digits: StaticString = "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: 16) { out in
-            for i in 0..<16 { out[i] = digits.utf8Start[Int((h >> UInt64(60 - 4 * i)) & 0xF)] }
-            return 16
+        let prefix: StaticString = "hash-"
+        return String(unsafeUninitializedCapacity: 21) { out in
+            for i in 0..<5 { out[i] = prefix.utf8Start[i] }
+            for i in 0..<16 { out[5 + i] = digits.utf8Start[Int((h >> UInt64(60 - 4 * i)) & 0xF)] }
+            return 21
         }
     }
 
@@ -1466,6 +1758,7 @@ final class VCardParser {
     }
 
     private func unescape(_ v: UnsafeBufferPointer<UInt8>, from s: Int, to e: Int) -> String {
+        if e <= s { return "" }  // empty structured components are common (N, ADR)
         var k = s
         while k < e && v[k] != backslash && v[k] != cr { k += 1 }
         if k == e { return String(decoding: UnsafeBufferPointer(rebasing: v[s..<e]), as: UTF8.self) }
@@ -1506,10 +1799,11 @@ final class VCardParser {
 
 }
 
-/// About how many cards `raw` holds: the lines that start with "BEGIN:" (for reserving capacity).
+/// About how many cards `raw` holds (for reserving capacity): the lines that start with "BEGIN:" in its
+/// first 64 KiB, scaled to its size with a margin (memory reserved and not used is never touched).
 func estimatedCardCount(_ raw: UnsafeRawBufferPointer) -> Int {
     guard let start = raw.baseAddress else { return 0 }
-    let total = raw.count
+    let total = min(raw.count, 1 << 16)
     var count = 0
     var offset = 0
     while offset < total {
@@ -1522,7 +1816,8 @@ func estimatedCardCount(_ raw: UnsafeRawBufferPointer) -> Int {
         }
         offset = next
     }
-    return count + 1
+    if total == raw.count { return count + 1 }
+    return Int(Double(count + 1) * Double(raw.count) / Double(total) * 1.25) + 16
 }
 
 /// The first invalid UTF-8 byte's offset, nil when `v` is valid.
@@ -1596,6 +1891,19 @@ struct CardBuilder {
     var languagePrefs: [Int] = []
     var firstLanguagePref = Int.max
 
+    /// Back to an empty card, keeping the capacity of the per-card lists for the next card. The contact
+    /// itself is not touched: it is empty once it was taken out (or when no property was read yet).
+    mutating func reset() {
+        uid = nil
+        hasN = false
+        hasOrg = false
+        isGroupCard = false
+        if !members.isEmpty { members.removeAll(keepingCapacity: true) }
+        if !grouped.isEmpty { grouped.removeAll(keepingCapacity: true) }
+        if !languagePrefs.isEmpty { languagePrefs.removeAll(keepingCapacity: true) }
+        firstLanguagePref = Int.max
+    }
+
     mutating func note(_ group: String?, kind: ItemKind, index: Int) {
         if let group { grouped.append((group, kind, index)) }
     }
@@ -1618,7 +1926,9 @@ struct CardBuilder {
         let itemsByGroup: [String: [(kind: ItemKind, index: Int)]]? =
             grouped.count <= 16
             ? nil : Dictionary(grouping: grouped, by: \.group).mapValues { $0.map { ($0.kind, $0.index) } }
-        var used: [Int] = []
+        // The labels used: a bit per property among the first 64, a list for the others (rare).
+        var usedMask: UInt64 = 0
+        var usedMore: [Int] = []
         for k in contact.unknownProperties.indices where contact.unknownProperties[k].name == "X-ABLABEL" {
             guard let g = contact.unknownProperties[k].group else { continue }
             var label: ContactLabel?
@@ -1638,8 +1948,24 @@ struct CardBuilder {
             } else {
                 for item in grouped where item.group == g { apply(item.kind, item.index) }
             }
-            if label != nil { used.append(k) }
+            if label != nil {
+                if k < 64 { usedMask |= 1 << UInt64(k) } else { usedMore.append(k) }
+            }
         }
+        if usedMask == 0 && usedMore.isEmpty { return }
+        var used: [Int] = []
+        if usedMask.nonzeroBitCount + usedMore.count <= 8 && usedMore.isEmpty {
+            // Remove from the last one so that the positions of the others hold.
+            var mask = usedMask
+            while mask != 0 {
+                let k = 63 - mask.leadingZeroBitCount
+                contact.unknownProperties.remove(at: k)
+                mask &= ~(1 << UInt64(k))
+            }
+            return
+        }
+        for k in 0..<64 where usedMask & (1 << UInt64(k)) != 0 { used.append(k) }
+        used += usedMore
         if used.count > 8 {
             let drop = Set(used)
             contact.unknownProperties = contact.unknownProperties.enumerated().filter { !drop.contains($0.offset) }
@@ -1652,6 +1978,19 @@ struct CardBuilder {
     /// Stable sort by preference (nil last); untouched when no item has one.
     static func order(_ values: inout [LabeledValue]) {
         guard values.count > 1, values.contains(where: { $0.preference != nil }) else { return }
+        if values.count <= 16 {
+            // Stable insertion sort in place: the same order as the sort below, without allocating.
+            for i in 1..<values.count {
+                let key = values[i].preference ?? Int.max
+                var j = i
+                while j > 0 && (values[j - 1].preference ?? Int.max) > key { j -= 1 }
+                if j < i {
+                    let moved = values.remove(at: i)
+                    values.insert(moved, at: j)
+                }
+            }
+            return
+        }
         values = values.enumerated().sorted {
             ($0.element.preference ?? Int.max, $0.offset) < ($1.element.preference ?? Int.max, $1.offset)
         }.map(\.element)
