@@ -290,6 +290,38 @@ private enum TypeFlags {
 
 // MARK: - Parser
 
+/// A growable list of plain values in manually managed memory: appending and emptying without the
+/// uniqueness checks of an Array. Its owner calls ``deallocate()``.
+private struct PlainList<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    /// Set to 0 to empty the list (the capacity stays).
+    var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    var isEmpty: Bool { count == 0 }
+    var all: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+    subscript(i: Int) -> Element { base[i] }
+
+    mutating func append(_ element: Element) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            grown.initialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    func deallocate() { base.deallocate() }
+}
+
 /// The parser owns two growable byte buffers (the unfolded content line and a decoding buffer), so it is a
 /// class; it is created per read and never shared.
 final class VCardParser {
@@ -338,8 +370,8 @@ final class VCardParser {
         var lineLength = 0
         var aux: UnsafeMutablePointer<UInt8>
         var auxCapacity = 4096
-        var paramSpans: [ParamSpan] = []
-        var valueSpans: [ValueSpan] = []
+        var paramSpans = PlainList<ParamSpan>(capacity: 16)
+        var valueSpans = PlainList<ValueSpan>(capacity: 32)
         var builder = CardBuilder()
         var mode = ReadMode.contact
         var base: UnsafePointer<UInt8>?
@@ -470,6 +502,8 @@ final class VCardParser {
         }
         st.pointee.line.deallocate()
         st.pointee.aux.deallocate()
+        st.pointee.paramSpans.deallocate()
+        st.pointee.valueSpans.deallocate()
         st.deinitialize(count: 1)
         st.deallocate()
     }
@@ -769,8 +803,8 @@ final class VCardParser {
         var head = Head(
             groupStart: groupEnd >= 0 ? start : -1, groupEnd: groupEnd, nameStart: nameStart, nameEnd: i,
             kind: propertyKind(nameStart, i))
-        if !st.pointee.paramSpans.isEmpty { st.pointee.paramSpans.removeAll(keepingCapacity: true) }
-        if !st.pointee.valueSpans.isEmpty { st.pointee.valueSpans.removeAll(keepingCapacity: true) }
+        st.pointee.paramSpans.count = 0
+        st.pointee.valueSpans.count = 0
         while i < n && line[i] == semicolon {
             i += 1
             let pStart = i
@@ -913,7 +947,7 @@ final class VCardParser {
         }
         let first = st.pointee.valueSpans[p.valuesStart]
         if isKeyword(s, e, "TYPE") {
-            for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
+            for v in st.pointee.valueSpans.all[p.valuesStart..<p.valuesEnd] {
                 if v.quoted {
                     var a = v.start
                     for k in v.start...v.end where k == v.end || line[k] == comma {
@@ -1014,7 +1048,7 @@ final class VCardParser {
     private func materializedParameters() -> [VCardParameter] {
         var result: [VCardParameter] = []
         result.reserveCapacity(st.pointee.paramSpans.count)
-        for p in st.pointee.paramSpans {
+        for p in st.pointee.paramSpans.all {
             let name = text(p.nameStart, p.nameEnd)
             if p.valuesStart == p.valuesEnd {
                 let isEncoding = encodingKind(p.nameStart, p.nameEnd) != 0 || name == "8BIT" || name == "7BIT"
@@ -1023,7 +1057,7 @@ final class VCardParser {
             }
             let splitQuoted = name == "TYPE" || name == "SORT-AS"
             var values: [String] = []
-            for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
+            for v in st.pointee.valueSpans.all[p.valuesStart..<p.valuesEnd] {
                 let value = paramText(v.start, v.end)
                 if v.quoted && splitQuoted && value.utf8.contains(comma) {
                     values.append(
@@ -1043,18 +1077,18 @@ final class VCardParser {
         if out.isEmpty {
             // Room for every value at once (at most one per comma of a quoted value, plus one per value).
             var parts = 0
-            for p in st.pointee.paramSpans
+            for p in st.pointee.paramSpans.all
             where p.valuesStart < p.valuesEnd && isKeyword(p.nameStart, p.nameEnd, "SORT-AS") {
-                for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
+                for v in st.pointee.valueSpans.all[p.valuesStart..<p.valuesEnd] {
                     parts += 1
                     if v.quoted { for k in v.start..<v.end where line[k] == comma { parts += 1 } }
                 }
             }
             if parts > 1 { out.reserveCapacity(parts) }
         }
-        for p in st.pointee.paramSpans where p.valuesStart < p.valuesEnd && isKeyword(p.nameStart, p.nameEnd, "SORT-AS")
-        {
-            for v in st.pointee.valueSpans[p.valuesStart..<p.valuesEnd] {
+        for p in st.pointee.paramSpans.all
+        where p.valuesStart < p.valuesEnd && isKeyword(p.nameStart, p.nameEnd, "SORT-AS") {
+            for v in st.pointee.valueSpans.all[p.valuesStart..<p.valuesEnd] {
                 var hasComma = false
                 var asciiAround = true
                 if v.quoted {
@@ -1307,7 +1341,7 @@ final class VCardParser {
                 }
             }
             if head.hasParameters
-                && st.pointee.paramSpans.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") })
+                && st.pointee.paramSpans.all.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") })
             {
                 appendSortAs(to: &b.contact.sortAsComponents)
             }
