@@ -115,9 +115,9 @@ public struct AddressBook: Sendable, Equatable {
         var cards: [Group] = []
         var diagnostics: [VCardDiagnostic] = []
         var idHashes: [UInt64]? = []
-        var categorized: [Int32] = []
+        var categories = CategoryGroups()
         if chunks.count == 1 {
-            swap(&categorized, &chunks[0].categorized)
+            swap(&categories, &chunks[0].categories)
             swap(&lines, &chunks[0].contactLines)
             swap(&cards, &chunks[0].groups)
             swap(&diagnostics, &chunks[0].diagnostics)
@@ -128,7 +128,7 @@ public struct AddressBook: Sendable, Equatable {
             idHashes?.reserveCapacity(total)
             var offset: Int32 = 0
             for k in chunks.indices {
-                categorized.append(contentsOf: chunks[k].categorized.lazy.map { $0 + offset })
+                categories.append(chunks[k].categories, offset: offset)
                 offset += Int32(chunks[k].storage.count)
                 lines.append(contentsOf: chunks[k].contactLines)
                 cards.append(contentsOf: chunks[k].groups)
@@ -189,9 +189,10 @@ public struct AddressBook: Sendable, Equatable {
                 ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
             }.map(\.element)
         }
-        let categories = AddressBook.categoryGroupsAndMembers(contacts, among: categorized)
+        // The member ids the readers noted hold unless an id was changed above.
+        let categoryGroups = categories.groups(ids: duplicates.isEmpty ? nil : contacts)
         self.init(
-            contacts: contacts, groups: cards + categories.groups, diagnostics: diagnostics, index: index,
+            contacts: contacts, groups: cards + categoryGroups, diagnostics: diagnostics, index: index,
             trailingMembers: categories.members)
     }
 
@@ -266,45 +267,6 @@ public struct AddressBook: Sendable, Equatable {
         a.contacts == b.contacts && a.groups == b.groups
     }
 
-    /// One `.category` group per distinct category, in order of first appearance, with the positions of each
-    /// group's members.
-    /// `categorized`: the positions, in order, of the contacts that have categories (the others are skipped).
-    static func categoryGroupsAndMembers(_ contacts: [Contact], among categorized: [Int32]) -> (
-        groups: [Group], members: [[Int32]]
-    ) {
-        var order: [String] = []
-        var members: [[Int32]] = []
-        // Few categories (the usual case): compared one by one; more: a dictionary to their positions.
-        var positions: [String: Int]?
-        for p in categorized {
-            let i = Int(p)
-            for cat in contacts[i].categories {
-                let k: Int
-                if let positions {
-                    k = positions[cat] ?? order.count
-                } else {
-                    k = order.firstIndex(of: cat) ?? order.count
-                }
-                if k == order.count {
-                    order.append(cat)
-                    members.append([])
-                    if positions != nil {
-                        positions?[cat] = k
-                    } else if order.count > 8 {
-                        positions = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, $0.offset) })
-                    }
-                }
-                members[k].append(Int32(i))
-            }
-        }
-        let groups = order.indices.map {
-            Group(
-                id: "category:" + order[$0], name: order[$0], memberIDs: members[$0].map { contacts[Int($0)].id },
-                kind: .category)
-        }
-        return (groups, members)
-    }
-
     private static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
@@ -313,6 +275,69 @@ public struct AddressBook: Sendable, Equatable {
             return String(cString: strerror(code.rawValue))
         }
         return ns.localizedDescription
+    }
+}
+
+/// The distinct categories of contacts in order of first appearance, each with its members' positions (in
+/// order) and ids; built by the reader threads while each contact is at hand, then joined piece by piece.
+struct CategoryGroups {
+    private(set) var order: [String] = []
+    private(set) var members: [[Int32]] = []
+    private var memberIDs: [[String]] = []
+    /// Category to its index in `order`, once there are more than 8 (few are compared one by one).
+    private var positions: [String: Int]?
+
+    /// The index of `category` in `order`, added when new.
+    private mutating func index(of category: String) -> Int {
+        let k: Int
+        if let positions {
+            k = positions[category] ?? order.count
+        } else {
+            k = order.firstIndex(of: category) ?? order.count
+        }
+        if k == order.count {
+            order.append(category)
+            members.append([])
+            memberIDs.append([])
+            if positions != nil {
+                positions?[category] = k
+            } else if order.count > 8 {
+                positions = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, $0.offset) })
+            }
+        }
+        return k
+    }
+
+    /// Notes the contact at `position` (after those noted before) with id `id` in each of its `categories`.
+    mutating func add(_ categories: [String], position: Int32, id: String) {
+        for category in categories {
+            let k = index(of: category)
+            members[k].append(position)
+            memberIDs[k].append(id)
+        }
+    }
+
+    /// Adds the categories of the next piece, whose positions start at `offset`.
+    mutating func append(_ other: CategoryGroups, offset: Int32) {
+        for j in other.order.indices {
+            let k = index(of: other.order[j])
+            if offset == 0 {
+                members[k].append(contentsOf: other.members[j])
+            } else {
+                members[k].append(contentsOf: other.members[j].lazy.map { $0 + offset })
+            }
+            memberIDs[k].append(contentsOf: other.memberIDs[j])
+        }
+    }
+
+    /// One `.category` group per category; member ids as noted, or taken from `contacts` when given (after
+    /// ids were changed).
+    func groups(ids contacts: [Contact]?) -> [Group] {
+        order.indices.map { k in
+            Group(
+                id: "category:" + order[k], name: order[k],
+                memberIDs: contacts.map { c in members[k].map { c[Int($0)].id } } ?? memberIDs[k], kind: .category)
+        }
     }
 }
 

@@ -77,8 +77,8 @@ extension VCardReader {
         /// is ASCII (the hashes are meaningful only then).
         var idHashes: [UInt64] = []
         var idsAreASCII = true
-        /// Positions (in this chunk) of the contacts that have categories.
-        var categorized: [Int32] = []
+        /// The categories of this chunk's contacts, with their members (positions in this chunk).
+        var categories = CategoryGroups()
         var groups: [Group] = []
         var diagnostics: [VCardDiagnostic] = []
 
@@ -1620,7 +1620,8 @@ final class VCardParser {
             if !ascii { st.pointee.collected.idsAreASCII = false }
             st.pointee.collected.contactLines.append(line)
             if !st.pointee.builder.contact.categories.isEmpty {
-                st.pointee.collected.categorized.append(Int32(st.pointee.collectedCount))
+                st.pointee.collected.categories.add(
+                    st.pointee.builder.contact.categories, position: Int32(st.pointee.collectedCount), id: id)
             }
             appendCollected(takeBuiltContact())
         } else {

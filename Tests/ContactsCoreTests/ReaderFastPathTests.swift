@@ -156,6 +156,28 @@ import Testing
         #expect(all?.memberIDs.count == 75)
         #expect(one.groups(containing: one.contacts[0].id).map(\.name) == ["c0", "All"])
     }
+
+    /// Category members (noted by the reader threads) match the contacts' final ids, with and without ids
+    /// made unique afterwards, for one piece and several.
+    @Test(arguments: [false, true]) func categoryMembersHaveTheFinalIDs(duplicates: Bool) {
+        var text = ""
+        for i in 0..<200 {
+            text += "BEGIN:VCARD\r\nFN:P\(i)\r\nUID:id\(duplicates ? i % 50 : i)\r\n"
+            if i % 3 == 0 { text += "CATEGORIES:k\(i % 7),Every\r\n" }
+            text += "END:VCARD\r\n"
+        }
+        let data = Data(text.utf8)
+        for pieces in [1, 4] {
+            let book = AddressBook(data: data, fileName: "c.vcf", maxChunks: pieces, minChunkSize: 1)
+            #expect(Set(book.contacts.map(\.id)).count == 200)
+            let cats = book.groups.filter { $0.kind == .category }
+            #expect(cats.map(\.name) == ["k0", "Every", "k3", "k6", "k2", "k5", "k1", "k4"])
+            for g in cats {
+                #expect(g.memberIDs == book.contacts.filter { $0.categories.contains(g.name) }.map(\.id))
+            }
+            #expect(cats[1].memberIDs.contains(duplicates ? "id1-2" : "id51"))
+        }
+    }
 }
 
 @Suite struct AppleLabelTests {
