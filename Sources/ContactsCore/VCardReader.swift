@@ -1464,6 +1464,8 @@ final class VCardParser {
         case .member, .abMember:
             b.members.append(withValue(head) { idString($0) })
         default:
+            // Cards with one unknown property usually have a few more (PRODID, REV, X-…): room for 4 at once.
+            if b.contact.unknownProperties.isEmpty { b.contact.unknownProperties.reserveCapacity(4) }
             b.contact.unknownProperties.append(unknown(head))
         }
     }
