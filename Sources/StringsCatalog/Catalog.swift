@@ -193,32 +193,11 @@ public struct Catalog: Sendable {
         return try Catalog(directory: url)
     }
 
-    static let resourceBundleNames = [
-        "ContactsSelection_StringsCatalog.resources", "ContactsSelection_StringsCatalog.bundle",
-    ]
-
-    /// Where SwiftPM put the `Localizations` resources (the same places `Bundle.module` searches, plus the
-    /// executable's folder), else the source folder of a development checkout.
+    /// Where SwiftPM put the `Localizations` resources, else the source folder of a development checkout.
     static func bundledLocalizationsURL() -> URL? {
-        let fm = FileManager.default
-        var dirs: [URL] = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        if let exe = Bundle.main.executableURL { dirs.append(exe.deletingLastPathComponent()) }
-        if let arg0 = CommandLine.arguments.first {
-            let exe = URL(fileURLWithPath: arg0).resolvingSymlinksInPath()
-            dirs.append(exe.deletingLastPathComponent())
-            dirs.append(exe.deletingLastPathComponent().deletingLastPathComponent())
-        }
-        dirs += Bundle.allBundles.map(\.bundleURL)
-        for dir in dirs {
-            for name in resourceBundleNames {
-                for sub in ["Localizations", "Contents/Resources/Localizations"] {
-                    let url = dir.appendingPathComponent(name).appendingPathComponent(sub)
-                    if fm.fileExists(atPath: url.path) { return url }
-                }
-            }
-        }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Localizations")
-        return fm.fileExists(atPath: source.path) ? source : nil
+        ResourceFolder.find(
+            bundle: "ContactsSelection_StringsCatalog", folder: "Localizations",
+            source: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Localizations"))
     }
 
     // MARK: Lookup

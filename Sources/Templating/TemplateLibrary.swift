@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import StringsCatalog
 
 /// A message rendered for one recipient: what the composer's drafts take.
 ///
@@ -121,27 +122,11 @@ public struct TemplateLibrary: Sendable {
         return try TemplateLibrary(directory: url, catalog: catalog)
     }
 
-    /// Where SwiftPM put the `Templates` resources (beside the executable or test bundle), else the source
-    /// folder of a development checkout.
+    /// Where SwiftPM put the `Templates` resources, else the source folder of a development checkout.
     static func bundledTemplatesURL() -> URL? {
-        let fm = FileManager.default
-        var dirs: [URL] = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        if let exe = Bundle.main.executableURL { dirs.append(exe.deletingLastPathComponent()) }
-        if let arg0 = CommandLine.arguments.first {
-            let exe = URL(fileURLWithPath: arg0).resolvingSymlinksInPath()
-            dirs.append(exe.deletingLastPathComponent())
-        }
-        dirs += Bundle.allBundles.map(\.bundleURL)
-        for dir in dirs {
-            for name in ["ContactsSelection_Templating.resources", "ContactsSelection_Templating.bundle"] {
-                for sub in ["Templates", "Contents/Resources/Templates"] {
-                    let url = dir.appendingPathComponent(name).appendingPathComponent(sub)
-                    if fm.fileExists(atPath: url.path) { return url }
-                }
-            }
-        }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Templates")
-        return fm.fileExists(atPath: source.path) ? source : nil
+        ResourceFolder.find(
+            bundle: "ContactsSelection_Templating", folder: "Templates",
+            source: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Templates"))
     }
 
     static func load(_ url: URL, name: String) throws -> MustacheTemplate {
