@@ -28,9 +28,16 @@ demo: deps-apt
 	@$(SWIFT) build --product contacts 2>&1 | grep -Ev '^(\[|Building|Build complete|Build of product|Compiling|Write|Emitting|Planning|Fetching)' || true
 	@$(SWIFT) run --skip-build contacts demo
 
+# Tests run with TMPDIR in a folder of their own, so that a run leaves nothing in /tmp: the build tools'
+# own scratch files are removed with it, and anything else left there is a test that did not clean up.
+TEST_TMP := $(CURDIR)/.build/test-tmp
+
 test: deps
-	@$(MAKE) --no-print-directory test-dependency
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test --parallel
+	@rm -rf "$(TEST_TMP)" && mkdir -p "$(TEST_TMP)"
+	@TMPDIR="$(TEST_TMP)" $(MAKE) --no-print-directory test-dependency
+	TMPDIR="$(TEST_TMP)" PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test --parallel
+	@left=$$(ls -A "$(TEST_TMP)" | grep -Ev '^(TemporaryDirectory\..+|.+\.lock)$$' || true); rm -rf "$(TEST_TMP)"; \
+	  if [ -n "$$left" ]; then echo "tests left files behind: $$left" >&2; exit 1; fi
 
 # The package used as a SwiftPM dependency (by path) from Examples/Consumer: it must build and find its
 # resources (sample address book, localizations, templates) at run time.

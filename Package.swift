@@ -89,20 +89,27 @@ let package = Package(
             linkerSettings: icuLinker
         ),
 
-        // Tests
-        .testTarget(name: "ICUKitTests", dependencies: ["ICUKit"]),
-        .testTarget(name: "CollationTests", dependencies: ["Collation"]),
-        .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StringsCatalogTests", dependencies: ["StringsCatalog"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog"]),
-        .testTarget(name: "ComposerTests", dependencies: ["Composer"], exclude: ["Fixtures"]),
+        // Tests. TestSupport: scratch folders removed when the test process exits.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ICUKitTests", dependencies: ["ICUKit", "TestSupport"]),
+        .testTarget(name: "CollationTests", dependencies: ["Collation", "TestSupport"]),
+        .testTarget(
+            name: "ContactsCoreTests", dependencies: ["ContactsCore", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "StringsCatalogTests", dependencies: ["StringsCatalog", "TestSupport"], resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "ComposerTests", dependencies: ["Composer", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ContactsSelectionTests",
             dependencies: [
                 "ContactsSelection", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
+                "TestSupport",
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["contacts"]),
+        .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

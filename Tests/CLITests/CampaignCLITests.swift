@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CampaignCLITests {
@@ -15,7 +16,7 @@ import Testing
     }
 
     func tempDir() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("compose-\(UUID().uuidString)")
+        let url = Scratch.path("compose")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CollationCLITests {
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func ioErrorExitsOne() throws {
-        let dir = FileManager.default.temporaryDirectory.path
+        let dir = try Scratch.directory("sort-dir").path
         let r = try CLI.run(["sort", dir])
         #expect(r.status == 1)
     }

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An outbox made by hand the way `Outbox` writes one: three messages, one already sent, one failed with
 /// 550, one deferred after a 451.
 private func makeOutbox() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cli-outbox-\(UUID().uuidString)")
+    let dir = Scratch.path("cli-outbox")
     let messages = dir.appendingPathComponent("messages")
     try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
     for n in 1...4 {

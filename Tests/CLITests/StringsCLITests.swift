@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Temporary folder with the given files (path → UTF-8 text).
 private func stringsFolder(_ files: [String: String]) throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strings-cli-\(UUID().uuidString)")
+    let dir = Scratch.path("strings-cli")
     for (path, text) in files {
         let url = dir.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

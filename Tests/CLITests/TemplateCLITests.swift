@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("contacts render / templates")
 struct TemplateCLITests {
     /// A scratch folder with a template, a partial and data.
     func scratch() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tmplcli-\(UUID().uuidString)")
+        let dir = Scratch.path("tmplcli")
         let fm = FileManager.default
         try fm.createDirectory(at: dir.appendingPathComponent("partials"), withIntermediateDirectories: true)
         try "Hi {{name}},\n{{#items}}\n- {{.}}\n{{/items}}\n{{> sig}}\n".write(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct VCardCLITests {
@@ -17,7 +18,7 @@ import Testing
         """
 
     func temp(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcard-cli-\(UUID().uuidString).vcf")
+        let url = Scratch.path("vcard-cli", suffix: ".vcf")
         try Data(text.utf8).write(to: url)
         return url
     }

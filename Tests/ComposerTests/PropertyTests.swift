@@ -116,7 +116,7 @@ struct PropertyTests {
             }
         }
         #expect(refused > 50)
-        if Env.runShared { try checkEML(validated) }
+        try checkEML(validated)
     }
 
     @Test("long display names split into RFC 2047 words that fast-mail-parser reads back exactly")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Composer
@@ -7,15 +8,9 @@ import Testing
 enum Env {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let shared: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    static var sharedPresent: Bool { FileManager.default.fileExists(atPath: shared.path) }
-    static var allowMissingShared: Bool { ProcessInfo.processInfo.environment["CONTACTS_ALLOW_MISSING_SHARED"] == "1" }
-    /// Run shared-dependent tests unless shared/ is absent *and* the user said that is fine.
-    static var runShared: Bool {
-        if sharedPresent { return true }
-        if allowMissingShared { print("NOTICE: \(shared.path) absent: conformance not run") }
-        return !allowMissingShared
-    }
+    /// The project's strict .eml validator (raw RFC 5322/MIME rules, `email` with `policy.strict`,
+    /// fast-mail-parser as a second parser).
+    static let checkEML: URL = packageRoot.appendingPathComponent("scripts/check_eml.py")
     static var venv: URL {
         if let v = ProcessInfo.processInfo.environment["CONTACTS_VENV"], !v.isEmpty { return URL(fileURLWithPath: v) }
         return packageRoot.appendingPathComponent(".venv")
@@ -26,10 +21,7 @@ enum Env {
     }
 
     static func tempDirectory(_ label: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "composer-\(label)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try Scratch.directory("composer-\(label)")
     }
 
     static func run(_ executable: URL, _ args: [String]) throws -> (status: Int32, out: String, err: String) {
@@ -73,17 +65,25 @@ struct EMLReport: Decodable {
     }
 }
 
-/// Writes each message to a file and validates all of them with one run of ../shared/tools/check_eml.py
-/// (the venv's python with fast-mail-parser). Records an issue per file with errors; returns the reports.
+/// Writes each message to a file and validates all of them with one run of scripts/check_eml.py (the
+/// venv's python with fast-mail-parser). Records an issue per file with errors; returns the reports.
 @discardableResult
 func checkEML(_ messages: [(label: String, bytes: [UInt8])], sourceLocation: SourceLocation = #_sourceLocation)
     throws -> [EMLReport]
 {
-    let tool = Env.shared.appendingPathComponent("tools/check_eml.py")
-    guard FileManager.default.fileExists(atPath: tool.path) else {
-        Issue.record("\(tool.path) absent: MIME messages not validated", sourceLocation: sourceLocation)
-        return []
+    let reports = try validateEML(messages.map(\.bytes), sourceLocation: sourceLocation)
+    for (report, m) in zip(reports, messages) {
+        for e in report.errors { Issue.record("\(m.label): \(e)", sourceLocation: sourceLocation) }
+        for w in report.warnings where !w.contains("fast-mail-parser warning") {
+            Issue.record("\(m.label): warning \(w)", sourceLocation: sourceLocation)
+        }
     }
+    return reports
+}
+
+/// Runs scripts/check_eml.py over the messages and returns its reports in order, recording nothing about
+/// the messages themselves (the validator's own tests expect errors).
+func validateEML(_ messages: [[UInt8]], sourceLocation: SourceLocation = #_sourceLocation) throws -> [EMLReport] {
     guard FileManager.default.isExecutableFile(atPath: Env.python.path) else {
         Issue.record(
             "\(Env.python.path) missing: run `make deps` (venv with fast-mail-parser)", sourceLocation: sourceLocation)
@@ -91,24 +91,15 @@ func checkEML(_ messages: [(label: String, bytes: [UInt8])], sourceLocation: Sou
     }
     let dir = try Env.tempDirectory("eml")
     defer { try? FileManager.default.removeItem(at: dir) }
-    var paths: [String: String] = [:]
-    var args = [tool.path, "--json"]
-    for (i, m) in messages.enumerated() {
+    var args = [Env.checkEML.path, "--json"]
+    for (i, bytes) in messages.enumerated() {
         let url = dir.appendingPathComponent("m\(i).eml")
-        try Data(m.bytes).write(to: url)
-        paths[url.path] = m.label
+        try Data(bytes).write(to: url)
         args.append(url.path)
     }
     let result = try Env.run(Env.python, args)
-    var reports: [EMLReport] = []
-    for line in result.out.split(separator: "\n") {
-        let report = try JSONDecoder().decode(EMLReport.self, from: Data(line.utf8))
-        reports.append(report)
-        let label = paths[report.file] ?? report.file
-        for e in report.errors { Issue.record("\(label): \(e)", sourceLocation: sourceLocation) }
-        for w in report.warnings where !w.contains("fast-mail-parser warning") {
-            Issue.record("\(label): warning \(w)", sourceLocation: sourceLocation)
-        }
+    let reports = try result.out.split(separator: "\n").map {
+        try JSONDecoder().decode(EMLReport.self, from: Data($0.utf8))
     }
     #expect(reports.count == messages.count, "check_eml.py failed: \(result.err)", sourceLocation: sourceLocation)
     return reports

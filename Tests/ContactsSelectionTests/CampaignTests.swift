@@ -3,6 +3,7 @@ import ContactsCore
 import Foundation
 import StringsCatalog
 import Templating
+import TestSupport
 import Testing
 
 @testable import ContactsSelection
@@ -56,7 +57,7 @@ import Testing
 
 @Suite struct CampaignTests {
     func library() throws -> TemplateLibrary {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("campaign-\(UUID().uuidString)")
+        let dir = Scratch.path("campaign")
         let t = dir.appendingPathComponent("hello")
         try FileManager.default.createDirectory(at: t, withIntermediateDirectories: true)
         try "Hello {{recipient.givenName}} ({{lang}})".write(

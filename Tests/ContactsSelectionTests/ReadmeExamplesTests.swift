@@ -5,6 +5,7 @@ import ContactsSelection
 import Foundation
 import StringsCatalog
 import Templating
+import TestSupport
 import Testing
 
 /// The README's five-line examples, run as written (so the README cannot drift from the API).
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func contactsCore() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        let dir = Scratch.path("readme")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent("contacts.vcf")
         try
@@ -35,7 +36,7 @@ import Testing
 
     @Test func selectionAndCampaign() throws {
         let book = try AddressBook.sample()
-        let drafts = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        let drafts = Scratch.path("readme")
         let selection = try ContactsSelection(contacts: book.contacts) { config in
             config.mode = .email
             config.searchByKeywords = true
@@ -72,7 +73,7 @@ import Testing
         let catalog = try Catalog(directory: root.appendingPathComponent("Localizations"))
         #expect(
             catalog.string("Search contacts", locale: "es-MX") == catalog.string("Search contacts", locale: "es-419"))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        let dir = Scratch.path("readme")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent("Localizable.strings")
         try "/* greeting */\n\"Hello\" = \"Hello\";\n\n// keep me\n\"Bye\" = \"Bye\";\n".write(

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StringsCatalog
 
 /// A temporary folder with `<lang>.lproj/Localizable.strings` files written from a dictionary.
 func makeCatalogFolder(_ files: [String: String]) throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+    let dir = Scratch.path("catalog")
     for (path, text) in files {
         let url = dir.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StringsCatalog
@@ -185,7 +186,7 @@ struct StringsRoundTripTests {
     func agreesWithPlutil() throws {
         let plutil = try #require(plutilPath)
         let source = Self.sample + "\n\"esc\" = \"tab\\tq\\\"\\\\ \\U00FC \\UD83D\\UDE00 \\101\";\n'sq' = 'x';\n"
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plutil-\(UUID().uuidString).strings")
+        let url = Scratch.path("plutil", suffix: ".strings")
         try Data(source.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let out = url.appendingPathExtension("json")
@@ -276,7 +277,7 @@ struct StringsParserRobustnessTests {
 /// Parses `bytes` with plutil (CoreFoundation) into a dictionary.
 func plutilDictionary(_ bytes: [UInt8]) throws -> [String: String]? {
     let plutil = try #require(plutilPath)
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("plutil-\(UUID().uuidString).strings")
+    let url = Scratch.path("plutil", suffix: ".strings")
     try Data(bytes).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let out = url.appendingPathExtension("json")

@@ -1,5 +1,6 @@
 import Foundation
 import StringsCatalog
+import TestSupport
 import Testing
 
 @testable import Templating
@@ -55,7 +56,7 @@ struct CatalogMessagesTests {
         #expect(c.fallbackLocales(for: "es-MX").prefix(2) == ["es-419", "es"])
         #expect(!c.fallbackLocales(for: "fr").contains("en"))
         #expect(c.fallbackLocales(for: "en-GB").contains("en"))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tmpl-\(UUID().uuidString)")
+        let dir = Scratch.path("tmpl")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("m"), withIntermediateDirectories: true)
         for (file, text) in [

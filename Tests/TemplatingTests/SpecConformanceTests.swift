@@ -4,14 +4,13 @@ import Testing
 
 @testable import Templating
 
-/// Runs every case of the Mustache spec (v1.4.2) from ../shared/conformance/mustache relative to the
-/// package root. The spec's per-language lambda code is replaced by equivalent Swift closures.
+/// Runs every case of the Mustache spec (v1.4.2, MIT: see Fixtures/mustache-spec/LICENSE and SOURCE.txt),
+/// carried by this test target. The spec's per-language lambda code is replaced by equivalent Swift closures.
 enum SpecFiles {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let directory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/mustache")
-    static let present = FileManager.default.fileExists(atPath: directory.path)
-    static let allowMissing = ProcessInfo.processInfo.environment["CONTACTS_ALLOW_MISSING_SHARED"] == "1"
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/mustache-spec")
     static let files = [
         "comments", "delimiters", "interpolation", "inverted", "partials", "sections",
         "~dynamic-names", "~inheritance", "~lambdas",
@@ -63,7 +62,6 @@ struct SpecCase: CustomTestStringConvertible, Sendable {
 }
 
 func loadSpecCases() -> [SpecCase] {
-    guard SpecFiles.present else { return [] }
     var cases: [SpecCase] = []
     for file in SpecFiles.files {
         let url = SpecFiles.directory.appendingPathComponent(file + ".json")
@@ -100,23 +98,12 @@ func loadSpecCases() -> [SpecCase] {
 struct SpecConformanceTests {
     static let cases = loadSpecCases()
 
-    @Test("the spec folder is present (or explicitly allowed to be missing)")
-    func specFolderPresent() {
-        if !SpecFiles.present {
-            let message = "\(SpecFiles.directory.path) absent: Mustache conformance not run"
-            print("NOTICE: " + message)
-            if !SpecFiles.allowMissing {
-                Issue.record(Comment(rawValue: message + " (set CONTACTS_ALLOW_MISSING_SHARED=1 to allow)"))
-            }
-        }
-    }
-
-    @Test("all 194 cases are loaded", .enabled(if: SpecFiles.present))
+    @Test("all 194 cases are loaded")
     func caseCount() {
         #expect(Self.cases.count == 194)
     }
 
-    @Test("spec case", .enabled(if: SpecFiles.present), arguments: cases)
+    @Test("spec case", arguments: cases)
     func specCase(_ c: SpecCase) throws {
         let template = try MustacheTemplate(c.template, name: c.name)
         let partials = try MustachePartials(sources: c.partials)

@@ -1,5 +1,6 @@
 import Foundation
 import StringsCatalog
+import TestSupport
 import Testing
 
 @testable import Templating
@@ -138,7 +139,7 @@ struct TemplateLibraryTests {
     }
 
     @Test func brokenLibraryFoldersAreReported() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tmpl-\(UUID().uuidString)")
+        let dir = Scratch.path("tmpl")
         defer { try? FileManager.default.removeItem(at: dir) }
         let fm = FileManager.default
         try fm.createDirectory(at: dir.appendingPathComponent("a"), withIntermediateDirectories: true)
