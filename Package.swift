@@ -11,7 +11,10 @@ let icuLinker: [LinkerSetting] = [
 
 let package = Package(
     name: "ContactsSelection",
-    platforms: [.macOS(.v14)],
+    // Built and tested on Linux (Debian 12) against the system's ICU 72, libphonenumber and libcurl. On macOS
+    // the code needs 15 or later (`Synchronization.Mutex`) plus those libraries installed (e.g. from Homebrew,
+    // with pkg-config able to find them); macOS is not tested.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ICUKit", targets: ["ICUKit"]),
         .library(name: "Collation", targets: ["Collation"]),
@@ -44,21 +47,24 @@ let package = Package(
         // Swift side of the ICU bridge: handles with owners, thrown errors
         .target(name: "ICUKit", dependencies: ["CICU"]),
 
+        // Finding the resources SwiftPM copies (sample address book, localizations, templates) without a trap
+        .target(name: "PackageResources"),
+
         // Libraries
         .target(name: "Collation", dependencies: ["ICUKit"]),
         .target(
             name: "ContactsCore",
-            dependencies: ["ICUKit", "CPhoneNumber"],
+            dependencies: ["ICUKit", "CPhoneNumber", "PackageResources"],
             resources: [.copy("Resources/sample.vcf")]
         ),
         .target(
             name: "StringsCatalog",
-            dependencies: ["ICUKit"],
+            dependencies: ["ICUKit", "PackageResources"],
             resources: [.copy("Localizations")]
         ),
         .target(
             name: "Templating",
-            dependencies: ["ICUKit", "StringsCatalog"],
+            dependencies: ["ICUKit", "StringsCatalog", "PackageResources"],
             resources: [.copy("Templates")]
         ),
         .target(name: "Composer", dependencies: ["CCurl"]),
@@ -94,7 +100,8 @@ let package = Package(
         .testTarget(name: "ICUKitTests", dependencies: ["ICUKit", "TestSupport"]),
         .testTarget(name: "CollationTests", dependencies: ["Collation", "TestSupport"]),
         .testTarget(
-            name: "ContactsCoreTests", dependencies: ["ContactsCore", "TestSupport"], resources: [.copy("Fixtures")]),
+            name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "TestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "StringsCatalogTests", dependencies: ["StringsCatalog", "TestSupport"], resources: [.copy("Fixtures")]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import PackageResources
 
 /// A problem found in a vCard file: where it is and what was expected. The reader reports it and goes on.
 ///
@@ -244,7 +245,12 @@ public struct AddressBook: Sendable, Equatable {
     /// let sample = try AddressBook.sample()
     /// ```
     public static func sample() throws -> AddressBook {
-        guard let url = Bundle.module.url(forResource: "sample", withExtension: "vcf") else {
+        guard
+            let url = ResourceFolder.find(
+                bundle: "ContactsSelection_ContactsCore", folder: "sample.vcf",
+                source: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                    .appendingPathComponent("Resources/sample.vcf"))
+        else {
             throw ContactsCoreError.missingResource("sample.vcf")
         }
         return try AddressBook(contentsOf: url)

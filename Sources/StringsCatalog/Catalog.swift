@@ -1,4 +1,5 @@
 import Foundation
+import PackageResources
 
 /// Localized strings loaded from a resources folder: `<lang>.lproj/<Table>.strings` and
 /// `.stringsdict` (also `Base.lproj` and legacy names such as `English.lproj`, `zh_CN.lproj`) and

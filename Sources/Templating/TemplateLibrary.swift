@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import PackageResources
 import StringsCatalog
 
 /// A message rendered for one recipient: what the composer's drafts take.

@@ -1,4 +1,5 @@
 import Foundation
+import PackageResources
 import Testing
 
 @testable import ContactsCore
@@ -65,5 +66,26 @@ import Testing
     @Test func roundTrips() throws {
         let b = try AddressBook.sample()
         #expect(AddressBook(data: VCardWriter.data(for: b), fileName: "s.vcf") == b)
+    }
+}
+
+@Suite("Resource lookup without Bundle.module")
+struct ResourceLookupTests {
+    @Test("the sample address book is found in the bundle SwiftPM built")
+    func sampleIsInTheBuiltBundle() throws {
+        let url = try #require(
+            ResourceFolder.find(
+                bundle: "ContactsSelection_ContactsCore", folder: "sample.vcf",
+                source: URL(fileURLWithPath: "/nonexistent/sample.vcf")))
+        #expect(url.path.contains("ContactsSelection_ContactsCore.resources"))
+        #expect(try AddressBook.sample().contacts.count > 250)
+    }
+
+    @Test("a resource that is nowhere is nil (AddressBook.sample() then throws missingResource), not a trap")
+    func missingIsNil() {
+        #expect(
+            ResourceFolder.find(
+                bundle: "ContactsSelection_NoSuchTarget", folder: "sample.vcf",
+                source: URL(fileURLWithPath: "/nonexistent/sample.vcf")) == nil)
     }
 }

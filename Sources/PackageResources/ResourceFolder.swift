@@ -1,12 +1,14 @@
 import Foundation
 
-/// Finds a resource folder that SwiftPM copied for a target of this package, without `Bundle.module`
-/// (which traps when the bundle is missing): the places `Bundle.module` searches, the executable's folder
-/// and its parent, every loaded bundle, and finally the source folder of a development checkout.
-/// Shared by the modules that ship resource folders (strings, templates).
+/// Finds a resource that SwiftPM copied for a target of this package, without `Bundle.module` (which traps
+/// when the bundle is missing, so that a documented "missing resource" error could never be thrown): the
+/// places `Bundle.module` searches, the executable's folder and its parent, every loaded bundle, and finally
+/// the source of a development checkout. Shared by every module that ships resources (the sample address
+/// book, strings, templates).
 package enum ResourceFolder {
     /// `bundle` is the SwiftPM bundle name without extension ("ContactsSelection_Templating"); `folder` the
-    /// copied folder inside it ("Templates"); `source` the same folder in the checkout.
+    /// copied folder or file inside it ("Templates", "sample.vcf"); `source` the same item in the checkout.
+    /// Nil when it is nowhere.
     package static func find(bundle: String, folder: String, source: URL) -> URL? {
         let fm = FileManager.default
         var dirs: [URL] = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
