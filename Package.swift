@@ -98,7 +98,7 @@ let package = Package(
         // Tests. TestSupport: scratch folders removed when the test process exits.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ICUKitTests", dependencies: ["ICUKit", "TestSupport"]),
-        .testTarget(name: "CollationTests", dependencies: ["Collation", "TestSupport"]),
+        .testTarget(name: "CollationTests", dependencies: ["Collation", "ICUKit", "TestSupport"]),
         .testTarget(
             name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "TestSupport"],
             resources: [.copy("Fixtures")]),

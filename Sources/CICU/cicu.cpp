@@ -14,6 +14,7 @@
 #include <unicode/numberformatter.h>
 #include <unicode/plurrule.h>
 #include <unicode/smpdtfmt.h>
+#include <unicode/tblcoll.h>
 #include <unicode/translit.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucol.h>
@@ -244,6 +245,30 @@ cicu_index_builder *cicu_index_builder_open(const char *locale, int32_t *status)
     CICU_GUARD(nullptr, {
         UErrorCode ec = U_ZERO_ERROR;
         std::unique_ptr<AlphabeticIndex> idx(new AlphabeticIndex(localeOf(locale), ec));
+        if (U_FAILURE(ec)) {
+            *status = ec;
+            return nullptr;
+        }
+        auto *h = new cicu_index_builder;
+        h->index = std::move(idx);
+        return h;
+    })
+}
+
+cicu_index_builder *cicu_index_builder_open_with_collator(const char *locale, const cicu_collator *collator,
+                                                          int32_t *status) {
+    if (failed(status)) return nullptr;
+    const RuleBasedCollator *rules =
+        collator == nullptr ? nullptr : dynamic_cast<const RuleBasedCollator *>(collator->collator.get());
+    if (rules == nullptr) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return nullptr;
+    }
+    CICU_GUARD(nullptr, {
+        UErrorCode ec = U_ZERO_ERROR;
+        // The index adopts the copy; built this way it has no labels until addLabels.
+        std::unique_ptr<AlphabeticIndex> idx(new AlphabeticIndex(rules->clone(), ec));
+        if (U_SUCCESS(ec)) idx->addLabels(localeOf(locale), ec);
         if (U_FAILURE(ec)) {
             *status = ec;
             return nullptr;

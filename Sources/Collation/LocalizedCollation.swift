@@ -52,7 +52,7 @@ public final class LocalizedCollation: Sendable {
         let tag = ICULocale.canonicalTag(locale)
         do {
             collator = try Collator(locale: tag, options: options)
-            index = try SectionIndex(locale: tag)
+            index = try SectionIndex(locale: tag, options: options)
         } catch let error as ICUError {
             throw CollationError.icu(locale: locale, underlying: error)
         }

@@ -23,9 +23,15 @@ public final class SectionIndex: Sendable {
     /// Every normal label in ICU's order, then `#`.
     public let indexTitles: [String]
 
-    public init(locale: String) throws {
+    /// - Parameters:
+    ///   - locale: whose index letters (plus the English ones) make the sections.
+    ///   - options: the options of the collator the list is sorted with: names are bucketed by the same
+    ///     rules (with alternate shifted, "(Anna)" sorts among the A names and is in section A), so that
+    ///     sections follow the list's order. The default keeps the locale's own collator.
+    public init(locale: String, options: Collator.Options = Collator.Options()) throws {
         self.locale = locale
-        icu = try ICUKit.AlphabeticIndex(locale: locale, addingLabelsFrom: ["en"])
+        let collator = options == Collator.Options() ? nil : try Collator(locale: locale, options: options)
+        icu = try ICUKit.AlphabeticIndex(locale: locale, addingLabelsFrom: ["en"], collator: collator)
         var titles: [String] = []
         var normal: [String] = []
         for (label, type) in zip(icu.labels, icu.labelTypes) {

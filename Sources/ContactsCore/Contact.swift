@@ -116,10 +116,12 @@ public enum ContactLabel: Sendable, Hashable {
 
     /// Reads an Apple `X-ABLabel` value: `_$!<Name>!$_` for the built-in labels, anything else is custom.
     public init(abLabel: String) {
-        if let label = ContactLabel(asciiABLabel: abLabel) {
-            self = label
-            return
-        }
+        self = ContactLabel(asciiABLabel: abLabel) ?? ContactLabel(unicodeABLabel: abLabel)
+    }
+
+    /// ``init(abLabel:)`` on Characters with Unicode lower-casing: the rule itself, for any label; the
+    /// ASCII path below must agree with it.
+    init(unicodeABLabel abLabel: String) {
         var text = Substring(abLabel)
         if text.hasPrefix("_$!<") && text.hasSuffix(">!$_") { text = text.dropFirst(4).dropLast(4) }
         switch text.lowercased() {

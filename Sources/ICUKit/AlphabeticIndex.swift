@@ -26,12 +26,22 @@ public final class AlphabeticIndex: @unchecked Sendable {
     ///   - extraLocales: `AlphabeticIndex::addLabels(Locale)` for each (e.g. `["en"]` so Latin names
     ///     get their letters in a Japanese index).
     ///   - maxLabels: ICU's label limit (default 99, as ICU).
+    ///   - collator: buckets with a copy of this collator (its options included) instead of the locale's
+    ///     default one, so that bucket numbers grow along a list sorted by it.
     public init(
         locale: String, addingLabelsFrom extraLocales: [String] = [], extraLabels: String? = nil,
-        maxLabels: Int = 99
+        maxLabels: Int = 99, collator: Collator? = nil
     ) throws {
         var status: Int32 = 0
-        guard let builder = cicu_index_builder_open(locale, &status), status <= 0 else {
+        let opened =
+            if let collator {
+                withExtendedLifetime(collator) {
+                    cicu_index_builder_open_with_collator(locale, collator.handle, &status)
+                }
+            } else {
+                cicu_index_builder_open(locale, &status)
+            }
+        guard let builder = opened, status <= 0 else {
             throw ICUError.failure(
                 operation: "open AlphabeticIndex for '\(locale)'", code: status, name: ICUError.name(status))
         }

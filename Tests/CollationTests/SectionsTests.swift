@@ -1,4 +1,5 @@
 import Collation
+import ICUKit
 import Testing
 
 /// Sections as native contacts apps show them, one locale at a time.
@@ -125,21 +126,36 @@ import Testing
         // Many names across scripts: sectioning by runs must equal bucketing each name on its own.
         var pool: [String] = []
         let stems =
-            names + ["Émile", "Øystein", "Łukasz", "Ωmega", "ßtraße", "O'Brien", "d'Arc", "😀", "🎉 Party", "!!", "٣٤"]
+            names + [
+                "!Zed", "(Anna)", "\"Quote\" Bob", "-Xavier", "Émile", "Øystein", "Łukasz", "Ωmega", "ßtraße",
+                "O'Brien", "d'Arc", "😀", "🎉 Party", "!!", "٣٤",
+            ]
         for (i, stem) in stems.enumerated() {
             for j in 0..<7 { pool.append(j == 0 ? stem : "\(stem) \(i * j)") }
         }
+        // The list's own collator options change the order the runs are found in (punctuation ignored,
+        // digits by value, case first): grouping must hold under each of them, not only the defaults.
+        let variants: [(String, Collator.Options)] = [
+            ("default", Collator.Options()), ("alternateShifted", Collator.Options(alternateShifted: true)),
+            ("numeric", Collator.Options(numeric: true)), ("caseLevel", Collator.Options(caseLevel: true)),
+            ("primary", Collator.Options(strength: .primary)),
+            ("all", Collator.Options(strength: .primary, numeric: true, alternateShifted: true, caseLevel: true)),
+        ]
         for locale in ["en", "sv", "ja", "zh-Hans", "zh-Hant", "ko", "ru", "ar"] {
-            let c = try LocalizedCollation(locale: locale)
-            let sections = c.sections(pool)
-            #expect(sections.reduce(0) { $0 + $1.items.count } == pool.count)
-            for section in sections {
-                for item in section.items { #expect(c.index.title(for: item) == section.title, "\(locale): \(item)") }
-                let sorted = c.sorted(section.items)
-                #expect(section.items == sorted, "\(locale): section \(section.title) sorted")
+            for (variant, options) in variants {
+                let c = try LocalizedCollation(locale: locale, options: options)
+                let sections = c.sections(pool)
+                #expect(sections.reduce(0) { $0 + $1.items.count } == pool.count)
+                for section in sections {
+                    for item in section.items {
+                        #expect(c.index.title(for: item) == section.title, "\(locale) \(variant): \(item)")
+                    }
+                    let sorted = c.sorted(section.items)
+                    #expect(section.items == sorted, "\(locale) \(variant): section \(section.title) sorted")
+                }
+                #expect(Set(sections.map(\.title)).count == sections.count, "\(locale) \(variant)")
+                if let hash = sections.firstIndex(where: { $0.title == "#" }) { #expect(hash == sections.count - 1) }
             }
-            #expect(Set(sections.map(\.title)).count == sections.count)
-            if let hash = sections.firstIndex(where: { $0.title == "#" }) { #expect(hash == sections.count - 1) }
         }
     }
 
@@ -191,5 +207,17 @@ import Testing
         let c = try LocalizedCollation(locale: "xx-Unknown")
         #expect(c.sorted(["b", "a"]) == ["a", "b"])
         #expect(try LocalizedCollation(locale: "zh_CN").locale == "zh-CN")
+    }
+}
+
+@Suite struct SectionsFollowTheListOrder {
+    @Test("with alternate shifted, a name in parentheses sorts and is sectioned with its letter")
+    func punctuationIgnored() throws {
+        let shifted = try LocalizedCollation(locale: "en", options: Collator.Options(alternateShifted: true))
+        let names = ["Bob", "(Anna)", "Anne", "Zed", "!Zoe"]
+        #expect(shifted.sorted(names) == ["(Anna)", "Anne", "Bob", "Zed", "!Zoe"])
+        #expect(shifted.sections(names).map(\.title) == ["A", "B", "Z"])
+        let plain = try LocalizedCollation(locale: "en")
+        #expect(plain.sections(names).map(\.title) == ["A", "B", "Z", "#"])
     }
 }

@@ -14,8 +14,23 @@ import Testing
             "_$!<Mobile>!$_", "_$!<HomeFAX>!$_", "_$!<Other>!$_", "CELL", "iPhone", "_$!<>!$_", "Grandma",
             "_$!<Custom label>!$_", "", "_$!<Home", "anniversary", "x\r\ny",
         ]
-        for s in samples {
-            #expect(ContactLabel(asciiABLabel: s) != nil)
+        // Every built-in name in many casings, with and without the markers, and near misses.
+        let names = [
+            "home", "work", "other", "mobile", "cell", "iphone", "main", "homefax", "workfax", "otherfax", "pager",
+            "homepage", "school", "anniversary", "homes", "wor", "mobil", "xhome", "anniversarY ",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var all = samples
+        for name in names {
+            for _ in 0..<8 {
+                let cased = String(name.map { Bool.random(using: &generator) ? Character($0.uppercased()) : $0 })
+                all += [cased, "_$!<" + cased + ">!$_", "_$!<" + cased, cased + ">!$_"]
+            }
+        }
+        for s in all {
+            let ascii = ContactLabel(asciiABLabel: s)
+            #expect(ascii != nil, "\(s.debugDescription)")
+            #expect(ascii == ContactLabel(unicodeABLabel: s), "\(s.debugDescription)")
         }
         #expect(ContactLabel(abLabel: "_$!<Mobile>!$_") == .mobile)
         #expect(ContactLabel(abLabel: "_$!<HomeFAX>!$_") == .homeFax)
