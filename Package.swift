@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ICUKit", targets: ["ICUKit"]),
+        .library(name: "Locales", targets: ["Locales"]),
         .library(name: "Collation", targets: ["Collation"]),
         .library(name: "ContactsCore", targets: ["ContactsCore"]),
         .library(name: "StringsCatalog", targets: ["StringsCatalog"]),
@@ -50,16 +51,20 @@ let package = Package(
         // Finding the resources SwiftPM copies (sample address book, localizations, templates) without a trap
         .target(name: "PackageResources"),
 
+        // The one locale policy (names of locales, fallback, the environment's locale, default region) and
+        // name order, shared by every library below.
+        .target(name: "Locales", dependencies: ["ICUKit"]),
+
         // Libraries
-        .target(name: "Collation", dependencies: ["ICUKit"]),
+        .target(name: "Collation", dependencies: ["ICUKit", "Locales"]),
         .target(
             name: "ContactsCore",
-            dependencies: ["ICUKit", "CPhoneNumber", "PackageResources"],
+            dependencies: ["ICUKit", "CPhoneNumber", "Locales", "PackageResources"],
             resources: [.copy("Resources/sample.vcf")]
         ),
         .target(
             name: "StringsCatalog",
-            dependencies: ["ICUKit", "PackageResources"],
+            dependencies: ["ICUKit", "Locales", "PackageResources"],
             resources: [.copy("Localizations")]
         ),
         .target(
@@ -98,6 +103,7 @@ let package = Package(
         // Tests. TestSupport: scratch folders removed when the test process exits.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ICUKitTests", dependencies: ["ICUKit", "TestSupport"]),
+        .testTarget(name: "LocalesTests", dependencies: ["Locales"]),
         .testTarget(name: "CollationTests", dependencies: ["Collation", "ICUKit", "TestSupport"]),
         .testTarget(
             name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "TestSupport"],

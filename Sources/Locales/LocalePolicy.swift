@@ -1,16 +1,30 @@
 import Foundation
 import ICUKit
+import Synchronization
 
-/// Matches requested languages (BCP 47, POSIX or Apple `.lproj` names) against the localizations that
-/// exist, with CLDR-style fallback: `zh-HK` → `zh-Hant`, `zh-SG` → `zh-Hans`, `es-MX` → `es-419` → `es`,
-/// `en-AU` → `en-GB` → `en`, `pt-AO` → `pt-PT` → `pt`; a script never falls back to another script
-/// (`sr-Latn` does not become Cyrillic `sr`).
+/// The package's one locale policy, used by the strings catalog, templates, sorting, phone numbers and the
+/// command-line tool alike:
+///
+/// - **Names of locales**: BCP 47 on output; POSIX (`de_DE.UTF-8`), Apple `.lproj` (`zh_CN`, `English`)
+///   and deprecated codes (`iw`) accepted on input (``bcp47(fromLocalizationName:)``).
+/// - **Fallback**: CLDR-style chains (``fallbackChain(for:)``): `zh-HK` → `zh-Hant`, `zh-SG` → `zh-Hans`,
+///   `es-MX` → `es-419` → `es`, `en-AU` → `en-GB` → `en`, `pt-AO` → `pt-PT` → `pt`; a script never
+///   falls back to another script (`sr-Latn` does not become Cyrillic `sr`). ``match(requested:available:)``
+///   picks from what exists.
+/// - **The environment's locale**: gettext's order, `LANGUAGE` (a `:` list, honoured unless the locale is
+///   `C`/`POSIX`), then `LC_ALL`, `LC_MESSAGES`, `LANG` (``requestedLanguages(environment:)``,
+///   ``environmentLocale(environment:)``); "en" when none is set.
+/// - **Default region** (phone numbers): the locale's region subtag, else the likely one from CLDR
+///   (`ja` → `JP`, `zh-Hant` → `TW`), else "ZZ" (unknown: only international numbers parse)
+///   (``defaultRegion(for:)``).
 ///
 /// ```swift
-/// LanguageMatcher.match(requested: ["es-MX"], available: ["en", "es", "es-419"])   // ["es-419", "es"]
-/// LanguageMatcher.bcp47(fromLocalizationName: "zh_CN")                            // "zh-CN"
+/// LocalePolicy.match(requested: ["es-MX"], available: ["en", "es", "es-419"])   // ["es-419", "es"]
+/// LocalePolicy.bcp47(fromLocalizationName: "zh_CN")                            // "zh-CN"
+/// LocalePolicy.environmentLocale(environment: ["LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"])  // "fr"
+/// LocalePolicy.defaultRegion(for: "zh-Hant")                                    // "TW"
 /// ```
-public enum LanguageMatcher {
+public enum LocalePolicy {
     static let legacyNames: [String: String] = [
         "english": "en", "french": "fr", "german": "de", "japanese": "ja", "spanish": "es", "italian": "it",
         "dutch": "nl", "portuguese": "pt", "swedish": "sv", "danish": "da", "finnish": "fi", "norwegian": "nb",
@@ -76,37 +90,31 @@ public enum LanguageMatcher {
         return s
     }
 
-    private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var maximized: [String: String] = [:]
-    nonisolated(unsafe) private static var chains: [String: [String]] = [:]
+    /// Memo of likely-subtag expansions and fallback chains (bounded; cleared when full).
+    private static let maximized = Mutex<[String: String]>([:])
+    private static let chains = Mutex<[String: [String]]>([:])
+
+    private static func memo<V: Sendable>(_ cache: borrowing Mutex<[String: V]>, _ key: String, _ make: () -> V) -> V {
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let value = make()
+        cache.withLock {
+            if $0.count > 4096 { $0.removeAll() }
+            $0[key] = value
+        }
+        return value
+    }
 
     /// `language-Script-Region` with likely subtags added (ICU), cached.
     static func maximize(_ tag: String) -> String {
         guard tag != "Base" else { return tag }
-        cacheLock.lock()
-        let cached = maximized[tag]
-        cacheLock.unlock()
-        if let cached { return cached }
-        let max = bcp47(fromLocalizationName: ICULocale.addLikelySubtags(tag.replacingOccurrences(of: "-", with: "_")))
-        cacheLock.lock()
-        if maximized.count > 4096 { maximized.removeAll() }
-        maximized[tag] = max
-        cacheLock.unlock()
-        return max
+        return memo(maximized, tag) {
+            bcp47(fromLocalizationName: ICULocale.addLikelySubtags(tag.replacingOccurrences(of: "-", with: "_")))
+        }
     }
 
     /// The tags to try for one requested language, most specific first.
     public static func fallbackChain(for requested: String) -> [String] {
-        cacheLock.lock()
-        let cached = chains[requested]
-        cacheLock.unlock()
-        if let cached { return cached }
-        let chain = computeChain(requested)
-        cacheLock.lock()
-        if chains.count > 4096 { chains.removeAll() }
-        chains[requested] = chain
-        cacheLock.unlock()
-        return chain
+        memo(chains, requested) { computeChain(requested) }
     }
 
     static func computeChain(_ requested: String) -> [String] {
@@ -175,5 +183,22 @@ public enum LanguageMatcher {
         }
         var seen = Set<String>()
         return result.filter { seen.insert($0).inserted }
+    }
+
+    /// The locale the environment asks for: the first of ``requestedLanguages(environment:)``, else "en".
+    public static func environmentLocale(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
+        requestedLanguages(environment: environment).first ?? "en"
+    }
+
+    /// The region a locale implies, for phone numbers written without a country code: its own region
+    /// subtag, else CLDR's likely one ("en" → "US", "ja" → "JP", "zh-Hant" → "TW", "es-419" stays
+    /// without one and so does "und"), else "ZZ" (unknown: only international numbers parse).
+    public static func defaultRegion(for locale: String) -> String {
+        let tag = bcp47(fromLocalizationName: locale)
+        if let region = subtags(tag).region, region.count == 2 { return region }
+        if let region = subtags(maximize(tag)).region, region.count == 2, region != "ZZ" { return region }
+        return "ZZ"
     }
 }
