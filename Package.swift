@@ -69,13 +69,15 @@ let package = Package(
         ),
         .target(
             name: "Templating",
-            dependencies: ["ICUKit", "StringsCatalog", "PackageResources"],
+            dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources"],
             resources: [.copy("Templates")]
         ),
         .target(name: "Composer", dependencies: ["CCurl"]),
         .target(
             name: "ContactsSelection",
-            dependencies: ["ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer"]
+            dependencies: [
+                "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
+            ]
         ),
 
         // Command-line tool

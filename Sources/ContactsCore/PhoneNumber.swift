@@ -1,5 +1,6 @@
 import CPhoneNumber
 import ICUKit
+import Locales
 
 /// A phone number as written, with what libphonenumber makes of it: E.164, international and national
 /// formats, validity and type. Unparseable numbers keep their text and have no E.164 form.
@@ -90,15 +91,9 @@ public struct PhoneNumber: Sendable, Hashable {
         parse(raw, region: defaultRegion(forLocale: locale))
     }
 
-    /// The region a locale implies, through ICU's likely subtags ("en" → "US", "ja" → "JP"); "ZZ" when none.
-    public static func defaultRegion(forLocale locale: String) -> String {
-        let full = ICULocale.addLikelySubtags(locale.replacingOccurrences(of: "_", with: "-"))
-        for part in full.split(whereSeparator: { $0 == "-" || $0 == "_" }).dropFirst()
-        where part.count == 2 && part.allSatisfy({ $0.isLetter }) {
-            return part.uppercased()
-        }
-        return "ZZ"
-    }
+    /// The region a locale implies: ``LocalePolicy/defaultRegion(for:)`` ("en" → "US", "ja" → "JP"; "ZZ"
+    /// when none).
+    public static func defaultRegion(forLocale locale: String) -> String { LocalePolicy.defaultRegion(for: locale) }
 
     /// The number in `style`; the raw text when it did not parse.
     public func formatted(_ style: Style) -> String {

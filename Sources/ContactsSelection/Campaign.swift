@@ -102,32 +102,41 @@ public struct Campaign: Sendable {
         messages: [PersonalizedMessage], failures: [CampaignFailure]
     ) {
         let rows = selection.selectedRows
-        var contexts: [(row: ContactRow, channel: Channel, value: String, context: ContactContext)] = []
+        var recipients: [(row: ContactRow, channel: Channel, value: String)] = []
         for row in rows {
             guard let reach = selection.value(for: row.id) else { continue }
-            contexts.append(
-                (
-                    row, reach.channel, reach.value,
-                    ContactContext(
-                        contact: row.contact, displayName: row.displayName,
-                        email: reach.channel == .email ? reach.value : nil,
-                        phone: reach.channel == .message ? reach.value : nil)
-                ))
+            recipients.append((row, reach.channel, reach.value))
+        }
+        // A message shows every name in its own locale (`recipient.name`, `others`, the To: header), by
+        // the same rule as the list (``NameOrder``): the contexts are made once per locale rendered in.
+        var contextsByLocale: [String: [ContactContext]] = [:]
+        func contexts(in locale: String) -> [ContactContext] {
+            if let made = contextsByLocale[locale] { return made }
+            let made = recipients.map { item in
+                ContactContext(
+                    contact: item.row.contact,
+                    displayName: ContactsDataSource.displayName(of: item.row.contact, locale: locale),
+                    email: item.channel == .email ? item.value : nil,
+                    phone: item.channel == .message ? item.value : nil)
+            }
+            contextsByLocale[locale] = made
+            return made
         }
         var messages: [PersonalizedMessage] = []
         var failures: [CampaignFailure] = []
-        for (i, item) in contexts.enumerated() {
+        for (i, item) in recipients.enumerated() {
             let row = item.row
             do {
                 let locale = TemplateLibrary.renderLocale(
                     recipient: row.contact.languages.first, campaign: locale,
                     environment: selection.configuration.locale)
+                let all = contexts(in: locale)
+                let context = all[i]
                 var variables = data
-                variables["recipient"] = .object(item.context)
-                variables["others"] = .array(
-                    contexts.enumerated().filter { $0.offset != i }.map { .object($0.element.context) })
+                variables["recipient"] = .object(context)
+                variables["others"] = .array(all.enumerated().filter { $0.offset != i }.map { .object($0.element) })
                 let extra =
-                    recipientData[row.id] ?? recipientData[item.context.email?.lowercased() ?? "\u{0}"]
+                    recipientData[row.id] ?? recipientData[context.email?.lowercased() ?? "\u{0}"]
                     ?? row.contact.emails.lazy.compactMap { recipientData[$0.value.lowercased()] }.first
                 for (key, value) in extra ?? [:] { variables[key] = value }
                 let rendered = try library.render(
@@ -137,7 +146,8 @@ public struct Campaign: Sendable {
                 var message: MessageDraft?
                 switch item.channel {
                 case .email:
-                    let to = try MailAddress(name: row.displayName.isEmpty ? nil : row.displayName, address: item.value)
+                    let name = context.displayName
+                    let to = try MailAddress(name: name.isEmpty ? nil : name, address: item.value)
                     mail = MailDraft(
                         from: from, to: [to], subject: rendered.subject, textBody: rendered.textBody,
                         htmlBody: rendered.htmlBody, locale: rendered.locale)

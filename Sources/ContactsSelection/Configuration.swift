@@ -57,7 +57,7 @@ public struct Configuration: Sendable {
     public var mailBody: String?
     public var mailIsHTML = false
     public var messageBody: String?
-    /// BCP 47; default: the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`), else "en".
+    /// BCP 47; default: the environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else "en".
     public var locale: String = environmentLocale()
     /// Which name part the list sorts by (like `CNContactsUserDefaults.sortOrder`).
     public var nameSortOrder: NameSortOrder = .givenName
@@ -72,11 +72,9 @@ public struct Configuration: Sendable {
     public init() {}
 }
 
-/// The locale of the environment: `LC_ALL`, `LC_MESSAGES`, `LANG` (POSIX form mapped to BCP 47 by the
-/// strings catalog's rule: `de_DE.UTF-8` → `de-DE`, `C` → `en`), else "en".
+/// The locale of the environment by the package's one rule (``LocalePolicy/environmentLocale(environment:)``):
+/// `LANGUAGE` (unless the locale is `C`/`POSIX`), `LC_ALL`, `LC_MESSAGES`, `LANG`, mapped to BCP 47
+/// (`de_DE.UTF-8` → `de-DE`), else "en". The same locale serves text, sorting and sections.
 public func environmentLocale(_ environment: [String: String] = ProcessInfoEnvironment.current) -> String {
-    for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-        if let value = environment[key], !value.isEmpty { return LanguageMatcher.bcp47(fromLocalizationName: value) }
-    }
-    return "en"
+    LocalePolicy.environmentLocale(environment: environment)
 }

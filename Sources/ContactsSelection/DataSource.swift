@@ -276,12 +276,6 @@ public final class ContactsDataSource: Sendable {
         return displayName
     }
 
-    /// The phone region of a locale: its region subtag, else the likely one ("de" → "DE", "en" → "US").
-    static func region(for locale: String) -> String {
-        let full = ICULocale.addLikelySubtags(locale)
-        for part in full.split(separator: "-").dropFirst() where part.count == 2 && part.allSatisfy(\.isLetter) {
-            return part.uppercased()
-        }
-        return "US"
-    }
+    /// The phone region of a locale: ``LocalePolicy/defaultRegion(for:)`` ("de" → "DE", "en" → "US").
+    static func region(for locale: String) -> String { LocalePolicy.defaultRegion(for: locale) }
 }

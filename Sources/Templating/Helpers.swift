@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Locales
 
 /// The built-in, locale-aware helpers every render can use (unless `RenderOptions.helpers` is off). They
 /// sit at the bottom of the context stack, so names in your data win over them.
@@ -257,11 +258,6 @@ public enum Helpers {
 
     // MARK: names
 
-    /// Languages that put the family name first for names written in their own script.
-    static let cjkLanguages: Set<String> = ["ja", "zh", "ko"]
-    /// Languages that put the family name first for every name.
-    static let familyFirstLanguages: Set<String> = ["hu", "vi"]
-
     static func fullName(_ call: LambdaCall) throws -> LambdaResult {
         let (name, _) = try arguments(call, "fullName")
         guard let value = try value(call, "fullName", name) else { return .text("") }
@@ -283,25 +279,14 @@ public enum Helpers {
         return personName(given: given, family: family, locale: locale)
     }
 
-    /// A person's name in the locale's order: family first in Hungarian and Vietnamese, and in Japanese,
-    /// Chinese and Korean for names written in CJK script (without a space, except Korean).
+    /// A person's name as the package shows it everywhere (list, search, templates, mail headers):
+    /// ``NameOrder/format(_:locale:order:)``.
     ///
     /// ```swift
-    /// Helpers.personName(given: "太郎", family: "山田", locale: "ja")   // "山田太郎"
+    /// Helpers.personName(given: "太郎", family: "山田", locale: "en")   // "山田太郎"
     /// ```
     public static func personName(given: String, family: String, locale: String) -> String {
-        if given.isEmpty { return family }
-        if family.isEmpty { return given }
-        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? locale
-        if familyFirstLanguages.contains(language) { return family + " " + given }
-        guard cjkLanguages.contains(language) else { return given + " " + family }
-        let cjk = (given + family).unicodeScalars.allSatisfy { s in
-            (0x3040...0x30FF).contains(s.value) || (0x3400...0x9FFF).contains(s.value)
-                || (0xAC00...0xD7AF).contains(s.value)
-                || (0xF900...0xFAFF).contains(s.value) || (0x20000...0x2FFFF).contains(s.value)
-        }
-        guard cjk else { return given + " " + family }
-        return language == "ko" ? family + " " + given : family + given
+        NameOrder.format(PersonName(given: given, family: family), locale: locale)
     }
 }
 

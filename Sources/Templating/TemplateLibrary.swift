@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Locales
 import PackageResources
 import StringsCatalog
 
@@ -229,32 +230,10 @@ public struct TemplateLibrary: Sendable {
         return canonical.isEmpty || canonical == "und" ? dashed : canonical
     }
 
-    /// The tags to try for `locale`, most specific first: the tag itself, its maximized forms with script,
-    /// language-region, and the bare language only when its default script is the same
-    /// (`zh-TW` → zh-TW, zh-Hant-TW, zh-Hant; never zh, which is Simplified).
+    /// The tags to try for `locale`, most specific first: the package's one fallback rule
+    /// (``LocalePolicy/fallbackChain(for:)``), so a template override and a catalog entry are found along
+    /// the same chain (`es-MX` → es-419 → es; `zh-TW` → zh-Hant-TW, zh-Hant, never zh, which is Simplified).
     public static func localeFallbacks(_ locale: String) -> [String] {
-        let tag = normalizeLocale(locale)
-        let maximized = ICULocale.addLikelySubtags(tag)
-        let parts = maximized.split(separator: "-").map(String.init)
-        var result = [tag]
-        func add(_ s: String) { if !result.contains(s) { result.append(s) } }
-        guard parts.count >= 2 else {
-            add(parts.first ?? tag)
-            return result
-        }
-        let language = parts[0]
-        let script = parts[1].count == 4 ? parts[1] : nil
-        let region = parts.count > 2 ? parts[2] : (script == nil ? parts[1] : nil)
-        if let script {
-            if let region { add("\(language)-\(script)-\(region)") }
-            add("\(language)-\(script)")
-        }
-        let defaultScript = ICULocale.addLikelySubtags(language).split(separator: "-").dropFirst().first.map(
-            String.init)
-        if script == nil || defaultScript == script {
-            if let region { add("\(language)-\(region)") }
-            add(language)
-        }
-        return result
+        LocalePolicy.fallbackChain(for: normalizeLocale(locale))
     }
 }

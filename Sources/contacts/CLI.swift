@@ -167,7 +167,7 @@ func jsonString<T: Encodable>(_ value: T) throws -> String {
     return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
-/// The locale for a command: `--locale`, else the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`), else "en".
+/// The locale for a command: `--locale`, else the environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else "en".
 func environmentLocale(_ explicit: String?) -> String {
     if let explicit, !explicit.isEmpty { return explicit }
     return environmentLocale(ProcessInfoEnvironment.current)

@@ -40,7 +40,7 @@ enum SortCommand: Command {
         Usage: contacts sort [--locale L] [--json] [FILE|-]
 
         Reads one UTF-8 name per line from FILE (or stdin for '-' or no FILE) and prints the names in the
-        collation order of locale L (BCP 47, default: LC_ALL/LC_MESSAGES/LANG, else en).
+        collation order of locale L (BCP 47, default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG, else en).
         Lines that are not valid UTF-8 are reported on stderr with their line number and skipped.
         With --json: a JSON array of the names in order.
 

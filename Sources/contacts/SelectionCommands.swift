@@ -13,7 +13,7 @@ struct ListOptions {
     static let help = """
         Options:
           --source FILE.vcf   address book to read ('-' for stdin); default: the embedded sample address book
-          --locale L          BCP 47 locale for names, sorting and sections (default: LC_ALL/LC_MESSAGES/LANG)
+          --locale L          BCP 47 locale for names, sorting and sections (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)
           --mode M            email | messages | both (default: messages)
           --skip-unnamed      leave out contacts without a name
           --json              {"index": [String], "sections": [{"title", "items": [{"id", "name", "value", "enabled"}]}]}

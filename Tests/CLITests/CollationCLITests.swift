@@ -59,6 +59,20 @@ import Testing
         #expect(noValue.status == 2)
     }
 
+    @Test("the environment's locale, LANGUAGE included, drives sorting as it drives text")
+    func languageVariableSorts() throws {
+        let input = Data("Örjan\nZoe\nAnna\n".utf8)
+        let sv = try CLI.run(
+            ["sort", "-"], stdin: input,
+            environment: ["LANGUAGE": "sv", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "en_US.UTF-8"])
+        #expect(sv.status == 0, "\(sv.stderr)")
+        #expect(sv.stdout == "Anna\nZoe\nÖrjan\n")
+        let en = try CLI.run(
+            ["sort", "-"], stdin: input,
+            environment: ["LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "en_US.UTF-8"])
+        #expect(en.stdout == "Anna\nÖrjan\nZoe\n")
+    }
+
     @Test func ioErrorExitsOne() throws {
         let dir = try Scratch.directory("sort-dir").path
         let r = try CLI.run(["sort", dir])
