@@ -572,11 +572,16 @@ struct OutboxSendCommand: Command {
 
         Sends every queued or deferred message of the outbox DIR exactly once; already sent or failed ones
         are skipped. Transient failures (4xx, network) are retried with backoff and stay deferred if they
-        persist; permanent ones (5xx) are reported as failed.
+        persist; permanent ones (5xx) are reported as failed. A message handed over without a reply (the
+        connection dropped or timed out after its end) is uncertain: it is listed, never sent again by
+        itself; settle it with 'contacts outbox settle DIR ID --sent|--resend'.
+        The first Ctrl-C or SIGTERM finishes the message in flight, prints the summary and exits with 130
+        (run the same command to resume); a second one stops at once.
 
         Options:
         \(DeliveryOptions.help)
-          --resend-uncertain     also send messages interrupted after the server may have accepted them
+          --resend-uncertain     also send every uncertain message (the server may already have it: it
+                                 may arrive twice; 'contacts outbox settle' decides one by one)
 
         Example:
           contacts outbox send outbox-20260101-120000 --smtp smtp://mail.example.com --rate 30/min
