@@ -136,7 +136,8 @@ struct DeliveryOptions {
         if let from {
             if let second = secondAddress(in: from) {
                 throw CLIError.usage(
-                    "\(command): --from: expected one sender address, found another at column \(second) of '\(from)'")
+                    "\(command): --from: expected one sender address; column \(second) of '\(from)' starts another "
+                        + "(a display name with a comma goes in quotes: \"Doe, Ann\" <ann@example.org>)")
             }
             do { sender = try MailAddress(parsing: from) } catch {
                 throw CLIError.usage("\(command): --from: \(error)")
@@ -557,6 +558,11 @@ struct OutboxStatusCommand: Command {
                 out.line("not queued (left by an interrupted compose): " + status.orphans.joined(separator: ", "))
             }
             if status.tornLines > 0 { out.line("journal: \(status.tornLines) torn line(s) from a crash, ignored") }
+            if status.count(.uncertain) > 0 {
+                out.line(
+                    "uncertain messages may have arrived: check, then 'contacts outbox settle \(shellQuoted(path)) ID… "
+                        + "--sent' (arrived) or '--resend' (send again)")
+            }
         }
         out.flush()
         return .ok

@@ -186,4 +186,39 @@ import Testing
         #expect(files.count == 2 && Set(files).count == 2)
         #expect(files.allSatisfy { $0.utf8.count <= 255 && $0.hasPrefix("000") }, "\(files)")
     }
+    @Test("outbox settle: --sent or --resend for uncertain messages only; status says how")
+    func settleFromTheCommandLine() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outbox = dir.appendingPathComponent("outbox")
+        try FileManager.default.createDirectory(
+            at: outbox.appendingPathComponent("messages"), withIntermediateDirectories: true)
+        var journal = ""
+        for n in 1...3 {
+            let eml = "From: a@example.org\r\nTo: c\(n)@example.org\r\nSubject: \(n)\r\n\r\nHi\r\n"
+            try eml.write(
+                to: outbox.appendingPathComponent("messages/00000\(n).eml"), atomically: true, encoding: .utf8)
+            journal +=
+                #"{"at":1,"e":"queued","from":"a@example.org","id":"00000\#(n)","to":["c\#(n)@example.org"]}"#
+                + "\n"
+        }
+        for n in 1...2 {
+            journal += #"{"at":2,"e":"attempt","id":"00000\#(n)"}"# + "\n" + #"{"at":2,"e":"commit","id":"00000\#(n)"}"#
+            journal += "\n"
+        }
+        try journal.write(to: outbox.appendingPathComponent("journal.jsonl"), atomically: true, encoding: .utf8)
+        let status = try CLI.run(["outbox", "status", outbox.path])
+        #expect(status.stdout.hasPrefix("queued 1, deferred 0, uncertain 2, sent 0, failed 0"))
+        #expect(status.stdout.contains("contacts outbox settle"))
+
+        #expect(try CLI.run(["outbox", "settle", outbox.path, "000001"]).status == 2)
+        #expect(try CLI.run(["outbox", "settle", outbox.path, "000001", "--sent", "--resend"]).status == 2)
+        let settled = try CLI.run(["outbox", "settle", outbox.path, "000001", "--sent"])
+        #expect(settled.status == 0 && settled.stdout == "000001: sent\n", "\(settled.stderr)")
+        let resend = try CLI.run(["outbox", "settle", outbox.path, "000002", "000003", "--resend"])
+        #expect(resend.status == 1 && resend.stdout == "000002: queued again\n")
+        #expect(resend.stderr.contains("000003") && resend.stderr.contains("not uncertain"))
+        let after = try CLI.run(["outbox", "status", outbox.path])
+        #expect(after.stdout.hasPrefix("queued 2, deferred 0, uncertain 0, sent 1, failed 0"), "\(after.stdout)")
+    }
 }
