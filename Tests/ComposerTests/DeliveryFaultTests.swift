@@ -243,3 +243,56 @@ func processIsAlive(_ pid: Int32) -> Bool {
     let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
     return state != "Z" && state != "X"
 }
+
+@Suite("FileTransport never writes through links and never loses a draft to a long name")
+struct FileTransportSafetyTests {
+    @Test func smsFileIsOnlyAppendedWhenItIsAPlainFileOfItsOwn() throws {
+        let dir = try Env.tempDirectory("sms-links")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let outside = dir.appendingPathComponent("outside.txt")
+        try "keep\n".write(to: outside, atomically: true, encoding: .utf8)
+        // messages.sms.txt: a symbolic link out of the folder; messages-2: a hard link; messages-3: a FIFO.
+        try FileManager.default.createSymbolicLink(
+            at: out.appendingPathComponent("messages.sms.txt"), withDestinationURL: outside)
+        try FileManager.default.linkItem(at: outside, to: out.appendingPathComponent("messages-2.sms.txt"))
+        #expect(mkfifo(out.appendingPathComponent("messages-3.sms.txt").path, 0o644) == 0)
+        let files = FileTransport(directory: out)
+        let first = try files.saveMessage(MessageDraft(recipients: ["+15555550123"], body: "Eins"))
+        let second = try files.saveMessage(MessageDraft(recipients: ["+15555550124"], body: "Zwei"))
+        #expect(first.lastPathComponent == "messages-4.sms.txt" && second == first)
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "keep\n")
+        #expect(
+            try String(contentsOf: first, encoding: .utf8)
+                == "sms:+15555550123?body=Eins\nsms:+15555550124?body=Zwei\n")
+        // A plain file of its own, left by an earlier run, is appended to.
+        let plain = FileTransport(directory: dir.appendingPathComponent("plain"))
+        let a = try plain.saveMessage(MessageDraft(recipients: ["+15555550123"], body: "A"))
+        let b = try plain.saveMessage(MessageDraft(recipients: ["+15555550123"], body: "B"))
+        #expect(a.lastPathComponent == "messages.sms.txt" && a == b)
+    }
+
+    @Test func longCombiningClustersGiveShortUniqueNames() throws {
+        let dir = try Env.tempDirectory("long-names")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cluster = { (base: String) in base + String(repeating: "\u{0301}\u{0308}", count: 80) }
+        let name = "0001-" + (0..<30).map { cluster(String(UnicodeScalar(UInt8(97 + $0 % 26)))) }.joined()
+        let files = FileTransport(directory: dir)
+        let draft = MailDraft(
+            from: try MailAddress(address: "a@example.com"), to: [try MailAddress(address: "b@example.com")],
+            subject: "x", textBody: "y")
+        let one = try files.save(draft, name: name)
+        let two = try files.save(draft, name: name)
+        #expect(one != two)
+        for url in [one, two] { #expect(url.lastPathComponent.utf8.count <= 255) }
+        #expect(one.lastPathComponent.hasPrefix("0001-abcdef"))
+        // Cut between characters: a cluster that fits is kept whole.
+        let accented = String(repeating: "é", count: 100)
+        let slug = AtomicFile.slug(accented)
+        #expect(slug.utf8.count <= AtomicFile.maxSlugBytes && slug.count == 40 && slug.allSatisfy { $0 == "é" })
+        let mixed = String(repeating: "ق\u{0651}\u{064E}", count: 60)
+        #expect(AtomicFile.slug(mixed).utf8.count <= AtomicFile.maxSlugBytes)
+        #expect(AtomicFile.slug(mixed).unicodeScalars.count % 3 == 0)
+    }
+}
