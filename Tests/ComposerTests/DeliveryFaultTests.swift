@@ -40,20 +40,20 @@ struct DeliveryFaultTests {
                 recipients[0]: [.dropAfterStore], recipients[1]: [.slowReply], recipients[2]: [.slowOK],
                 recipients[3]: [.data451], recipients[4]: [.data554], recipients[5]: [.rcpt550],
                 recipients[6]: [.rcpt451], recipients[7]: [.dropMidData],
-            ], connect421: [1], slow: 5, slowOK: 1.5)
+            ], connect421: [1], slow: 6, slowOK: 1.3)
         let dir = try Env.tempDirectory("outbox-faults")
         defer { try? FileManager.default.removeItem(at: dir) }
         let outbox = try Outbox(directory: dir)
         _ = try outbox.enqueue(try drafts(recipients))
         var config = try SMTPConfiguration(url: server.url)
-        config.commandTimeout = 1  // the slow_ok reply (1.5 s) comes after DATA: the data timeout applies
-        config.dataTimeout = 2
+        config.commandTimeout = 1  // the slow_ok reply (1.3 s) comes after DATA: the data timeout applies
+        config.dataTimeout = 3
         let summary = try outbox.send(using: try SMTPTransport(configuration: config), policy: quickPolicy())
 
         let states = Dictionary(uniqueKeysWithValues: try outbox.status().items.map { ($0.recipients[0], $0) })
         #expect(states[recipients[0]]?.state == .uncertain, "dropped after storing")
         #expect(states[recipients[1]]?.state == .uncertain, "reply later than the data timeout")
-        #expect(states[recipients[1]]?.lastError?.contains("no reply within 2 s") == true)
+        #expect(states[recipients[1]]?.lastError?.contains("no reply within 3 s") == true)
         #expect(states[recipients[2]]?.state == .sent, "slow reply within the data timeout")
         #expect(states[recipients[3]]?.state == .sent && states[recipients[3]]?.attempts == 2, "451 after DATA")
         #expect(states[recipients[4]]?.state == .failed && states[recipients[4]]?.lastCode == 554)
@@ -195,17 +195,19 @@ struct SendmailReliabilityTests {
             wait
             """)
         var mta = SendmailTransport(path: path)
-        mta.timeout = 0.5
+        mta.timeout = 1.5
         let outbox = try Outbox(directory: dir.appendingPathComponent("outbox"))
         _ = try outbox.enqueue(try drafts(["a@example.com"]))
         let start = Date()
         let summary = try outbox.send(using: mta, policy: quickPolicy())
         #expect(Date().timeIntervalSince(start) < 10)
         #expect(summary.uncertain == 1 && summary.sent == 0)
-        #expect(try outbox.status().items[0].lastError?.contains("did not exit within 0.5 s") == true)
+        #expect(try outbox.status().items[0].lastError?.contains("did not exit within 1.5 s") == true)
         for name in ["pid", "child"] {
-            let pid = Int32(try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8).trimmed) ?? 0
-            #expect(pid > 0 && !processIsAlive(pid), "\(name) \(pid) survived")
+            let text = try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            #expect(text != nil, "the script did not start within 1.5 s: \(name) missing")
+            let pid = Int32(text?.trimmed ?? "") ?? 0
+            #expect(pid > 0 && processEnds(pid), "\(name) \(pid) survived")
         }
     }
 
@@ -232,6 +234,16 @@ struct SendmailReliabilityTests {
 
 extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
+
+/// Waits up to `timeout` seconds for `pid` to be gone (a signal is delivered asynchronously).
+func processEnds(_ pid: Int32, timeout: Double = 3) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while processIsAlive(pid) {
+        if Date() > deadline { return false }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    return true
 }
 
 /// True while `pid` exists and is not a zombie.
