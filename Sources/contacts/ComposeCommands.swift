@@ -363,7 +363,9 @@ enum ComposeDelivery {
                 summary.deferred += run.deferred
                 summary.uncertain += run.uncertain
                 printSummary(summary, out: &out)
-                return try finish(run, outbox: outbox, options: options, out: &out)
+                let code = try finish(run, outbox: outbox, options: options, out: &out)
+                // Drafts refused before queueing (and text messages, which SMTP cannot carry) failed too.
+                return code == .ok && summary.failed > 0 ? .failure : code
             }
         }
         printSummary(summary, out: &out)
