@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// compose/outbox delivery from the command line: outbox folders, options, files written into --out.
@@ -15,11 +16,7 @@ import Testing
         var sections: [Section]
     }
 
-    func tempDir() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("delivery-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func tempDir() throws -> URL { try Scratch.directory("delivery") }
 
     /// Ids of the first `count` contacts of the sample address book with a value for `mode`.
     func sampleIDs(_ count: Int, mode: String) throws -> [String] {
