@@ -260,7 +260,6 @@ extension LocalizationFolder {
         let languages = cat.languages.filter { $0 != cat.sourceLanguage }
         for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
             let line = cat.line(ofKey: entry.key)
-            let source = entry.localizations[cat.sourceLanguage]?.value ?? entry.key
             for language in languages {
                 guard let loc = entry.localizations[language] else {
                     out.append(
@@ -288,17 +287,15 @@ extension LocalizationFolder {
                             file: cat.file, line: line, column: 1, severity: .note, code: "untranslated",
                             message: "\"\(entry.key)\" \(language) is in state \"\(first.state)\"\(place)"))
                 }
-                if let v = loc.value {
-                    if v.isEmpty {
-                        out.append(
-                            Diagnostic(
-                                file: cat.file, line: line, column: 1, severity: .warning, code: "empty-value",
-                                message: "\"\(entry.key)\" \(language) has an empty value"))
-                    } else if let f = Self.formatFinding(
-                        source: source, translation: v, key: entry.key, file: cat.file, line: line, column: 1)
-                    {
-                        out.append(f)
-                    }
+                if loc.value?.isEmpty == true {
+                    out.append(
+                        Diagnostic(
+                            file: cat.file, line: line, column: 1, severity: .warning, code: "empty-value",
+                            message: "\"\(entry.key)\" \(language) has an empty value"))
+                } else {
+                    out += Self.catalogFormatFindings(
+                        entry: entry, language: language, sourceLanguage: cat.sourceLanguage, file: cat.file,
+                        line: line)
                 }
                 var pluralSets: [(String, [String: XCStringsDocument.Localization])] = []
                 if !loc.plural.isEmpty { pluralSets.append(("plural", loc.plural)) }

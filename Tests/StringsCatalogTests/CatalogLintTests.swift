@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import StringsCatalog
+
+/// Findings of `lint` on String Catalogs and on folders as real projects lay them out.
+@Suite("Catalog lint")
+struct CatalogLintTests {
+    static func unit(_ value: String) -> String {
+        "{ \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(value)\" } }"
+    }
+
+    static func substitution(_ argNum: Int, _ forms: [(String, String)]) -> String {
+        "{ \"argNum\" : \(argNum), \"formatSpecifier\" : \"lld\", \"variations\" : { \"plural\" : { "
+            + forms.map { "\"\($0.0)\" : \(unit($0.1))" }.joined(separator: ", ") + " } } }"
+    }
+
+    static let catalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Delete %lld Photos" : {
+              "localizations" : {
+                "en" : \(unit("Delete Photos")),
+                "ru" : {
+                  "stringUnit" : { "state" : "translated", "value" : "Удалить %#@photos@" },
+                  "substitutions" : { "photos" : \(substitution(1, [("one", "%arg фото"), ("few", "%arg фото, %2$@"), ("many", "%arg фото"), ("other", "%arg фото")])) }
+                }
+              }
+            },
+            "folders.files" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%1$lld Ordner, %#@dateien@" },
+                  "substitutions" : { "dateien" : \(substitution(2, [("one", "eine Datei"), ("other", "%arg Dateien")])) }
+                },
+                "en" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@files@ in %1$lld folders" },
+                  "substitutions" : { "files" : \(substitution(2, [("one", "%arg file"), ("other", "%arg files")])) }
+                },
+                "ru" : \(unit("%lld папок"))
+              }
+            },
+            "Hello %@" : {
+              "localizations" : {
+                "de" : \(unit("Hallo %d")),
+                "en" : \(unit("Hello %@")),
+                "ru" : \(unit("Привет"))
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+
+    @Test func substitutionsAreModelledAndFindingsNameKeyLanguageAndPlace() throws {
+        let dir = try makeCatalogFolder(["Localizable.xcstrings": Self.catalog])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try LocalizationFolder(directory: dir, displayRoot: "L")
+        let formats = folder.lint().filter { $0.code.hasPrefix("format") }
+        let messages = formats.map { "\($0.severity.rawValue) \($0.code) \($0.message)" }
+        // The Russian translation consumes the key's %lld through a plural substitution although the
+        // English text leaves it out, and the source's "files" substitution takes argument 2: both fine.
+        #expect(!messages.contains { $0.contains("\"folders.files\" de") }, "\(messages)")
+        #expect(!messages.contains { $0.contains("\"Delete %lld Photos\" ru:") }, "\(messages)")
+        #expect(
+            messages.contains {
+                $0.hasPrefix(
+                    "error format-mismatch \"Delete %lld Photos\" ru substitutions.photos.plural.few: "
+                        + "uses argument 2 (object)")
+            }, "\(messages)")
+        #expect(
+            messages.contains {
+                $0.hasPrefix("error format-mismatch \"Hello %@\" de: argument 1 is signed here but object")
+            },
+            "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("warning format-unused \"Hello %@\" ru: does not use argument 1") })
+        // Russian drops the number of files: a warning, not an error.
+        #expect(
+            messages.contains { $0.hasPrefix("warning format-unused \"folders.files\" ru: does not use argument 2") })
+        #expect(formats.filter { $0.severity == .error }.count == 2, "\(messages)")
+        #expect(formats.allSatisfy { $0.file == "L/Localizable.xcstrings" && $0.line > 1 })
+    }
+}
