@@ -82,3 +82,23 @@ struct CatalogLintTests {
         #expect(formats.allSatisfy { $0.file == "L/Localizable.xcstrings" && $0.line > 1 })
     }
 }
+
+@Suite(
+    "Encodings CoreFoundation rejects",
+    .enabled(if: plutilPath != nil, "plutil absent: CoreFoundation comparison not run"))
+struct RejectedEncodingTests {
+    @Test(arguments: [TextEncoding.utf16LE(bom: false), .utf16BE(bom: false)])
+    func utf16WithoutBOMIsAnError(encoding: TextEncoding) throws {
+        let bytes = encoding.encode("\"a\" = \"b\";\n\"Größe\" = \"Size\";\n")
+        #expect(try plutilDictionary(bytes) == nil)
+        let doc = StringsDocument(parsing: bytes, file: "de.lproj/Localizable.strings")
+        let errors = doc.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.code) == ["encoding"])
+        #expect(errors.first?.message.contains("without a byte order mark") == true)
+        // With a BOM both read it.
+        let withBOM: TextEncoding = encoding == .utf16LE(bom: false) ? .utf16LE(bom: true) : .utf16BE(bom: true)
+        let good = withBOM.encode("\"a\" = \"b\";\n")
+        #expect(try plutilDictionary(good) == ["a": "b"])
+        #expect(StringsDocument(parsing: good).diagnostics.isEmpty)
+    }
+}
