@@ -58,7 +58,7 @@ public enum XLIFF {
             }
             files.append(
                 XLIFFFile(
-                    original: "\(devFolder)/\(table).strings", sourceLanguage: dev, targetLanguage: language,
+                    original: original(table, devFolder, "strings"), sourceLanguage: dev, targetLanguage: language,
                     units: units.reversed()))
         }
         let dictTables = Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys)
@@ -97,8 +97,8 @@ public enum XLIFF {
             }
             files.append(
                 XLIFFFile(
-                    original: "\(devFolder)/\(table).stringsdict", sourceLanguage: dev, targetLanguage: language,
-                    units: units))
+                    original: original(table, devFolder, "stringsdict"), sourceLanguage: dev,
+                    targetLanguage: language, units: units))
         }
         for (table, cat) in folder.catalogs.sorted(by: { $0.key < $1.key }) {
             files.append(
@@ -107,6 +107,25 @@ public enum XLIFF {
                     units: catalogUnits(cat, language: language)))
         }
         return files
+    }
+
+    /// `App/en.lproj/Localizable.strings` for the table `App/Localizable`.
+    static func original(_ table: String, _ lproj: String, _ ext: String) -> String {
+        let (sub, name) = LocalizationFolder.split(table)
+        return (sub.isEmpty ? "" : sub + "/") + "\(lproj)/\(name).\(ext)"
+    }
+
+    /// The folder's table named by an XLIFF `original`: the path without its `.lproj` component and
+    /// extension, matched exactly, else the one table whose path ends the same way (an `original`
+    /// relative to a project root above the folder, or a folder below it).
+    static func table(forOriginal original: String, ext: String, among tables: some Collection<String>) -> String? {
+        var parts = original.split(separator: "/").map(String.init)
+        guard let last = parts.popLast(), last.hasSuffix("." + ext) else { return nil }
+        parts.removeAll { $0.hasSuffix(".lproj") || $0 == "." }
+        let wanted = (parts + [String(last.dropLast(ext.count + 1))]).joined(separator: "/")
+        if tables.contains(wanted) { return wanted }
+        let matches = tables.filter { wanted.hasSuffix("/" + $0) || $0.hasSuffix("/" + wanted) }
+        return matches.count == 1 ? matches.first : nil
     }
 
     /// XLIFF 1.2 target state → String Catalog state (a target without state counts as translated).
@@ -377,19 +396,23 @@ public enum XLIFF {
         var report = ImportReport()
         for f in files {
             let language = LanguageMatcher.bcp47(fromLocalizationName: f.targetLanguage)
-            let name = (f.original as NSString).lastPathComponent
+            let dev = folder.developmentLanguage
+            let stringsTable = table(
+                forOriginal: f.original, ext: "strings",
+                among: Set((folder.strings[dev] ?? [:]).keys).union((folder.strings["Base"] ?? [:]).keys))
+            let dictTable = table(
+                forOriginal: f.original, ext: "stringsdict",
+                among: Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys))
+            let catalogTable = table(forOriginal: f.original, ext: "xcstrings", among: folder.catalogs.keys)
             for u in f.units {
                 guard let target = u.target, !target.isEmpty else { continue }
                 let changed: Bool?
-                if name.hasSuffix(".strings") {
-                    changed = importStrings(
-                        u, target: target, table: String(name.dropLast(8)), language: language, into: &folder)
-                } else if name.hasSuffix(".stringsdict") {
-                    changed = importDict(
-                        u, target: target, table: String(name.dropLast(12)), language: language, into: &folder)
-                } else if name.hasSuffix(".xcstrings") {
-                    changed = importCatalog(
-                        u, target: target, table: String(name.dropLast(10)), language: language, into: &folder)
+                if let stringsTable {
+                    changed = importStrings(u, target: target, table: stringsTable, language: language, into: &folder)
+                } else if let dictTable {
+                    changed = importDict(u, target: target, table: dictTable, language: language, into: &folder)
+                } else if let catalogTable {
+                    changed = importCatalog(u, target: target, table: catalogTable, language: language, into: &folder)
                 } else {
                     changed = nil
                 }
