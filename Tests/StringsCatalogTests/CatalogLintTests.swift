@@ -102,3 +102,28 @@ struct RejectedEncodingTests {
         #expect(StringsDocument(parsing: good).diagnostics.isEmpty)
     }
 }
+
+@Suite("stringsdict error positions")
+struct StringsDictPositionTests {
+    static func plist(_ body: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>a</key>\n  <dict>\n"
+            + "    <key>NSStringLocalizedFormatKey</key>\n" + body
+    }
+    static let tail = "\n  </dict>\n</dict>\n</plist>\n"
+
+    @Test(arguments: [
+        (Array(plist("    <strin>x</string>" + tail).utf8), 7, 5),  // unknown tag
+        (Array(plist("    <integer>x</integer>" + tail).utf8), 7, 14),  // bad character in <integer>
+        (Array(plist("    <string>x &amp y</string>" + tail).utf8), 7, 15),  // bad entity
+        (Array(plist("    <string>x</strong>" + tail).utf8), 7, 14),  // mismatched close tag
+        (Array(plist("    <string>x</string>\n").utf8), 7, 23),  // unexpected end
+        (Array(plist("    <string>x").utf8) + [0xE8] + Array(("</string>" + tail).utf8), 7, 14),  // not UTF-8
+        (Array(plist("    <string>x</string>\n    <string>y</string>" + tail).utf8), 8, 5),  // non-key in dict
+    ])
+    func syntaxErrorsPointAtTheCulprit(bytes: [UInt8], line: Int, column: Int) {
+        let doc = StringsDictDocument(parsing: Data(bytes), file: "de.lproj/Localizable.stringsdict")
+        let syntax = doc.diagnostics.filter { $0.code == "syntax" }
+        #expect(syntax.count == 1)
+        #expect(syntax.first.map { [$0.line, $0.column] } == [line, column], "\(syntax)")
+    }
+}
