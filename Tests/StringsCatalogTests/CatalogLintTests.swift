@@ -127,3 +127,28 @@ struct StringsDictPositionTests {
         #expect(syntax.first.map { [$0.line, $0.column] } == [line, column], "\(syntax)")
     }
 }
+
+@Suite("Table names that differ in case")
+struct CaseClashTests {
+    @Test func oneFindingNamesTheCauseInsteadOfAMissingFilePerLanguage() throws {
+        var files = ["en.lproj/InfoPlist.strings": "\"CFBundleName\" = \"Contacts\";\n"]
+        let languages = ["de", "fr", "it", "ja", "ru"]
+        for l in languages { files["\(l).lproj/infoPlist.strings"] = "\"CFBundleName\" = \"Kontakte\";\n" }
+        files["de.lproj/InfoPlist.strings"] = "\"CFBundleName\" = \"Kontakte\";\n"
+        let dir = try makeCatalogFolder(files)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let findings = try LocalizationFolder(directory: dir, displayRoot: "L").lint()
+        #expect(!findings.contains { $0.code == "missing-file" }, "\(findings)")
+        let clashes = findings.filter { $0.code == "case-mismatch" }
+        #expect(clashes.count == 2, "\(clashes)")
+        let across = try #require(clashes.first { $0.message.contains("4 languages") })
+        #expect(across.file == "L/fr.lproj/infoPlist.strings")
+        #expect(
+            across.message.hasPrefix("infoPlist.strings (in 4 languages: fr, it, ja, ru) differs only in letter case"))
+        #expect(across.message.contains("en's InfoPlist.strings"))
+        #expect(
+            clashes.contains {
+                $0.file.hasPrefix("L/de.lproj/") && $0.message.contains("InfoPlist.strings and infoPlist.strings")
+            })
+    }
+}
