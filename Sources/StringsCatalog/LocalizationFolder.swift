@@ -20,6 +20,9 @@ public struct LocalizationFolder: Sendable {
     public var stringsDicts: [String: [String: StringsDictDocument]] = [:]
     /// table → catalog.
     public var catalogs: [String: XCStringsDocument] = [:]
+    /// Where each loaded `.lproj` file is ("language/table.ext" → URL), so that it is written back to the
+    /// same place even when subfolders name a language's folder differently (`English.lproj`, `en.lproj`).
+    private var fileURLs: [String: URL] = [:]
     /// Files that could not be read at all (others are still loaded).
     public private(set) var loadErrors: [Diagnostic] = []
 
@@ -37,11 +40,13 @@ public struct LocalizationFolder: Sendable {
                 case .strings:
                     let language = file.language!
                     folderNames[language] = file.url.deletingLastPathComponent().lastPathComponent
+                    fileURLs["\(language)/\(file.qualifiedTable).strings"] = file.url
                     strings[language, default: [:]][file.qualifiedTable] = try StringsDocument(
                         contentsOf: file.url, file: display)
                 case .stringsdict:
                     let language = file.language!
                     folderNames[language] = file.url.deletingLastPathComponent().lastPathComponent
+                    fileURLs["\(language)/\(file.qualifiedTable).stringsdict"] = file.url
                     stringsDicts[language, default: [:]][file.qualifiedTable] = try StringsDictDocument(
                         contentsOf: file.url, file: display)
                 case .xcstrings:
@@ -63,6 +68,7 @@ public struct LocalizationFolder: Sendable {
 
     /// The URL of a language's table file (`table` may be qualified by its folder: `App/Localizable`).
     public func url(language: String, table: String, extension ext: String) -> URL {
+        if let known = fileURLs["\(language)/\(table).\(ext)"] { return known }
         let folder = folderNames[language] ?? "\(language).lproj"
         let (sub, name) = Self.split(table)
         let base = sub.isEmpty ? directory : directory.appendingPathComponent(sub)

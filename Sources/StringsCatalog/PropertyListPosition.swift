@@ -16,8 +16,10 @@ enum PropertyListPosition {
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") else { return (1, 1) }
         // Bytes that are not UTF-8 (CF: "Unable to convert string to correct encoding").
-        do { _ = try XMLInput.utf8(Data(bytes), file: "", what: "") } catch {
+        let utf8: Data
+        do { utf8 = try XMLInput.utf8(Data(bytes), file: "", what: "") } catch {
             if case StringsCatalogError.malformed(_, let line, let column, _) = error { return (line, column) }
+            return (1, 1)
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if let line = lineNumber(in: message), line >= 1, line <= lines.count {
@@ -28,7 +30,7 @@ enum PropertyListPosition {
             return (last, lines[last - 1].unicodeScalars.count + 1)
         }
         // Otherwise the XML parser (safe: the bytes are valid UTF-8) says where the document breaks.
-        let parser = XMLParser(data: Data(bytes))
+        let parser = XMLParser(data: utf8)
         if !parser.parse() || parser.parserError != nil {
             return (max(parser.lineNumber, 1), max(parser.columnNumber, 1))
         }

@@ -152,3 +152,29 @@ struct CaseClashTests {
             })
     }
 }
+
+@Suite("Localization trees")
+struct LocalizationTreeTests {
+    @Test func filesAreWrittenBackWhereTheyWereFound() throws {
+        let dir = try makeCatalogFolder([
+            "App/English.lproj/Localizable.strings": "\"Open\" = \"Open\";\n\"Save\" = \"Save\";\n",
+            "App/German.lproj/Localizable.strings": "\"Open\" = \"Öffnen\";\n",
+            "Widget/en.lproj/Localizable.strings": "\"Close\" = \"Close\";\n",
+            "Widget/de.lproj/Localizable.strings": "\"Close\" = \"Schließen\";\n",
+            ".git/en.lproj/Localizable.strings": "\"Hidden\" = \"Hidden\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var folder = try LocalizationFolder(directory: dir, displayRoot: "P")
+        #expect(folder.strings["en"]?.keys.sorted() == ["App/Localizable", "Widget/Localizable"])
+        #expect(folder.strings["de"]?.keys.sorted() == ["App/Localizable", "Widget/Localizable"])
+        let report = folder.sync(prune: false)
+        #expect(report.added["de"] == ["Save"])
+        let written = try folder.save().map { $0.path.replacingOccurrences(of: dir.path + "/", with: "") }
+        #expect(written == ["App/German.lproj/Localizable.strings"])
+        let files = try FileManager.default.subpathsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".strings") }
+        #expect(files.count == 5, "\(files)")
+        let lint = folder.lint()
+        #expect(lint.allSatisfy { !$0.file.contains(".git") })
+        #expect(lint.contains { $0.file == "P/App/German.lproj/Localizable.strings" && $0.code == "untranslated" })
+    }
+}
