@@ -40,7 +40,6 @@ public enum XLIFF {
     /// The XLIFF `<file>`s for `language`: every source table with the current translations as targets.
     public static func files(_ folder: LocalizationFolder, language: String) -> [XLIFFFile] {
         let dev = folder.developmentLanguage
-        let devFolder = folder.folderNames[dev] ?? "\(dev).lproj"
         var files: [XLIFFFile] = []
         let stringsTables = Set((folder.strings[dev] ?? [:]).keys).union((folder.strings["Base"] ?? [:]).keys)
         for table in stringsTables.sorted() {
@@ -58,7 +57,7 @@ public enum XLIFF {
             }
             files.append(
                 XLIFFFile(
-                    original: original(table, devFolder, "strings"), sourceLanguage: dev, targetLanguage: language,
+                    original: original(folder, table, dev, "strings"), sourceLanguage: dev, targetLanguage: language,
                     units: units.reversed()))
         }
         let dictTables = Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys)
@@ -97,7 +96,7 @@ public enum XLIFF {
             }
             files.append(
                 XLIFFFile(
-                    original: original(table, devFolder, "stringsdict"), sourceLanguage: dev,
+                    original: original(folder, table, dev, "stringsdict"), sourceLanguage: dev,
                     targetLanguage: language, units: units))
         }
         for (table, cat) in folder.catalogs.sorted(by: { $0.key < $1.key }) {
@@ -109,10 +108,12 @@ public enum XLIFF {
         return files
     }
 
-    /// `App/en.lproj/Localizable.strings` for the table `App/Localizable`.
-    static func original(_ table: String, _ lproj: String, _ ext: String) -> String {
+    /// `App/en.lproj/Localizable.strings` for the table `App/Localizable`: the development language's file
+    /// (its `.lproj` named as on disk), relative to the folder.
+    static func original(_ folder: LocalizationFolder, _ table: String, _ language: String, _ ext: String) -> String {
+        let url = folder.url(language: language, table: table, extension: ext)
         let (sub, name) = LocalizationFolder.split(table)
-        return (sub.isEmpty ? "" : sub + "/") + "\(lproj)/\(name).\(ext)"
+        return (sub.isEmpty ? "" : sub + "/") + url.deletingLastPathComponent().lastPathComponent + "/\(name).\(ext)"
     }
 
     /// The folder's table named by an XLIFF `original`: the path without its `.lproj` component and
