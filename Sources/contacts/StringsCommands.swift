@@ -269,7 +269,10 @@ struct StringsGetCommand: Command {
             let what = wholly ? "could not be read" : "has errors"
             let answer =
                 answeredBy.map { l in
-                    let from = catalog.files.first { $0.table == table && ($0.language == l || $0.language == nil) }
+                    let usable = catalog.files.filter { f in
+                        f.table == table && !catalog.loadErrors.contains { $0.file == f.url.path }
+                    }
+                    let from = usable.first { $0.language == l } ?? usable.first { $0.language == nil }
                     return "answered from \(l)" + (from.map { " (\($0.url.path))" } ?? "")
                 } ?? "no language has the key"
             printError("contacts: \(name): \(first)")

@@ -97,6 +97,10 @@ struct StringsTreeCLITests {
             ["strings", "export-xliff", "--dir", dir.path, "--out", out.path, "--language", "de"],
             ["strings", "import-xliff", xliff.path, "--dir", dir.path],
         ]
+        let get = try CLI.run(["strings", "get", "Open", "--dir", dir.path, "--locale", "de"])
+        #expect(get.stdout == "Open\n")
+        #expect(get.stderr.contains("Localizable.xcstrings could not be read; answered from en ("), "\(get.stderr)")
+        #expect(get.stderr.contains("en.lproj/Localizable.strings)"), "\(get.stderr)")
         for args in runs {
             let r = try CLI.run(args)
             #expect(r.status == 1, "\(args): \(r)")

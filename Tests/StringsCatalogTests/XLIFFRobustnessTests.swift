@@ -44,6 +44,21 @@ struct XLIFFRobustnessTests {
         }
     }
 
+    @Test func originalsMatchTablesExactlyOrByAUniqueSuffix() {
+        let tables = ["Localizable", "App/Localizable", "App/InfoPlist", "Widget/InfoPlist", "Widget/Extra"]
+        func t(_ original: String, _ ext: String = "strings") -> String? {
+            XLIFF.table(forOriginal: original, ext: ext, among: tables)
+        }
+        #expect(t("en.lproj/Localizable.strings") == "Localizable")
+        #expect(t("App/en.lproj/Localizable.strings") == "App/Localizable")
+        #expect(t("MyProject/App/Base.lproj/InfoPlist.strings") == "App/InfoPlist")  // from a project root
+        #expect(t("en.lproj/Extra.strings") == "Widget/Extra")  // a folder above the project
+        #expect(t("Other/en.lproj/Localizable.strings") == "Localizable")
+        #expect(t("en.lproj/InfoPlist.strings") == nil)  // App's or Widget's: not guessed
+        #expect(t("App/en.lproj/Localizable.stringsdict", "strings") == nil)
+        #expect(t("App/Localizable.xcstrings", "xcstrings") == "App/Localizable")
+    }
+
     static let oddKeys = [
         "line\nbreak", "tab\there", "cr\rhere", "crlf\r\nend", "quote \" and ' both", "<b> & &amp; </b>",
         "non-BMP 😀 𝄞 \u{10FFFF}", "controls \u{1}\u{7}\u{1B}\u{7F}", " leading", "trailing ", " ", "  \n ",
