@@ -434,7 +434,9 @@ extension LocalizationFolder {
                         bump(language, translated: false, missing: true, untranslated: false)
                         continue
                     }
-                    let states = [loc.state] + loc.plural.values.map(\.state) + loc.device.values.map(\.state)
+                    let states =
+                        [loc.state] + loc.plural.values.map(\.state) + loc.device.values.map(\.state)
+                        + loc.substitutions.values.flatMap { $0.plural.values.map(\.state) }
                     let done = states.compactMap { $0 }.allSatisfy { $0 == "translated" }
                     bump(language, translated: done, missing: false, untranslated: !done)
                 }

@@ -218,6 +218,15 @@ struct XLIFFRobustnessTests {
         #expect(loc.plural.isEmpty && loc.value == "%#@fotos@ löschen (neu)")
         #expect(loc.substitutions.keys.sorted() == ["fotos"])
         #expect(loc.substitutions["fotos"]?.plural["one"]?.value == "Dieses Foto (neu)")
+        // A substitution form still "new" keeps the key out of the translated count.
+        let ruStatus = folder.status().first { $0.language == "ru" }
+        #expect(ruStatus?.translated == 1 && ruStatus?.missing == 1)
+        var pending = cat
+        let set = pending.setUnit(
+            "x", forKey: key, language: "ru", path: ["substitutions", "photos", "plural", "few"], state: "new")
+        #expect(set)
+        folder.catalogs["Shapes"] = pending
+        #expect(folder.status().first { $0.language == "ru" }?.untranslated == 1)
         let files = try #require(cat.entry("%#@files@ copied")?.localizations["de"])
         #expect(files.substitutions.keys.sorted() == ["dateien"])
         #expect(files.substitutions["dateien"]?.plural["other"]?.value == "%arg Dateien (neu)")
