@@ -261,7 +261,10 @@ struct StringsGetCommand: Command {
             let problems = catalog.diagnostics.filter { $0.file == file.url.path && $0.severity == .error }
             guard let first = problems.first else { continue }
             if let language = file.language {
-                let wanted = !LanguageMatcher.match(requested: expanded, available: [language]).isEmpty
+                // A requested language, or the development language (tried last) when nothing answered.
+                let wanted =
+                    (language == catalog.developmentLanguage && answeredBy == nil)
+                    || !LanguageMatcher.match(requested: expanded, available: [language]).isEmpty
                 guard wanted && language != answeredBy else { continue }
             }
             let wholly = catalog.loadErrors.contains { $0.file == file.url.path }

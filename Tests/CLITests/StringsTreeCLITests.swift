@@ -128,6 +128,13 @@ struct StringsTreeCLITests {
         let fr = try CLI.run(["strings", "get", "Cancel", "--dir", dir.path, "--locale", "fr"])
         #expect(fr.stdout == "Cancel\n" && fr.status == 0)
         #expect(fr.stderr.contains("fr.lproj/Localizable.strings has errors; answered from en"), "\(fr.stderr)")
+        // The development language's broken file is named when the lookup needs it.
+        try Data(Self.utf16LE("\"Cancel\" = \"Cancel\";\n")).write(
+            to: dir.appendingPathComponent("en.lproj/Localizable.strings"))
+        let none = try CLI.run(["strings", "get", "Cancel", "--dir", dir.path, "--locale", "fr"])
+        #expect(none.status == 1 && none.stdout.isEmpty)
+        #expect(none.stderr.contains("en.lproj/Localizable.strings could not be read; no language has the key"))
+        #expect(none.stderr.contains("fr.lproj/Localizable.strings has errors; no language has the key"))
         let it = try CLI.run(["strings", "get", "Cancel", "--dir", dir.path, "--locale", "it"])
         #expect(it.stdout == "Annulla\n" && it.status == 0 && it.stderr.isEmpty, "\(it.stderr)")
     }
