@@ -681,10 +681,16 @@ final class VCardParser {
         var i = 0
         while i < n && (line[i] == space || line[i] == tab) { i += 1 }
         if i == n { return false }
-        // BEGIN and END lines start with B or E (any case); other lines skip both keyword tests.
+        // BEGIN and END lines start with B or E (any case); other lines skip both keyword tests, except
+        // those ending in "d" that may be a grouped `home.BEGIN:VCARD` / `home.END:VCARD` (RFC 2426 §4).
         let first = line[i] | 0x20
-        let maybeBoundary = first == 0x62 || first == 0x65
-        if maybeBoundary && matchesKeyword(line + i, n - i, "BEGIN:VCARD") {
+        var start = i
+        var maybeBoundary = first == 0x62 || first == 0x65
+        if !maybeBoundary && line[n - 1] | 0x20 == 0x64, let g = groupedBoundaryStart(from: i) {
+            start = g
+            maybeBoundary = true
+        }
+        if maybeBoundary && matchesKeyword(line + start, n - start, "BEGIN:VCARD") {
             if inCard {
                 localDiagnostics.append(
                     LocalDiagnostic(
@@ -699,7 +705,7 @@ final class VCardParser {
             st.pointee.builder.reset()
             return true
         }
-        if maybeBoundary && matchesKeyword(line + i, n - i, "END:VCARD") {
+        if maybeBoundary && matchesKeyword(line + start, n - start, "END:VCARD") {
             if inCard {
                 finishCard(endOffset: offset, emit: emit)
             } else {
@@ -718,6 +724,21 @@ final class VCardParser {
             handle(property, mode: mode, into: &st.pointee.builder)
         }
         return false
+    }
+
+    /// For a line `group.BEGIN:VCARD` or `group.END:VCARD` (group: letters, digits, '-'), the index after
+    /// the dot; nil otherwise. Called only for lines ending in "d".
+    private func groupedBoundaryStart(from i: Int) -> Int? {
+        let n = lineLength
+        var k = i
+        while k < n {
+            let b = line[k] | 0x20
+            guard (b >= 0x61 && b <= 0x7A) || (line[k] >= 0x30 && line[k] <= 0x39) || line[k] == 0x2D else { break }
+            k += 1
+        }
+        guard k > i, k < n, line[k] == dot else { return nil }
+        let b = line[k + 1 < n ? k + 1 : k] | 0x20
+        return b == 0x62 || b == 0x65 ? k + 1 : nil
     }
 
     private func preview(from i: Int) -> String {

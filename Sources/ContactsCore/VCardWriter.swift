@@ -72,7 +72,7 @@ public enum VCardWriter {
         let v4 = version == .v4
         out.line("BEGIN:VCARD")
         out.line("VERSION:" + version.rawValue)
-        out.property("UID", value: c.id, raw: true)
+        uid(c.id, version, &out)
         out.property("FN", value: escape(c.formattedName))
         let nameParts = [c.familyName, c.givenName, c.middleName, c.namePrefix, c.nameSuffix]
         if !v4 || nameParts.contains(where: { !$0.isEmpty }) || !c.sortAsComponents.isEmpty {
@@ -132,24 +132,52 @@ public enum VCardWriter {
                 "LANG", parameters: v4 ? [VCardParameter(name: "PREF", values: [String(k + 1)])] : [],
                 value: escape(lang))
         }
-        for p in c.unknownProperties {
+        for p in c.unknownProperties where !(v4 && isProfile(p.name)) {
             out.property(p.name, group: p.group, parameters: p.parameters, value: p.value, raw: true)
         }
         out.line("END:VCARD")
+    }
+
+    /// `PROFILE:VCARD` exists in vCard 3.0 only (RFC 2426 §2.1.1; gone from RFC 6350).
+    static func isProfile(_ name: String) -> Bool { name.caseInsensitiveCompare("PROFILE") == .orderedSame }
+
+    /// UID: in 4.0 its value is a URI unless marked `VALUE=text` (RFC 6350 §6.7.6): a UUID becomes
+    /// `urn:uuid:…`, another id that is not a URI (`hash-…`, a 3.0 UID such as `1234-abcd`) is text.
+    static func uid(_ id: String, _ version: Version, _ out: inout LineWriter) {
+        if version == .v4 && UUID(uuidString: id) != nil {
+            out.property("UID", value: "urn:uuid:" + id, raw: true)
+        } else if version == .v4 && !isURI(id) {
+            out.property(
+                "UID", parameters: [VCardParameter(name: "VALUE", values: ["text"])], value: id, raw: true)
+        } else {
+            out.property("UID", value: id, raw: true)
+        }
+    }
+
+    /// True for `scheme:rest` (RFC 3986: a letter, then letters, digits, '+', '-', '.').
+    static func isURI(_ s: String) -> Bool {
+        guard let colon = s.firstIndex(of: ":"), colon != s.startIndex, s.index(after: colon) != s.endIndex else {
+            return false
+        }
+        let scheme = s[..<colon].unicodeScalars
+        guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return scheme.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        }
     }
 
     static func write(_ g: Group, version: Version, to out: inout LineWriter) {
         out.line("BEGIN:VCARD")
         out.line("VERSION:" + version.rawValue)
         out.property(version == .v4 ? "KIND" : "X-ADDRESSBOOKSERVER-KIND", value: "group")
-        out.property("UID", value: g.id, raw: true)
+        uid(g.id, version, &out)
         out.property("FN", value: escape(g.name))
         for m in g.memberIDs {
             out.property(
                 version == .v4 ? "MEMBER" : "X-ADDRESSBOOKSERVER-MEMBER",
                 value: m.contains(":") ? m : "urn:uuid:" + m, raw: true)
         }
-        for p in g.unknownProperties {
+        for p in g.unknownProperties where !(version == .v4 && isProfile(p.name)) {
             out.property(p.name, group: p.group, parameters: p.parameters, value: p.value, raw: true)
         }
         out.line("END:VCARD")

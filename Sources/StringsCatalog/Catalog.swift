@@ -39,6 +39,11 @@ public struct Catalog: Sendable {
         /// The language (BCP 47) for `.lproj` files; nil for `.xcstrings` (many languages).
         public var language: String?
         public var table: String
+        /// The folder holding the `.lproj` folder or the catalog, relative to the searched one ("" when
+        /// directly inside it).
+        public var folder: String = ""
+        /// The table qualified by its folder (`App/Localizable`), unique within a search.
+        public var qualifiedTable: String { folder.isEmpty ? table : folder + "/" + table }
     }
 
     /// The folder the catalog was read from (nil for one built in memory).
@@ -53,6 +58,8 @@ public struct Catalog: Sendable {
     public private(set) var files: [File]
     /// Problems met while loading (syntax findings of each file); good entries are still served.
     public private(set) var diagnostics: [Diagnostic]
+    /// Files that could not be read at all (a subset of ``diagnostics``, one per file); the others are served.
+    public private(set) var loadErrors: [Diagnostic] = []
     /// Requested languages → resolved chain; reset whenever the tables change.
     private var resolutionCache = ResolutionCache()
 
@@ -67,7 +74,9 @@ public struct Catalog: Sendable {
             do {
                 try load(file)
             } catch let error as StringsCatalogError {
-                diagnostics.append(Self.diagnostic(for: error, file: file.url.path))
+                let d = Self.diagnostic(for: error, file: file.url.path)
+                diagnostics.append(d)
+                loadErrors.append(d)
             }
         }
         // Base.lproj is the development language's base: its own entries win.
@@ -102,34 +111,67 @@ public struct Catalog: Sendable {
         return Diagnostic(file: file, line: 1, column: 1, severity: .error, code: "io", message: error.description)
     }
 
-    /// Lists `.lproj` folders and `.xcstrings` files (not recursive beyond the `.lproj` level).
+    /// Folders a search for localizations never enters: hidden ones (`.build`, `.git`, `.swiftpm`), build
+    /// products and dependency checkouts.
+    static func skipped(_ name: String) -> Bool {
+        if name.hasPrefix(".") { return true }
+        if ["DerivedData", "node_modules", "Pods", "Carthage"].contains(name) { return true }
+        return [".xcodeproj", ".xcworkspace", ".xcassets", ".app", ".framework", ".xcframework", ".xcarchive", ".dSYM"]
+            .contains { name.hasSuffix($0) }
+    }
+
+    /// Lists the `.lproj` folders' `.strings`/`.stringsdict` files and the `.xcstrings` files under
+    /// `directory`, as Xcode finds them: anywhere in the tree (a `Localization/` folder whose `.lproj`
+    /// folders sit in per-target subfolders, a `Resources/` folder with a catalog), without entering
+    /// ``skipped(_:)`` folders or following symbolic links to folders. Sorted by path.
     static func scan(_ directory: URL) throws -> [File] {
         let fm = FileManager.default
-        let names: [String]
-        do { names = try fm.contentsOfDirectory(atPath: directory.path).sorted() } catch {
-            throw StringsCatalogError.io(
-                path: directory.path, message: "cannot list folder: \(error.localizedDescription)")
-        }
         var files: [File] = []
-        for name in names {
-            let url = directory.appendingPathComponent(name)
-            if name.hasSuffix(".lproj") {
-                let language = LanguageMatcher.bcp47(fromLocalizationName: name)
-                let inner = (try? fm.contentsOfDirectory(atPath: url.path).sorted()) ?? []
-                for f in inner {
-                    let fileURL = url.appendingPathComponent(f)
-                    if f.hasSuffix(".strings") {
-                        files.append(
-                            File(url: fileURL, kind: .strings, language: language, table: String(f.dropLast(8))))
-                    } else if f.hasSuffix(".stringsdict") {
-                        files.append(
-                            File(url: fileURL, kind: .stringsdict, language: language, table: String(f.dropLast(12))))
-                    }
+        func isDirectory(_ url: URL) -> Bool {
+            guard let type = try? fm.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType else {
+                return false
+            }
+            return type == .typeDirectory
+        }
+        func walk(_ dir: URL, relative: String, depth: Int) throws {
+            let names: [String]
+            do { names = try fm.contentsOfDirectory(atPath: dir.path).sorted() } catch {
+                if depth == 0 {
+                    throw StringsCatalogError.io(
+                        path: directory.path, message: "cannot list folder: \(error.localizedDescription)")
                 }
-            } else if name.hasSuffix(".xcstrings") {
-                files.append(File(url: url, kind: .xcstrings, language: nil, table: String(name.dropLast(10))))
+                return
+            }
+            for name in names {
+                let url = dir.appendingPathComponent(name)
+                if name.hasSuffix(".lproj") && isDirectory(url) {
+                    let language = LanguageMatcher.bcp47(fromLocalizationName: name)
+                    let inner = (try? fm.contentsOfDirectory(atPath: url.path).sorted()) ?? []
+                    for f in inner {
+                        let fileURL = url.appendingPathComponent(f)
+                        if f.hasSuffix(".strings") {
+                            files.append(
+                                File(
+                                    url: fileURL, kind: .strings, language: language, table: String(f.dropLast(8)),
+                                    folder: relative))
+                        } else if f.hasSuffix(".stringsdict") {
+                            files.append(
+                                File(
+                                    url: fileURL, kind: .stringsdict, language: language,
+                                    table: String(f.dropLast(12)), folder: relative))
+                        }
+                    }
+                } else if name.hasSuffix(".xcstrings") && !isDirectory(url) {
+                    files.append(
+                        File(
+                            url: url, kind: .xcstrings, language: nil, table: String(name.dropLast(10)),
+                            folder: relative))
+                } else if depth < 24 && !skipped(name) && isDirectory(url) {
+                    try walk(url, relative: relative.isEmpty ? name : relative + "/" + name, depth: depth + 1)
+                }
             }
         }
+        try walk(directory, relative: "", depth: 0)
         return files
     }
 
@@ -138,6 +180,12 @@ public struct Catalog: Sendable {
         case .strings:
             let doc = try StringsDocument(contentsOf: file.url)
             diagnostics += doc.diagnostics.filter { $0.severity == .error }
+            // CoreFoundation rejects a file in an encoding it cannot read (UTF-16 without BOM, invalid bytes):
+            // the app falls back to other languages, and so do lookups here.
+            if let rejected = doc.diagnostics.first(where: { $0.code == "encoding" && $0.severity == .error }) {
+                loadErrors.append(rejected)
+                return
+            }
             var table = tables[file.language!]?[file.table] ?? Table()
             for e in doc.entries {
                 table.strings[e.key] = e.value

@@ -20,10 +20,14 @@ public struct LocalizationFolder: Sendable {
     public var stringsDicts: [String: [String: StringsDictDocument]] = [:]
     /// table → catalog.
     public var catalogs: [String: XCStringsDocument] = [:]
+    /// Where each loaded `.lproj` file is ("language/table.ext" → URL), so that it is written back to the
+    /// same place even when subfolders name a language's folder differently (`English.lproj`, `en.lproj`).
+    private var fileURLs: [String: URL] = [:]
     /// Files that could not be read at all (others are still loaded).
     public private(set) var loadErrors: [Diagnostic] = []
 
-    /// Reads every file under `directory`; a file that cannot be read becomes a ``loadErrors`` entry and
+    /// Reads every localization file under `directory`, as deep as they sit (see ``Catalog``'s search);
+    /// tables in subfolders are named with their folder (`App/Localizable`). A file that cannot be read becomes a ``loadErrors`` entry and
     /// the others are still loaded. Throws only when the folder cannot be listed.
     public init(directory: URL, displayRoot: String? = nil, developmentLanguage: String = "en") throws {
         self.directory = directory
@@ -36,15 +40,17 @@ public struct LocalizationFolder: Sendable {
                 case .strings:
                     let language = file.language!
                     folderNames[language] = file.url.deletingLastPathComponent().lastPathComponent
-                    strings[language, default: [:]][file.table] = try StringsDocument(
+                    fileURLs["\(language)/\(file.qualifiedTable).strings"] = file.url
+                    strings[language, default: [:]][file.qualifiedTable] = try StringsDocument(
                         contentsOf: file.url, file: display)
                 case .stringsdict:
                     let language = file.language!
                     folderNames[language] = file.url.deletingLastPathComponent().lastPathComponent
-                    stringsDicts[language, default: [:]][file.table] = try StringsDictDocument(
+                    fileURLs["\(language)/\(file.qualifiedTable).stringsdict"] = file.url
+                    stringsDicts[language, default: [:]][file.qualifiedTable] = try StringsDictDocument(
                         contentsOf: file.url, file: display)
                 case .xcstrings:
-                    catalogs[file.table] = try XCStringsDocument(contentsOf: file.url, file: display)
+                    catalogs[file.qualifiedTable] = try XCStringsDocument(contentsOf: file.url, file: display)
                 }
             } catch let error as StringsCatalogError {
                 loadErrors.append(Catalog.diagnostic(for: error, file: display))
@@ -60,11 +66,23 @@ public struct LocalizationFolder: Sendable {
         return root + "/" + full.dropFirst(base.count + 1)
     }
 
-    /// The URL of a language's table file.
+    /// The URL of a language's table file (`table` may be qualified by its folder: `App/Localizable`).
     public func url(language: String, table: String, extension ext: String) -> URL {
+        if let known = fileURLs["\(language)/\(table).\(ext)"] { return known }
         let folder = folderNames[language] ?? "\(language).lproj"
-        return directory.appendingPathComponent(folder).appendingPathComponent("\(table).\(ext)")
+        let (sub, name) = Self.split(table)
+        let base = sub.isEmpty ? directory : directory.appendingPathComponent(sub)
+        return base.appendingPathComponent(folder).appendingPathComponent("\(name).\(ext)")
     }
+
+    /// A qualified table name split into its folder and its name (`App/Localizable` → `App`, `Localizable`).
+    static func split(_ table: String) -> (folder: String, name: String) {
+        guard let slash = table.lastIndex(of: "/") else { return ("", table) }
+        return (String(table[..<slash]), String(table[table.index(after: slash)...]))
+    }
+
+    /// True when the search found no localization file at all (readable or not).
+    public var isEmpty: Bool { strings.isEmpty && stringsDicts.isEmpty && catalogs.isEmpty && loadErrors.isEmpty }
 
     /// Languages with `.lproj` files, sorted (`Base` included when present).
     public var languages: [String] { Set(strings.keys).union(stringsDicts.keys).sorted() }

@@ -163,9 +163,16 @@ public struct StringsDictDocument: Sendable, Hashable {
             return (lines.firstIndex(where: { $0.contains(needle) }) ?? 0) + 1
         }
         func report(_ key: String, _ message: String, _ severity: Diagnostic.Severity = .error) {
+            let line = lineOf(key: key)
+            let needle = "<key>\(Self.xmlEscape(key))</key>"
+            let column =
+                line <= lines.count
+                ? lines[line - 1].range(of: needle).map { lines[line - 1].unicodeScalars[..<$0.lowerBound].count + 1 }
+                    ?? 1
+                : 1
             diagnostics.append(
                 Diagnostic(
-                    file: file, line: lineOf(key: key), column: 1, severity: severity, code: "stringsdict",
+                    file: file, line: line, column: column, severity: severity, code: "stringsdict",
                     message: message))
         }
         let plist: Any
@@ -174,9 +181,10 @@ public struct StringsDictDocument: Sendable, Hashable {
         } catch {
             let ns = error as NSError
             let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
+            let (line, column) = PropertyListPosition.locate(bytes, message: detail)
             diagnostics.append(
                 Diagnostic(
-                    file: file, line: 1, column: 1, severity: .error, code: "syntax",
+                    file: file, line: line, column: column, severity: .error, code: "syntax",
                     message: "not a readable property list: \(detail)"))
             return
         }

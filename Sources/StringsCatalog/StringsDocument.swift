@@ -113,6 +113,18 @@ public struct StringsDocument: Sendable, Hashable {
                     message: "bytes are not valid \(decoded.encoding) (first bad byte at offset \(bad)); "
                         + "save the file as UTF-8 or UTF-16 with a BOM"))
         }
+        switch decoded.encoding {
+        case .utf16LE(bom: false), .utf16BE(bom: false), .utf32LE(bom: false), .utf32BE(bom: false):
+            // CoreFoundation (the app at run time, plutil, Xcode) reads a strings file without a BOM as UTF-8
+            // and rejects this one; it is read here so that it can be fixed, but it is an error.
+            diagnostics.append(
+                Diagnostic(
+                    file: file, line: 1, column: 1, severity: .error, code: "encoding",
+                    message: "\(decoded.encoding) without a byte order mark: CoreFoundation reads the file as "
+                        + "UTF-8 and rejects it (the app would show the keys); save it as UTF-8 or as UTF-16 with a BOM"
+                ))
+        default: break
+        }
         let head = decoded.text.drop(while: { $0.isWhitespace })
         if head.hasPrefix("<?xml") || head.hasPrefix("<!DOCTYPE plist") || head.hasPrefix("<plist") {
             format = .xmlPropertyList

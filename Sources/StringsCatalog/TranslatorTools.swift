@@ -86,6 +86,7 @@ extension LocalizationFolder {
                     file: displayRoot, line: 1, column: 1, severity: .error, code: "no-source",
                     message: "no \(dev).lproj (the development language) to compare translations with"))
         }
+        var clashes: [CaseClash: [String]] = [:]
         for language in targetLanguages {
             // .strings tables
             for table in devTables.sorted() {
@@ -93,6 +94,10 @@ extension LocalizationFolder {
                 let sourceDict = source.dictionary
                 let sourcePlurals = sourceDictEntries(table)
                 guard let doc = strings[language]?[table] else {
+                    if let variant = caseVariant(of: table, in: strings[language]) {
+                        clashes[CaseClash(table: table, variant: variant, ext: "strings"), default: []].append(language)
+                        continue
+                    }
                     out.append(
                         Diagnostic(
                             file: displayPath(url(language: language, table: table, extension: "strings")), line: 1,
@@ -156,6 +161,11 @@ extension LocalizationFolder {
             for table in dictTables.sorted() {
                 let sourceEntries = sourceDictEntries(table)
                 guard let doc = stringsDicts[language]?[table] else {
+                    if let variant = caseVariant(of: table, in: stringsDicts[language]) {
+                        clashes[CaseClash(table: table, variant: variant, ext: "stringsdict"), default: []].append(
+                            language)
+                        continue
+                    }
                     if !sourceEntries.isEmpty {
                         out.append(
                             Diagnostic(
@@ -191,7 +201,59 @@ extension LocalizationFolder {
             }
         }
         for (_, cat) in catalogs.sorted(by: { $0.key < $1.key }) { out += lintCatalog(cat) }
+        out += caseClashFindings(clashes)
         return out.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+    }
+
+    /// A table of a language named like `table` but for letter case (`infoPlist` for `InfoPlist`).
+    func caseVariant<D>(of table: String, in tables: [String: D]?) -> String? {
+        tables?.keys.filter { $0 != table && $0.lowercased() == table.lowercased() }.sorted().first
+    }
+
+    struct CaseClash: Hashable {
+        var table: String
+        var variant: String
+        var ext: String
+    }
+
+    /// One finding per table name that differs from the development language's only in letter case (in
+    /// place of a missing-file warning per language), and per `.lproj` holding two such names.
+    func caseClashFindings(_ clashes: [CaseClash: [String]]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let dev = developmentLanguage
+        for (clash, languages) in clashes.sorted(by: { ($0.key.table, $0.key.ext) < ($1.key.table, $1.key.ext) }) {
+            let list = languages.sorted()
+            let shown = list.prefix(8).joined(separator: ", ") + (list.count > 8 ? ", …" : "")
+            let (_, variantName) = Self.split(clash.variant)
+            let (_, tableName) = Self.split(clash.table)
+            out.append(
+                Diagnostic(
+                    file: displayPath(url(language: list[0], table: clash.variant, extension: clash.ext)), line: 1,
+                    column: 1, severity: .warning, code: "case-mismatch",
+                    message: "\(variantName).\(clash.ext) (in \(list.count) language\(list.count == 1 ? "" : "s"): "
+                        + "\(shown)) differs only in letter case from \(dev)'s \(tableName).\(clash.ext): lookups of "
+                        + "table \"\(tableName)\" do not find it on case-sensitive file systems (iOS devices, Linux); "
+                        + "rename the files so the names match"))
+        }
+        for language in languages {
+            for (ext, names) in [
+                ("strings", Array((strings[language] ?? [:]).keys)),
+                ("stringsdict", Array((stringsDicts[language] ?? [:]).keys)),
+            ] {
+                let groups = Dictionary(grouping: names) { $0.lowercased() }.values.filter { $0.count > 1 }
+                for group in groups {
+                    let sorted = group.sorted()
+                    out.append(
+                        Diagnostic(
+                            file: displayPath(url(language: language, table: sorted[0], extension: ext)), line: 1,
+                            column: 1, severity: .warning, code: "case-mismatch",
+                            message: sorted.map { "\(Self.split($0).name).\(ext)" }.joined(separator: " and ")
+                                + " differ only in letter case: only one of them is found on case-insensitive file "
+                                + "systems (macOS by default); merge them"))
+                }
+            }
+        }
+        return out
     }
 
     func sourceDictEntries(_ table: String) -> [String: StringsDictEntry] {
@@ -260,7 +322,6 @@ extension LocalizationFolder {
         let languages = cat.languages.filter { $0 != cat.sourceLanguage }
         for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
             let line = cat.line(ofKey: entry.key)
-            let source = entry.localizations[cat.sourceLanguage]?.value ?? entry.key
             for language in languages {
                 guard let loc = entry.localizations[language] else {
                     out.append(
@@ -288,17 +349,15 @@ extension LocalizationFolder {
                             file: cat.file, line: line, column: 1, severity: .note, code: "untranslated",
                             message: "\"\(entry.key)\" \(language) is in state \"\(first.state)\"\(place)"))
                 }
-                if let v = loc.value {
-                    if v.isEmpty {
-                        out.append(
-                            Diagnostic(
-                                file: cat.file, line: line, column: 1, severity: .warning, code: "empty-value",
-                                message: "\"\(entry.key)\" \(language) has an empty value"))
-                    } else if let f = Self.formatFinding(
-                        source: source, translation: v, key: entry.key, file: cat.file, line: line, column: 1)
-                    {
-                        out.append(f)
-                    }
+                if loc.value?.isEmpty == true {
+                    out.append(
+                        Diagnostic(
+                            file: cat.file, line: line, column: 1, severity: .warning, code: "empty-value",
+                            message: "\"\(entry.key)\" \(language) has an empty value"))
+                } else {
+                    out += Self.catalogFormatFindings(
+                        entry: entry, language: language, sourceLanguage: cat.sourceLanguage, file: cat.file,
+                        line: line)
                 }
                 var pluralSets: [(String, [String: XCStringsDocument.Localization])] = []
                 if !loc.plural.isEmpty { pluralSets.append(("plural", loc.plural)) }
@@ -375,7 +434,9 @@ extension LocalizationFolder {
                         bump(language, translated: false, missing: true, untranslated: false)
                         continue
                     }
-                    let states = [loc.state] + loc.plural.values.map(\.state) + loc.device.values.map(\.state)
+                    let states =
+                        [loc.state] + loc.plural.values.map(\.state) + loc.device.values.map(\.state)
+                        + loc.substitutions.values.flatMap { $0.plural.values.map(\.state) }
                     let done = states.compactMap { $0 }.allSatisfy { $0 == "translated" }
                     bump(language, translated: done, missing: false, untranslated: !done)
                 }

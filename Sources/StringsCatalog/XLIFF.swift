@@ -40,7 +40,6 @@ public enum XLIFF {
     /// The XLIFF `<file>`s for `language`: every source table with the current translations as targets.
     public static func files(_ folder: LocalizationFolder, language: String) -> [XLIFFFile] {
         let dev = folder.developmentLanguage
-        let devFolder = folder.folderNames[dev] ?? "\(dev).lproj"
         var files: [XLIFFFile] = []
         let stringsTables = Set((folder.strings[dev] ?? [:]).keys).union((folder.strings["Base"] ?? [:]).keys)
         for table in stringsTables.sorted() {
@@ -58,7 +57,7 @@ public enum XLIFF {
             }
             files.append(
                 XLIFFFile(
-                    original: "\(devFolder)/\(table).strings", sourceLanguage: dev, targetLanguage: language,
+                    original: original(folder, table, dev, "strings"), sourceLanguage: dev, targetLanguage: language,
                     units: units.reversed()))
         }
         let dictTables = Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys)
@@ -97,8 +96,8 @@ public enum XLIFF {
             }
             files.append(
                 XLIFFFile(
-                    original: "\(devFolder)/\(table).stringsdict", sourceLanguage: dev, targetLanguage: language,
-                    units: units))
+                    original: original(folder, table, dev, "stringsdict"), sourceLanguage: dev,
+                    targetLanguage: language, units: units))
         }
         for (table, cat) in folder.catalogs.sorted(by: { $0.key < $1.key }) {
             files.append(
@@ -107,6 +106,27 @@ public enum XLIFF {
                     units: catalogUnits(cat, language: language)))
         }
         return files
+    }
+
+    /// `App/en.lproj/Localizable.strings` for the table `App/Localizable`: the development language's file
+    /// (its `.lproj` named as on disk), relative to the folder.
+    static func original(_ folder: LocalizationFolder, _ table: String, _ language: String, _ ext: String) -> String {
+        let url = folder.url(language: language, table: table, extension: ext)
+        let (sub, name) = LocalizationFolder.split(table)
+        return (sub.isEmpty ? "" : sub + "/") + url.deletingLastPathComponent().lastPathComponent + "/\(name).\(ext)"
+    }
+
+    /// The folder's table named by an XLIFF `original`: the path without its `.lproj` component and
+    /// extension, matched exactly, else the one table whose path ends the same way (an `original`
+    /// relative to a project root above the folder, or a folder below it).
+    static func table(forOriginal original: String, ext: String, among tables: some Collection<String>) -> String? {
+        var parts = original.split(separator: "/").map(String.init)
+        guard let last = parts.popLast(), last.hasSuffix("." + ext) else { return nil }
+        parts.removeAll { $0.hasSuffix(".lproj") || $0 == "." }
+        let wanted = (parts + [String(last.dropLast(ext.count + 1))]).joined(separator: "/")
+        if tables.contains(wanted) { return wanted }
+        let matches = tables.filter { wanted.hasSuffix("/" + $0) || $0.hasSuffix("/" + wanted) }
+        return matches.count == 1 ? matches.first : nil
     }
 
     /// XLIFF 1.2 target state → String Catalog state (a target without state counts as translated).
@@ -127,9 +147,36 @@ public enum XLIFF {
         }
     }
 
+    static let pluralCategories = ["zero", "one", "two", "few", "many", "other"]
+
+    /// Every text of a localization (string unit, plural and device forms), for finding `%#@name@` uses.
+    static func texts(_ loc: XCStringsDocument.Localization) -> [String] {
+        var out = loc.value.map { [$0] } ?? []
+        for p in loc.plural.values { out += texts(p) }
+        for d in loc.device.values { out += texts(d) }
+        return out
+    }
+
+    /// True when `text` uses the substitution `name` (`%#@name@` or a positional `%2$#@name@`).
+    static func references(_ text: String, substitution name: String) -> Bool {
+        text.contains("#@\(name)@")
+    }
+
+    /// True when a localization has any content of its own.
+    static func hasContent(_ loc: XCStringsDocument.Localization?) -> Bool {
+        guard let loc else { return false }
+        return loc.value != nil || !loc.plural.isEmpty || !loc.device.isEmpty || !loc.substitutions.isEmpty
+    }
+
+    /// The units a translator edits for each catalog key. Their shape is the translation's own when it
+    /// has one (it may use a plural substitution where the source uses a plural variation, or other
+    /// substitution names), else the source's; the source text of each unit is the closest source form.
     static func catalogUnits(_ cat: XCStringsDocument, language: String) -> [XLIFFUnit] {
         var units: [XLIFFUnit] = []
         let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
+        func categories(_ present: [String: XCStringsDocument.Localization]?) -> [String] {
+            pluralCategories.filter { needed.contains($0) || present?[$0] != nil }
+        }
         for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
             let src = entry.localizations[cat.sourceLanguage]
             let tgt = entry.localizations[language]
@@ -139,33 +186,50 @@ public enum XLIFF {
                         id: entry.key + (suffix.isEmpty ? "" : separator + suffix), source: s, target: t?.value,
                         state: xliffState(t?.state), note: entry.comment))
             }
-            if let src, !src.plural.isEmpty {
-                for c in ["zero", "one", "two", "few", "many", "other"]
-                where needed.contains(c) || tgt?.plural[c] != nil {
-                    unit("plural.\(c)", src.plural[c]?.value ?? src.plural["other"]?.value ?? entry.key, tgt?.plural[c])
-                }
-            } else if let src, !src.device.isEmpty {
-                for d in src.device.keys.sorted() {
-                    if let dp = src.device[d], !dp.plural.isEmpty {
-                        for c in ["zero", "one", "two", "few", "many", "other"]
-                        where needed.contains(c) || tgt?.device[d]?.plural[c] != nil {
+            let root = src?.value ?? src?.device["other"]?.value ?? src?.plural["other"]?.value ?? entry.key
+            func sourcePlural(_ c: String) -> String {
+                src?.plural[c]?.value ?? src?.plural["other"]?.value ?? src?.value ?? entry.key
+            }
+            let shape = hasContent(tgt) ? tgt! : (src ?? XCStringsDocument.Localization())
+            if !shape.plural.isEmpty {
+                for c in categories(tgt?.plural) { unit("plural.\(c)", sourcePlural(c), tgt?.plural[c]) }
+            } else if !shape.device.isEmpty {
+                for d in shape.device.keys.sorted() {
+                    let sd = src?.device[d]
+                    if let dp = shape.device[d], !dp.plural.isEmpty {
+                        for c in categories(tgt?.device[d]?.plural) {
                             unit(
-                                "device.\(d).plural.\(c)", dp.plural[c]?.value ?? dp.plural["other"]?.value ?? "",
+                                "device.\(d).plural.\(c)",
+                                sd?.plural[c]?.value ?? sd?.plural["other"]?.value ?? sd?.value ?? sourcePlural(c),
                                 tgt?.device[d]?.plural[c])
                         }
                     } else {
-                        unit("device.\(d)", src.device[d]?.value ?? entry.key, tgt?.device[d])
+                        unit("device.\(d)", sd?.value ?? root, tgt?.device[d])
                     }
                 }
             } else {
-                unit("", src?.value ?? entry.key, tgt)
+                unit("", root, tgt)
             }
-            for name in (src?.substitutions.keys.sorted() ?? []) {
-                let s = src!.substitutions[name]!
-                for c in ["zero", "one", "two", "few", "many", "other"]
-                where needed.contains(c) || tgt?.substitutions[name]?.plural[c] != nil {
+            // Substitutions: the translation's own, and the source's that the translation uses (all of them
+            // while there is no translation yet).
+            var names = Set(tgt.map { Array($0.substitutions.keys) } ?? [])
+            let targetTexts = tgt.map(texts) ?? []
+            for name in src.map({ Array($0.substitutions.keys) }) ?? []
+            where !hasContent(tgt) || targetTexts.contains(where: { references($0, substitution: name) }) {
+                names.insert(name)
+            }
+            for name in names.sorted() {
+                // A substitution the source lacks: the source's for the same argument.
+                let argNum = tgt?.substitutions[name]?.argNum
+                let s =
+                    src?.substitutions[name]
+                    ?? src?.substitutions.sorted(by: { $0.key < $1.key }).first(where: {
+                        $0.value.argNum == argNum || src?.substitutions.count == 1
+                    })?.value
+                for c in categories(tgt?.substitutions[name]?.plural) {
                     unit(
-                        "substitutions.\(name).plural.\(c)", s.plural[c]?.value ?? s.plural["other"]?.value ?? "",
+                        "substitutions.\(name).plural.\(c)",
+                        s?.plural[c]?.value ?? s?.plural["other"]?.value ?? sourcePlural(c),
                         tgt?.substitutions[name]?.plural[c])
                 }
             }
@@ -188,18 +252,27 @@ public enum XLIFF {
             """
         for f in files {
             out +=
-                "  <file original=\"\(esc(f.original))\" source-language=\"\(esc(f.sourceLanguage))\" "
-                + "target-language=\"\(esc(f.targetLanguage))\" datatype=\"plaintext\">\n"
+                "  <file original=\"\(escAttribute(f.original))\" source-language=\"\(escAttribute(f.sourceLanguage))\" "
+                + "target-language=\"\(escAttribute(f.targetLanguage))\" datatype=\"plaintext\">\n"
             out +=
                 "    <header>\n      <tool tool-id=\"contacts\" tool-name=\"contacts strings\" tool-version=\"1.0\"/>\n    </header>\n"
             out += "    <body>\n"
             for u in f.units {
-                out += "      <trans-unit id=\"\(esc(u.id))\" xml:space=\"preserve\">\n"
-                out += "        <source>\(esc(u.source))</source>\n"
+                // Characters XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) are written as
+                // `\u{1}` (and `\` as `\\`) in every text of the unit, which is marked so that reading
+                // restores them; other units are written exactly as Xcode writes them.
+                let marked = ![u.id, u.source, u.target ?? "", u.note ?? ""].allSatisfy(representable)
+                func text(_ s: String) -> String { marked ? escapeUnrepresentable(s) : s }
+                out += "      <trans-unit id=\"\(escAttribute(text(u.id)))\""
+                if marked { out += " \(escapeMarker)=\"yes\" xmlns:\(escapePrefix)=\"\(escapeNamespace)\"" }
+                out += " xml:space=\"preserve\">\n"
+                out += "        <source>\(esc(text(u.source)))</source>\n"
                 if let t = u.target {
-                    out += "        <target" + (u.state.map { " state=\"\(esc($0))\"" } ?? "") + ">\(esc(t))</target>\n"
+                    out +=
+                        "        <target" + (u.state.map { " state=\"\(escAttribute($0))\"" } ?? "")
+                        + ">\(esc(text(t)))</target>\n"
                 }
-                if let n = u.note { out += "        <note>\(esc(n))</note>\n" }
+                if let n = u.note { out += "        <note>\(esc(text(n)))</note>\n" }
                 out += "      </trans-unit>\n"
             }
             out += "    </body>\n  </file>\n"
@@ -207,6 +280,64 @@ public enum XLIFF {
         return out + "</xliff>\n"
     }
 
+    static let escapePrefix = "contacts"
+    static let escapeMarker = "contacts:escaped"
+    static let escapeNamespace = "urn:contacts-selection:xliff-escapes"
+
+    /// True for a scalar XML 1.0 can carry (as itself or as a character reference).
+    static func representable(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+
+    static func representable(_ s: String) -> Bool { s.unicodeScalars.allSatisfy(representable) }
+
+    /// `\` → `\\`, a scalar XML cannot carry → `\u{hex}`.
+    static func escapeUnrepresentable(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            if u == "\\" {
+                out += "\\\\"
+            } else if representable(u) {
+                out.unicodeScalars.append(u)
+            } else {
+                out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return out
+    }
+
+    /// The inverse of ``escapeUnrepresentable(_:)``; a backslash not starting an escape stays.
+    static func unescapeUnrepresentable(_ s: String) -> String {
+        let scalars = Array(s.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "\\", i + 1 < scalars.count {
+                if scalars[i + 1] == "\\" {
+                    out.append("\\")
+                    i += 2
+                    continue
+                }
+                if scalars[i + 1] == "u", i + 2 < scalars.count, scalars[i + 2] == "{",
+                    let close = scalars[(i + 3)...].prefix(9).firstIndex(of: "}"),
+                    let v = UInt32(String(String.UnicodeScalarView(scalars[(i + 3)..<close])), radix: 16),
+                    let scalar = Unicode.Scalar(v)
+                {
+                    out.append(scalar)
+                    i = close + 1
+                    continue
+                }
+            }
+            out.append(scalars[i])
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// Element text: markup characters and CR (which XML would turn into LF) as references.
     static func esc(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
@@ -215,22 +346,31 @@ public enum XLIFF {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            default:
-                if u.value < 0x20 && u != "\n" && u != "\t" && u != "\r" {
-                    out += "&#x\(String(u.value, radix: 16));"  // not valid XML 1.0; kept visible
-                } else if u == "\r" {
-                    out += "&#13;"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+            case "\r": out += "&#13;"
+            default: out.unicodeScalars.append(u)
             }
         }
         return out
     }
 
-    /// Reads an XLIFF 1.2 document. Malformed XML throws with line and column.
+    /// Attribute values: also tab, LF and CR as references (written raw, XML reads them as spaces).
+    static func escAttribute(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\n": out += "&#10;"
+            case "\t": out += "&#9;"
+            case "\r": out += "&#13;"
+            default: out += esc(String(u))
+            }
+        }
+        return out
+    }
+
+    /// Reads an XLIFF 1.2 document (UTF-8, UTF-16 or UTF-32, or a declared ISO-8859-1/Windows-1252/ASCII).
+    /// Malformed XML, and bytes that are not valid in the document's encoding, throw with line and column.
     public static func parse(_ data: Data, file: String) throws -> [XLIFFFile] {
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: try XMLInput.utf8(data, file: file, what: "XLIFF"))
         let delegate = XLIFFReader()
         parser.delegate = delegate
         parser.shouldProcessNamespaces = false
@@ -257,19 +397,23 @@ public enum XLIFF {
         var report = ImportReport()
         for f in files {
             let language = LanguageMatcher.bcp47(fromLocalizationName: f.targetLanguage)
-            let name = (f.original as NSString).lastPathComponent
+            let dev = folder.developmentLanguage
+            let stringsTable = table(
+                forOriginal: f.original, ext: "strings",
+                among: Set((folder.strings[dev] ?? [:]).keys).union((folder.strings["Base"] ?? [:]).keys))
+            let dictTable = table(
+                forOriginal: f.original, ext: "stringsdict",
+                among: Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys))
+            let catalogTable = table(forOriginal: f.original, ext: "xcstrings", among: folder.catalogs.keys)
             for u in f.units {
                 guard let target = u.target, !target.isEmpty else { continue }
                 let changed: Bool?
-                if name.hasSuffix(".strings") {
-                    changed = importStrings(
-                        u, target: target, table: String(name.dropLast(8)), language: language, into: &folder)
-                } else if name.hasSuffix(".stringsdict") {
-                    changed = importDict(
-                        u, target: target, table: String(name.dropLast(12)), language: language, into: &folder)
-                } else if name.hasSuffix(".xcstrings") {
-                    changed = importCatalog(
-                        u, target: target, table: String(name.dropLast(10)), language: language, into: &folder)
+                if let stringsTable {
+                    changed = importStrings(u, target: target, table: stringsTable, language: language, into: &folder)
+                } else if let dictTable {
+                    changed = importDict(u, target: target, table: dictTable, language: language, into: &folder)
+                } else if let catalogTable {
+                    changed = importCatalog(u, target: target, table: catalogTable, language: language, into: &folder)
                 } else {
                     changed = nil
                 }
@@ -309,10 +453,19 @@ public enum XLIFF {
         into folder: inout LocalizationFolder
     ) -> Bool? {
         // /key:dict/var:dict/category:dict/:string  or  /key:dict/NSStringLocalizedFormatKey:dict/:string
+        // (read from the right: a key may itself contain ":dict/").
         guard u.id.hasPrefix("/"), u.id.hasSuffix(":dict/:string") else { return nil }
         let body = String(u.id.dropFirst().dropLast(":dict/:string".count))
-        let parts = body.components(separatedBy: ":dict/")
-        guard parts.count == 2 || parts.count == 3 else { return nil }
+        var parts = body.components(separatedBy: ":dict/")
+        guard parts.count >= 2 else { return nil }
+        let sources = folder.sourceDictEntries(table)
+        if parts.last != "NSStringLocalizedFormatKey" || sources[parts.dropLast().joined(separator: ":dict/")] == nil,
+            parts.count >= 3
+        {
+            parts = [parts.dropLast(2).joined(separator: ":dict/"), parts[parts.count - 2], parts[parts.count - 1]]
+        } else {
+            parts = [parts.dropLast().joined(separator: ":dict/"), parts[parts.count - 1]]
+        }
         let key = parts[0]
         guard let sourceEntry = folder.sourceDictEntries(table)[key] else { return nil }
         var doc =
@@ -335,15 +488,43 @@ public enum XLIFF {
         return doc.data() != before
     }
 
+    /// Splits a catalog unit id (`key`, `key|==|plural.one`, …) into the key and the variation path. A key
+    /// may itself contain the separator: the whole id is a key when the catalog has it, else the split is
+    /// taken at the last separator whose left side is a key.
+    static func catalogID(_ id: String, in cat: XCStringsDocument) -> (String, [String])? {
+        if cat.entry(id) != nil { return (id, []) }
+        var search = id.endIndex
+        while let r = id.range(of: separator, options: .backwards, range: id.startIndex..<search) {
+            let key = String(id[..<r.lowerBound])
+            if cat.entry(key) != nil {
+                return (
+                    key, id[r.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                )
+            }
+            search = r.lowerBound
+        }
+        return nil
+    }
+
     static func importCatalog(
         _ u: XLIFFUnit, target: String, table: String, language: String,
         into folder: inout LocalizationFolder
     ) -> Bool? {
         guard var cat = folder.catalogs[table] else { return nil }
-        let pieces = u.id.components(separatedBy: separator)
-        let key = pieces[0]
-        guard cat.entry(key) != nil else { return nil }
-        let path = pieces.count > 1 ? pieces[1].split(separator: ".").map(String.init) : []
+        guard let (key, path) = catalogID(u.id, in: cat) else { return nil }
+        // A unit must fit the shape the translation already has (a plural variation, device variations,
+        // or a string unit with substitutions); otherwise it would add an entry nothing uses.
+        if let loc = cat.entry(key)?.localizations[language], hasContent(loc), let head = path.first {
+            switch head {
+            case "plural" where loc.value != nil || !loc.device.isEmpty: return nil
+            case "device" where loc.value != nil || !loc.plural.isEmpty: return nil
+            default: break
+            }
+        } else if let loc = cat.entry(key)?.localizations[language], path.isEmpty,
+            !loc.plural.isEmpty || !loc.device.isEmpty
+        {
+            return nil
+        }
         let before = cat.data()
         guard cat.setUnit(target, forKey: key, language: language, path: path, state: catalogState(u.state)) else {
             return nil
@@ -361,6 +542,7 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
     private var text: String?
     private var sawRoot = false
     private var open: [String] = []
+    private var escaped = false
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         if failure == nil { failure = "malformed XML (\(parseError.localizedDescription))" }
@@ -392,6 +574,7 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
                 return
             }
             unit = XLIFFUnit(id: id, source: "", target: nil, state: nil, note: nil)
+            escaped = attributes[XLIFF.escapeMarker] == "yes"
         case "source", "note":
             text = ""
         case "target":
@@ -421,8 +604,17 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
             unit?.note = text
             text = nil
         case "trans-unit":
-            if let unit, !files.isEmpty { files[files.count - 1].units.append(unit) }
+            if var unit, !files.isEmpty {
+                if escaped {
+                    unit.id = XLIFF.unescapeUnrepresentable(unit.id)
+                    unit.source = XLIFF.unescapeUnrepresentable(unit.source)
+                    unit.target = unit.target.map(XLIFF.unescapeUnrepresentable)
+                    unit.note = unit.note.map(XLIFF.unescapeUnrepresentable)
+                }
+                files[files.count - 1].units.append(unit)
+            }
             unit = nil
+            escaped = false
         default: break
         }
     }

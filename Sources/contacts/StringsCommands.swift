@@ -13,13 +13,45 @@ enum StringsCommandSupport {
         return (URL(fileURLWithPath: path), path)
     }
 
-    static func load(_ path: String?, dev: String?, command: String) throws -> LocalizationFolder {
+    /// What to do with files that could not be read at all.
+    enum Unreadable {
+        /// The caller reports them (lint lists them among its findings).
+        case keep
+        /// Report them on stderr and go on; the command exits 1 (status).
+        case report
+        /// Report them and stop before anything is written or exported.
+        case refuse
+    }
+
+    /// Loads the folder's localizations (searched through its subfolders). A folder with none at all is an
+    /// error (exit 1) that says where the tool looked.
+    static func load(_ path: String?, dev: String?, command: String, unreadable: Unreadable = .refuse) throws
+        -> LocalizationFolder
+    {
         let (url, display) = try folder(path, command: command)
+        let folder: LocalizationFolder
         do {
-            return try LocalizationFolder(directory: url, displayRoot: display, developmentLanguage: dev ?? "en")
+            folder = try LocalizationFolder(directory: url, displayRoot: display, developmentLanguage: dev ?? "en")
         } catch {
             throw CLIError.failure("\(command): \(error)")
         }
+        if folder.isEmpty { throw nothingFound(display, command: command) }
+        if !folder.loadErrors.isEmpty && unreadable != .keep {
+            for d in folder.loadErrors { printError("contacts: \(command): \(d)") }
+            if unreadable == .refuse {
+                let n = folder.loadErrors.count
+                throw CLIError.failure(
+                    "\(command): \(n) file\(n == 1 ? "" : "s") could not be read (see above); nothing done")
+            }
+        }
+        return folder
+    }
+
+    static func nothingFound(_ display: String, command: String) -> CLIError {
+        CLIError.failure(
+            "\(command): no localization files in \(display): no <lang>.lproj folder with .strings or "
+                + ".stringsdict files and no .xcstrings file, at any depth (hidden folders such as .build and "
+                + ".git, DerivedData, Pods and node_modules are not searched)")
     }
 }
 
@@ -47,7 +79,7 @@ struct StringsLintCommand: Command {
         let quiet = args.flag("--quiet")
         let dev = try args.option("--dev")
         let dir = try args.positionals(max: 1, names: "DIR").first
-        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name, unreadable: .keep)
         var findings = folder.lint()
         if quiet { findings.removeAll { $0.severity == .note } }
         var out = Output()
@@ -84,7 +116,7 @@ struct StringsStatusCommand: Command {
         let json = args.flag("--json")
         let dev = try args.option("--dev")
         let dir = try args.positionals(max: 1, names: "DIR").first
-        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name, unreadable: .report)
         let rows = folder.status()
         var out = Output()
         if json {
@@ -108,6 +140,13 @@ struct StringsStatusCommand: Command {
             }
         }
         out.flush()
+        if !folder.loadErrors.isEmpty {
+            let n = folder.loadErrors.count
+            printError(
+                "contacts: \(name): \(n) file\(n == 1 ? "" : "s") could not be read and \(n == 1 ? "is" : "are") not counted"
+            )
+            return .failure
+        }
         return .ok
     }
 }
@@ -186,8 +225,9 @@ struct StringsGetCommand: Command {
         let catalog: Catalog
         do {
             if let dir {
-                let (url, _) = try StringsCommandSupport.folder(dir, command: name)
+                let (url, display) = try StringsCommandSupport.folder(dir, command: name)
                 catalog = try Catalog(directory: url)
+                if catalog.files.isEmpty { throw StringsCommandSupport.nothingFound(display, command: name) }
             } else {
                 catalog = try Catalog.bundled()
             }
@@ -212,6 +252,35 @@ struct StringsGetCommand: Command {
             arguments.append(.int(n))
         }
         for a in extra { arguments.append(Int(a).map(CatalogArgument.int) ?? .string(a)) }
+        // Files of the table that could not be read (at all, or in part) for a requested language: the answer
+        // comes from a fallback, which is said on stderr.
+        let answeredBy = catalog.language(of: key, table: table, locale: joined)
+        let expanded = requested.flatMap { $0.split(separator: ":").map(String.init) }
+        var failed = false
+        for file in catalog.files where file.table == table {
+            let problems = catalog.diagnostics.filter { $0.file == file.url.path && $0.severity == .error }
+            guard let first = problems.first else { continue }
+            if let language = file.language {
+                // A requested language, or the development language (tried last) when nothing answered.
+                let wanted =
+                    (language == catalog.developmentLanguage && answeredBy == nil)
+                    || !LanguageMatcher.match(requested: expanded, available: [language]).isEmpty
+                guard wanted && language != answeredBy else { continue }
+            }
+            let wholly = catalog.loadErrors.contains { $0.file == file.url.path }
+            failed = failed || wholly
+            let what = wholly ? "could not be read" : "has errors"
+            let answer =
+                answeredBy.map { l in
+                    let usable = catalog.files.filter { f in
+                        f.table == table && !catalog.loadErrors.contains { $0.file == f.url.path }
+                    }
+                    let from = usable.first { $0.language == l } ?? usable.first { $0.language == nil }
+                    return "answered from \(l)" + (from.map { " (\($0.url.path))" } ?? "")
+                } ?? "no language has the key"
+            printError("contacts: \(name): \(first)")
+            printError("contacts: \(name): warning: \(file.url.path) \(what); \(answer)")
+        }
         guard catalog.string(key, table: table, locale: joined) != nil else {
             throw CLIError.failure("\(name): no string \"\(key)\" in table \(table) for \(joined)")
         }
@@ -226,7 +295,7 @@ struct StringsGetCommand: Command {
             }
         }
         out.flush()
-        return .ok
+        return failed ? .failure : .ok
     }
 }
 

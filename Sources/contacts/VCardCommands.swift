@@ -26,7 +26,8 @@ enum VCardInspectCommand: Command {
 
         Options:
           --json          {"contacts": [{"id", "name", "emails", "phones", "phonesE164", "groups"}],
-                           "diagnostics": [{"line", "column", "message"}]}
+                           "diagnostics": [{"line", "column", "message"}]}, also on exit 1 (then with
+                          "error": why nothing could be read)
           --region CC     default region for numbers without a country code (e.g. US, DE);
                           default: the region of --locale / $LANG
           --locale TAG    BCP 47 locale whose region is the default
@@ -55,6 +56,8 @@ enum VCardInspectCommand: Command {
     struct JSONReport: Encodable {
         var contacts: [JSONContact]
         var diagnostics: [JSONDiagnostic]
+        /// Why nothing could be read (exit 1); absent otherwise.
+        var error: String?
     }
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
@@ -64,7 +67,24 @@ enum VCardInspectCommand: Command {
         let files = try args.positionals(max: 1, names: "FILE")
         guard let path = files.first else { throw CLIError.usage("vcard inspect: expected FILE or '-'") }
         let region = regionOption?.uppercased() ?? PhoneNumber.defaultRegion(forLocale: environmentLocale(locale))
-        let book = try loadBook(path, command: name)
+        let data: Data
+        do { data = try readInput(path, command: name) } catch let error as CLIError
+            where json && error.code == .failure
+        {
+            // --json answers in JSON also when nothing could be read.
+            var out = Output()
+            out.line(try jsonString(JSONReport(contacts: [], diagnostics: [], error: error.message)))
+            out.flush()
+            throw error
+        }
+        let fileName = path == "-" ? "<stdin>" : path
+        let book = AddressBook(data: data, fileName: fileName)
+        let nothingRead = book.contacts.isEmpty && book.groups.isEmpty && !book.diagnostics.isEmpty
+        let failure = "\(name): no vCard could be read from \(fileName)"
+        if nothingRead && !json {
+            for d in book.diagnostics { printError(d.description) }
+            throw CLIError.failure(failure)
+        }
         var out = Output()
         if json {
             let contacts = book.contacts.map { c in
@@ -77,7 +97,13 @@ enum VCardInspectCommand: Command {
             let diagnostics = book.diagnostics.map {
                 JSONDiagnostic(line: $0.line, column: $0.column, message: $0.message)
             }
-            out.line(try jsonString(JSONReport(contacts: contacts, diagnostics: diagnostics)))
+            out.line(
+                try jsonString(
+                    JSONReport(contacts: contacts, diagnostics: diagnostics, error: nothingRead ? failure : nil)))
+            if nothingRead {
+                out.flush()
+                throw CLIError.failure(failure)
+            }
         } else {
             for c in book.contacts {
                 out.line("\(c.id)  \(c.displayName.isEmpty ? "(no name)" : c.displayName)")
@@ -110,7 +136,9 @@ enum VCardConvertCommand: Command {
         Usage: contacts vcard convert [--to 4.0|3.0] FILE|-
 
         Reads a vCard file (2.1, 3.0 or 4.0; '-' reads stdin) and writes every card to stdout as vCard 4.0
-        (default) or 3.0: UTF-8, CRLF, folded at 75 octets. Properties it does not know are kept verbatim.
+        (default) or 3.0: UTF-8, CRLF, folded at 75 octets. Properties it does not know are kept verbatim,
+        except 3.0's PROFILE in 4.0 output. In 4.0 a UUID id is written as urn:uuid:…, another id that is not
+        a URI as UID;VALUE=text.
         Problems in the input are listed on stderr as file:line:column: message.
 
         Exit codes: 0 converted (even with diagnostics), 1 nothing could be read, 2 usage.

@@ -48,6 +48,17 @@ let version = "0.1.0"
     return text
 }
 
+/// The usage of a command group: its commands with their summaries.
+func groupUsageText(_ group: String, _ commands: [any Command.Type]) -> String {
+    let words = commands.map { String($0.name.dropFirst(group.count + 1)) }
+    let width = words.map(\.count).max() ?? 0
+    var text = "Usage: contacts \(group) <\(words.joined(separator: "|"))> [options]\n\n"
+    for (word, c) in zip(words, commands) {
+        text += "  " + word.padding(toLength: width + 2, withPad: " ", startingAt: 0) + c.summary + "\n"
+    }
+    return text + "\n'contacts \(group) <command> --help' describes each."
+}
+
 @MainActor func runMain() -> Int32 {
     let args = Array(CommandLine.arguments.dropFirst())
     if args.isEmpty || args == ["--help"] || args == ["-h"] || args == ["help"] {
@@ -64,6 +75,17 @@ let version = "0.1.0"
         return args.count >= words.count && Array(args.prefix(words.count)) == words
     }
     guard let command = matches.max(by: { $0.name.count < $1.name.count }) else {
+        // A group word (`vcard`, `templates`, `outbox`) without one of its commands: its usage.
+        let group = allCommands.filter { $0.name.hasPrefix(args[0] + " ") }
+        if !group.isEmpty {
+            let rest = args.dropFirst()
+            if rest.isEmpty || rest.first == "--help" || rest.first == "-h" || rest.first == "help" {
+                print(groupUsageText(args[0], group))
+                return rest.isEmpty ? ExitCode.usage.rawValue : 0
+            }
+            printError("contacts: unknown \(args[0]) command '\(rest.first!)' (see 'contacts \(args[0]) --help')")
+            return ExitCode.usage.rawValue
+        }
         printError("contacts: unknown command '\(args[0])' (see 'contacts --help')")
         return ExitCode.usage.rawValue
     }

@@ -1,0 +1,151 @@
+import Foundation
+
+/// printf arguments of String Catalog localizations, with substitutions modelled as Xcode compiles them:
+/// `%#@name@` takes the substitution's argument (`argNum`, else its own position) with the type of its
+/// `formatSpecifier`, and `%arg` (or a plain `%lld`) in a substitution form is that same argument.
+///
+/// ```swift
+/// let findings = LocalizationFolder.catalogFormatFindings(entry: e, language: "ru", sourceLanguage: "en",
+///                                                          file: "Localizable.xcstrings", line: 12)
+/// ```
+extension LocalizationFolder {
+    /// One text of a localization and the arguments it uses (0-based index → kind).
+    struct CatalogText {
+        var place: String
+        var signature: [Int: FormatSpecifier.Kind]
+    }
+
+    static func normalized(_ kind: FormatSpecifier.Kind) -> FormatSpecifier.Kind {
+        kind == .unsigned || kind == .plural ? .signed : kind
+    }
+
+    /// The kind of a substitution's `formatSpecifier` (`lld` when absent).
+    static func kind(ofFormatSpecifier spec: String?) -> FormatSpecifier.Kind {
+        guard let first = try? PrintfFormat.arguments(of: "%" + (spec ?? "lld")).first else { return .signed }
+        return normalized(first.specifier.kind)
+    }
+
+    /// The texts of a localization with their signatures, and the problems met (place, message).
+    static func catalogTexts(
+        _ loc: XCStringsDocument.Localization, fallback: [String: XCStringsDocument.Substitution]
+    ) -> (texts: [CatalogText], problems: [(place: String, message: String)]) {
+        var texts: [CatalogText] = []
+        var problems: [(place: String, message: String)] = []
+        var argumentOf: [String: Int] = [:]
+        func signature(_ text: String, place: String) {
+            let args: [(index: Int, specifier: FormatSpecifier)]
+            do { args = try PrintfFormat.arguments(of: text) } catch {
+                problems.append((place, "invalid format specifier in \"\(text)\": \(error)"))
+                return
+            }
+            var sig: [Int: FormatSpecifier.Kind] = [:]
+            func use(_ i: Int, _ kind: FormatSpecifier.Kind) {
+                if let k = sig[i], k != kind {
+                    problems.append((place, "argument \(i + 1) is used both as \(k.rawValue) and \(kind.rawValue)"))
+                } else {
+                    sig[i] = kind
+                }
+            }
+            for (index, spec) in args {
+                if let name = spec.variable {
+                    guard let sub = loc.substitutions[name] ?? fallback[name] else {
+                        problems.append((place, "uses %#@\(name)@ but defines no substitution \"\(name)\""))
+                        continue
+                    }
+                    let i = sub.argNum.map { $0 - 1 } ?? index
+                    if argumentOf[name] == nil { argumentOf[name] = i }
+                    use(i, kind(ofFormatSpecifier: sub.formatSpecifier))
+                } else {
+                    use(index, normalized(spec.kind))
+                }
+            }
+            texts.append(CatalogText(place: place, signature: sig))
+        }
+        func visit(_ l: XCStringsDocument.Localization, _ prefix: String) {
+            if let v = l.value { signature(v, place: prefix) }
+            let dot = prefix.isEmpty ? "" : prefix + "."
+            for c in XLIFF.pluralCategories {
+                if let v = l.plural[c]?.value { signature(v, place: dot + "plural.\(c)") }
+            }
+            for (d, dl) in l.device.sorted(by: { $0.key < $1.key }) { visit(dl, dot + "device.\(d)") }
+        }
+        visit(loc, "")
+        for (name, sub) in loc.substitutions.sorted(by: { $0.key < $1.key }) {
+            let index = sub.argNum.map { $0 - 1 } ?? argumentOf[name] ?? 0
+            let spec = sub.formatSpecifier ?? "lld"
+            for c in XLIFF.pluralCategories {
+                guard let form = sub.plural[c]?.value else { continue }
+                let place = "substitutions.\(name).plural.\(c)"
+                let pinned: String
+                do {
+                    pinned = try StringsDictEntry.pinSequential(
+                        form.replacingOccurrences(of: "%arg", with: "%\(index + 1)$\(spec)"), to: index + 1)
+                } catch {
+                    problems.append((place, "invalid format specifier in \"\(form)\": \(error)"))
+                    continue
+                }
+                signature(pinned, place: place)
+            }
+        }
+        return (texts, problems)
+    }
+
+    /// Format findings of one language of a catalog entry. The arguments the code passes are those of
+    /// the key (when it is a format) and of the source localization; a translation may leave some out
+    /// (a warning when it uses none of the source's), but must not use others or change their type.
+    static func catalogFormatFindings(
+        entry: XCStringsDocument.Entry, language: String, sourceLanguage: String, file: String, line: Int
+    ) -> [Diagnostic] {
+        guard let loc = entry.localizations[language] else { return [] }
+        let src = entry.localizations[sourceLanguage]
+        let source = src.map { catalogTexts($0, fallback: [:]).texts } ?? []
+        var sourceUses: [Int: FormatSpecifier.Kind] = [:]
+        for t in source { sourceUses.merge(t.signature) { a, _ in a } }
+        // Without a source localization the key is the source text.
+        var reference = sourceUses
+        if let keyArgs = try? PrintfFormat.arguments(of: entry.key), !keyArgs.contains(where: { $0.1.variable != nil })
+        {
+            for (i, spec) in keyArgs where reference[i] == nil { reference[i] = normalized(spec.kind) }
+        }
+        let (texts, problems) = catalogTexts(loc, fallback: src?.substitutions ?? [:])
+        var out: [Diagnostic] = []
+        func finding(_ place: String, _ severity: Diagnostic.Severity, _ code: String, _ message: String) {
+            let at = place.isEmpty ? "" : " \(place)"
+            out.append(
+                Diagnostic(
+                    file: file, line: line, column: 1, severity: severity, code: code,
+                    message: "\"\(entry.key)\" \(language)\(at): \(message)"))
+        }
+        for p in problems {
+            finding(p.place, .error, p.message.hasPrefix("invalid") ? "format-invalid" : "format-mismatch", p.message)
+        }
+        var used: Set<Int> = []
+        for t in texts {
+            for (i, kind) in t.signature.sorted(by: { $0.key < $1.key }) {
+                used.insert(i)
+                guard let expected = reference[i] else {
+                    finding(
+                        t.place, .error, "format-mismatch",
+                        "uses argument \(i + 1) (\(kind.rawValue)), which the source does not have: source ["
+                            + describe(reference) + "], translation [" + describe(t.signature) + "]")
+                    continue
+                }
+                if expected != kind {
+                    finding(
+                        t.place, .error, "format-mismatch",
+                        "argument \(i + 1) is \(kind.rawValue) here but \(expected.rawValue) in the source: source ["
+                            + describe(reference) + "], translation [" + describe(t.signature) + "]")
+                }
+            }
+        }
+        let unused = sourceUses.keys.filter { !used.contains($0) }.sorted()
+        if !texts.isEmpty && !unused.isEmpty {
+            finding(
+                "", .warning, "format-unused",
+                "does not use argument" + (unused.count == 1 ? " " : "s ")
+                    + unused.map { "\($0 + 1) (\(sourceUses[$0]!.rawValue))" }.joined(separator: ", ")
+                    + " of the source")
+        }
+        return out
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Prepares XML bytes for Foundation's `XMLParser`, which traps (kills the process) on some invalid
+/// UTF-8 sequences (in an element or attribute name, an entity reference, a comment). Every document is
+/// checked here first and handed on as valid UTF-8, so a damaged file becomes an error with a position.
+///
+/// ```swift
+/// let bytes = try XMLInput.utf8(data, file: "de.xliff", what: "XLIFF")   // throws file:line:col
+/// let parser = XMLParser(data: bytes)
+/// ```
+enum XMLInput {
+    /// The document as valid UTF-8 bytes: UTF-8 is validated; UTF-16/UTF-32 (with or without BOM) and a
+    /// declared ISO-8859-1, Windows-1252 or US-ASCII are decoded and re-encoded (their declaration then
+    /// says UTF-8). Throws ``StringsCatalogError/malformed(file:line:column:message:)`` at the first byte
+    /// that is not valid, or for a declared encoding that is not supported.
+    static func utf8(_ data: Data, file: String, what: String) throws -> Data {
+        let bytes = [UInt8](data)
+        let decoded = TextEncoding.decode(bytes)
+        if case .utf8(let bom) = decoded.encoding {
+            if let declared = declaredEncoding(bytes) {
+                let name = declared.lowercased()
+                let other: String.Encoding?
+                switch name {
+                case "utf-8", "utf8": other = nil
+                case "iso-8859-1", "iso8859-1", "latin1", "iso_8859-1", "l1": other = .isoLatin1
+                case "windows-1252", "cp1252": other = .windowsCP1252
+                case "us-ascii", "ascii": other = .ascii
+                default:
+                    throw StringsCatalogError.malformed(
+                        file: file, line: 1, column: 1,
+                        message: "\(what): the declared encoding \"\(declared)\" is not supported (expected UTF-8)")
+                }
+                if let other {
+                    guard let text = String(data: data, encoding: other) else {
+                        let bad = other == .ascii ? bytes.firstIndex(where: { $0 >= 0x80 }) ?? 0 : 0
+                        let (line, column) = position(ofByte: bad, in: bytes)
+                        throw StringsCatalogError.malformed(
+                            file: file, line: line, column: column,
+                            message: "\(what): byte 0x\(hex(bytes[bad])) is not \(declared) as the document declares")
+                    }
+                    return Data(redeclared(text).utf8)
+                }
+            }
+            if let bad = decoded.firstInvalidByte {
+                let (line, column) = position(ofByte: bad, in: bytes, skipping: bom ? 3 : 0)
+                throw StringsCatalogError.malformed(
+                    file: file, line: line, column: column,
+                    message: "\(what): byte 0x\(hex(bytes[bad])) is not valid UTF-8 (the file is damaged or "
+                        + "not saved as UTF-8)")
+            }
+            return data
+        }
+        if let bad = decoded.firstInvalidByte {
+            // Position from the text decoded so far: the bytes before `bad` are valid.
+            let prefix = TextEncoding.decode(Array(bytes[..<bad])).text
+            let line = prefix.unicodeScalars.filter { $0 == "\n" }.count + 1
+            let lineStart = prefix.unicodeScalars.lastIndex(of: "\n").map { prefix.unicodeScalars.index(after: $0) }
+            let column = prefix.unicodeScalars[(lineStart ?? prefix.unicodeScalars.startIndex)...].count + 1
+            throw StringsCatalogError.malformed(
+                file: file, line: line, column: column,
+                message: "\(what): invalid \(decoded.encoding) at byte offset \(bad)")
+        }
+        var text = decoded.text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        return Data(redeclared(text).utf8)
+    }
+
+    static func hex(_ b: UInt8) -> String { String(b, radix: 16, uppercase: true) }
+
+    /// 1-based line and column (in characters of valid UTF-8 before it) of a byte offset.
+    static func position(ofByte offset: Int, in bytes: [UInt8], skipping start: Int = 0) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        var i = start
+        while i < offset && i < bytes.count {
+            if bytes[i] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[i] & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        return (line, column)
+    }
+
+    /// The `encoding` of an ASCII-compatible XML declaration (`<?xml version="1.0" encoding="X"?>`).
+    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        var b = bytes[...]
+        if b.starts(with: [0xEF, 0xBB, 0xBF]) { b = b.dropFirst(3) }
+        guard b.starts(with: Array("<?xml".utf8)), let end = b.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let decl = String(decoding: b[..<end], as: UTF8.self)
+        guard let r = decl.range(of: "encoding") else { return nil }
+        var rest = decl[r.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        return String(value)
+    }
+
+    /// The text with its XML declaration's encoding (if any) replaced by UTF-8.
+    static func redeclared(_ text: String) -> String {
+        guard text.hasPrefix("<?xml"), let end = text.firstIndex(of: ">") else { return text }
+        let decl = String(text[..<end])
+        guard let r = decl.range(of: "encoding") else { return text }
+        var i = r.upperBound
+        while i < decl.endIndex, decl[i] != "\"" && decl[i] != "'" { i = decl.index(after: i) }
+        guard i < decl.endIndex else { return text }
+        let quote = decl[i]
+        guard let close = decl[decl.index(after: i)...].firstIndex(of: quote) else { return text }
+        return decl[..<r.lowerBound] + "encoding=\"UTF-8\"" + decl[decl.index(after: close)...] + text[end...]
+    }
+}
