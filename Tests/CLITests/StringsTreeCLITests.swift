@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Folders laid out as real projects lay them out, and files that cannot be read.
@@ -6,7 +7,7 @@ import Testing
 struct StringsTreeCLITests {
     /// A temporary folder with the given files (path → bytes); removed by the caller.
     static func folder(_ files: [String: [UInt8]]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strings-tree-\(UUID().uuidString)")
+        let dir = Scratch.path("strings-tree")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for (path, bytes) in files {
             let url = dir.appendingPathComponent(path)

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("contacts vcard: 4.0 output, JSON on failure, group help")
 struct VCardConversionCLITests {
     func temp(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcard-conv-\(UUID().uuidString).vcf")
+        let url = Scratch.path("vcard-conv", suffix: ".vcf")
         try Data(text.utf8).write(to: url)
         return url
     }
