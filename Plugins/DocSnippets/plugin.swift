@@ -12,11 +12,14 @@ struct DocSnippets: BuildToolPlugin {
         for case let module as SwiftSourceModuleTarget in context.package.targets where module.kind == .generic {
             guard module.moduleName != "TestSupport" else { continue }
             imports += ["--import", module.moduleName]
-            for file in module.sourceFiles {
-                let path = file.url.path
-                if path.hasSuffix(".swift") || (path.contains(".docc/") && path.hasSuffix(".md")) {
-                    inputs.append(file.url)
-                }
+            for file in module.sourceFiles where file.url.pathExtension == "swift" { inputs.append(file.url) }
+            // DocC articles: `<Module>.docc/*.md` beside the sources.
+            let catalogs = (try? FileManager.default.contentsOfDirectory(
+                at: module.directoryURL, includingPropertiesForKeys: nil)) ?? []
+            for catalog in catalogs where catalog.pathExtension == "docc" {
+                let articles = (try? FileManager.default.contentsOfDirectory(
+                    at: catalog, includingPropertiesForKeys: nil)) ?? []
+                inputs += articles.filter { $0.pathExtension == "md" }
             }
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "DocumentationExamples.swift")
@@ -29,3 +32,4 @@ struct DocSnippets: BuildToolPlugin {
         ]
     }
 }
+

@@ -30,6 +30,7 @@ public struct MIMEWriter: Sendable {
 
     /// Renders `draft` as a complete message.
     /// - Parameters:
+    ///   - draft: the message: addresses, subject, bodies, attachments.
     ///   - date: the `Date` header (defaults to now).
     ///   - messageID: `<id@domain>` to use instead of a generated one.
     public func write(_ draft: MailDraft, date: Date = Date(), messageID: String? = nil) throws -> [UInt8] {

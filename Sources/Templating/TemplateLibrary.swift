@@ -231,7 +231,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// The tags to try for `locale`, most specific first: the package's one fallback rule
-    /// (``LocalePolicy/fallbackChain(for:)``), so a template override and a catalog entry are found along
+    /// (`LocalePolicy.fallbackChain(for:)`), so a template override and a catalog entry are found along
     /// the same chain (`es-MX` → es-419 → es; `zh-TW` → zh-Hant-TW, zh-Hant, never zh, which is Simplified).
     public static func localeFallbacks(_ locale: String) -> [String] {
         LocalePolicy.fallbackChain(for: normalizeLocale(locale))
