@@ -31,6 +31,17 @@ static inline CURLcode ccurl_setopt_debug_function(CURL *handle, ccurl_debug_cal
     return curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, callback);
 }
 
+typedef int (*ccurl_xferinfo_callback)(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+                                       curl_off_t ulnow);
+static inline CURLcode ccurl_setopt_xferinfo_function(CURL *handle, ccurl_xferinfo_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+
+typedef int (*ccurl_sockopt_callback)(void *userdata, curl_socket_t socket, curlsocktype purpose);
+static inline CURLcode ccurl_setopt_sockopt_function(CURL *handle, ccurl_sockopt_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, callback);
+}
+
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

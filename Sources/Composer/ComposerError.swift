@@ -38,18 +38,24 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// TLS could not be set up: certificate not trusted, STARTTLS required but not offered, handshake
     /// failure (libcurl error `code`). Like `authenticationFailed`, it stops an outbox run.
     case tls(code: Int, message: String)
-    /// The sendmail program failed or could not be started.
+    /// The sendmail program failed or could not be started. Exit status 75 (`EX_TEMPFAIL`) is transient.
     case sendmail(status: Int32, message: String)
+    /// The transport handed the message over (SMTP's final `.` was sent, sendmail was started) and then
+    /// lost track of it: connection dropped or timed out before the reply, sendmail killed. The server may
+    /// or may not have accepted the message; sending it again may deliver it twice. Never retried.
+    case deliveryUncertain(reason: String)
     /// A file could not be read or written.
     case io(path: String, message: String)
     /// The outbox journal is damaged at `line`.
     case journal(path: String, line: Int, message: String)
 
-    /// Whether a retry later may succeed: SMTP 4xx replies and network failures.
+    /// Whether a retry later may succeed: SMTP 4xx replies, network failures before the message was handed
+    /// over, sendmail's `EX_TEMPFAIL` (75).
     public var isTransient: Bool {
         switch self {
         case .smtp(let code, _): return (400..<500).contains(code)
         case .network: return true
+        case .sendmail(let status, _): return status == 75
         default: return false
         }
     }
@@ -80,6 +86,7 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .authenticationFailed(let c, let m): return "authentication failed (\(c)): \(m)"
         case .tls(let c, let m): return "TLS failed (\(c)): \(m)"
         case .sendmail(let s, let m): return "sendmail exited with \(s): \(m)"
+        case .deliveryUncertain(let r): return "outcome unknown (the server may have accepted the message): \(r)"
         case .io(let p, let m): return "\(p): \(m)"
         case .journal(let p, let l, let m): return "\(p):\(l): \(m)"
         }

@@ -68,23 +68,40 @@ enum AtomicFile {
         }
     }
 
-    /// A file-name-safe slug of `text` (letters and digits of any script, `-`), at most 40 characters.
+    /// A file-name-safe slug of `text` (letters and digits of any script, `-`): at most 40 characters and
+    /// `maxSlugBytes` bytes of UTF-8, cut between characters (grapheme clusters). A cluster that alone is
+    /// longer (a letter under hundreds of combining marks) is kept as its base letter only, so a file name
+    /// never exceeds the file system's 255 bytes; `writeNew` keeps names unique.
     static func slug(_ text: String) -> String {
         var out = ""
         var dash = false
+        var characters = 0
         for ch in text.lowercased() {
             if ch.isLetter || ch.isNumber {
-                out.append(ch)
+                var piece = String(ch)
+                if piece.utf8.count > maxClusterBytes, let base = ch.unicodeScalars.first {
+                    piece = String(Character(base))
+                }
+                if out.utf8.count + piece.utf8.count > maxSlugBytes { break }
+                out += piece
                 dash = false
+                characters += 1
             } else if !dash && !out.isEmpty {
+                if out.utf8.count + 1 > maxSlugBytes { break }
                 out.append("-")
                 dash = true
+                characters += 1
             }
-            if out.count >= 40 { break }
+            if characters >= 40 { break }
         }
         while out.hasSuffix("-") { out.removeLast() }
         return out
     }
+
+    /// Room for a slug in a 255-byte file name, with a `-NNNN` suffix, the extension and a prefix to spare.
+    static let maxSlugBytes = 160
+    /// Longest single character kept whole in a slug.
+    static let maxClusterBytes = 32
 }
 
 /// Saves drafts as files: one `.eml` per mail draft (Bcc kept, as mail clients expect of a draft) and one
@@ -140,14 +157,49 @@ public struct FileTransport: MailTransport, MessageTransport {
 
     /// Appends the draft's `sms:` URI as one line to `messages.sms.txt` (one `write`, then fsync).
     public func send(_ draft: MessageDraft) throws -> ComposeResult {
+        try saveMessage(draft)
+        return .saved
+    }
+
+    /// Appends the draft's `sms:` URI as one line to `messages.sms.txt` in the folder and returns that file.
+    /// The file is appended to only when it is a plain file of its own: a symbolic link (which could point
+    /// out of the folder), a hard-linked file, a FIFO or a device is never opened; the line then goes to a
+    /// new file, `messages-2.sms.txt`, `messages-3.sms.txt`, … created exclusively.
+    @discardableResult
+    public func saveMessage(_ draft: MessageDraft) throws -> URL {
         let line = try SMSURI(draft: draft).string + "\n"
         try AtomicFile.ensureDirectory(directory)
-        let path = directory.appendingPathComponent("messages.sms.txt").path
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ComposerError.io(path: path, message: AtomicFile.errnoText()) }
+        let (fd, path) = try AtomicFile.openForAppending(directory: directory, base: "messages", ext: "sms.txt")
         defer { close(fd) }
         try AtomicFile.writeAll(fd, Array(line.utf8), path: path)
         guard fsync(fd) == 0 else { throw ComposerError.io(path: path, message: AtomicFile.errnoText()) }
-        return .saved
+        return URL(fileURLWithPath: path)
+    }
+}
+
+extension AtomicFile {
+    /// Opens `<base>.<ext>` (or `<base>-2.<ext>`, … when that is not a plain file of its own) for appending,
+    /// creating it exclusively when absent. Never follows a symbolic link, never blocks on a FIFO.
+    static func openForAppending(directory: URL, base: String, ext: String) throws -> (Int32, String) {
+        for n in 1...1000 {
+            let path = directory.path + "/" + (n == 1 ? "\(base).\(ext)" : "\(base)-\(n).\(ext)")
+            var fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            if fd < 0 && errno == ENOENT {
+                fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                if fd >= 0 { syncDirectory(directory.path) }
+            }
+            if fd < 0 {
+                // ELOOP: a symbolic link; ENXIO: a FIFO nobody reads; EEXIST: created meanwhile.
+                if [ELOOP, ENXIO, EEXIST, EISDIR, EACCES, ENOENT].contains(errno) { continue }
+                throw ComposerError.io(path: path, message: errnoText())
+            }
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 {
+                _ = fcntl(fd, F_SETFL, O_WRONLY | O_APPEND)
+                return (fd, path)
+            }
+            close(fd)
+        }
+        throw ComposerError.io(path: directory.path, message: "no usable \(base).\(ext) file name")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +37,9 @@ public enum OutboxState: String, Sendable, Codable, CaseIterable {
     case queued
     /// A transient failure (4xx, network); will be retried on resume.
     case deferred
-    /// Interrupted after the point where the server may have accepted it: not re-sent unless asked.
+    /// Handed over, then no verdict: the connection dropped or timed out after the end of the message, or
+    /// the run was killed in that window. The server may have accepted it; it is never re-sent by itself.
+    /// `Outbox.settle(_:as:)` records what the user found out (`.sent`, or `.resend` to queue it again).
     case uncertain
     case sent
     /// A permanent failure (5xx or invalid); reported, never retried.
@@ -74,9 +77,41 @@ public struct OutboxRunSummary: Sendable, Hashable {
     public var sent = 0
     public var failed = 0
     public var deferred = 0
+    /// Uncertain messages: those of this run plus those left by earlier runs (not sent again).
     public var uncertain = 0
     /// Already sent or failed before this run.
     public var skipped = 0
+    /// True when the run ended early because `OutboxStop.request()` was called.
+    public var interrupted = false
+    /// Messages still queued or deferred when an interrupted run ended (sent by the next run).
+    public var remaining = 0
+}
+
+/// Asks a running `Outbox.send` to stop: the message in flight is finished (its outcome journaled), no
+/// further message is started, and `send` returns a summary with `interrupted` set. Safe to call from any
+/// thread, e.g. a signal watcher.
+///
+/// ```swift
+/// let stop = OutboxStop()
+/// // on SIGINT: stop.request()
+/// let summary = try outbox.send(using: smtp, stop: stop)
+/// if summary.interrupted { print("\(summary.remaining) left; run again to resume") }
+/// ```
+public final class OutboxStop: Sendable {
+    private let flag = Atomic<Bool>(false)
+    public init() {}
+    /// Requests the stop (idempotent).
+    public func request() { flag.store(true, ordering: .sequentiallyConsistent) }
+    /// Whether a stop was requested.
+    public var isRequested: Bool { flag.load(ordering: .sequentiallyConsistent) }
+}
+
+/// What the user found out about an uncertain message (see `Outbox.settle(_:as:)`).
+public enum OutboxSettlement: String, Sendable, CaseIterable {
+    /// It did arrive (e.g. the recipient or the server's log has it): mark it sent.
+    case sent
+    /// It did not arrive: queue it again; the next run sends it.
+    case resend
 }
 
 /// Messages queued by `Outbox.enqueue`, and the drafts that could not be written (with their index).
@@ -106,9 +141,12 @@ public struct OutboxProgress: Sendable {
 ///
 /// Replaying the journal decides what to send: a crash before `commit` means the server cannot have accepted
 /// the message, so it is sent again; a crash between `commit` and `sent` leaves the message `uncertain`,
-/// reported and not re-sent unless `OutboxPolicy.resendUncertain`. Hence no message is sent twice, and
-/// none is lost: each ends `sent`, `failed`, `deferred` or `uncertain`, all listed by `status()`.
-/// A lock file keeps two processes from running one outbox.
+/// reported and not re-sent unless `OutboxPolicy.resendUncertain`. So does any failure after `commit`
+/// other than the server's own reply (connection dropped or timed out after the final `.`, sendmail
+/// killed): it is journaled `uncertain`, never `deferred`. Hence no message is sent twice, and none is
+/// lost: each ends `sent`, `failed`, `deferred` or `uncertain`, all listed by `status()`; `settle` records
+/// what the user decides about an uncertain one. A lock file keeps two processes from running one outbox;
+/// `create(in:name:)` makes a new outbox folder that no other run can share.
 ///
 /// ```swift
 /// let outbox = try Outbox(directory: URL(fileURLWithPath: "outbox"))
@@ -130,6 +168,28 @@ public final class Outbox {
     public init(directory: URL) throws {
         self.directory = directory
         try AtomicFile.ensureDirectory(messagesDirectory)
+    }
+
+    /// Creates a new, empty outbox folder in `parent`: `name`, or `name-2`, `name-3`, … when that exists.
+    /// The folder is made with one `mkdir` that fails if the name is taken, so two runs started at the same
+    /// moment never share (or resume) each other's outbox.
+    ///
+    /// ```swift
+    /// let outbox = try Outbox.create(in: URL(fileURLWithPath: "."), name: "outbox-20260101-120000")
+    /// ```
+    public static func create(in parent: URL, name: String) throws -> Outbox {
+        var n = 1
+        while true {
+            let url = parent.appendingPathComponent(n == 1 ? name : "\(name)-\(n)")
+            if mkdir(url.path, 0o755) == 0 {
+                AtomicFile.syncDirectory(parent.path)
+                return try Outbox(directory: url)
+            }
+            guard errno == EEXIST, n < 10_000 else {
+                throw ComposerError.io(path: url.path, message: "cannot create outbox: \(AtomicFile.errnoText())")
+            }
+            n += 1
+        }
     }
 
     /// True when `directory` holds an outbox journal.
@@ -263,11 +323,10 @@ public final class Outbox {
                     path: journalPath, line: n + 1, message: "event '\(r.e)' for unknown message \(r.id)")
             }
             switch r.e {
-            case "attempt":
-                items[i].attempts += 1
-                if items[i].state == .uncertain { break }
-            case "commit": items[i].state = .uncertain
-            case "sent": items[i].state = .sent
+            case "attempt": items[i].attempts += 1
+            case "commit", "uncertain": items[i].state = .uncertain
+            case "sent", "settled-sent": items[i].state = .sent
+            case "settled-resend": items[i].state = .queued
             case "deferred": items[i].state = .deferred
             case "failed": items[i].state = .failed
             default:
@@ -290,13 +349,50 @@ public final class Outbox {
         return OutboxStatus(items: items, orphans: orphans, tornLines: torn)
     }
 
+    // MARK: Settling
+
+    /// Records what the user found out about the uncertain message `id`: `.sent` marks it sent, `.resend`
+    /// queues it again for the next `send`. Only uncertain messages can be settled.
+    ///
+    /// ```swift
+    /// for item in try outbox.status().items where item.state == .uncertain {
+    ///     try outbox.settle(item.id, as: arrived(item) ? .sent : .resend)
+    /// }
+    /// ```
+    /// - Throws: `ComposerError.journal` naming the message when it is unknown or not uncertain;
+    ///   `ComposerError.io` when the outbox is in use or the journal cannot be written.
+    public func settle(_ id: String, as settlement: OutboxSettlement) throws {
+        let lock = try acquireLock()
+        defer { releaseLock(lock) }
+        guard let item = try replay().items.first(where: { $0.id == id }) else {
+            throw ComposerError.journal(path: journalPath, line: 0, message: "no message \(id) in this outbox")
+        }
+        guard item.state == .uncertain else {
+            throw ComposerError.journal(
+                path: journalPath, line: 0, message: "message \(id) is \(item.state.rawValue), not uncertain")
+        }
+        try record(settlement == .sent ? "settled-sent" : "settled-resend", item)
+    }
+
     // MARK: Sending
+
+    /// Sleeps until `date`, in short slices so that a stop request is seen promptly.
+    private func sleep(until date: Date, stop: OutboxStop?) {
+        while true {
+            let left = date.timeIntervalSinceNow
+            if left <= 0 || stop?.isRequested == true { return }
+            Thread.sleep(forTimeInterval: min(left, 0.05))
+        }
+    }
 
     /// Delivers every queued or deferred message (and uncertain ones if the policy says so), honouring the
     /// rate limit; transient failures are retried with exponential backoff up to `maxAttempts` in this run.
     /// Throws only when the outbox itself fails (journal I/O, lock) or the transport is unusable.
+    ///
+    /// With `stop`, a requested stop ends the run after the message in flight: its outcome is journaled,
+    /// the others stay queued or deferred (`summary.remaining`) for the next run.
     public func send(
-        using transport: any EnvelopeTransport, policy: OutboxPolicy = OutboxPolicy(),
+        using transport: any EnvelopeTransport, policy: OutboxPolicy = OutboxPolicy(), stop: OutboxStop? = nil,
         progress: ((OutboxProgress) -> Void)? = nil
     ) throws -> OutboxRunSummary {
         let lock = try acquireLock()
@@ -320,15 +416,16 @@ public final class Outbox {
         let interval = policy.messagesPerMinute.map { $0 > 0 ? 60 / $0 : 0 } ?? 0
 
         while !pending.isEmpty {
+            if stop?.isRequested == true { break }
             let now = Date()
             guard let position = pending.firstIndex(where: { (readyAt[$0.id] ?? now) <= now }) else {
                 let wake = pending.compactMap { readyAt[$0.id] }.min() ?? now
-                Thread.sleep(forTimeInterval: max(0.001, wake.timeIntervalSince(now)))
+                sleep(until: max(wake, now.addingTimeInterval(0.001)), stop: stop)
                 continue
             }
             if let lastStart, interval > 0 {
-                let wait = lastStart.addingTimeInterval(interval).timeIntervalSinceNow
-                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+                sleep(until: lastStart.addingTimeInterval(interval), stop: stop)
+                if stop?.isRequested == true { break }
             }
             var item = pending[position]
             let bytes: [UInt8]
@@ -343,11 +440,13 @@ public final class Outbox {
             attemptsThisRun[item.id, default: 0] += 1
             item.attempts += 1
             var failure: ComposerError?
+            var committed = false
             do throws(ComposerError) {
                 try transport.deliver(
                     bytes, from: item.from, to: item.recipients,
                     onCommit: {
                         try self.record("commit", item)
+                        committed = true
                         try self.faultHook?(.afterCommit, item.id)
                     })
             } catch {
@@ -358,13 +457,34 @@ public final class Outbox {
                 // the run; the attempt has no outcome, so the message stays queued for the resume.
                 switch error {
                 case .io, .journal: throw error
-                default: if error.isConfigurationError { throw error }
+                default:
+                    if error.isConfigurationError {
+                        // Past the commit record the journal says "uncertain": the transport could not even
+                        // start (no program, no connection), so nothing was handed over; say so.
+                        if committed { try record("deferred", item, error: error.description) }
+                        throw error
+                    }
                 }
                 var code: Int?
                 if case .smtp(let c, _) = error { code = c }
                 item.lastCode = code
                 item.lastError = error.description
-                if error.isTransient {
+                // After the commit point only the server's (or sendmail's) own verdict is definite; any
+                // other failure may come after the server stored the message.
+                var definite = !committed
+                var uncertain = false
+                switch error {
+                case .smtp, .sendmail: definite = true
+                case .deliveryUncertain: uncertain = true
+                default: break
+                }
+                if uncertain || !definite {
+                    try record("uncertain", item, code: code, error: error.description)
+                    item.state = .uncertain
+                    summary.uncertain += 1
+                    pending.remove(at: position)
+                    done += 1
+                } else if error.isTransient {
                     try record("deferred", item, code: code, error: error.description)
                     item.state = .deferred
                     if attemptsThisRun[item.id, default: 0] >= policy.maxAttempts {
@@ -396,6 +516,10 @@ public final class Outbox {
             }
             try faultHook?(.afterOutcome, item.id)
             progress?(OutboxProgress(item: item, done: done, total: total))
+        }
+        if !pending.isEmpty {
+            summary.interrupted = true
+            summary.remaining = pending.count
         }
         return summary
     }

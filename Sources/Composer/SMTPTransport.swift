@@ -34,8 +34,15 @@ public struct SMTPConfiguration: Sendable, Hashable {
     public var caFile: String?
     /// Seconds to connect (TCP + TLS).
     public var connectTimeout: Double = 10
-    /// Seconds for a whole transaction.
-    public var timeout: Double = 60
+    /// Seconds to wait for the reply to each command (greeting, EHLO, MAIL, RCPT, DATA) and for the server to
+    /// take each part of the message; RFC 5321 §4.5.3.2 asks for at least 5 minutes. Running out before the
+    /// message was handed over is a transient network failure: the message is retried.
+    public var commandTimeout: Double = 300
+    /// Seconds to wait for the reply after the final `.` of DATA. RFC 5321 §4.5.3.2.6 asks for at least 10
+    /// minutes: servers scan and store the message before they answer. Running out (or the connection
+    /// dropping) then leaves the message `ComposerError.deliveryUncertain`, never retried: the server may
+    /// already have stored it. Checked about once a second.
+    public var dataTimeout: Double = 600
 
     /// Validates the URL's scheme and host.
     public init(url: String) throws {
@@ -60,7 +67,9 @@ public struct SMTPConfiguration: Sendable, Hashable {
 public protocol EnvelopeTransport: Sendable {
     /// Delivers `message` from `sender` to `recipients` (ASCII addr-specs). `onCommit` is called right
     /// before the transport does the step after which the message may have been accepted (for SMTP: before
-    /// the final `.` of DATA); a crash before it means nothing was delivered.
+    /// the final `.` of DATA); a crash before it means nothing was delivered. After it, only the receiver's
+    /// own verdict may be thrown as `.smtp` / `.sendmail`; losing track of the message (drop, timeout,
+    /// killed program) must be `.deliveryUncertain`, which an outbox never retries by itself.
     func deliver(_ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void)
         throws(ComposerError)
 }
@@ -81,6 +90,8 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
     public var writer = MIMEWriter()
     private let lock = NSLock()
     private var handle: UnsafeMutableRawPointer?
+    /// The socket of the connection libcurl keeps open between messages (-1: none yet).
+    private var socket: Int32 = -1
 
     private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
@@ -166,7 +177,11 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         _ curl: UnsafeMutableRawPointer, message: [UInt8], from sender: String, to recipients: [String],
         onCommit: @escaping () throws -> Void
     ) throws(ComposerError) {
-        let context = TransferContext(data: message, onCommit: onCommit)
+        let context = TransferContext(
+            data: message, commandTimeout: configuration.commandTimeout, dataTimeout: configuration.dataTimeout,
+            onCommit: onCommit)
+        context.socket = socket
+        defer { socket = handle == nil ? -1 : context.socket }
         let ctx = Unmanaged.passUnretained(context).toOpaque()
         var recipientList: UnsafeMutablePointer<curl_slist>?
         for r in recipients { recipientList = curl_slist_append(recipientList, "<\(r)>") }
@@ -189,8 +204,18 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
             check(ccurl_setopt_long(curl, CURLOPT_VERBOSE, 1))
             check(ccurl_setopt_pointer(curl, CURLOPT_ERRORBUFFER, eb.baseAddress))
             check(ccurl_setopt_long(curl, CURLOPT_NOSIGNAL, 1))
-            check(ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Int(c.connectTimeout * 1000)))
-            check(ccurl_setopt_long(curl, CURLOPT_TIMEOUT_MS, Int(c.timeout * 1000)))
+            check(ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(c.connectTimeout)))
+            // No limit on the whole transaction: the reply after DATA may take minutes. Replies are timed by
+            // the progress callback (command vs. end-of-data timeout); libcurl's own per-reply limit (whole
+            // seconds) is only a backstop behind it.
+            check(ccurl_setopt_long(curl, CURLOPT_TIMEOUT_MS, 0))
+            let backstop = Int(min(max(c.commandTimeout, c.dataTimeout, 1), 86_400).rounded(.up)) + 2
+            check(ccurl_setopt_long(curl, CURLOPT_SERVER_RESPONSE_TIMEOUT, backstop))
+            check(ccurl_setopt_long(curl, CURLOPT_NOPROGRESS, 0))
+            check(ccurl_setopt_xferinfo_function(curl, transferProgress))
+            check(ccurl_setopt_pointer(curl, CURLOPT_XFERINFODATA, ctx))
+            check(ccurl_setopt_sockopt_function(curl, transferSocket))
+            check(ccurl_setopt_pointer(curl, CURLOPT_SOCKOPTDATA, ctx))
             if !c.isImplicitTLS {
                 switch c.startTLS {
                 case .off: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_NONE.rawValue)))
@@ -216,11 +241,23 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         if code == CURLE_OK { return }
         var response = 0
         _ = ccurl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &response)
-        let detail = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var detail = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        if let timedOut = context.timedOut { detail = "no reply within \(Self.seconds(timedOut)) s" }
         let curlText = String(cString: curl_easy_strerror(code))
         // A failed transaction may leave the connection in an unknown state: start afresh next time.
         curl_easy_cleanup(curl)
         handle = nil
+        if context.committed {
+            // The message was handed over. Only the server's reply to the final "." says what became of it;
+            // without one (dropped, reset, timed out) it may be stored already: uncertain, never retried.
+            let reply = context.replyAfterCommit
+            if let first = reply.utf8.first, first == UInt8(ascii: "2") { return }
+            if let replyCode = Int(reply.prefix(3)), replyCode >= 400 {
+                throw ComposerError.smtp(code: replyCode, message: reply)
+            }
+            throw ComposerError.deliveryUncertain(
+                reason: "no reply after the end of the message (\(detail.isEmpty ? curlText : detail))")
+        }
         if response < 400, let code = Int(context.failureReply.prefix(3)), code >= 400 { response = code }
         let text = detail.isEmpty ? curlText : "\(curlText): \(detail)"
         if code == CURLE_LOGIN_DENIED {
@@ -242,6 +279,17 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
     }
 }
 
+extension SMTPTransport {
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(min(seconds, 86_400) * 1000)
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
 /// State shared with libcurl's callbacks during one transaction.
 final class TransferContext {
     let data: [UInt8]
@@ -249,19 +297,53 @@ final class TransferContext {
     var lastReply = ""
     /// The first 4xx/5xx reply of the transaction (what the error reports; later lines are QUIT chatter).
     var failureReply = ""
+    /// Set once the last bytes of the message were handed to libcurl (the final "." follows).
     var committed = false
     var commitError: (any Error)?
+    /// The reply lines read after the commit point: the server's verdict on the message.
+    var replyAfterCommit = ""
+    /// When something last moved (a command or data sent, a reply read): replies are timed from it.
+    var lastActivity = DispatchTime.now()
+    let commandTimeout: Double
+    let dataTimeout: Double
+    /// The timeout (seconds) that ran out, if the progress callback aborted the transfer.
+    var timedOut: Double?
+    /// The connection's socket, to shut it down on a timeout (else libcurl would politely send QUIT and
+    /// wait for the reply of the very server that stopped answering).
+    var socket: Int32 = -1
     let onCommit: () throws -> Void
 
-    init(data: [UInt8], onCommit: @escaping () throws -> Void) {
+    init(data: [UInt8], commandTimeout: Double, dataTimeout: Double, onCommit: @escaping () throws -> Void) {
         self.data = data
+        self.commandTimeout = commandTimeout
+        self.dataTimeout = dataTimeout
         self.onCommit = onCommit
     }
+}
+
+private let transferProgress: ccurl_xferinfo_callback = { userdata, _, _, _, _ in
+    guard let userdata else { return 0 }
+    let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
+    let limit = context.committed ? context.dataTimeout : context.commandTimeout
+    guard limit.isFinite, limit > 0 else { return 0 }
+    let waited = Double(DispatchTime.now().uptimeNanoseconds - context.lastActivity.uptimeNanoseconds) / 1e9
+    if waited > limit {
+        context.timedOut = limit
+        if context.socket >= 0 { shutdown(context.socket, Int32(SHUT_RDWR)) }
+        return 1  // abort: CURLE_ABORTED_BY_CALLBACK
+    }
+    return 0
+}
+
+private let transferSocket: ccurl_sockopt_callback = { userdata, socket, _ in
+    if let userdata { Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue().socket = socket }
+    return 0  // CURL_SOCKOPT_OK
 }
 
 private let transferRead: ccurl_read_callback = { buffer, size, count, userdata in
     guard let buffer, let userdata else { return 0 }
     let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
+    context.lastActivity = .now()
     let room = size * count
     let remaining = context.data.count - context.offset
     let n = min(room, remaining)
@@ -283,12 +365,16 @@ private let transferRead: ccurl_read_callback = { buffer, size, count, userdata 
 }
 
 private let transferDebug: ccurl_debug_callback = { _, type, data, size, userdata in
-    guard type == CURLINFO_HEADER_IN, let data, let userdata else { return 0 }
+    guard let userdata else { return 0 }
     let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
+    if type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT { context.lastActivity = .now() }
+    guard type == CURLINFO_HEADER_IN, let data else { return 0 }
+    context.lastActivity = .now()
     let text = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
         .trimmingCharacters(in: .whitespacesAndNewlines)
     if !text.isEmpty {
         context.lastReply = text
+        if context.committed && context.replyAfterCommit.isEmpty { context.replyAfterCommit = text }
         if context.failureReply.isEmpty, let first = text.utf8.first,
             first == UInt8(ascii: "4") || first == UInt8(ascii: "5")
         {

@@ -1,15 +1,32 @@
 import Foundation
+import Synchronization
 
-/// Pipes messages to a local MTA: `sendmail -t -i` (recipients from the headers, a lone `.` is not the end)
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Hands messages to a local MTA: `sendmail -t -i` (recipients from the headers, a lone `.` is not the end)
 /// or, for the outbox, `sendmail -i -f FROM -- RCPT…` with an explicit envelope.
+///
+/// The message reaches the program as a complete file on its standard input (never a pipe that a crash
+/// could cut short, which sendmail would deliver truncated). The program runs in its own process group, so a
+/// Ctrl-C on the terminal does not kill it mid-message; it is given `timeout` seconds, then its group is
+/// killed and the message is `ComposerError.deliveryUncertain`. Exit status 75 (`EX_TEMPFAIL`) is a
+/// transient failure (retried), any other non-zero status a permanent one.
+/// `terminateRunningPrograms()` kills the groups still running (for a program that is being stopped).
 ///
 /// ```swift
 /// let mta = SendmailTransport()                       // /usr/sbin/sendmail
-/// let custom = SendmailTransport(path: "/usr/local/bin/msmtp")
+/// var custom = SendmailTransport(path: "/usr/local/bin/msmtp")
+/// custom.timeout = 120
 /// let result = try mta.send(draft)
 /// ```
 public struct SendmailTransport: MailTransport, EnvelopeTransport {
     public var path: String
+    /// Seconds the program may take for one message before its process group is killed.
+    public var timeout: Double = 600
 
     /// `path`, or the first of /usr/sbin/sendmail and /usr/lib/sendmail.
     public init(path: String? = nil) {
@@ -44,46 +61,141 @@ public struct SendmailTransport: MailTransport, EnvelopeTransport {
         try run(["-i", "-f", sender, "--"] + recipients, message: message, onCommit: onCommit)
     }
 
-    /// Local MTAs expect local line ends: CRLF becomes LF on the pipe.
+    /// Kills (SIGTERM, then SIGKILL after `grace` seconds) the process group of every sendmail program this
+    /// process started that is still running. For a program that stops on a signal: no MTA outlives it.
+    public static func terminateRunningPrograms(grace: Double = 1) {
+        let groups = ChildProcessGroups.running
+        guard !groups.isEmpty else { return }
+        for g in groups { kill(-g, SIGTERM) }
+        let deadline = Date().addingTimeInterval(grace)
+        while Date() < deadline && groups.contains(where: { kill(-$0, 0) == 0 }) {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        for g in groups { kill(-g, SIGKILL) }
+    }
+
+    /// Local MTAs expect local line ends: CRLF becomes LF.
     private func run(_ args: [String], message: [UInt8], onCommit: () throws -> Void) throws(ComposerError) {
         var lf: [UInt8] = []
         lf.reserveCapacity(message.count)
         for (i, b) in message.enumerated() where !(b == 13 && i + 1 < message.count && message[i + 1] == 10) {
             lf.append(b)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = args
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        process.standardOutput = errors
-        // Once the program runs, closing the pipe (even by a crash) hands it the message: commit first.
+        let input = try Self.anonymousFile(lf)
+        defer { close(input) }
+        let output = try Self.anonymousFile([])
+        defer { close(output) }
+        // Once the program runs it has the whole message, whatever happens to us: commit first.
         do { try onCommit() } catch { throw error as? ComposerError ?? .io(path: "journal", message: "\(error)") }
-        do { try process.run() } catch {
-            throw ComposerError.mailUnavailable(reason: "cannot start \(path): \(error.localizedDescription)")
+        let pid = try spawn(args, input: input, output: output)
+        ChildProcessGroups.add(pid)
+        defer { ChildProcessGroups.remove(pid) }
+        guard let status = Self.wait(pid, timeout: timeout) else {
+            kill(-pid, SIGTERM)
+            if Self.wait(pid, timeout: 1) == nil {
+                kill(-pid, SIGKILL)
+                _ = Self.wait(pid, timeout: .infinity)
+            }
+            kill(-pid, SIGKILL)  // whatever it left in its group
+            throw ComposerError.deliveryUncertain(
+                reason: "\(path) did not exit within \(SMTPTransport.seconds(timeout)) s and was killed")
         }
-        nonisolated(unsafe) var errorText = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorText = errors.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        let text = Self.readText(output)
+        guard status != Self.lostStatus else {
+            throw ComposerError.deliveryUncertain(reason: "lost track of \(path) (its exit status is unknown)")
         }
-        do {
-            try input.fileHandleForWriting.write(contentsOf: Data(lf))
-            try input.fileHandleForWriting.close()
-        } catch {
-            try? input.fileHandleForWriting.close()
+        let signal = status & 0x7F
+        if signal != 0 {
+            throw ComposerError.deliveryUncertain(reason: "\(path) was killed by signal \(signal)")
         }
-        group.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: errorText, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw ComposerError.sendmail(status: process.terminationStatus, message: text)
+        let code = (status >> 8) & 0xFF
+        guard code == 0 else { throw ComposerError.sendmail(status: code, message: text) }
+    }
+
+    /// Starts the program in a process group of its own, with default signal handling and the given files as
+    /// stdin and stdout/stderr.
+    private func spawn(_ args: [String], input: Int32, output: Int32) throws(ComposerError) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        guard rc == 0 else {
+            throw ComposerError.mailUnavailable(reason: "cannot start \(path): \(String(cString: strerror(rc)))")
+        }
+        return pid
+    }
+
+    private static let lostStatus = Int32.min
+
+    /// Waits for `pid` up to `timeout` seconds; its raw wait status, or nil when it is still running.
+    private static func wait(_ pid: pid_t, timeout: Double) -> Int32? {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var pause: UInt32 = 1_000
+        while true {
+            var status: Int32 = 0
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { return status }
+            if r < 0 && errno != EINTR { return lostStatus }  // reaped elsewhere: its outcome is unknown
+            if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= timeout { return nil }
+            usleep(pause)
+            pause = min(pause * 2, 20_000)
         }
     }
+
+    /// An unlinked temporary file holding `bytes`, positioned at its start (nothing to clean up).
+    private static func anonymousFile(_ bytes: [UInt8]) throws(ComposerError) -> Int32 {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/contacts-sendmail-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard fd >= 0 else { throw ComposerError.io(path: path, message: AtomicFile.errnoText()) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        unlink(path)
+        do {
+            try AtomicFile.writeAll(fd, bytes, path: path)
+        } catch {
+            close(fd)
+            throw error as? ComposerError ?? .io(path: path, message: "\(error)")
+        }
+        lseek(fd, 0, SEEK_SET)
+        return fd
+    }
+
+    /// What the program printed (its last 2000 bytes), trimmed.
+    private static func readText(_ fd: Int32) -> String {
+        let size = lseek(fd, 0, SEEK_END)
+        guard size > 0 else { return "" }
+        let count = Int(min(size, 2000))
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(size) - off_t(count)) }
+        return String(decoding: bytes.prefix(max(n, 0)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// The process groups of the sendmail programs running now.
+enum ChildProcessGroups {
+    private static let groups = Mutex<Set<pid_t>>([])
+    static func add(_ pid: pid_t) { groups.withLock { _ = $0.insert(pid) } }
+    static func remove(_ pid: pid_t) { groups.withLock { _ = $0.remove(pid) } }
+    static var running: [pid_t] { groups.withLock { Array($0) } }
 }
 
 /// Hands drafts to the desktop as `mailto:` / `sms:` URIs: printed (to a callback, e.g. stdout) or opened

@@ -6,6 +6,8 @@ enum ExitCode: Int32 {
     case ok = 0
     case failure = 1
     case usage = 2
+    /// Stopped by SIGINT/SIGTERM (128 + 2, as shells report a Ctrl-C).
+    case interrupted = 130
 }
 
 /// An error that ends a command with a one-line message on stderr and an exit code.

@@ -9,6 +9,7 @@ let allCommands: [any Command.Type] = [
     ComposeCommand.self,
     OutboxStatusCommand.self,
     OutboxSendCommand.self,
+    OutboxSettleCommand.self,
     VCardInspectCommand.self,
     VCardConvertCommand.self,
     StringsGroupCommand.self,

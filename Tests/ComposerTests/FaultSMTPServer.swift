@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import Composer
+
+/// Fixtures/smtp_fault_server.py on 127.0.0.1 (a free port), run with the venv's python: per-recipient
+/// faults (RCPT 550/451, 451/554 after DATA, drop mid-DATA, drop after storing, slow reply) and 421 at
+/// connect, with a JSON-lines record of every message it stored. Stopped and removed on deinit.
+final class FaultSMTPServer {
+    enum Fault: String, CaseIterable {
+        case rcpt550, rcpt451, data451, data554
+        case dropMidData = "drop_mid_data"
+        case dropAfterStore = "drop_after_store"
+        case slowReply = "slow_reply"
+        case slowOK = "slow_ok"
+    }
+
+    struct Stored: Decodable {
+        var messageID: String?
+        var from: String
+        var to: [String]
+        var fault: String?
+        enum CodingKeys: String, CodingKey {
+            case messageID = "message_id"
+            case from, to, fault
+        }
+    }
+
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    let directory: URL
+    var recordFile: URL { directory.appendingPathComponent("stored.jsonl") }
+    private(set) var port = 0
+
+    /// `faults`: per recipient address, the faults of its next transactions in order; `connect421`: the
+    /// connection numbers (1 = first) greeted with 421. `slow`: seconds a slow reply takes.
+    init(faults: [String: [Fault]] = [:], connect421: [Int] = [], slow: Double = 3, slowOK: Double = 0.3) throws {
+        directory = try Env.tempDirectory("fault-smtp")
+        let config: [String: Any] = [
+            "recipients": faults.mapValues { $0.map(\.rawValue) }, "connect421": connect421,
+        ]
+        let configFile = directory.appendingPathComponent("faults.json")
+        try JSONSerialization.data(withJSONObject: config).write(to: configFile)
+        process.executableURL = Env.python
+        process.arguments = [
+            Env.fixtures.appendingPathComponent("smtp_fault_server.py").path, "--record", recordFile.path,
+            "--faults", configFile.path, "--slow", String(slow), "--slow-ok", String(slowOK),
+        ]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var buffer = Data()
+        while !buffer.contains(10) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        let first = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard first.hasPrefix("PORT "), let p = Int(first.dropFirst(5)) else {
+            process.terminate()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: directory)
+            throw ComposerError.io(path: "smtp_fault_server.py", message: "did not start: '\(first)'")
+        }
+        port = p
+    }
+
+    deinit {
+        if process.isRunning {
+            try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+            try? input.fileHandleForWriting.close()
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var url: String { "smtp://127.0.0.1:\(port)" }
+
+    /// Every message stored so far, in order.
+    func stored() throws -> [Stored] {
+        guard let data = FileManager.default.contents(atPath: recordFile.path) else { return [] }
+        return try data.split(separator: 10).map { try JSONDecoder().decode(Stored.self, from: Data($0)) }
+    }
+
+    /// How many messages the server with this record file has stored (callable from any thread).
+    static func storedCount(_ record: URL) -> Int {
+        FileManager.default.contents(atPath: record.path)?.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } ?? 0
+    }
+
+    /// How many times each Message-ID was stored.
+    func storedCounts() throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for s in try stored() { counts[s.messageID ?? "?", default: 0] += 1 }
+        return counts
+    }
+}
+
+/// The Message-ID header of a message file.
+func messageID(ofFile url: URL) throws -> String {
+    let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    let headers = text.components(separatedBy: "\r\n\r\n").first ?? ""
+    for line in headers.components(separatedBy: "\r\n") where line.lowercased().hasPrefix("message-id:") {
+        return String(line.dropFirst(11)).trimmingCharacters(in: .whitespaces)
+    }
+    throw ComposerError.missingField("Message-ID in \(url.lastPathComponent)")
+}
+
+/// A small deterministic generator (SplitMix64) for seeded random test plans.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
