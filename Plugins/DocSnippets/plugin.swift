@@ -14,11 +14,13 @@ struct DocSnippets: BuildToolPlugin {
             imports += ["--import", module.moduleName]
             for file in module.sourceFiles where file.url.pathExtension == "swift" { inputs.append(file.url) }
             // DocC articles: `<Module>.docc/*.md` beside the sources.
-            let catalogs = (try? FileManager.default.contentsOfDirectory(
-                at: module.directoryURL, includingPropertiesForKeys: nil)) ?? []
+            let catalogs =
+                (try? FileManager.default.contentsOfDirectory(
+                    at: module.directoryURL, includingPropertiesForKeys: nil)) ?? []
             for catalog in catalogs where catalog.pathExtension == "docc" {
-                let articles = (try? FileManager.default.contentsOfDirectory(
-                    at: catalog, includingPropertiesForKeys: nil)) ?? []
+                let articles =
+                    (try? FileManager.default.contentsOfDirectory(
+                        at: catalog, includingPropertiesForKeys: nil)) ?? []
                 inputs += articles.filter { $0.pathExtension == "md" }
             }
         }
@@ -32,4 +34,3 @@ struct DocSnippets: BuildToolPlugin {
         ]
     }
 }
-

@@ -32,3 +32,10 @@ nonisolated(unsafe) let draft = MailDraft(subject: "Hello", textBody: "Hi!")
 /// A selection over the address book.
 nonisolated(unsafe) let selection = try! ContactsSelection(contacts: book.contacts)
 nonisolated(unsafe) let source = selection.dataSource
+/// One card read from a vCard file.
+nonisolated(unsafe) let record = VCardRecord.contact(contact)
+/// An outbox and an SMTP server to send it through.
+nonisolated(unsafe) let outbox = try! Outbox(directory: URL(fileURLWithPath: "outbox", isDirectory: true))
+nonisolated(unsafe) let smtp = try! SMTPTransport(configuration: SMTPConfiguration(url: "smtp://mail.example.com"))
+/// A campaign: one template rendered for every selected contact.
+nonisolated(unsafe) var campaign = Campaign(template: "invite")
