@@ -9,7 +9,7 @@ VENV := .venv
 PY_TEST_PACKAGES := aiosmtpd fast-mail-parser
 PY_BENCH_PACKAGES := vobject chevron jinja2
 
-.PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint clean
+.PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint docs clean
 
 all: build
 
@@ -52,8 +52,13 @@ bench: deps
 	$(SWIFT) build -c release --product Benchmarks
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" .build/release/Benchmarks $(BENCH_ARGS)
 
+# DocC archives of every library in .build/docs (documentation warnings are errors). The examples in the
+# documentation are compiled by every build of the tests (DocExamplesTests).
+docs: deps-apt
+	@./scripts/docs.sh
+
 lint:
-	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Package.swift Examples/Consumer
+	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Plugins Package.swift Examples/Consumer
 
 clean:
 	$(SWIFT) package clean

@@ -125,6 +125,20 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
+
+        // The documentation's ```swift examples (README, DocC, `///` comments) compiled as a test target:
+        // an example that drifts from the API fails the build at the line where it is written. Examples
+        // are compiled, not run; warnings in them (unused results shown for their value) are not reported.
+        .executableTarget(name: "DocSnippetExtractor", path: "Sources/DocSnippetExtractor"),
+        .plugin(name: "DocSnippets", capability: .buildTool(), dependencies: ["DocSnippetExtractor"]),
+        .testTarget(
+            name: "DocExamplesTests",
+            dependencies: [
+                "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
+                "ContactsSelection", "PackageResources",
+            ],
+            swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
+            plugins: ["DocSnippets"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

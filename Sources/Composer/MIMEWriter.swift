@@ -7,8 +7,8 @@ import Synchronization
 /// - `Date`, `Message-ID`, `MIME-Version`; non-ASCII display names, subjects and extra header values as
 ///   RFC 2047 encoded-words (B or Q, whichever is shorter; ≤ 75 characters each; a UTF-8 sequence is never
 ///   split across words); names with specials become quoted-strings.
-/// - Bodies in UTF-8: 7bit when plain short-lined ASCII, else quoted-printable or base64, whichever is
-///   smaller. Text + HTML make `multipart/alternative`; attachments make `multipart/mixed` with RFC 2231
+/// - Bodies in UTF-8: 7bit when plain short-lined ASCII without "=_" (the start of every boundary), else
+///   quoted-printable or base64, whichever is smaller. Text + HTML make `multipart/alternative`; attachments make `multipart/mixed` with RFC 2231
 ///   file names.
 /// - CR, LF or NUL in any header input is refused (`ComposerError.headerInjection`): no header can be
 ///   injected; writer-owned header names cannot be overridden through `extraHeaders`.
@@ -30,6 +30,7 @@ public struct MIMEWriter: Sendable {
 
     /// Renders `draft` as a complete message.
     /// - Parameters:
+    ///   - draft: the message: addresses, subject, bodies, attachments.
     ///   - date: the `Date` header (defaults to now).
     ///   - messageID: `<id@domain>` to use instead of a generated one.
     public func write(_ draft: MailDraft, date: Date = Date(), messageID: String? = nil) throws -> [UInt8] {
@@ -51,7 +52,8 @@ public struct MIMEWriter: Sendable {
         var (r1, r2) = MIME.uniqueRandom()
         if let messageID {
             // A given Message-ID makes the whole message reproducible: the boundary derives from it. (Any
-            // value is safe: bodies are QP or base64, in which "=_" cannot occur.)
+            // value is safe: every boundary starts with "=_", which no body contains — QP writes "=" as
+            // "=3D", base64 has no "_", and a body with "=_" is never sent as 7bit; see is7bitSafe.)
             r2 = messageID.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         }
 
@@ -567,11 +569,16 @@ enum MIME {
         return out
     }
 
-    /// 7bit when ASCII without NUL and lines ≤ 76 octets.
+    /// 7bit when ASCII without NUL, lines ≤ 76 octets, and no "=_" — the start of every boundary this
+    /// writer makes, so that no body line can ever be read as a delimiter (such a body goes out as
+    /// quoted-printable, where "=" is "=3D").
     static func is7bitSafe(_ body: [UInt8]) -> Bool {
         var lineLength = 0
+        var previous: UInt8 = 0
         for b in body {
+            defer { previous = b }
             if b >= 0x80 || b == 0 { return false }
+            if previous == UInt8(ascii: "=") && b == UInt8(ascii: "_") { return false }
             if b == 13 { continue }
             if b == 10 {
                 lineLength = 0

@@ -150,7 +150,7 @@ public struct OutboxProgress: Sendable {
 ///
 /// ```swift
 /// let outbox = try Outbox(directory: URL(fileURLWithPath: "outbox"))
-/// let queued = try outbox.enqueue(drafts)
+/// let queued = try outbox.enqueue([draft])
 /// let smtp = try SMTPTransport(configuration: SMTPConfiguration(url: "smtp://mail.example.com"))
 /// let summary = try outbox.send(using: smtp, policy: OutboxPolicy())
 /// print(summary.sent, summary.failed, try outbox.status().count(.deferred))
@@ -356,7 +356,8 @@ public final class Outbox {
     ///
     /// ```swift
     /// for item in try outbox.status().items where item.state == .uncertain {
-    ///     try outbox.settle(item.id, as: arrived(item) ? .sent : .resend)
+    ///     let arrived = false   // what the recipient's mailbox (or the server's log) shows
+    ///     try outbox.settle(item.id, as: arrived ? .sent : .resend)
     /// }
     /// ```
     /// - Throws: `ComposerError.journal` naming the message when it is unknown or not uncertain;

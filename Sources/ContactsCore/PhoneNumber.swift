@@ -91,7 +91,7 @@ public struct PhoneNumber: Sendable, Hashable {
         parse(raw, region: defaultRegion(forLocale: locale))
     }
 
-    /// The region a locale implies: ``LocalePolicy/defaultRegion(for:)`` ("en" → "US", "ja" → "JP"; "ZZ"
+    /// The region a locale implies: `LocalePolicy.defaultRegion(for:)` ("en" → "US", "ja" → "JP"; "ZZ"
     /// when none).
     public static func defaultRegion(forLocale locale: String) -> String { LocalePolicy.defaultRegion(for: locale) }
 

@@ -72,7 +72,7 @@ public struct Configuration: Sendable {
     public init() {}
 }
 
-/// The locale of the environment by the package's one rule (``LocalePolicy/environmentLocale(environment:)``):
+/// The locale of the environment by the package's one rule (`LocalePolicy.environmentLocale(environment:)`):
 /// `LANGUAGE` (unless the locale is `C`/`POSIX`), `LC_ALL`, `LC_MESSAGES`, `LANG`, mapped to BCP 47
 /// (`de_DE.UTF-8` → `de-DE`), else "en". The same locale serves text, sorting and sections.
 public func environmentLocale(_ environment: [String: String] = ProcessInfoEnvironment.current) -> String {

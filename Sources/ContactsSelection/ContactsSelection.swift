@@ -61,7 +61,7 @@ public enum SelectOutcome: Sendable {
 /// }
 /// selection.search("f b")
 /// selection.selectAll()
-/// let outcome = selection.performSelectAction(mail: FileTransport(directory: out), messages: nil)
+/// let outcome = try selection.performSelectAction(mail: FileTransport(directory: drafts), messages: nil)
 /// ```
 public final class ContactsSelection {
     public let dataSource: ContactsDataSource

@@ -67,7 +67,7 @@ public struct SearchResult: Sendable {
 /// is plain byte comparison (and incremental: a query that extends the previous one filters its result).
 ///
 /// ```swift
-/// let source = try ContactsDataSource(contacts: book.contacts, configuration: config)
+/// let source = try ContactsDataSource(contacts: book.contacts, configuration: Configuration())
 /// source.sections.map(\.title)            // ["A", "B", …, "#"]
 /// let hits = source.search("f b", keywords: true)
 /// hits.rowNumbers.map { source.rows[Int($0)].displayName }   // ["Bruno Finstein", "Felipe Baytelman"]

@@ -25,6 +25,7 @@ public final class AlphabeticIndex: @unchecked Sendable {
     ///   - locale: the locale whose index characters and collation are used.
     ///   - extraLocales: `AlphabeticIndex::addLabels(Locale)` for each (e.g. `["en"]` so Latin names
     ///     get their letters in a Japanese index).
+    ///   - extraLabels: more labels as a UnicodeSet pattern (`"[ÆØÅ]"`).
     ///   - maxLabels: ICU's label limit (default 99, as ICU).
     ///   - collator: buckets with a copy of this collator (its options included) instead of the locale's
     ///     default one, so that bucket numbers grow along a list sorted by it.

@@ -146,7 +146,7 @@ public enum LocalePolicy {
     }
 
     /// The available localizations matching the requested languages, best first, each once (the
-    /// development language is not added here; ``Catalog/resolveLanguages(for:)`` appends it).
+    /// development language is not added here; `Catalog.resolveLanguages(for:)` in StringsCatalog appends it).
     public static func match(requested: [String], available: [String]) -> [String] {
         let maxAvailable = available.map {
             (name: $0, tag: bcp47(fromLocalizationName: $0), max: maximize(bcp47(fromLocalizationName: $0)))

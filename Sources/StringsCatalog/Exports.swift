@@ -2,5 +2,5 @@
 /// sorting and phone numbers; importing StringsCatalog brings it along.
 @_exported import Locales
 
-/// The strings catalog's name for the package's locale policy (``LocalePolicy``).
+/// The strings catalog's name for the package's locale policy (`LocalePolicy`, in Locales).
 public typealias LanguageMatcher = LocalePolicy

@@ -3,8 +3,8 @@ import Foundation
 /// The encoding a text strings file was stored in, so that it can be written back the same way.
 ///
 /// ```swift
-/// let (text, enc, _) = TextEncoding.decode(bytes)
-/// enc == .utf16LE(bom: true)
+/// let decoded = TextEncoding.decode(bytes)
+/// decoded.encoding == .utf16LE(bom: true)   // decoded.text is the text
 /// ```
 public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
     case utf8(bom: Bool)

@@ -31,7 +31,9 @@ extension Catalog: MessageCatalog {
 ///
 /// ```swift
 /// // NSStringLocalizedFormatKey "%#@guests@", guests: one "%d guest", other "%d guests"
-/// StringsdictPattern.icuPattern(entry)   // "{guests, plural, one {# guest} other {# guests}}"
+/// if let entry = catalog.pluralEntry("guests", table: "Localizable", locale: "en") {
+///     StringsdictPattern.icuPattern(entry)   // "{guests, plural, one {# guest} other {# guests}}"
+/// }
 /// ```
 public enum StringsdictPattern {
     static let categories = ["zero", "one", "two", "few", "many", "other"]

@@ -280,7 +280,7 @@ public enum Helpers {
     }
 
     /// A person's name as the package shows it everywhere (list, search, templates, mail headers):
-    /// ``NameOrder/format(_:locale:order:)``.
+    /// `NameOrder.format(_:locale:order:)` (Locales).
     ///
     /// ```swift
     /// Helpers.personName(given: "太郎", family: "山田", locale: "en")   // "山田太郎"

@@ -93,7 +93,10 @@ extension MustacheObject {
 /// A Swift value that converts itself into a ``MustacheValue``.
 ///
 /// ```swift
-/// extension Order: MustacheConvertible { var mustacheValue: MustacheValue { ["id": .int(id)] } }
+/// struct Order: MustacheConvertible {
+///     var id: Int
+///     var mustacheValue: MustacheValue { ["id": .int(id)] }
+/// }
 /// ```
 public protocol MustacheConvertible {
     var mustacheValue: MustacheValue { get }

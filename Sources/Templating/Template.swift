@@ -1,7 +1,7 @@
 /// How interpolated values are escaped for the output they go into.
 ///
 /// ```swift
-/// try template.render(ctx, options: RenderOptions(escaping: .header(.reject)))
+/// try template.render(context, options: RenderOptions(escaping: .header(.reject)))
 /// ```
 public enum Escaping: Sendable, Equatable {
     /// HTML mail: `& < > " '` become entities.
@@ -148,7 +148,7 @@ public struct MustacheTemplate: Sendable {
 ///
 /// ```swift
 /// let partials = try MustachePartials(sources: ["signature": "--\n{{company}}"])
-/// try MustacheTemplate("Hi\n{{> signature}}").render(ctx, partials: partials)
+/// try MustacheTemplate("Hi\n{{> signature}}").render(context, partials: partials)
 /// ```
 public struct MustachePartials: Sendable {
     /// Sorted by name hash, for lookups by a hash computed when the including template was compiled.

@@ -7,7 +7,7 @@ import StringsCatalog
 /// A message rendered for one recipient: what the composer's drafts take.
 ///
 /// ```swift
-/// let m = try library.render("invite", context: ctx, locale: "de")
+/// let m = try library.render("invite", context: context, locale: "de")
 /// print(m.subject, m.textBody, m.htmlBody ?? "", m.locale)
 /// ```
 public struct RenderedMessage: Sendable, Equatable, Codable {
@@ -74,7 +74,7 @@ public struct LibraryTemplate: Sendable {
 /// and per locale; their words come from a ``MessageCatalog`` (table = the template's name).
 ///
 /// ```swift
-/// let library = try TemplateLibrary.bundled(catalog: myCatalog)
+/// let library = try TemplateLibrary.bundled(catalog: catalog)
 /// let message = try library.render("invite", context: ["inviter": ["givenName": "Ada"], "project": "Atlas",
 ///                                                       "others": [], "url": "https://example.com/j/1"], locale: "fr")
 /// ```
@@ -231,7 +231,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// The tags to try for `locale`, most specific first: the package's one fallback rule
-    /// (``LocalePolicy/fallbackChain(for:)``), so a template override and a catalog entry are found along
+    /// (`LocalePolicy.fallbackChain(for:)`), so a template override and a catalog entry are found along
     /// the same chain (`es-MX` → es-419 → es; `zh-TW` → zh-Hant-TW, zh-Hant, never zh, which is Simplified).
     public static func localeFallbacks(_ locale: String) -> [String] {
         LocalePolicy.fallbackChain(for: normalizeLocale(locale))

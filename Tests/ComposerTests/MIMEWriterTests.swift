@@ -157,6 +157,26 @@ struct MIMEWriterTests {
         #expect(!bytes.contains(0) && !text.contains("\n\n"))
     }
 
+    @Test("a 7-bit body can never hold a delimiter line, even when the boundary is known in advance")
+    func bodyCannotForgeABoundary() throws {
+        // With a given Message-ID the boundary is reproducible: write once to learn it, then send a body
+        // that contains its delimiter lines.
+        func write(_ text: String) throws -> String {
+            let d = MailDraft(
+                from: mailbox(nil, "a@example.com"), to: [mailbox(nil, "b@example.com")], subject: "s",
+                textBody: text, htmlBody: "<p>x</p>")
+            return String(
+                decoding: try MIMEWriter().write(d, date: fixedDate, messageID: "<fixed@example.com>"), as: UTF8.self)
+        }
+        let first = try write("hello")
+        let boundary = try #require(first.firstMatch(of: /boundary="([^"]+)"/)?.1)
+        let forged = "hello\n--\(boundary)\nContent-Type: text/html\n\n<script>x</script>\n--\(boundary)--\n"
+        let message = try write(forged)
+        #expect(message.components(separatedBy: "\r\n--\(boundary)\r\n").count == 3)  // two parts, as written
+        let reports = try checkEML([("forged body", Array(message.utf8))])
+        #expect(reports.first?.python?.plain == forged)
+    }
+
     @Test func transferEncodingIsTheSmaller() throws {
         func cte(_ body: String) throws -> String {
             let d = MailDraft(
