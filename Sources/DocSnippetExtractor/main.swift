@@ -1,6 +1,7 @@
 import Foundation
 
-// Collects the ```swift examples of the documentation — README.md, DocC articles (*.docc/*.md) and `///`
+// Collects the ```swift examples of the documentation (of internal API too: modules are imported
+// @testable) — README.md, DocC articles (*.docc/*.md) and `///`
 // comments in the sources — into one Swift file, each example the body of its own function, with
 // `#sourceLocation` pointing back at the documentation line, so that an example that no longer compiles
 // fails the build where it is written. A block opened with "```swift no-compile" is skipped (for a
@@ -76,7 +77,10 @@ var out = """
     // Do not edit: edit the example where #sourceLocation says it is.
 
     import Foundation
-    \(imports.sorted().map { "import " + $0 }.joined(separator: "\n"))
+    #if canImport(FoundationXML)
+    import FoundationXML
+    #endif
+    \(imports.sorted().map { "@testable import " + $0 }.joined(separator: "\n"))
 
     /// How many examples were compiled.
     let documentationExampleCount = \(all.count)

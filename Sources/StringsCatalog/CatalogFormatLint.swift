@@ -5,8 +5,11 @@ import Foundation
 /// `formatSpecifier`, and `%arg` (or a plain `%lld`) in a substitution form is that same argument.
 ///
 /// ```swift
-/// let findings = LocalizationFolder.catalogFormatFindings(entry: e, language: "ru", sourceLanguage: "en",
-///                                                          file: "Localizable.xcstrings", line: 12)
+/// let catalog = try XCStringsDocument(contentsOf: URL(fileURLWithPath: "Localizable.xcstrings"))
+/// for entry in catalog.entries {
+///     let findings = LocalizationFolder.catalogFormatFindings(
+///         entry: entry, language: "ru", sourceLanguage: "en", file: "Localizable.xcstrings", line: 12)
+/// }
 /// ```
 extension LocalizationFolder {
     /// One text of a localization and the arguments it uses (0-based index → kind).
