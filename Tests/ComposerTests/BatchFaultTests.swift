@@ -1,19 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Composer
-
-/// The `contacts` tool built beside the tests (`swift build --build-tests` builds it too).
-private var contactsExecutable: URL? {
-    let candidates = [
-        Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        Env.packageRoot.appendingPathComponent(".build/debug"),
-    ]
-    return candidates.map { $0.appendingPathComponent("contacts") }.first {
-        FileManager.default.isExecutableFile(atPath: $0.path)
-    }
-}
 
 /// A running `contacts` process with its output collected in files (no pipe can fill up).
 private final class ContactsRun {
@@ -74,7 +63,7 @@ struct BatchFaultTests {
     @Test("SIGINT finishes the message in flight (sent, not uncertain), prints how to resume, exits 130")
     func sigintIsGraceful() throws {
         guard requireVenv() else { return }
-        guard let contacts = contactsExecutable else {
+        guard let contacts = Env.contactsExecutable else {
             Issue.record("contacts executable not found: build it with `swift build --build-tests`")
             return
         }
@@ -106,7 +95,7 @@ struct BatchFaultTests {
 
     @Test("a second SIGTERM stops at once and kills the hanging sendmail's process group")
     func secondSignalKillsSendmail() throws {
-        guard let contacts = contactsExecutable else {
+        guard let contacts = Env.contactsExecutable else {
             Issue.record("contacts executable not found: build it with `swift build --build-tests`")
             return
         }
@@ -153,11 +142,11 @@ struct BatchFaultTests {
     @Test("200 messages through every fault, kill -9 and SIGINT at seeded random points: exactly once or uncertain")
     func batchOf200() throws {
         guard requireVenv() else { return }
-        guard let contacts = contactsExecutable else {
+        guard let contacts = Env.contactsExecutable else {
             Issue.record("contacts executable not found: build it with `swift build --build-tests`")
             return
         }
-        var rng = SeededGenerator(seed: 0xC0FFEE)
+        var rng = SplitMix64(seed: 0xC0FFEE)
         let recipients = (1...200).map { "r\($0)@example.com" }
         // 48 recipients with a fault each (the slow one only twice: it costs a timeout), a few of them two.
         var plan: [FaultSMTPServer.Fault] = []

@@ -3,24 +3,12 @@ import Testing
 
 @testable import Composer
 
-/// The `contacts` tool built beside the tests (`swift build --build-tests` builds it too).
-private var contactsBinary: URL? {
-    let candidates = [
-        Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        Env.packageRoot.appendingPathComponent(".build/debug"),
-    ]
-    return candidates.map { $0.appendingPathComponent("contacts") }.first {
-        FileManager.default.isExecutableFile(atPath: $0.path)
-    }
-}
-
 @Suite("Outbox: SIGKILL mid-batch, then resume", .serialized)
 struct KillResumeTests {
     @Test("kill -9 twice while sending; after resume every message is delivered at most once and all are accounted for")
     func killAndResume() throws {
         guard requireVenv() else { return }
-        guard let contacts = contactsBinary else {
+        guard let contacts = Env.contactsExecutable else {
             Issue.record("contacts executable not found next to the tests: build it with `swift build --build-tests`")
             return
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Composer
@@ -68,7 +69,7 @@ func headerFields(_ message: [UInt8]) -> (fields: [(String, String)], lines: [St
 struct PropertyTests {
     @Test("CR/LF/NUL anywhere in header inputs is refused; otherwise no field can be added and text round-trips")
     func headerInjectionAndEncodedWords() throws {
-        var rng = SplitMix(seed: 2026)
+        var rng = SplitMix64(seed: 2026)
         var validated: [(String, [UInt8])] = []
         let allowed: Set<String> = [
             "Date", "Message-ID", "From", "To", "Subject", "X-Note", "MIME-Version", "Content-Type",
@@ -150,7 +151,7 @@ struct PropertyTests {
 
     @Test("encoded-words never split a UTF-8 sequence, stay ≤ 75 chars, and decode to the input")
     func encodedWordSplitting() {
-        var rng = SplitMix(seed: 99)
+        var rng = SplitMix64(seed: 99)
         for _ in 0..<2000 {
             let text = randomText(&rng, length: 1 + Int(rng.next() % 200))
             var out: [UInt8] = []

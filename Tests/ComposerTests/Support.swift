@@ -16,6 +16,17 @@ enum Env {
         return packageRoot.appendingPathComponent(".venv")
     }
     static var python: URL { venv.appendingPathComponent("bin/python") }
+    /// The `contacts` tool built beside the tests (`swift build --build-tests` builds it too).
+    static var contactsExecutable: URL? {
+        let candidates = [
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            packageRoot.appendingPathComponent(".build/debug"),
+        ]
+        return candidates.map { $0.appendingPathComponent("contacts") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
+    }
     static var fixtures: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Composer
@@ -60,7 +61,7 @@ struct URITests {
 
     @Test("random strings survive mailto: and sms: round trips")
     func randomRoundTrips() throws {
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<300 {
             let s = randomText(&rng, length: Int(rng.next() % 40))
             let m = try MailtoURI(parsing: MailtoURI(to: ["x@example.com"], subject: s).string)
@@ -114,21 +115,8 @@ struct SMSSegmentTests {
     }
 }
 
-/// Deterministic generator for property tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random text drawn from ASCII (incl. specials), Latin-1, Greek, CJK, emoji and combining marks.
-func randomText(_ rng: inout SplitMix, length: Int, controls: Bool = false) -> String {
+func randomText(_ rng: inout SplitMix64, length: Int, controls: Bool = false) -> String {
     let pools: [[Unicode.Scalar]] =
         [
             Array(" !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~=?abcXYZ019".unicodeScalars),
