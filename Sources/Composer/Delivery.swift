@@ -199,7 +199,7 @@ public struct DeliverySummary: Sendable, Hashable {
 /// delivered is reported (`DeliveryEvent.refused`) and the others go on; nothing is sent twice.
 ///
 /// ```swift
-/// var policy = OutboxPolicy(maxAttempts: 3, backoff: 5, messagesPerMinute: 30)
+/// let policy = OutboxPolicy(maxAttempts: 3, backoff: 5, messagesPerMinute: 30)
 /// let delivery = Delivery(target: .smtp(try SMTPConfiguration(url: "smtp://mail.example.com")), policy: policy)
 /// let stop = OutboxStop()                      // stop.request() on Ctrl-C finishes the message in flight
 /// let summary = try delivery.deliver(batch, outbox: .new(in: URL(fileURLWithPath: ".")), stop: stop) { event in
