@@ -48,6 +48,8 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(path: String, message: String)
     /// The outbox journal is damaged at `line`.
     case journal(path: String, line: Int, message: String)
+    /// There is no outbox folder at `path` to resume.
+    case outboxMissing(path: String)
 
     /// Whether a retry later may succeed: SMTP 4xx replies, network failures before the message was handed
     /// over, sendmail's `EX_TEMPFAIL` (75).
@@ -89,6 +91,7 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .deliveryUncertain(let r): return "outcome unknown (the server may have accepted the message): \(r)"
         case .io(let p, let m): return "\(p): \(m)"
         case .journal(let p, let l, let m): return "\(p):\(l): \(m)"
+        case .outboxMissing(let p): return "\(p): no outbox here"
         }
     }
 }

@@ -29,6 +29,20 @@ public struct OutboxPolicy: Sendable, Hashable {
 
     /// Defaults: 5 attempts per run, backoff 2 s doubling up to 300 s, no rate limit.
     public init() {}
+
+    /// A policy with `maxAttempts` tries per message and run, a first `backoff` of that many seconds
+    /// (doubled for each further retry, capped at 300 s or at `backoff` when that is longer) and at most
+    /// `messagesPerMinute` attempts starting per minute.
+    ///
+    /// ```swift
+    /// let policy = OutboxPolicy(maxAttempts: 2, backoff: 0.5, messagesPerMinute: 1.0 / 60)  // 1 per hour
+    /// ```
+    public init(maxAttempts: Int = 5, backoff: Double = 2, messagesPerMinute: Double? = nil) {
+        self.maxAttempts = maxAttempts
+        self.backoff = backoff
+        self.maxBackoff = max(maxBackoff, backoff)
+        self.messagesPerMinute = messagesPerMinute
+    }
 }
 
 /// Where a message of the outbox stands, replayed from the journal.
@@ -124,6 +138,25 @@ public struct EnqueueResult: Sendable {
     public var rejected: [Rejected]
 }
 
+/// What `Outbox.enqueueOnce` did: queued the drafts into an empty outbox, or found it already holding
+/// messages (a resume) and queued nothing.
+public enum OutboxQueueing: Sendable {
+    case queued(EnqueueResult)
+    /// The outbox held `count` messages already; the drafts were not queued again.
+    case resumed(count: Int)
+}
+
+/// What `Outbox.settle(_:as:)` did with a list of ids: those settled, and those refused (unknown, or not
+/// uncertain) with the reason.
+public struct OutboxSettleResult: Sendable, Equatable {
+    public struct Refusal: Sendable, Equatable {
+        public var id: String
+        public var error: ComposerError
+    }
+    public var settled: [String] = []
+    public var refused: [Refusal] = []
+}
+
 /// A progress event of a run (for a progress bar).
 public struct OutboxProgress: Sendable {
     public var item: OutboxItem
@@ -192,6 +225,50 @@ public final class Outbox {
         }
     }
 
+    /// The name of a new outbox folder made at `date`: `outbox-YYYYMMDD-HHMMSS` (UTC).
+    public static func defaultName(for date: Date = Date()) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd-HHmmss"
+        return "outbox-" + f.string(from: date)
+    }
+
+    /// Opens the outbox `location` names: a new folder (`create(in:name:)` with `defaultName(for: date)`),
+    /// or an existing one to resume.
+    ///
+    /// ```swift
+    /// let fresh = try Outbox(.new(in: URL(fileURLWithPath: ".")))
+    /// let again = try Outbox(.resume(fresh.directory))
+    /// ```
+    /// - Throws: `ComposerError.outboxMissing` when the folder to resume is not there (or not a folder);
+    ///   `ComposerError.io` when a folder cannot be made.
+    public convenience init(_ location: OutboxLocation, date: Date = Date()) throws(ComposerError) {
+        let url: URL
+        do {
+            switch location {
+            case .new(let parent):
+                url = try Outbox.create(in: parent, name: Outbox.defaultName(for: date)).directory
+            case .resume(let directory):
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+                    isDirectory.boolValue
+                else { throw ComposerError.outboxMissing(path: directory.path) }
+                url = directory
+            }
+            try self.init(directory: url)
+        } catch {
+            throw ComposerError(error, path: Outbox.directory(of: location).path)
+        }
+    }
+
+    private static func directory(of location: OutboxLocation) -> URL {
+        switch location {
+        case .new(let parent): return parent
+        case .resume(let directory): return directory
+        }
+    }
+
     /// True when `directory` holds an outbox journal.
     public static func exists(at directory: URL) -> Bool {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent("journal.jsonl").path)
@@ -218,6 +295,36 @@ public final class Outbox {
     ) throws -> EnqueueResult {
         let lock = try acquireLock()
         defer { releaseLock(lock) }
+        return try enqueueLocked(drafts, labels: labels, writer: writer, date: date)
+    }
+
+    /// Queues the drafts like `enqueue` when the outbox holds no message yet; when it does (a resume of a
+    /// run that queued them before), queues nothing and says how many it holds. Checked and queued under
+    /// the outbox's lock, so a batch is queued once even when two runs start on one folder.
+    ///
+    /// ```swift
+    /// switch try outbox.enqueueOnce(drafts) {
+    /// case .queued(let result): print("\(result.ids.count) queued, \(result.rejected.count) refused")
+    /// case .resumed(let count): print("resuming \(count) message(s)")
+    /// }
+    /// ```
+    public func enqueueOnce(
+        _ drafts: [MailDraft], labels: [String?] = [], writer: MIMEWriter = MIMEWriter(), date: Date = Date()
+    ) throws(ComposerError) -> OutboxQueueing {
+        do {
+            let lock = try acquireLock()
+            defer { releaseLock(lock) }
+            let existing = try replay().items.count
+            if existing > 0 { return .resumed(count: existing) }
+            return .queued(try enqueueLocked(drafts, labels: labels, writer: writer, date: date))
+        } catch {
+            throw ComposerError(error, path: directory.path)
+        }
+    }
+
+    private func enqueueLocked(_ drafts: [MailDraft], labels: [String?], writer: MIMEWriter, date: Date) throws
+        -> EnqueueResult
+    {
         var next = try nextSequence()
         var records: [Record] = []
         var ids: [String] = []
@@ -373,6 +480,50 @@ public final class Outbox {
                 path: journalPath, line: 0, message: "message \(id) is \(item.state.rawValue), not uncertain")
         }
         try record(settlement == .sent ? "settled-sent" : "settled-resend", item)
+    }
+
+    /// Settles several uncertain messages at once (under one lock): each id that is unknown or not
+    /// uncertain is refused with the reason, the others are settled.
+    ///
+    /// ```swift
+    /// let result = try outbox.settle(["000017", "000042"], as: .resend)
+    /// for r in result.refused { print(r.id, r.error) }
+    /// ```
+    /// - Throws: `ComposerError.io` when the outbox is in use or the journal cannot be written (the ids
+    ///   before the failing one are settled), `ComposerError.journal` when it cannot be read.
+    public func settle(_ ids: [String], as settlement: OutboxSettlement) throws(ComposerError) -> OutboxSettleResult {
+        do {
+            let lock = try acquireLock()
+            defer { releaseLock(lock) }
+            var items: [String: OutboxItem] = [:]
+            for item in try replay().items { items[item.id] = item }
+            var result = OutboxSettleResult()
+            for id in ids {
+                guard var item = items[id] else {
+                    result.refused.append(
+                        .init(
+                            id: id,
+                            error: .journal(path: journalPath, line: 0, message: "no message \(id) in this outbox")))
+                    continue
+                }
+                guard item.state == .uncertain else {
+                    result.refused.append(
+                        .init(
+                            id: id,
+                            error: .journal(
+                                path: journalPath, line: 0,
+                                message: "message \(id) is \(item.state.rawValue), not uncertain")))
+                    continue
+                }
+                try record(settlement == .sent ? "settled-sent" : "settled-resend", item)
+                item.state = settlement == .sent ? .sent : .queued
+                items[id] = item
+                result.settled.append(id)
+            }
+            return result
+        } catch {
+            throw ComposerError(error, path: journalPath)
+        }
     }
 
     // MARK: Sending

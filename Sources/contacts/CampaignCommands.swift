@@ -143,9 +143,7 @@ enum ComposeCommand: Command {
         if delivery.from == nil && messages.contains(where: { $0.mail != nil }) {
             throw CLIError.usage("compose: --from ADDR is needed for mail (the sender of every message)")
         }
-        let mail = messages.compactMap { m in m.mail.map { (label: m.displayName, draft: $0) } }
-        let texts = messages.compactMap { m in m.message.map { (label: m.displayName, draft: $0) } }
-        let code = try ComposeDelivery.run(mail: mail, messages: texts, options: delivery, command: name, out: &out)
+        let code = try ComposeDelivery.run(DeliveryBatch(messages), options: delivery, command: name, out: &out)
         if !failures.isEmpty {
             out.line("not rendered: \(failures.count) recipient(s) (see stderr)")
             out.flush()

@@ -10,13 +10,10 @@ import Foundation
 /// [--sendmail-program P] | --uri) [--send] [--resume DIR] [--rate N/min] [--from ADDR]`, plus the
 /// timeouts and retries of a send.
 struct DeliveryOptions {
-    enum Target {
-        case files(URL)
-        case smtp(SMTPConfiguration)
-        case sendmail(String?)
-        case uri
-    }
-    var target: Target
+    /// Where the drafts go (the library's `DeliveryTarget`, made from the options).
+    var target: DeliveryTarget
+    /// `--sendmail-program`, as given (for the resume hint).
+    var sendmailProgram: String?
     var send: Bool
     var resume: URL?
     var rate: Double?
@@ -24,7 +21,6 @@ struct DeliveryOptions {
     /// Tries per message in one run and the first backoff (seconds), when given.
     var attempts: Int?
     var backoff: Double?
-    var sendmailTimeout: Double?
 
     static let help = """
           --out DIR              write one .eml per mail draft and messages.sms.txt (sms: URIs) into DIR
@@ -84,7 +80,7 @@ struct DeliveryOptions {
         guard chosen <= 1 else {
             throw CLIError.usage("\(command): choose one of --out, --smtp, --sendmail, --uri")
         }
-        var target: Target
+        var target: DeliveryTarget
         if let out {
             target = .files(URL(fileURLWithPath: out))
         } else if let smtp {
@@ -115,9 +111,11 @@ struct DeliveryOptions {
             }
             target = .smtp(config)
         } else if sendmail || sendmailProgram != nil {
-            target = .sendmail(sendmailProgram)
+            var transport = SendmailTransport(path: sendmailProgram)
+            if let sendmailTimeout { transport.timeout = sendmailTimeout }
+            target = .sendmail(transport)
         } else if uri {
-            target = .uri
+            target = .uris
         } else {
             target = .files(URL(fileURLWithPath: "."))
         }
@@ -144,8 +142,9 @@ struct DeliveryOptions {
             }
         }
         return DeliveryOptions(
-            target: target, send: send, resume: resume.map { URL(fileURLWithPath: $0) }, rate: perMinute,
-            from: sender, attempts: attempts, backoff: backoff, sendmailTimeout: sendmailTimeout)
+            target: target, sendmailProgram: sendmailProgram, send: send,
+            resume: resume.map { URL(fileURLWithPath: $0) }, rate: perMinute, from: sender, attempts: attempts,
+            backoff: backoff)
     }
 
     /// `N/min`, `N/hour` (or `N/h`, `N` alone per minute) as messages per minute; at least one per hour.
@@ -210,26 +209,14 @@ struct DeliveryOptions {
         return nil
     }
 
-    var envelopeTransport: (any EnvelopeTransport)? {
-        switch target {
-        case .smtp(let config): return try? SMTPTransport(configuration: config)
-        case .sendmail(let path):
-            var transport = SendmailTransport(path: path)
-            if let sendmailTimeout { transport.timeout = sendmailTimeout }
-            return transport
-        default: return nil
-        }
-    }
-
-    var policy: OutboxPolicy {
-        var p = OutboxPolicy()
-        p.messagesPerMinute = rate
-        if let attempts { p.maxAttempts = attempts }
-        if let backoff {
-            p.backoff = backoff
-            p.maxBackoff = max(p.maxBackoff, backoff)
-        }
-        return p
+    /// The library's delivery for these options: target, rate, retries and sender.
+    var delivery: Delivery {
+        Delivery(
+            target: target,
+            policy: OutboxPolicy(
+                maxAttempts: attempts ?? OutboxPolicy().maxAttempts, backoff: backoff ?? OutboxPolicy().backoff,
+                messagesPerMinute: rate),
+            sender: from)
     }
 
     /// The command that resumes the outbox `dir` with this target (secrets left out).
@@ -237,7 +224,7 @@ struct DeliveryOptions {
         var words = ["contacts", "outbox", "send", dir.path]
         switch target {
         case .smtp(let c): words += ["--smtp", c.url]
-        case .sendmail(let p): words += p.map { ["--sendmail-program", $0] } ?? ["--sendmail"]
+        case .sendmail: words += sendmailProgram.map { ["--sendmail-program", $0] } ?? ["--sendmail"]
         default: break
         }
         return words.map(shellQuoted).joined(separator: " ") + " …"
@@ -252,133 +239,95 @@ func shellQuoted(_ word: String) -> String {
     return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
 
-/// Delivery of rendered drafts for the CLI: files, URIs, dry runs and outbox sends, with a progress bar on
-/// a terminal and a summary (sent / failed / skipped). `compose` renders the drafts and calls `run`.
+/// Prints the delivery of rendered drafts (the library's `Delivery`): files, URIs, dry runs and outbox
+/// sends, with a progress bar on a terminal and a summary (sent / failed / skipped). `compose` renders the
+/// drafts and calls `run`.
 enum ComposeDelivery {
-    struct Summary {
-        var sent = 0
-        var saved = 0
-        var failed = 0
-        var skipped = 0
-        var deferred = 0
-        var uncertain = 0
+    /// Delivers `batch` as the options say, printing what happens. Returns the exit code: 0 when nothing
+    /// failed, 1 when something failed or is deferred or uncertain, 130 when interrupted.
+    static func run(_ batch: DeliveryBatch, options: DeliveryOptions, command: String, out: inout Output) throws
+        -> ExitCode
+    {
+        let delivery = options.delivery
+        var location: OutboxLocation?
+        if options.target.needsOutbox && options.send {
+            // Resuming is explicit (an outbox whose queueing was cut short, with no journal yet, is filled
+            // now); without --resume every run makes a new folder of its own.
+            location =
+                options.resume.map { .resume($0) }
+                ?? .new(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        }
+        let stop = OutboxStop()
+        let progress = ProgressPrinter(command: command)
+        var outbox: Outbox?
+        let summary: DeliverySummary
+        do {
+            summary = try delivery.deliver(batch, outbox: location, stop: stop) { event in
+                switch event {
+                case .saved(_, let file): out.line("saved \(file.path)")
+                case .savedMessages(let file): out.line("saved \(file.path)")
+                case .uri(_, _, let uri): out.line(uri)
+                case .wouldSend(let item, let size):
+                    let from = item.draft.from?.asciiAddress ?? "?"
+                    out.line(
+                        "would send via \(options.target.via): \(item.label): \(from) → "
+                            + "\(item.draft.envelopeRecipients.joined(separator: ", ")) \"\(item.draft.subject)\" (\(size) bytes)"
+                    )
+                case .refused(let label, _, let error):
+                    printError(
+                        location == nil && options.target.needsOutbox
+                            ? "\(label): \(error)" : "\(command): \(label): \(error)")
+                case .messagesNotCarried:
+                    printError(
+                        "\(command): \(ComposerError.messagingUnavailable(reason: "SMTP and sendmail carry mail only; use --out or --uri for text messages"))"
+                    )
+                case .queued(let box, let count):
+                    out.line(
+                        "outbox \(box.directory.path): \(count) message(s) queued (resume with --resume \(box.directory.path))"
+                    )
+                    out.flush()
+                    outbox = box
+                    Interrupts.watch(stop, resumeHint: options.resumeCommand(box.directory))
+                    progress.begin()
+                case .resuming(let box, let count):
+                    out.line("outbox \(box.directory.path): resuming \(count) message(s); drafts are not queued again")
+                    out.flush()
+                    outbox = box
+                    Interrupts.watch(stop, resumeHint: options.resumeCommand(box.directory))
+                    progress.begin()
+                case .progress(let p): progress.show(p)
+                }
+            }
+        } catch .outboxMissing(let path) {
+            throw CLIError.usage("\(command): --resume: \(path): no outbox here")
+        } catch {
+            if outbox != nil { Interrupts.unwatch() }
+            throw CLIError.failure("\(command): \(error)")
+        }
+        if outbox != nil { Interrupts.unwatch() }
+        progress.end()
+        if options.target.needsOutbox && location == nil { out.line("dry run: add --send to deliver") }
+        printSummary(summary, out: &out)
+        guard let outbox else { return exitCode(summary.outcome) }
+        return finish(summary, outbox: outbox, options: options, out: &out)
     }
 
-    /// Delivers `mail` and `messages` (each with a label for messages, e.g. the contact's name) as the
-    /// options say. Returns the exit code: 0 when nothing failed.
-    static func run(
-        mail: [(label: String, draft: MailDraft)], messages: [(label: String, draft: MessageDraft)],
-        options: DeliveryOptions, command: String, out: inout Output
-    ) throws -> ExitCode {
-        var summary = Summary()
-        var mailDrafts = mail
-        if let from = options.from {
-            for i in mailDrafts.indices where mailDrafts[i].draft.from == nil { mailDrafts[i].draft.from = from }
+    /// The exit code of a delivery's outcome: 0 complete, 1 incomplete, 130 interrupted.
+    static func exitCode(_ outcome: DeliveryOutcome) -> ExitCode {
+        switch outcome {
+        case .complete: return .ok
+        case .incomplete: return .failure
+        case .interrupted: return .interrupted
         }
-        switch options.target {
-        case .files(let dir):
-            let files = FileTransport(directory: dir)
-            for (n, item) in mailDrafts.enumerated() {
-                do {
-                    let url = try files.save(item.draft, name: String(format: "%04d-", n + 1) + item.label)
-                    out.line("saved \(url.path)")
-                    summary.saved += 1
-                } catch let error as ComposerError {
-                    printError("\(command): \(item.label): \(error)")
-                    summary.failed += 1
-                }
-            }
-            var smsFiles: [String] = []
-            for item in messages {
-                do {
-                    let url = try files.saveMessage(item.draft)
-                    if !smsFiles.contains(url.path) { smsFiles.append(url.path) }
-                    summary.saved += 1
-                } catch let error as ComposerError {
-                    printError("\(command): \(item.label): \(error)")
-                    summary.failed += 1
-                }
-            }
-            for path in smsFiles { out.line("saved \(path)") }
-        case .uri:
-            for item in mailDrafts {
-                out.line(MailtoURI(draft: item.draft).string)
-                summary.saved += 1
-            }
-            for item in messages {
-                do {
-                    out.line(try SMSURI(draft: item.draft).string)
-                    summary.saved += 1
-                } catch let error as ComposerError {
-                    printError("\(command): \(item.label): \(error)")
-                    summary.failed += 1
-                }
-            }
-        case .smtp, .sendmail:
-            if !messages.isEmpty {
-                printError(
-                    "\(command): \(ComposerError.messagingUnavailable(reason: "SMTP and sendmail carry mail only; use --out or --uri for text messages"))"
-                )
-                summary.failed += messages.count
-            }
-            if !options.send {
-                try dryRun(mailDrafts, options: options, out: &out, summary: &summary)
-            } else {
-                let outbox: Outbox
-                if let dir = options.resume {
-                    // Resuming is explicit: the folder must be there (an outbox whose queueing was cut
-                    // short, with no journal yet, is filled now).
-                    var isDirectory: ObjCBool = false
-                    guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory),
-                        isDirectory.boolValue
-                    else {
-                        throw CLIError.usage("\(command): --resume: \(dir.path): no outbox here")
-                    }
-                    outbox = try openOutbox(dir, command: command)
-                } else {
-                    do {
-                        outbox = try Outbox.create(
-                            in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                            name: "outbox-" + timestamp())
-                    } catch { throw CLIError.failure("\(command): \(error)") }
-                }
-                let dir = outbox.directory
-                let existing = try outbox.status().items.count
-                if existing == 0 {
-                    let result = try outbox.enqueue(mailDrafts.map(\.draft), labels: mailDrafts.map(\.label))
-                    for r in result.rejected {
-                        printError("\(command): \(mailDrafts[r.index].label): \(r.error)")
-                        summary.failed += 1
-                    }
-                    out.line(
-                        "outbox \(dir.path): \(result.ids.count) message(s) queued (resume with --resume \(dir.path))")
-                } else {
-                    out.line("outbox \(dir.path): resuming \(existing) message(s); drafts are not queued again")
-                }
-                out.flush()
-                let run = try send(outbox, options: options, command: command)
-                summary.sent += run.sent
-                summary.failed += run.failed
-                summary.skipped += run.skipped
-                summary.deferred += run.deferred
-                summary.uncertain += run.uncertain
-                printSummary(summary, out: &out)
-                let code = try finish(run, outbox: outbox, options: options, out: &out)
-                // Drafts refused before queueing (and text messages, which SMTP cannot carry) failed too.
-                return code == .ok && summary.failed > 0 ? .failure : code
-            }
-        }
-        printSummary(summary, out: &out)
-        return summary.failed > 0 || summary.deferred > 0 || summary.uncertain > 0 ? .failure : .ok
     }
 
     /// After an outbox run's summary: lists the uncertain messages and how to settle them, says how to
     /// resume an interrupted run; returns the exit code (130 interrupted, 1 anything not sent, else 0).
-    static func finish(_ run: OutboxRunSummary, outbox: Outbox, options: DeliveryOptions, out: inout Output) throws
+    static func finish(_ summary: DeliverySummary, outbox: Outbox, options: DeliveryOptions, out: inout Output)
         -> ExitCode
     {
         let dir = shellQuoted(outbox.directory.path)
-        if run.uncertain > 0, let status = try? outbox.status() {
+        if summary.uncertain > 0, let status = try? outbox.status() {
             for item in status.items where item.state == .uncertain {
                 out.line(
                     "uncertain: \(item.id) \(item.recipients.joined(separator: ", "))"
@@ -388,87 +337,44 @@ enum ComposeDelivery {
                 "the server may have accepted these: check (recipient, server log), then run "
                     + "'contacts outbox settle \(dir) ID… --sent' for those that arrived and '--resend' for the others")
         }
-        if run.interrupted {
+        if summary.interrupted {
             out.line(
-                "interrupted: \(run.remaining) message(s) not sent yet; resume with: \(options.resumeCommand(outbox.directory))"
+                "interrupted: \(summary.remaining) message(s) not sent yet; resume with: \(options.resumeCommand(outbox.directory))"
             )
-            out.flush()
-            return .interrupted
         }
         out.flush()
-        return run.failed > 0 || run.deferred > 0 || run.uncertain > 0 ? .failure : .ok
-    }
-
-    static func dryRun(
-        _ mail: [(label: String, draft: MailDraft)], options: DeliveryOptions, out: inout Output,
-        summary: inout Summary
-    ) throws {
-        let via: String
-        switch options.target {
-        case .smtp(let c): via = c.url
-        case .sendmail(let p): via = SendmailTransport(path: p).path
-        default: via = ""
-        }
-        for item in mail {
-            do {
-                let bytes = try MIMEWriter().write(item.draft)
-                let from = item.draft.from?.asciiAddress ?? "?"
-                out.line(
-                    "would send via \(via): \(item.label): \(from) → \(item.draft.envelopeRecipients.joined(separator: ", ")) "
-                        + "\"\(item.draft.subject)\" (\(bytes.count) bytes)")
-                summary.skipped += 1
-            } catch let error as ComposerError {
-                printError("\(item.label): \(error)")
-                summary.failed += 1
-            }
-        }
-        out.line("dry run: add --send to deliver")
+        return exitCode(summary.outcome)
     }
 
     static func openOutbox(_ dir: URL, command: String) throws -> Outbox {
         do { return try Outbox(directory: dir) } catch { throw CLIError.failure("\(command): \(error)") }
     }
 
-    /// Runs the outbox with a progress bar on a terminal.
+    /// Sends what `outbox` holds, with a progress bar on a terminal; SIGINT/SIGTERM stop it gracefully.
     static func send(_ outbox: Outbox, options: DeliveryOptions, command: String, resendUncertain: Bool = false) throws
-        -> OutboxRunSummary
+        -> DeliverySummary
     {
-        guard let transport = options.envelopeTransport else {
-            throw CLIError.usage("\(command): --smtp or --sendmail is needed to send an outbox")
-        }
-        if case .sendmail(let p) = options.target, !SendmailTransport(path: p).canSendMail {
-            throw CLIError.failure(
-                "\(command): \(ComposerError.mailUnavailable(reason: "\(SendmailTransport(path: p).path) is not executable"))"
-            )
-        }
-        let terminal = isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        var delivery = options.delivery
+        delivery.policy.resendUncertain = resendUncertain
         let stop = OutboxStop()
-        Interrupts.watch(stop, resumeHint: options.resumeCommand(outbox.directory))
-        defer { Interrupts.unwatch() }
+        let progress = ProgressPrinter(command: command)
         do {
-            var policy = options.policy
-            policy.resendUncertain = resendUncertain
-            let result = try outbox.send(using: transport, policy: policy, stop: stop) { p in
-                if terminal {
-                    let width = 30
-                    let filled = p.total == 0 ? width : p.done * width / p.total
-                    let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-                    FileHandle.standardError.write(Data("\r[\(bar)] \(p.done)/\(p.total)".utf8))
-                }
-                if p.item.state == .failed || p.item.state == .deferred || p.item.state == .uncertain {
-                    if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-                    printError(
-                        "\(command): \(p.item.label ?? p.item.id): \(p.item.state.rawValue): \(p.item.lastError ?? "")")
-                }
+            // Check the transport before taking the signals.
+            _ = try delivery.target.envelopeTransport()
+            Interrupts.watch(stop, resumeHint: options.resumeCommand(outbox.directory))
+            defer { Interrupts.unwatch() }
+            progress.begin()
+            let summary = try delivery.send(outbox, stop: stop) { event in
+                if case .progress(let p) = event { progress.show(p) }
             }
-            if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-            return result
-        } catch let error as ComposerError {
+            progress.end()
+            return summary
+        } catch {
             throw CLIError.failure("\(command): \(error)")
         }
     }
 
-    static func printSummary(_ s: Summary, out: inout Output) {
+    static func printSummary(_ s: DeliverySummary, out: inout Output) {
         var parts = ["sent \(s.sent)", "failed \(s.failed)", "skipped \(s.skipped)"]
         if s.saved > 0 { parts.insert("saved \(s.saved)", at: 1) }
         if s.deferred > 0 { parts.append("deferred \(s.deferred) (retry with --resume)") }
@@ -476,13 +382,37 @@ enum ComposeDelivery {
         out.line("summary: " + parts.joined(separator: ", "))
         out.flush()
     }
+}
 
-    static func timestamp() -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "yyyyMMdd-HHmmss"
-        return f.string(from: Date())
+/// The progress bar of an outbox run on a terminal (stderr), and a line on stderr for each message that
+/// failed, was deferred or is uncertain.
+final class ProgressPrinter {
+    let command: String
+    let terminal = isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    private var started = false
+
+    init(command: String) { self.command = command }
+
+    /// A run starts: `end()` will end the bar's line.
+    func begin() { started = true }
+
+    func show(_ p: OutboxProgress) {
+        if terminal {
+            let width = 30
+            let filled = p.total == 0 ? width : p.done * width / p.total
+            let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            FileHandle.standardError.write(Data("\r[\(bar)] \(p.done)/\(p.total)".utf8))
+        }
+        if p.item.state == .failed || p.item.state == .deferred || p.item.state == .uncertain {
+            if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+            printError("\(command): \(p.item.label ?? p.item.id): \(p.item.state.rawValue): \(p.item.lastError ?? "")")
+        }
+    }
+
+    /// Ends the bar's line (once).
+    func end() {
+        if terminal && started { FileHandle.standardError.write(Data("\n".utf8)) }
+        started = false
     }
 }
 
@@ -609,13 +539,11 @@ struct OutboxSendCommand: Command {
         default: throw CLIError.usage("\(name): --smtp URL or --sendmail is required")
         }
         let outbox = try ComposeDelivery.openOutbox(dir, command: name)
-        let run = try ComposeDelivery.send(outbox, options: options, command: name, resendUncertain: resendUncertain)
+        let summary = try ComposeDelivery.send(
+            outbox, options: options, command: name, resendUncertain: resendUncertain)
         var out = Output()
-        ComposeDelivery.printSummary(
-            .init(
-                sent: run.sent, failed: run.failed, skipped: run.skipped, deferred: run.deferred,
-                uncertain: run.uncertain), out: &out)
-        return try ComposeDelivery.finish(run, outbox: outbox, options: options, out: &out)
+        ComposeDelivery.printSummary(summary, out: &out)
+        return ComposeDelivery.finish(summary, outbox: outbox, options: options, out: &out)
     }
 }
 
@@ -650,19 +578,14 @@ struct OutboxSettleCommand: Command {
             throw CLIError.usage("\(name): \(positionals[0]): no outbox here (journal.jsonl missing)")
         }
         let outbox = try ComposeDelivery.openOutbox(dir, command: name)
-        var out = Output()
-        var code = ExitCode.ok
-        for id in positionals.dropFirst() {
-            do {
-                try outbox.settle(id, as: sent ? .sent : .resend)
-                out.line("\(id): \(sent ? "sent" : "queued again")")
-            } catch let error as ComposerError {
-                if case .io = error { throw CLIError.failure("\(name): \(error)") }
-                printError("contacts: \(name): \(id): \(error)")
-                code = .failure
-            }
+        let result: OutboxSettleResult
+        do { result = try outbox.settle(Array(positionals.dropFirst()), as: sent ? .sent : .resend) } catch {
+            throw CLIError.failure("\(name): \(error)")
         }
+        var out = Output()
+        for id in result.settled { out.line("\(id): \(sent ? "sent" : "queued again")") }
+        for refusal in result.refused { printError("contacts: \(name): \(refusal.id): \(refusal.error)") }
         out.flush()
-        return code
+        return result.refused.isEmpty ? .ok : .failure
     }
 }

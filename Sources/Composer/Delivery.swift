@@ -1,0 +1,385 @@
+import Foundation
+
+/// Where a batch of drafts goes: draft files, `mailto:`/`sms:` URIs, or a mail server (SMTP or a local
+/// sendmail) through an `Outbox`.
+///
+/// ```swift
+/// var smtp = try SMTPConfiguration(url: "smtp://mail.example.com:587")
+/// smtp.startTLS = .required
+/// let target = DeliveryTarget.smtp(smtp)
+/// let files = DeliveryTarget.files(URL(fileURLWithPath: "drafts"))
+/// var mta = SendmailTransport(path: "/usr/sbin/sendmail"); mta.timeout = 120
+/// let local = DeliveryTarget.sendmail(mta)
+/// ```
+public enum DeliveryTarget: Sendable {
+    /// One `.eml` per mail draft and `messages.sms.txt` (one `sms:` URI a line) in the folder (`FileTransport`).
+    case files(URL)
+    /// A `mailto:` or `sms:` URI per draft, handed to the caller (nothing is written).
+    case uris
+    /// An SMTP server, through an outbox.
+    case smtp(SMTPConfiguration)
+    /// A local sendmail program, through an outbox.
+    case sendmail(SendmailTransport)
+
+    /// True for SMTP and sendmail: the targets that deliver through an `Outbox` (mail only).
+    public var needsOutbox: Bool {
+        switch self {
+        case .smtp, .sendmail: return true
+        case .files, .uris: return false
+        }
+    }
+
+    /// What the mail goes through: the SMTP URL or the sendmail program's path (empty for files and URIs).
+    public var via: String {
+        switch self {
+        case .smtp(let c): return c.url
+        case .sendmail(let t): return t.path
+        case .files, .uris: return ""
+        }
+    }
+
+    /// The transport an outbox sends with.
+    /// - Throws: `ComposerError.mailUnavailable` for files and URIs (nothing to send with), when the sendmail
+    ///   program is not executable, or when libcurl cannot be initialized.
+    public func envelopeTransport() throws(ComposerError) -> any EnvelopeTransport {
+        switch self {
+        case .smtp(let configuration):
+            do { return try SMTPTransport(configuration: configuration) } catch let error as ComposerError {
+                throw error
+            } catch {
+                throw .mailUnavailable(reason: "\(error)")
+            }
+        case .sendmail(let transport):
+            guard transport.canSendMail else { throw .mailUnavailable(reason: "\(transport.path) is not executable") }
+            return transport
+        case .files, .uris:
+            throw .mailUnavailable(reason: "an outbox sends through SMTP or sendmail, not to files or URIs")
+        }
+    }
+}
+
+/// One draft of a batch with a label for messages about it (e.g. the recipient's name) and a key of the
+/// caller's (e.g. a contact id) that events about the draft carry back.
+public struct DeliveryItem<Draft: Sendable & Hashable>: Sendable, Hashable {
+    public var label: String
+    public var key: String
+    public var draft: Draft
+
+    /// An item; `key` defaults to `label`.
+    public init(label: String, key: String? = nil, draft: Draft) {
+        self.label = label
+        self.key = key ?? label
+        self.draft = draft
+    }
+}
+
+/// The mail and text-message drafts of one delivery, in order.
+///
+/// ```swift
+/// let batch = DeliveryBatch(mail: [DeliveryItem(label: "Ann", draft: draft)])
+/// ```
+public struct DeliveryBatch: Sendable, Hashable {
+    public var mail: [DeliveryItem<MailDraft>]
+    public var messages: [DeliveryItem<MessageDraft>]
+
+    public init(mail: [DeliveryItem<MailDraft>] = [], messages: [DeliveryItem<MessageDraft>] = []) {
+        self.mail = mail
+        self.messages = messages
+    }
+
+    public var isEmpty: Bool { mail.isEmpty && messages.isEmpty }
+}
+
+/// Where an outbox delivery keeps its messages.
+public enum OutboxLocation: Sendable, Hashable {
+    /// A new folder in `parent`, named by `Outbox.defaultName(for:)` (`outbox-YYYYMMDD-HHMMSS`, then `-2`, …):
+    /// never an existing one, so two runs never share an outbox.
+    case new(in: URL)
+    /// An existing outbox folder (explicit resume): what it holds is sent, nothing is queued again. A folder
+    /// whose queueing was cut short before the journal was written is filled.
+    case resume(URL)
+}
+
+/// What happens, in order, while `Delivery` handles a batch (for printing progress or collecting results).
+public enum DeliveryEvent {
+    /// A mail draft was saved as `file` (`.files`).
+    case saved(DeliveryItem<MailDraft>, file: URL)
+    /// Text messages were appended to `file` (`.files`); reported once per file, after every message.
+    case savedMessages(file: URL)
+    /// The URI of a draft (`.uris`).
+    case uri(label: String, key: String, uri: String)
+    /// A dry run's account of a mail draft: what would be sent, and the size of the message.
+    case wouldSend(DeliveryItem<MailDraft>, size: Int)
+    /// A draft that could not be saved, written or queued; the rest of the batch goes on.
+    case refused(label: String, key: String, error: ComposerError)
+    /// Text messages the target cannot carry (SMTP and sendmail carry mail only), refused together.
+    case messagesNotCarried([DeliveryItem<MessageDraft>], error: ComposerError)
+    /// The batch was queued into a new outbox: `count` messages (refused drafts were reported before).
+    case queued(Outbox, count: Int)
+    /// The outbox already held `count` messages (a resume): they are sent; the batch is not queued again.
+    case resuming(Outbox, count: Int)
+    /// A message of the outbox reached a state for this run (sent, failed, deferred after its last try,
+    /// uncertain).
+    case progress(OutboxProgress)
+}
+
+/// How a delivery ended, as a program's exit status would say it.
+public enum DeliveryOutcome: Sendable, Hashable {
+    /// Everything was sent, saved or handed over (or skipped as already done).
+    case complete
+    /// Something failed, was refused, is deferred (resume later) or uncertain (settle it).
+    case incomplete
+    /// A stop was requested; `DeliverySummary.remaining` messages wait for the resume.
+    case interrupted
+}
+
+/// The counts of one delivery: drafts refused before sending count as failed.
+///
+/// ```swift
+/// let summary = try delivery.deliver(batch, outbox: .new(in: cwd))
+/// switch summary.outcome {
+/// case .complete: print("done: \(summary.sent) sent")
+/// case .incomplete: print("\(summary.failed) failed, \(summary.deferred) deferred, \(summary.uncertain) uncertain")
+/// case .interrupted: print("\(summary.remaining) left; resume the outbox")
+/// }
+/// ```
+public struct DeliverySummary: Sendable, Hashable {
+    public var sent = 0
+    /// Saved as files or handed over as URIs.
+    public var saved = 0
+    public var failed = 0
+    /// Not sent: dry run, or already sent or failed before this run.
+    public var skipped = 0
+    public var deferred = 0
+    public var uncertain = 0
+    /// True when an outbox run stopped early on `OutboxStop.request()`.
+    public var interrupted = false
+    /// Messages still queued or deferred after an interrupted run.
+    public var remaining = 0
+
+    public init() {}
+
+    /// The counts of an outbox run.
+    public init(_ run: OutboxRunSummary) {
+        add(run)
+    }
+
+    /// Adds an outbox run's counts (e.g. to the drafts refused before it).
+    public mutating func add(_ run: OutboxRunSummary) {
+        sent += run.sent
+        failed += run.failed
+        skipped += run.skipped
+        deferred += run.deferred
+        uncertain += run.uncertain
+        interrupted = interrupted || run.interrupted
+        remaining += run.remaining
+    }
+
+    /// Adds the counts of another delivery.
+    public mutating func add(_ other: DeliverySummary) {
+        sent += other.sent
+        saved += other.saved
+        failed += other.failed
+        skipped += other.skipped
+        deferred += other.deferred
+        uncertain += other.uncertain
+        interrupted = interrupted || other.interrupted
+        remaining += other.remaining
+    }
+
+    /// `.interrupted` when stopped, else `.incomplete` when anything failed, is deferred or uncertain.
+    public var outcome: DeliveryOutcome {
+        if interrupted { return .interrupted }
+        return failed > 0 || deferred > 0 || uncertain > 0 ? .incomplete : .complete
+    }
+}
+
+/// Delivers a batch of drafts to a `DeliveryTarget`: saves files, makes URIs, describes a dry run, or queues
+/// the mail into an `Outbox` and sends it with the policy's rate limit and retries. A draft that cannot be
+/// delivered is reported (`DeliveryEvent.refused`) and the others go on; nothing is sent twice.
+///
+/// ```swift
+/// let policy = OutboxPolicy(maxAttempts: 3, backoff: 5, messagesPerMinute: 30)
+/// let delivery = Delivery(target: .smtp(try SMTPConfiguration(url: "smtp://mail.example.com")), policy: policy)
+/// let stop = OutboxStop()                      // stop.request() on Ctrl-C finishes the message in flight
+/// let summary = try delivery.deliver(batch, outbox: .new(in: URL(fileURLWithPath: ".")), stop: stop) { event in
+///     if case .refused(let label, _, let error) = event { print("\(label): \(error)") }
+/// }
+/// if summary.outcome == .interrupted { /* later: delivery.deliver(batch, outbox: .resume(dir)) */ }
+/// ```
+public struct Delivery: Sendable {
+    public var target: DeliveryTarget
+    public var policy: OutboxPolicy
+    /// The sender of mail drafts that have none.
+    public var sender: MailAddress?
+
+    public init(target: DeliveryTarget, policy: OutboxPolicy = OutboxPolicy(), sender: MailAddress? = nil) {
+        self.target = target
+        self.policy = policy
+        self.sender = sender
+    }
+
+    /// Delivers `batch`: to files or URIs, or for SMTP and sendmail into `outbox` and then sent (a dry run
+    /// when `outbox` is nil: nothing is written or sent, `wouldSend` events say what would be).
+    ///
+    /// Text messages cannot go through SMTP or sendmail: they are refused (`messagesNotCarried`) and counted
+    /// as failed. With `stop`, a requested stop ends the send after the message in flight.
+    /// - Throws: `ComposerError` when the outbox cannot be made or opened (`.outboxMissing` for a resume
+    ///   of a folder that is not there), its journal fails, or the transport is unusable (credentials, TLS,
+    ///   no sendmail); per-draft problems are events, not errors.
+    @discardableResult
+    public func deliver(
+        _ batch: DeliveryBatch, outbox location: OutboxLocation? = nil, stop: OutboxStop? = nil,
+        events: (DeliveryEvent) -> Void = { _ in }
+    ) throws(ComposerError) -> DeliverySummary {
+        let batch = withSender(batch)
+        switch target {
+        case .files(let directory): return save(batch, in: directory, events: events)
+        case .uris: return uris(batch, events: events)
+        case .smtp, .sendmail:
+            var summary = DeliverySummary()
+            if !batch.messages.isEmpty {
+                events(
+                    .messagesNotCarried(
+                        batch.messages,
+                        error: .messagingUnavailable(
+                            reason: "SMTP and sendmail carry mail only; save text messages as files or URIs")))
+                summary.failed += batch.messages.count
+            }
+            guard let location else {
+                let dry = dryRun(batch.mail, events: events)
+                summary.failed += dry.failed
+                summary.skipped += dry.skipped
+                return summary
+            }
+            let outbox = try Outbox(location)
+            let queued = try queue(batch.mail, into: outbox, events: events)
+            summary.failed += queued
+            summary.add(try send(outbox, stop: stop, events: events))
+            return summary
+        }
+    }
+
+    /// Queues `mail` into `outbox` unless it already holds messages (then it is a resume and nothing is
+    /// queued again). Reports each refused draft and then `queued` or `resuming`; returns how many were
+    /// refused.
+    public func queue(
+        _ mail: [DeliveryItem<MailDraft>], into outbox: Outbox, events: (DeliveryEvent) -> Void = { _ in }
+    ) throws(ComposerError) -> Int {
+        let mail = mail.map { withSender($0) }
+        switch try outbox.enqueueOnce(mail.map(\.draft), labels: mail.map(\.label)) {
+        case .queued(let result):
+            for r in result.rejected {
+                events(.refused(label: mail[r.index].label, key: mail[r.index].key, error: r.error))
+            }
+            events(.queued(outbox, count: result.ids.count))
+            return result.rejected.count
+        case .resumed(let count):
+            events(.resuming(outbox, count: count))
+            return 0
+        }
+    }
+
+    /// Sends what `outbox` holds (queued and deferred messages; uncertain ones when the policy says so) with
+    /// this target's transport, reporting each message's outcome as `progress`.
+    public func send(_ outbox: Outbox, stop: OutboxStop? = nil, events: (DeliveryEvent) -> Void = { _ in })
+        throws(ComposerError) -> DeliverySummary
+    {
+        let transport = try target.envelopeTransport()
+        do {
+            return try withoutActuallyEscaping(events) { events in
+                DeliverySummary(
+                    try outbox.send(using: transport, policy: policy, stop: stop) { events(.progress($0)) })
+            }
+        } catch {
+            throw ComposerError(error, path: outbox.directory.path)
+        }
+    }
+
+    /// Writes every mail draft as MIME without sending it: a `wouldSend` event for each, `refused` for
+    /// those that cannot be written. Counts them skipped or failed.
+    public func dryRun(_ mail: [DeliveryItem<MailDraft>], events: (DeliveryEvent) -> Void = { _ in })
+        -> DeliverySummary
+    {
+        var summary = DeliverySummary()
+        for item in mail.map({ withSender($0) }) {
+            do {
+                let bytes = try MIMEWriter().write(item.draft)
+                events(.wouldSend(item, size: bytes.count))
+                summary.skipped += 1
+            } catch {
+                events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
+                summary.failed += 1
+            }
+        }
+        return summary
+    }
+
+    private func save(_ batch: DeliveryBatch, in directory: URL, events: (DeliveryEvent) -> Void)
+        -> DeliverySummary
+    {
+        var summary = DeliverySummary()
+        let files = FileTransport(directory: directory)
+        for (n, item) in batch.mail.enumerated() {
+            do {
+                let url = try files.save(item.draft, name: String(format: "%04d-", n + 1) + item.label)
+                events(.saved(item, file: url))
+                summary.saved += 1
+            } catch {
+                events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
+                summary.failed += 1
+            }
+        }
+        var smsFiles: [URL] = []
+        for item in batch.messages {
+            do {
+                let url = try files.saveMessage(item.draft)
+                if !smsFiles.contains(url) { smsFiles.append(url) }
+                summary.saved += 1
+            } catch {
+                events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
+                summary.failed += 1
+            }
+        }
+        for url in smsFiles { events(.savedMessages(file: url)) }
+        return summary
+    }
+
+    private func uris(_ batch: DeliveryBatch, events: (DeliveryEvent) -> Void) -> DeliverySummary {
+        var summary = DeliverySummary()
+        for item in batch.mail {
+            events(.uri(label: item.label, key: item.key, uri: MailtoURI(draft: item.draft).string))
+            summary.saved += 1
+        }
+        for item in batch.messages {
+            do {
+                events(.uri(label: item.label, key: item.key, uri: try SMSURI(draft: item.draft).string))
+                summary.saved += 1
+            } catch {
+                events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
+                summary.failed += 1
+            }
+        }
+        return summary
+    }
+
+    private func withSender(_ item: DeliveryItem<MailDraft>) -> DeliveryItem<MailDraft> {
+        guard item.draft.from == nil, let sender else { return item }
+        var item = item
+        item.draft.from = sender
+        return item
+    }
+
+    private func withSender(_ batch: DeliveryBatch) -> DeliveryBatch {
+        var batch = batch
+        batch.mail = batch.mail.map { withSender($0) }
+        return batch
+    }
+}
+
+extension ComposerError {
+    /// `error` itself when it is a `ComposerError`, else an `.io` error at `path` that describes it.
+    init(_ error: any Error, path: String = "") {
+        self = error as? ComposerError ?? .io(path: path, message: "\(error)")
+    }
+}
