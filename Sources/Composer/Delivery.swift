@@ -136,7 +136,7 @@ public enum DeliveryOutcome: Sendable, Hashable {
 /// The counts of one delivery: drafts refused before sending count as failed.
 ///
 /// ```swift
-/// let summary = try delivery.deliver(batch, outbox: .new(in: cwd))
+/// let summary = try delivery.deliver(batch, outbox: OutboxLocation.new(in: folder))
 /// switch summary.outcome {
 /// case .complete: print("done: \(summary.sent) sent")
 /// case .incomplete: print("\(summary.failed) failed, \(summary.deferred) deferred, \(summary.uncertain) uncertain")

@@ -303,7 +303,7 @@ public final class Outbox {
     /// the outbox's lock, so a batch is queued once even when two runs start on one folder.
     ///
     /// ```swift
-    /// switch try outbox.enqueueOnce(drafts) {
+    /// switch try outbox.enqueueOnce([draft]) {
     /// case .queued(let result): print("\(result.ids.count) queued, \(result.rejected.count) refused")
     /// case .resumed(let count): print("resuming \(count) message(s)")
     /// }

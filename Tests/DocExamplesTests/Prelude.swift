@@ -39,3 +39,8 @@ nonisolated(unsafe) let outbox = try! Outbox(directory: URL(fileURLWithPath: "ou
 nonisolated(unsafe) let smtp = try! SMTPTransport(configuration: SMTPConfiguration(url: "smtp://mail.example.com"))
 /// A campaign: one template rendered for every selected contact.
 nonisolated(unsafe) var campaign = Campaign(template: "invite")
+/// A folder the example works in.
+let folder = URL(fileURLWithPath: ".", isDirectory: true)
+/// A delivery through SMTP and a batch of drafts for it.
+let delivery = Delivery(target: .smtp(try! SMTPConfiguration(url: "smtp://mail.example.com")))
+nonisolated(unsafe) let batch = DeliveryBatch(mail: [DeliveryItem(label: "ada", draft: draft)])

@@ -71,8 +71,11 @@ class Handler:
         meta = {"from": envelope.mail_from, "to": envelope.rcpt_tos,
                 "auth": bool(session.authenticated),
                 "tls": bool(session.ssl) or server.transport.get_extra_info("ssl_object") is not None}
-        with open(base + ".json", "w") as f:
+        # The .json file is what the tests list: it appears whole (written aside, then renamed), after
+        # the .eml it describes, so a test polling the mailbox never reads half a record.
+        with open(base + ".json.part", "w") as f:
             json.dump(meta, f)
+        os.rename(base + ".json.part", base + ".json")
         if stop_now:
             state["stopafter"] = None
             threading.Thread(target=stop, daemon=True).start()
