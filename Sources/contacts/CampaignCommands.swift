@@ -141,7 +141,7 @@ enum ComposeCommand: Command {
             }
         }
         let (messages, failures) = campaign.compose(selection, library: library)
-        for failure in failures { printError("compose: \(failure)") }
+        for failure in failures { printError("compose: " + terminalSafe("\(failure)")) }
 
         var out = Output()
         if delivery.from == nil && messages.contains(where: { $0.mail != nil }) {

@@ -162,7 +162,7 @@ enum ComposeDelivery {
                     out.line("saved \(url.path)")
                     summary.saved += 1
                 } catch let error as ComposerError {
-                    printError("\(command): \(item.label): \(error)")
+                    printError("\(command): \(terminalSafe(item.label)): \(error)")
                     summary.failed += 1
                 }
             }
@@ -171,7 +171,7 @@ enum ComposeDelivery {
                     _ = try files.send(item.draft)
                     summary.saved += 1
                 } catch let error as ComposerError {
-                    printError("\(command): \(item.label): \(error)")
+                    printError("\(command): \(terminalSafe(item.label)): \(error)")
                     summary.failed += 1
                 }
             }
@@ -186,7 +186,7 @@ enum ComposeDelivery {
                     out.line(try SMSURI(draft: item.draft).string)
                     summary.saved += 1
                 } catch let error as ComposerError {
-                    printError("\(command): \(item.label): \(error)")
+                    printError("\(command): \(terminalSafe(item.label)): \(error)")
                     summary.failed += 1
                 }
             }
@@ -206,7 +206,7 @@ enum ComposeDelivery {
                 if existing == 0 {
                     let result = try outbox.enqueue(mailDrafts.map(\.draft), labels: mailDrafts.map(\.label))
                     for r in result.rejected {
-                        printError("\(command): \(mailDrafts[r.index].label): \(r.error)")
+                        printError("\(command): \(terminalSafe(mailDrafts[r.index].label)): \(r.error)")
                         summary.failed += 1
                     }
                     out.line(
@@ -242,11 +242,11 @@ enum ComposeDelivery {
                 let bytes = try MIMEWriter().write(item.draft)
                 let from = item.draft.from?.asciiAddress ?? "?"
                 out.line(
-                    "would send via \(via): \(item.label): \(from) → \(item.draft.envelopeRecipients.joined(separator: ", ")) "
-                        + "\"\(item.draft.subject)\" (\(bytes.count) bytes)")
+                    "would send via \(via): \(terminalSafe(item.label)): \(from) → \(item.draft.envelopeRecipients.joined(separator: ", ")) "
+                        + "\"\(terminalSafe(item.draft.subject))\" (\(bytes.count) bytes)")
                 summary.skipped += 1
             } catch let error as ComposerError {
-                printError("\(item.label): \(error)")
+                printError("\(terminalSafe(item.label)): \(error)")
                 summary.failed += 1
             }
         }
@@ -283,7 +283,7 @@ enum ComposeDelivery {
                 if p.item.state == .failed || (p.item.state == .deferred) {
                     if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
                     printError(
-                        "\(command): \(p.item.label ?? p.item.id): \(p.item.state.rawValue): \(p.item.lastError ?? "")")
+                        "\(command): \(terminalSafe(p.item.label ?? p.item.id)): \(p.item.state.rawValue): \(terminalSafe(p.item.lastError ?? ""))")
                 }
             }
             if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
@@ -375,13 +375,15 @@ struct OutboxStatusCommand: Command {
             for item in status.items {
                 var line =
                     "\(item.id)  \(item.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
-                    + item.recipients.joined(separator: ", ")
-                if let label = item.label { line += "  (\(label))" }
-                if item.state != .sent, let error = item.lastError { line += "  — \(error)" }
+                    + terminalSafe(item.recipients.joined(separator: ", "))
+                if let label = item.label { line += "  (\(terminalSafe(label)))" }
+                if item.state != .sent, let error = item.lastError { line += "  — \(terminalSafe(error))" }
                 out.line(line)
             }
             if !status.orphans.isEmpty {
-                out.line("not queued (left by an interrupted compose): " + status.orphans.joined(separator: ", "))
+                out.line(
+                    "not queued (left by an interrupted compose): "
+                        + terminalSafe(status.orphans.joined(separator: ", ")))
             }
             if status.tornLines > 0 { out.line("journal: \(status.tornLines) torn line(s) from a crash, ignored") }
         }

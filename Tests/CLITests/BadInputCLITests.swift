@@ -128,4 +128,65 @@ import Testing
             #expect(r.stdout.isEmpty)
         }
     }
+
+    // MARK: terminal escapes
+
+    /// ESC [ 2 J clears the screen, BEL rings, U+202E reverses the line, U+009B is the C1 CSI, U+2066 an
+    /// isolate.
+    static let evilName = "Eve\u{1B}[2J\u{07}\u{202E}moc.evil\u{9B}1m\u{2066}"
+
+    static let escapedName = #"Eve\u{1B}[2J\u{7}\u{202E}moc.evil\u{9B}1m\u{2066}"#
+
+    func expectNoControls(_ text: String, _ what: String) {
+        let bad = text.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+                || (0x2066...0x2069).contains($0.value)
+        }
+        #expect(bad.isEmpty, "\(what): \(bad.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func contactNamesCannotDriveTheTerminal() throws {
+        try withTempDir { dir in
+            let vcf = dir.appendingPathComponent("evil.vcf")
+            try write(
+                "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:evil\u{1B}[31m\r\nFN:\(Self.evilName)\r\nN:;\(Self.evilName);;;\r\n"
+                    + "EMAIL;TYPE=home:eve@example.com\r\nTEL:+1 415 555 0100\r\nEND:VCARD\r\n", vcf)
+            for args in [
+                ["vcard", "inspect", vcf.path], ["list", "--source", vcf.path, "--mode", "both"],
+                ["search", "eve", "--source", vcf.path, "--mode", "email"],
+            ] {
+                let r = try CLI.run(args)
+                #expect(r.status == 0, "\(args): \(r.stderr)")
+                expectNoControls(r.stdout, "\(args)")
+                #expect(r.stdout.contains(Self.escapedName), "\(args): \(r.stdout)")
+                // JSON stays exact.
+                let json = try CLI.run(args + ["--json"])
+                #expect(json.stdout.contains(#"Eve\u001b[2J\u0007"# + "\u{202E}moc.evil\u{9B}1m\u{2066}"), "\(args)")
+            }
+            let inspect = try CLI.run(["vcard", "inspect", vcf.path])
+            #expect(inspect.stdout.hasPrefix(#"evil\u{1B}[31m  "#))
+        }
+    }
+
+    @Test func outboxStatusShowsLabelsAndErrorsVisibly() throws {
+        try withTempDir { dir in
+            try FileManager.default.createDirectory(
+                at: dir.appendingPathComponent("messages"), withIntermediateDirectories: true)
+            try Data("From: a@example.com\r\nTo: b@example.com\r\nSubject: x\r\n\r\nx\r\n".utf8).write(
+                to: dir.appendingPathComponent("messages/000001.eml"))
+            let journal =
+                #"{"at":1,"e":"queued","from":"a@example.com","id":"000001","label":"Eve\u001b[2J\u202e","to":["b@example.com"]}"#
+                + "\n" + #"{"at":2,"e":"attempt","id":"000001"}"# + "\n"
+                + #"{"at":3,"code":550,"e":"failed","error":"SMTP 550: no\u001b]8;;http://x\u0007","id":"000001"}"#
+                + "\n"
+            try Data(journal.utf8).write(to: dir.appendingPathComponent("journal.jsonl"))
+            let r = try CLI.run(["outbox", "status", dir.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            expectNoControls(r.stdout, "outbox status")
+            #expect(r.stdout.contains(#"(Eve\u{1B}[2J\u{202E})"#), "\(r.stdout)")
+            #expect(r.stdout.contains(#"SMTP 550: no\u{1B}]8;;http://x\u{7}"#))
+            let json = try CLI.run(["outbox", "status", dir.path, "--json"])
+            #expect(json.stdout.contains(#"Eve\u001b[2J\#u{202E}"#), "\(json.stdout)")
+        }
+    }
 }
