@@ -283,7 +283,8 @@ enum ComposeDelivery {
                 if p.item.state == .failed || (p.item.state == .deferred) {
                     if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
                     printError(
-                        "\(command): \(terminalSafe(p.item.label ?? p.item.id)): \(p.item.state.rawValue): \(terminalSafe(p.item.lastError ?? ""))")
+                        "\(command): \(terminalSafe(p.item.label ?? p.item.id)): \(p.item.state.rawValue): "
+                            + terminalSafe(p.item.lastError ?? ""))
                 }
             }
             if terminal { FileHandle.standardError.write(Data("\n".utf8)) }

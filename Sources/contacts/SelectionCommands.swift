@@ -98,7 +98,8 @@ func printListing(_ source: ContactsDataSource, _ result: SearchResult, json: Bo
             out.line(section.title)
             for row in source.rows(in: section, of: result) {
                 out.line(
-                    "  \(terminalSafe(row.displayName))  <\(terminalSafe(row.value))>" + (row.enabled ? "" : "  (disabled)"))
+                    "  \(terminalSafe(row.displayName))  <\(terminalSafe(row.value))>"
+                        + (row.enabled ? "" : "  (disabled)"))
             }
         }
         out.line()

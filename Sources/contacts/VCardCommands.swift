@@ -84,7 +84,8 @@ enum VCardInspectCommand: Command {
                 for e in c.emails { out.line("  email: \(terminalSafe(e.value))\(labelSuffix(e.label))") }
                 for p in c.phones {
                     let n = PhoneNumber.parse(p.value, region: region)
-                    out.line("  phone: \(terminalSafe(p.value))\(n.e164.map { " (\($0))" } ?? "")\(labelSuffix(p.label))")
+                    out.line(
+                        "  phone: \(terminalSafe(p.value))\(n.e164.map { " (\($0))" } ?? "")\(labelSuffix(p.label))")
                 }
                 let groups = book.groups(containing: c.id).map(\.name)
                 if !groups.isEmpty { out.line("  groups: \(terminalSafe(groups.joined(separator: ", ")))") }
