@@ -166,3 +166,32 @@ import Testing
         }
     }
 }
+
+@Suite struct SentencePeriodTests {
+    @Test func aDateEndingWithAPeriodDoesNotDoubleTheSentencesPeriod() throws {
+        let library = try TemplateLibrary.bundled(catalog: try Catalog(directory: localizations))
+        let ru = try library.render("invite", context: inviteContext, locale: "ru")
+        #expect(ru.textBody.contains("до 1 июля 2025\u{202F}г.\n"), "\(ru.textBody)")
+        #expect(!ru.textBody.contains("г.."))
+        #expect(ru.htmlBody?.contains("г..") == false)
+        let en = try library.render("invite", context: inviteContext, locale: "en")
+        #expect(en.textBody.contains("expires on July 1, 2025.\n"))
+    }
+
+    @Test func onlyWhereEveryPlaceholderIsFollowedByAPeriod() throws {
+        let catalog = MemoryCatalog(tables: [
+            "t": ["en": ["end": "Until {d}.", "both": "From {d} to {d}.", "inc": "By {org}. Thanks"]]
+        ])
+        func render(_ key: String, _ ctx: MustacheValue) throws -> String {
+            try MustacheTemplate("{{#t}}\(key){{/t}}").render(
+                ctx, options: RenderOptions(escaping: .text, catalog: catalog, table: "t"))
+        }
+        #expect(try render("end", ["d": "1 июля 2025 г."]) == "Until 1 июля 2025 г.")
+        #expect(try render("end", ["d": "Wait..."]) == "Until Wait...")
+        #expect(try render("both", ["d": "2025 г."]) == "From 2025 г. to 2025 г..")
+        #expect(try render("inc", ["org": "Acme Inc."]) == "By Acme Inc. Thanks")
+        #expect(
+            MessageFormatter.alwaysBeforePeriod("d", in: "{d}. {d}.")
+                && !MessageFormatter.alwaysBeforePeriod("d", in: "{x}."))
+    }
+}
