@@ -15,6 +15,8 @@ struct CStringBlock {
     private(set) var lengths: [Int32] = []
 
     var count: Int { starts.count }
+    /// The bytes of all strings, without their NULs.
+    var byteCount: Int { bytes.count - starts.count }
 
     init<S: Sequence>(_ strings: S) throws where S.Element == String {
         for s in strings { try append(s) }

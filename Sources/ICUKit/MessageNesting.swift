@@ -40,8 +40,8 @@ private struct NestingScanner {
     enum Frame {
         /// Message text; `parent` is the kind of argument it belongs to (`.none` at the top).
         case message(parent: Kind)
-        /// `{name` or `{name, type` — `commas` seen so far, letters of the type (lowercased, capped).
-        case argumentHead(commas: Int, type: [UInt8])
+        /// `{name` or `{name, type` — `commas` seen so far (the type's letters are kept by the scan).
+        case argumentHead(commas: Int)
         /// Between the sub-messages of a plural/selectordinal/select argument.
         case keyedStyle(Kind)
         /// Between the sub-messages of a choice argument (`0#none|1#one|1<many`).
@@ -50,17 +50,34 @@ private struct NestingScanner {
         case simpleStyle(braces: Int)
     }
 
-    let scalars: [Unicode.Scalar]
+    /// The pattern's UTF-8: every character of ICU's syntax is ASCII except `≤` (E2 89 A4), and no byte
+    /// of a multi-byte character is ASCII, so the scan works on bytes.
+    let bytes: [UInt8]
 
-    init(_ pattern: String) { scalars = Array(pattern.unicodeScalars) }
+    init(_ pattern: String) { bytes = Array(pattern.utf8) }
 
-    /// The deepest level reached and, when it went over `limit`, the scalar offset where it did.
+    static let apostrophe = UInt8(ascii: "'")
+    static let open = UInt8(ascii: "{")
+    static let close = UInt8(ascii: "}")
+    static let bar = UInt8(ascii: "|")
+    static let hash = UInt8(ascii: "#")
+    static let comma = UInt8(ascii: ",")
+    static let less = UInt8(ascii: "<")
+
+    /// The deepest level reached and, when it went over `limit`, where it did.
     func scan(limit: Int) -> (depth: Int, violation: (line: Int, column: Int)?) {
-        let s = scalars
+        bytes.withUnsafeBufferPointer { s in scan(s, limit: limit) }
+    }
+
+    private func scan(_ s: UnsafeBufferPointer<UInt8>, limit: Int) -> (depth: Int, violation: (line: Int, column: Int)?)
+    {
         let n = s.count
         var stack: [Frame] = [.message(parent: .none)]
         var level = 0
         var deepest = 0
+        // The type word of the argument being read (lowercased ASCII letters, packed; 0 = none yet).
+        var typeWord: UInt64 = 0
+        var typeLength = 0
         var i = 0
         func enter(_ frame: Frame) -> Bool {
             stack.append(frame)
@@ -72,16 +89,16 @@ private struct NestingScanner {
             let c = s[i]
             switch top {
             case .message(let parent):
-                if c == "'" {
+                if c == Self.apostrophe {
                     guard i + 1 < n else { return (deepest, nil) }
                     let next = s[i + 1]
-                    if next == "'" {
+                    if next == Self.apostrophe {
                         i += 2
                         continue
                     }
                     let quotes =
-                        next == "{" || next == "}" || (parent == .choice && next == "|")
-                        || (parent == .plural && next == "#")
+                        next == Self.open || next == Self.close || (parent == .choice && next == Self.bar)
+                        || (parent == .plural && next == Self.hash)
                     if !quotes {
                         i += 1
                         continue
@@ -89,8 +106,8 @@ private struct NestingScanner {
                     // Quoted literal text up to the next single apostrophe ('' inside is one apostrophe).
                     var j = i + 2
                     while j < n {
-                        if s[j] == "'" {
-                            if j + 1 < n && s[j + 1] == "'" {
+                        if s[j] == Self.apostrophe {
+                            if j + 1 < n && s[j + 1] == Self.apostrophe {
                                 j += 2
                                 continue
                             }
@@ -101,67 +118,64 @@ private struct NestingScanner {
                     i = j + 1
                     continue
                 }
-                if c == "{" {
-                    stack.append(.argumentHead(commas: 0, type: []))
-                } else if parent != .none && c == "}" {
+                if c == Self.open {
+                    stack.append(.argumentHead(commas: 0))
+                    typeWord = 0
+                    typeLength = 0
+                } else if parent != .none && c == Self.close {
                     stack.removeLast()
                     level -= 1
                     // In a choice argument the '}' ends the last sub-message and the argument itself.
                     if parent == .choice { stack.removeLast() }
-                } else if parent == .choice && c == "|" {
+                } else if parent == .choice && c == Self.bar {
                     stack.removeLast()
                     level -= 1
                 }
                 i += 1
-            case .argumentHead(let commas, var type):
-                if c == "}" {
+            case .argumentHead(let commas):
+                if c == Self.close {
                     stack.removeLast()
-                } else if c == "," {
+                } else if c == Self.comma {
                     if commas == 0 {
-                        stack[stack.count - 1] = .argumentHead(commas: 1, type: [])
+                        stack[stack.count - 1] = .argumentHead(commas: 1)
                     } else {
-                        let style: Frame
-                        switch String(decoding: type, as: UTF8.self) {
-                        case "plural", "selectordinal": style = .keyedStyle(.plural)
-                        case "select": style = .keyedStyle(.select)
-                        case "choice": style = .choiceStyle
-                        default: style = .simpleStyle(braces: 0)
-                        }
-                        stack[stack.count - 1] = style
+                        stack[stack.count - 1] = Self.style(typeWord, typeLength)
                     }
-                } else if c == "{" || c == "'" {
+                } else if c == Self.open || c == Self.apostrophe {
                     return (deepest, nil)  // ICU: bad argument syntax; it parses no further.
-                } else if commas == 1, c.isASCII, c.properties.isAlphabetic, type.count < 16 {
-                    type.append(UInt8(c.value | 0x20))
-                    stack[stack.count - 1] = .argumentHead(commas: 1, type: type)
+                } else if commas == 1, (c | 0x20) >= UInt8(ascii: "a"), (c | 0x20) <= UInt8(ascii: "z") {
+                    if typeLength < 13 { typeWord = typeWord << 5 | UInt64((c | 0x20) - UInt8(ascii: "a") + 1) }
+                    typeLength += 1
                 }
                 i += 1
             case .keyedStyle(let kind):
-                if c == "{" {
+                if c == Self.open {
                     if !enter(.message(parent: kind)) { return (deepest, position(i)) }
-                } else if c == "}" {
+                } else if c == Self.close {
                     stack.removeLast()
                 }
                 i += 1
             case .choiceStyle:
-                if c == "#" || c == "<" || c == "\u{2264}" {
+                let lessOrEqual = c == 0xE2 && i + 2 < n && s[i + 1] == 0x89 && s[i + 2] == 0xA4  // ≤
+                if c == Self.hash || c == Self.less || lessOrEqual {
                     if !enter(.message(parent: .choice)) { return (deepest, position(i)) }
-                } else if c == "}" {
+                    if lessOrEqual { i += 2 }
+                } else if c == Self.close {
                     stack.removeLast()
                 }
                 i += 1
             case .simpleStyle(let braces):
-                if c == "'" {
+                if c == Self.apostrophe {
                     // Quoted up to the next apostrophe, whatever follows.
                     var j = i + 1
-                    while j < n && s[j] != "'" { j += 1 }
+                    while j < n && s[j] != Self.apostrophe { j += 1 }
                     if j == n { return (deepest, nil) }  // ICU: unterminated quote
                     i = j + 1
                     continue
                 }
-                if c == "{" {
+                if c == Self.open {
                     stack[stack.count - 1] = .simpleStyle(braces: braces + 1)
-                } else if c == "}" {
+                } else if c == Self.close {
                     if braces > 0 {
                         stack[stack.count - 1] = .simpleStyle(braces: braces - 1)
                     } else {
@@ -174,14 +188,40 @@ private struct NestingScanner {
         return (deepest, nil)
     }
 
-    /// 1-based line and column (in scalars) of `offset`.
+    /// Letters as 5-bit codes; "selectordinal" (13 letters) loses its first letter's top bit, so a
+    /// 13-letter type could be taken for it: then its braces are counted as nesting — a stricter count,
+    /// never a looser one.
+    static func packed(_ word: String) -> UInt64 {
+        word.utf8.reduce(0) { $0 << 5 | UInt64($1 - UInt8(ascii: "a") + 1) }
+    }
+    static let pluralWord = packed("plural")
+    static let selectOrdinalWord = packed("selectordinal")
+    static let selectWord = packed("select")
+    static let choiceWord = packed("choice")
+
+    /// The style that follows `{name, type,` (ICU compares the type without regard to case).
+    static func style(_ word: UInt64, _ length: Int) -> Frame {
+        switch (word, length) {
+        case (pluralWord, 6), (selectOrdinalWord, 13): return .keyedStyle(.plural)
+        case (selectWord, 6): return .keyedStyle(.select)
+        case (choiceWord, 6): return .choiceStyle
+        default: return .simpleStyle(braces: 0)
+        }
+    }
+
+    /// 1-based line and column (in Unicode scalars) of byte `offset`.
     func position(_ offset: Int) -> (line: Int, column: Int) {
         var line = 1
-        var lineStart = 0
-        for k in 0..<offset where scalars[k] == "\n" {
-            line += 1
-            lineStart = k + 1
+        var column = 1
+        for k in 0..<offset {
+            let b = bytes[k]
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
         }
-        return (line, offset - lineStart + 1)
+        return (line, column)
     }
 }

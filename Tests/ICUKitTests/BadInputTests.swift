@@ -14,6 +14,8 @@ import Testing
             MessageFormat.nestingDepth(of: "{g, select, female {{n, plural, one {a} other {b}}} other {c}}") == 2)
         #expect(MessageFormat.nestingDepth(of: "{n, choice, 0#none|1#one {x, select, a {b} other {c}}|1<many}") == 2)
         #expect(MessageFormat.nestingDepth(of: "{n, SelectOrdinal, one {#st} other {#th}}") == 1)
+        #expect(MessageFormat.nestingDepth(of: "{n, choice, 0\u{2264}{a, select, other {x}}|1#y}") == 2)
+        #expect(MessageFormat.nestingDepth(of: "{n, number, integer} {n, selectordinals, x {{a, select, y {}}}}") == 0)
         // Simple styles count braces without nesting.
         #expect(MessageFormat.nestingDepth(of: "{d, date, '{{{{{'}") == 0)
         // Quoted braces are text: '{' opens no argument; '' is one apostrophe and quotes nothing.
