@@ -24,8 +24,9 @@ extension LocalizationFolder {
             for (_, doc) in (strings[language] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 for entry in doc.entries where entry.value.contains("{") {
                     guard let at = Self.nestingViolation(entry.value, limit: limit) else { continue }
-                    let (line, column) = Self.filePosition(of: entry, line: at.line, column: at.column)
-                    out.append(finding(doc.file, line, column, entry.key, language, ""))
+                    let (line, column, exact) = Self.filePosition(of: entry, line: at.line, column: at.column)
+                    let whereText = exact ? "" : " at line \(at.line), column \(at.column) of the value"
+                    out.append(finding(doc.file, line, column, entry.key, language, whereText))
                 }
             }
         }
@@ -73,12 +74,16 @@ extension LocalizationFolder {
     }
 
     /// The file position of (line, column) of an entry's value: exact when the value is written without
-    /// escapes, else where the value starts.
-    static func filePosition(of entry: StringsDocument.Entry, line: Int, column: Int) -> (line: Int, column: Int) {
+    /// escapes, else where the value starts (`exact` false).
+    static func filePosition(of entry: StringsDocument.Entry, line: Int, column: Int) -> (
+        line: Int, column: Int, exact: Bool
+    ) {
         guard entry.valueLine > 0, let raw = entry.rawValue, raw.hasPrefix("\""), !raw.contains("\\") else {
-            return entry.valueLine > 0 ? (entry.valueLine, entry.valueColumn) : (entry.line, entry.column)
+            return entry.valueLine > 0
+                ? (entry.valueLine, entry.valueColumn, false) : (entry.line, entry.column, false)
         }
         // Column 1 of the value is just after the opening quote.
-        return line == 1 ? (entry.valueLine, entry.valueColumn + column) : (entry.valueLine + line - 1, column)
+        return line == 1
+            ? (entry.valueLine, entry.valueColumn + column, true) : (entry.valueLine + line - 1, column, true)
     }
 }
