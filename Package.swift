@@ -72,7 +72,8 @@ let package = Package(
             dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources"],
             resources: [.copy("Templates")]
         ),
-        .target(name: "Composer", dependencies: ["CCurl"]),
+        // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
+        .target(name: "Composer", dependencies: ["CCurl", "ICUKit"]),
         .target(
             name: "ContactsSelection",
             dependencies: [

@@ -1,11 +1,13 @@
 import Foundation
+import ICUKit
 
 /// A mailbox: an optional display name (any script) and a validated RFC 5322 addr-spec.
 ///
 /// The address is checked when the value is made: dot-atom or quoted-string local part (ASCII; a
 /// non-ASCII local part would need SMTPUTF8), a host name or domain literal, lengths within RFC 5321
-/// limits. Internationalized domain names are accepted and converted to their ASCII (`xn--`) form, which
-/// is what goes on the wire; `address` keeps what the caller wrote.
+/// limits. Internationalized domain names are accepted and converted to their ASCII (`xn--`) form by
+/// UTS #46 (full-width `ＥＸＡＭＰＬＥ.com` is `example.com`), which is what goes on the wire; `address` keeps
+/// what the caller wrote.
 ///
 /// ```swift
 /// let a = try MailAddress(name: "Jürgen Müller, Esq.", address: "juergen@bücher.example")
@@ -156,109 +158,25 @@ enum AddrSpec {
     }
 }
 
-/// Host names with IDNA: Unicode labels are case-folded, NFC-normalized and Punycode-encoded (RFC 3492).
+/// Host names with IDNA: ICU's UTS #46 processing (``UTS46``, nontransitional IDNA2008 with the STD3,
+/// bidi and ContextJ checks) maps the domain as typed — full-width letters, capitals, ideographic full
+/// stops — validates it and Punycode-encodes its labels.
 enum IDNA {
     static func toASCII(_ domain: String, address: String) throws -> String {
         func bad(_ reason: String) -> ComposerError { .invalidAddress(address, reason: reason) }
-        var labels: [String] = []
-        // IDNA dot separators: U+3002, U+FF0E, U+FF61 count as dots.
-        let normalized = domain.replacingOccurrences(of: "\u{3002}", with: ".")
-            .replacingOccurrences(of: "\u{FF0E}", with: ".").replacingOccurrences(of: "\u{FF61}", with: ".")
-        let parts = normalized.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 1 else { throw bad("empty domain") }
-        for (i, part) in parts.enumerated() {
-            if part.isEmpty {
-                throw bad(i == parts.count - 1 ? "domain ends with a dot" : "empty label in domain")
-            }
-            var label: String
-            if part.utf8.allSatisfy({ $0 < 0x80 }) {
-                label = part.lowercased()
-            } else {
-                let folded = String(part).lowercased().precomposedStringWithCanonicalMapping
-                guard
-                    folded.unicodeScalars.allSatisfy({ s in
-                        s.value >= 0x80 || (s.value >= 0x61 && s.value <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39)
-                            || s.value == 0x2D
-                    })
-                else { throw bad("invalid character in domain label '\(part)' (letters, digits, '-')") }
-                guard
-                    folded.unicodeScalars.allSatisfy({ s in
-                        s.value < 0x80 || s.properties.isAlphabetic || s.properties.numericType != nil
-                            || s.properties.generalCategory == .nonspacingMark
-                            || s.properties.generalCategory == .spacingMark
-                    })
-                else { throw bad("label '\(part)' contains a character not allowed in domain names") }
-                label = "xn--" + Punycode.encode(Array(folded.unicodeScalars))
-            }
-            guard label.utf8.count <= 63 else { throw bad("domain label longer than 63 octets") }
-            guard
-                label.utf8.allSatisfy({ b in
-                    (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
-                })
-            else { throw bad("invalid character in domain label '\(part)' (letters, digits, '-')") }
-            guard !label.hasPrefix("-"), !label.hasSuffix("-") else {
-                throw bad("domain label '\(part)' starts or ends with '-'")
-            }
-            labels.append(label)
+        // UTS #46 accepts a trailing dot (the DNS root); an addr-spec does not.
+        if let last = domain.unicodeScalars.last, [".", "\u{3002}", "\u{FF0E}", "\u{FF61}"].contains(last) {
+            throw bad("domain '\(domain)' ends with a dot")
         }
-        let result = labels.joined(separator: ".")
-        guard result.utf8.count <= 253 else { throw bad("domain longer than 253 octets") }
-        return result
-    }
-}
-
-/// RFC 3492 Punycode (encoding only).
-enum Punycode {
-    static func encode(_ input: [Unicode.Scalar]) -> String {
-        let base = 36
-        let tmin = 1
-        let tmax = 26
-        let skew = 38
-        let damp = 700
-        var n = 128
-        var delta = 0
-        var bias = 72
-        var output: [UInt8] = input.filter { $0.value < 0x80 }.map { UInt8($0.value) }
-        let b = output.count
-        var h = b
-        if b > 0 { output.append(UInt8(ascii: "-")) }
-        func digit(_ d: Int) -> UInt8 { d < 26 ? UInt8(97 + d) : UInt8(22 + d) }
-        func adapt(_ delta: Int, _ numPoints: Int, _ first: Bool) -> Int {
-            var delta = first ? delta / damp : delta / 2
-            delta += delta / numPoints
-            var k = 0
-            while delta > ((base - tmin) * tmax) / 2 {
-                delta /= base - tmin
-                k += base
-            }
-            return k + (base - tmin + 1) * delta / (delta + skew)
+        let ascii: String
+        do {
+            ascii = try UTS46.mail().nameToASCII(domain)
+        } catch ICUError.invalidDomainName(_, let errors) {
+            throw bad("invalid domain '\(domain)': \(errors)")
+        } catch {
+            throw bad("domain '\(domain)' could not be converted to ASCII: \(error)")
         }
-        let values = input.map { Int($0.value) }
-        while h < values.count {
-            let m = values.filter { $0 >= n }.min() ?? n
-            delta += (m - n) * (h + 1)
-            n = m
-            for c in values {
-                if c < n { delta += 1 }
-                if c == n {
-                    var q = delta
-                    var k = base
-                    while true {
-                        let t = k <= bias ? tmin : (k >= bias + tmax ? tmax : k - bias)
-                        if q < t { break }
-                        output.append(digit(t + (q - t) % (base - t)))
-                        q = (q - t) / (base - t)
-                        k += base
-                    }
-                    output.append(digit(q))
-                    bias = adapt(delta, h + 1, h == b)
-                    delta = 0
-                    h += 1
-                }
-            }
-            delta += 1
-            n += 1
-        }
-        return String(decoding: output, as: UTF8.self)
+        guard !ascii.isEmpty else { throw bad("empty domain after '@'") }
+        return ascii
     }
 }

@@ -10,8 +10,8 @@ import Foundation
 
 /// Every row's search keys packed into one byte buffer, in list order. Fields of a row are separated by
 /// 0x01: the folded display name ("zhang wei"), its compact form ("zhangwei"), Han initials ("zw"),
-/// Hangul initial consonants ("ㅇㅅㅇ"), folded sort name, nickname and organization, lowercased emails,
-/// and phone digits (as written, E.164 and national). A keystroke is then a `memmem` over bytes.
+/// Hangul initial consonants ("ㅇㅅㅇ"), folded sort name, nickname and organization, emails (lowercased,
+/// and folded), and phone digits (as written, E.164 and national). A keystroke is then a `memmem` over bytes.
 final class SearchIndex: Sendable {
     static let fieldSeparator: UInt8 = 0x01
 
@@ -176,7 +176,12 @@ final class SearchIndex: Sendable {
         }
         if !row.contact.nickname.isEmpty { field(folding.fold(row.contact.nickname)) }
         if !row.contact.organization.isEmpty { field(folding.fold(row.contact.organization)) }
-        for email in row.contact.emails { field(email.value.lowercased()) }
+        for email in row.contact.emails {
+            field(email.value.lowercased())
+            // Also folded ("anna example net"): a plain query with a dot such as "example.net" is folded
+            // like any other, and must find every address at that domain, not only contacts named after one.
+            field(folding.fold(email.value))
+        }
         let textLength = Int32(bytes.count - rowStart + 1)  // with the separator that ends the text part
         for phone in phones {
             phone.forEachSearchDigits { digits in

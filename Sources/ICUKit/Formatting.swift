@@ -28,10 +28,12 @@ public enum ICUFormat {
     public static func list(_ items: [String], locale: String, type: ListType = .and, width: ListWidth = .wide) throws
         -> String
     {
-        let utf8 = items.map { Array($0.utf8CString) }
-        let lengths = utf8.map { Int32($0.count - 1) }
-        return try withCStringArray(utf8) { pointers in
-            try preflightString("list format") { out, cap, st in
+        guard items.count <= Int32.max else { throw ICUError.invalidArgument("list of \(items.count) items") }
+        let block = try CStringBlock(items)
+        // Room for the items and a few bytes of pattern between each: one ICU call instead of two.
+        let guess = min(block.byteCount + items.count * 8 + 64, Int(Int32.max))
+        return try block.withPointers { pointers, lengths in
+            try preflightString("list format", guess: guess) { out, cap, st in
                 cicu_list_format(
                     locale, type.rawValue, width.rawValue, pointers, lengths, Int32(items.count), out, cap, &st)
             }
@@ -60,21 +62,6 @@ public enum ICUFormat {
         try preflightString("date format") { out, cap, st in
             cicu_date_format(locale, timeZone, millis, dateStyle.rawValue, timeStyle.rawValue, skeleton, out, cap, &st)
         }
-    }
-
-    private static func withCStringArray<R>(_ strings: [[CChar]], _ body: ([UnsafePointer<CChar>?]) throws -> R)
-        rethrows -> R
-    {
-        var pointers: [UnsafePointer<CChar>?] = []
-        pointers.reserveCapacity(strings.count)
-        func recurse(_ i: Int) throws -> R {
-            if i == strings.count { return try body(pointers) }
-            return try strings[i].withUnsafeBufferPointer { buf in
-                pointers.append(buf.baseAddress)
-                return try recurse(i + 1)
-            }
-        }
-        return try recurse(0)
     }
 }
 

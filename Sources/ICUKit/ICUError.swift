@@ -14,6 +14,11 @@ public enum ICUError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidBytes(charset: String, offset: Int)
     /// A value the bridge cannot accept (too long for ICU's 32-bit lengths, out of range).
     case invalidArgument(String)
+    /// A MessageFormat pattern nests sub-messages deeper than `limit` (see
+    /// ``MessageFormat/maximumNestingDepth``); `line` and `column` locate the sub-message one level too deep.
+    case nestingTooDeep(line: Int, column: Int, limit: Int)
+    /// A domain name is not valid by UTS #46 / IDNA2008; `errors` says why.
+    case invalidDomainName(String, errors: UTS46.Errors)
 
     public var description: String {
         switch self {
@@ -22,6 +27,9 @@ public enum ICUError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(op): syntax error at line \(line), column \(column): \(name)"
         case .invalidBytes(let charset, let offset): return "invalid \(charset) bytes at offset \(offset)"
         case .invalidArgument(let text): return "invalid argument: \(text)"
+        case .invalidDomainName(let name, let errors): return "invalid domain name '\(name)': \(errors)"
+        case .nestingTooDeep(let line, let column, let limit):
+            return "MessageFormat: sub-messages nest more than \(limit) levels deep at line \(line), column \(column)"
         }
     }
 

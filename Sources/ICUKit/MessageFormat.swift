@@ -22,7 +22,11 @@ public final class MessageFormat {
     /// The argument names the pattern uses, in order of first appearance (nested ones included).
     public let argumentNames: [String]
 
+    /// Compiles `pattern`. Throws ``ICUError/syntax(operation:line:column:code:name:)`` when it does not
+    /// parse, and ``ICUError/nestingTooDeep(line:column:limit:)`` — before ICU sees it — when it nests
+    /// sub-messages deeper than ``maximumNestingDepth``.
     public init(_ pattern: String, locale: String) throws {
+        try MessageFormat.checkNesting(pattern)
         var status: Int32 = 0
         var line: Int32 = 0
         var column: Int32 = -1
@@ -50,54 +54,38 @@ public final class MessageFormat {
     /// Formats with named arguments. Missing arguments are left as `{name}` by ICU.
     public func format(_ arguments: [String: Argument]) throws -> String {
         let entries = Array(arguments)
-        // Keep the UTF-8 bytes alive while the C structs point into them.
-        let nameBytes = entries.map { Array($0.key.utf8CString) }
-        let stringBytes: [[CChar]] = entries.map {
-            if case .string(let s) = $0.value { return Array(s.utf8CString) } else { return [0] }
-        }
+        // Keep the UTF-8 bytes alive while the C structs point into them: names, then string values.
+        let names = try CStringBlock(entries.map(\.key))
+        let strings = try CStringBlock(
+            entries.map { if case .string(let s) = $0.value { return s } else { return "" } })
         var args = [cicu_arg](repeating: cicu_arg(), count: entries.count)
-        return try withPinned(nameBytes, stringBytes) { namePtrs, stringPtrs in
-            for (i, entry) in entries.enumerated() {
-                var a = cicu_arg()
-                a.name = namePtrs[i]
-                a.name_length = Int32(nameBytes[i].count - 1)
-                switch entry.value {
-                case .string:
-                    a.type = Int32(CICU_ARG_STRING)
-                    a.string = stringPtrs[i]
-                    a.string_length = Int32(stringBytes[i].count - 1)
-                case .int(let v):
-                    a.type = Int32(CICU_ARG_INT64)
-                    a.integer = v
-                case .double(let v):
-                    a.type = Int32(CICU_ARG_DOUBLE)
-                    a.number = v
-                case .date(let v):
-                    a.type = Int32(CICU_ARG_DATE)
-                    a.number = v
+        return try names.withPointers { namePtrs, nameLengths in
+            try strings.withPointers { stringPtrs, stringLengths in
+                for (i, entry) in entries.enumerated() {
+                    var a = cicu_arg()
+                    a.name = namePtrs[i]
+                    a.name_length = nameLengths[i]
+                    switch entry.value {
+                    case .string:
+                        a.type = Int32(CICU_ARG_STRING)
+                        a.string = stringPtrs[i]
+                        a.string_length = stringLengths[i]
+                    case .int(let v):
+                        a.type = Int32(CICU_ARG_INT64)
+                        a.integer = v
+                    case .double(let v):
+                        a.type = Int32(CICU_ARG_DOUBLE)
+                        a.number = v
+                    case .date(let v):
+                        a.type = Int32(CICU_ARG_DATE)
+                        a.number = v
+                    }
+                    args[i] = a
                 }
-                args[i] = a
-            }
-            return try preflightString("MessageFormat format") { out, cap, st in
-                cicu_msgfmt_format(handle, args, Int32(args.count), out, cap, &st)
+                return try preflightString("MessageFormat format") { out, cap, st in
+                    cicu_msgfmt_format(handle, args, Int32(args.count), out, cap, &st)
+                }
             }
         }
     }
-}
-
-/// Pins every byte array for the duration of `body` and hands out stable base pointers.
-private func withPinned<R>(
-    _ a: [[CChar]], _ b: [[CChar]], _ body: ([UnsafePointer<CChar>?], [UnsafePointer<CChar>?]) throws -> R
-) rethrows -> R {
-    let all = a + b
-    var pointers: [UnsafePointer<CChar>?] = []
-    pointers.reserveCapacity(all.count)
-    func recurse(_ i: Int) throws -> R {
-        if i == all.count { return try body(Array(pointers[0..<a.count]), Array(pointers[a.count...])) }
-        return try all[i].withUnsafeBufferPointer { buf in
-            pointers.append(buf.baseAddress)
-            return try recurse(i + 1)
-        }
-    }
-    return try recurse(0)
 }

@@ -202,6 +202,7 @@ extension LocalizationFolder {
         }
         for (_, cat) in catalogs.sorted(by: { $0.key < $1.key }) { out += lintCatalog(cat) }
         out += caseClashFindings(clashes)
+        out += messageNestingFindings()
         return out.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
     }
 

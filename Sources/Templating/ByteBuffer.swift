@@ -13,6 +13,7 @@ final class ByteBuffer {
     deinit { base.deallocate() }
 
     var isEmpty: Bool { count == 0 }
+    var capacityBytes: Int { capacity }
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
     var array: [UInt8] { Array(bytes) }
     var last: UInt8? { count > 0 ? base[count - 1] : nil }

@@ -292,6 +292,19 @@ public enum Helpers {
 
 /// Compiled ICU MessageFormat patterns, cached per locale and pattern, shared by all renders.
 final class MessageFormatter: @unchecked Sendable {
+    /// Whether the pattern has the plain placeholder `{name}` and every one is directly followed by ".".
+    static func alwaysBeforePeriod(_ name: String, in pattern: String) -> Bool {
+        let placeholder = "{" + name + "}"
+        var found = false
+        var rest = pattern[...]
+        while let r = rest.range(of: placeholder) {
+            guard rest[r.upperBound...].first == "." else { return false }
+            found = true
+            rest = rest[r.upperBound...]
+        }
+        return found
+    }
+
     static let shared = MessageFormatter()
     private let lock = NSLock()
     private var cache: [String: MessageFormat] = [:]
@@ -317,7 +330,13 @@ final class MessageFormatter: @unchecked Sendable {
         }
         var arguments: [String: MessageFormat.Argument] = [:]
         for name in format.argumentNames {
-            if let a = try argument(name) { arguments[name] = a }
+            guard var a = try argument(name) else { continue }
+            // "до {expires_date}." with a Russian long date "1 июля 2025 г." would end "г..": a value that
+            // ends with a period, placed only where the sentence's own period follows, gives up its own.
+            if case .string(let s) = a, s.hasSuffix("."), Self.alwaysBeforePeriod(name, in: pattern) {
+                a = .string(String(s.dropLast()))
+            }
+            arguments[name] = a
         }
         do {
             return try format.format(arguments)

@@ -31,8 +31,8 @@ struct TagName: Sendable {
 struct SectionNode: Sendable {
     let name: TagName
     let nodes: [Node]
-    /// The section's source between its tags, for lambdas.
-    let rawText: String
+    /// The section's source between its tags, for lambdas (a slice of the template's source).
+    let rawText: Substring
     let openDelimiter: String
     let closeDelimiter: String
     let position: SourcePosition

@@ -36,11 +36,26 @@ struct Parser {
     }
 
     let source: [UInt8]
+    /// The same text as a String: sections keep their raw text as slices of it (no copies).
+    let sourceText: String
     let templateName: String
     private var lineStarts: [Int] = [0]
+    /// Where the last position was asked for: positions are found by moving forward from there, so
+    /// the tags of a template cost time in proportion to its length, however many share a line.
+    private let cursor = Cursor()
+    /// Bytes examined by the position and delimiter searches (to test that parsing stays linear).
+    var work: Int { cursor.work }
+
+    final class Cursor {
+        var offset = 0
+        var line = 1
+        var column = 1
+        var work = 0
+    }
 
     init(source: String, templateName: String) {
         self.source = Array(source.utf8)
+        self.sourceText = source
         self.templateName = templateName
         for (i, b) in self.source.enumerated() where b == 0x0A { lineStarts.append(i + 1) }
     }
@@ -60,16 +75,39 @@ struct Parser {
 
     // MARK: positions and errors
 
+    /// The line and column (in Unicode scalars) of a byte offset. Moving forward from the previous
+    /// answer costs the bytes in between; going back starts again from the line's beginning.
     func position(_ offset: Int) -> SourcePosition {
-        var lo = 0
-        var hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        let offset = min(offset, source.count)
+        if offset < cursor.offset {
+            var lo = 0
+            var hi = lineStarts.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+            }
+            cursor.offset = lineStarts[lo]
+            cursor.line = lo + 1
+            cursor.column = 1
         }
-        let start = lineStarts[lo]
-        let prefix = String(decoding: source[start..<min(offset, source.count)], as: UTF8.self)
-        return SourcePosition(line: lo + 1, column: prefix.unicodeScalars.count + 1)
+        cursor.work += offset - cursor.offset
+        var column = cursor.column
+        var line = cursor.line
+        source.withUnsafeBufferPointer { bytes in
+            for i in cursor.offset..<offset {
+                let b = bytes[i]
+                if b == 0x0A {
+                    line += 1
+                    column = 1
+                } else if b & 0xC0 != 0x80 {
+                    column += 1  // a scalar starts here (UTF-8 continuation bytes do not count)
+                }
+            }
+        }
+        cursor.offset = offset
+        cursor.line = line
+        cursor.column = column
+        return SourcePosition(line: line, column: column)
     }
 
     private func error(_ offset: Int, _ message: String) -> TemplatingError {
@@ -79,23 +117,74 @@ struct Parser {
 
     // MARK: tokens
 
-    private func find(_ needle: [UInt8], from: Int) -> Int? {
-        guard !needle.isEmpty, source.count >= needle.count else { return nil }
-        var i = from
-        let last = source.count - needle.count
-        let first = needle[0]
-        while i <= last {
-            if source[i] == first {
-                var j = 1
-                while j < needle.count && source[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return i }
+    /// A delimiter to search for. Short ones (the usual `{{`, `}}`) are found by a plain scan, which
+    /// looks at each byte at most `count` times; longer ones by Knuth–Morris–Pratt, which looks at each
+    /// byte a bounded number of times whatever the delimiter — so a search is linear either way.
+    struct Needle {
+        let bytes: [UInt8]
+        /// KMP failure function (only for long needles).
+        let failure: [Int]
+
+        static let plainScanLimit = 4
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            guard bytes.count > Needle.plainScanLimit else {
+                failure = []
+                return
             }
-            i += 1
+            var f = [Int](repeating: 0, count: bytes.count)
+            var k = 0
+            for i in 1..<bytes.count {
+                while k > 0 && bytes[i] != bytes[k] { k = f[k - 1] }
+                if bytes[i] == bytes[k] { k += 1 }
+                f[i] = k
+            }
+            failure = f
         }
-        return nil
+    }
+
+    private func find(_ needle: Needle, from: Int) -> Int? {
+        let pattern = needle.bytes
+        let m = pattern.count
+        guard m > 0, source.count >= m, from <= source.count - m else { return nil }
+        let found: Int? = source.withUnsafeBufferPointer { s in
+            if needle.failure.isEmpty {
+                var i = from
+                let last = s.count - m
+                let first = pattern[0]
+                while i <= last {
+                    if s[i] == first {
+                        var j = 1
+                        while j < m && s[i + j] == pattern[j] { j += 1 }
+                        if j == m { return i }
+                    }
+                    i += 1
+                }
+                return nil
+            }
+            var k = 0
+            for i in from..<s.count {
+                while k > 0 && s[i] != pattern[k] { k = needle.failure[k - 1] }
+                if s[i] == pattern[k] { k += 1 }
+                if k == m { return i - m + 1 }
+            }
+            return nil
+        }
+        cursor.work += (found.map { $0 + m } ?? source.count) - from
+        return found
     }
 
     private func text(_ a: Int, _ b: Int) -> String { String(decoding: source[a..<b], as: UTF8.self) }
+
+    /// A slice of the source sharing its storage (sections nested n deep would otherwise copy their
+    /// text n times). Both offsets are at a delimiter's edge, and a delimiter (whole UTF-8 characters)
+    /// can only match at character boundaries, so the slice is valid text.
+    private func rawText(_ a: Int, _ b: Int) -> Substring {
+        let utf8 = sourceText.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: a)
+        return Substring(utf8[start..<utf8.index(start, offsetBy: b - a)])
+    }
 
     private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
 
@@ -111,6 +200,10 @@ struct Parser {
         var tokens: [Token] = []
         var open = startOpen
         var close = startClose
+        var openNeedle = Needle(open)
+        var closeNeedle = Needle(close)
+        var rawCloseNeedle = Needle([UInt8(ascii: "}")] + close)
+        var delimiterCloseNeedle = Needle([UInt8(ascii: "=")] + close)
         var i = 0
         func addText(_ a: Int, _ b: Int) {
             var s = a
@@ -125,7 +218,7 @@ struct Parser {
             if s < b { tokens.append(Token(kind: .text, start: s, end: b)) }
         }
         while i < source.count {
-            guard let tagStart = find(open, from: i) else {
+            guard let tagStart = find(openNeedle, from: i) else {
                 addText(i, source.count)
                 break
             }
@@ -134,11 +227,11 @@ struct Parser {
             let sigil: UInt8? = k < source.count ? source[k] : nil
             var kind: TagKind
             var contentStart = k + 1
-            var terminator = close
+            var terminator = closeNeedle
             switch sigil {
             case UInt8(ascii: "{"):
                 kind = .variable(escaped: false)
-                terminator = [UInt8(ascii: "}")] + close
+                terminator = rawCloseNeedle
             case UInt8(ascii: "&"): kind = .variable(escaped: false)
             case UInt8(ascii: "#"): kind = .section
             case UInt8(ascii: "^"): kind = .inverted
@@ -147,7 +240,7 @@ struct Parser {
             case UInt8(ascii: "$"): kind = .block
             case UInt8(ascii: "="):
                 kind = .delimiters
-                terminator = [UInt8(ascii: "=")] + close
+                terminator = delimiterCloseNeedle
             case UInt8(ascii: ">"): kind = .partial(dynamic: false)
             case UInt8(ascii: "<"): kind = .parent(dynamic: false)
             default:
@@ -155,9 +248,9 @@ struct Parser {
                 contentStart = k
             }
             guard let contentEnd = find(terminator, from: contentStart) else {
-                throw error(tagStart, "unclosed tag: expected '\(String(decoding: terminator, as: UTF8.self))'")
+                throw error(tagStart, "unclosed tag: expected '\(String(decoding: terminator.bytes, as: UTF8.self))'")
             }
-            let tagEnd = contentEnd + terminator.count
+            let tagEnd = contentEnd + terminator.bytes.count
             var content = trimmed(contentStart, contentEnd)
             var token = Token(kind: .text, start: tagStart, end: tagEnd)
             token.openDelimiter = open
@@ -172,6 +265,10 @@ struct Parser {
                 }
                 open = Array(parts[0].utf8)
                 close = Array(parts[1].utf8)
+                openNeedle = Needle(open)
+                closeNeedle = Needle(close)
+                rawCloseNeedle = Needle([UInt8(ascii: "}")] + close)
+                delimiterCloseNeedle = Needle([UInt8(ascii: "=")] + close)
             case .partial, .parent:
                 if content.hasPrefix("*") {
                     content = String(content.dropFirst()).trimmingBlanks()
@@ -303,7 +400,7 @@ struct Parser {
                 switch kind {
                 case .section, .inverted:
                     let section = SectionNode(
-                        name: TagName(tok.content), nodes: children, rawText: text(tok.end, closeTok.start),
+                        name: TagName(tok.content), nodes: children, rawText: rawText(tok.end, closeTok.start),
                         openDelimiter: String(decoding: tok.openDelimiter, as: UTF8.self),
                         closeDelimiter: String(decoding: tok.closeDelimiter, as: UTF8.self), position: pos)
                     nodes.append(kind == .section ? .section(section) : .inverted(section))

@@ -44,7 +44,7 @@ final class Program: Sendable {
 
     struct Section {
         let name: Int
-        let rawText: String
+        let rawText: Substring
         let openDelimiter: String
         let closeDelimiter: String
         let position: SourcePosition

@@ -55,6 +55,8 @@ struct Renderer {
     var overrides: [String: Override] = [:]
     var depth = 0
     private(set) var escapeHTML = true
+    /// ``RenderOptions/maxOutputBytes``, checked before every instruction.
+    private(set) var outputLimit = Int.max
     private(set) var strict = false
     /// Values can be written without checks (HTML or text escaping; header rejection checks each value).
     private(set) var simpleValues = true
@@ -82,6 +84,7 @@ struct Renderer {
     }
 
     private mutating func configure() {
+        outputLimit = max(options.maxOutputBytes, 0)
         escapeHTML = options.escaping == .html
         strict = options.strict
         simpleValues = options.escaping == .html || options.escaping == .text || options.escaping == .header(.fold)
@@ -297,6 +300,15 @@ struct Renderer {
         return result
     }
 
+    /// Throws ``TemplatingError/outputTooLarge(template:line:column:limit:recipient:)`` when the output is
+    /// over the limit; `position` is the instruction that was running (nil: the end of the render).
+    func checkOutputSize(at position: SourcePosition?) throws {
+        guard out.count > outputLimit else { return }
+        throw TemplatingError.outputTooLarge(
+            template: templateName, line: position?.line ?? 0, column: position?.column ?? 0, limit: outputLimit,
+            recipient: options.recipient)
+    }
+
     // MARK: instructions
 
     mutating func render(_ program: Program) throws {
@@ -318,6 +330,7 @@ struct Renderer {
     ) throws {
         var i = start
         while i < end {
+            if out.count > outputLimit { try checkOutputSize(at: i > start ? p.positions[i - 1] : p.positions[i]) }
             let op = ops[i]
             switch op.code {
             case .text:
@@ -482,7 +495,7 @@ struct Renderer {
         case .lambda(let lambda):
             let section = p.sections[Int(op.a)]
             let name = p.names[nameIndex]
-            let result = try call(lambda, name: name.text, sectionText: section.rawText, section.position)
+            let result = try call(lambda, name: name.text, sectionText: String(section.rawText), section.position)
             switch result {
             case .template(let source):
                 let template = try MustacheTemplate(
@@ -529,6 +542,7 @@ struct Renderer {
         sub.depth = depth + 1
         if case .header = options.escaping { sub.options.escaping = .text }
         try sub.render(program)
+        try sub.checkOutputSize(at: nil)
         return String(decoding: sub.out.bytes, as: UTF8.self)
     }
 
@@ -596,6 +610,7 @@ struct Renderer {
         sub.overrides = overrides
         sub.depth = depth + 1
         try sub.render(override.program, definition.start, definition.end)
+        try sub.checkOutputSize(at: definition.position)
         let remove = definition.indent ?? []
         let add = block.indent ?? []
         if remove.isEmpty && add.isEmpty {
@@ -648,6 +663,8 @@ final class Workspace: @unchecked Sendable {
     }
 
     static func give(_ w: Workspace) {
+        // A buffer grown by a huge render is freed, not kept for the next small one.
+        if w.out.capacityBytes > 1 << 22 { return }
         w.out.reset()
         lock.lock()
         if pool.count < 16 { pool.append(w) }

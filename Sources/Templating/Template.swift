@@ -60,10 +60,19 @@ public struct RenderOptions: Sendable {
     /// Whether the built-in helpers (`t`, `list`, `number`, `date`, `fullName`, `dir`, `lang`) sit at the
     /// bottom of the context stack (names in your data win over them).
     public var helpers: Bool
+    /// The most bytes one render may produce (partials, sections and lambdas included); beyond it the
+    /// render stops with ``TemplatingError/outputTooLarge(template:line:column:limit:recipient:)``
+    /// naming the template. Small partials fanned out by nested sections can otherwise expand to
+    /// gigabytes. Default: ``defaultMaxOutputBytes`` (64 MiB).
+    public var maxOutputBytes: Int
+
+    /// 64 MiB: far above any mail or message, far below what would exhaust memory.
+    public static let defaultMaxOutputBytes = 64 << 20
 
     public init(
         escaping: Escaping = .html, strict: Bool = false, locale: String = "en", recipient: String? = nil,
-        catalog: (any MessageCatalog)? = nil, table: String = "Localizable", helpers: Bool = true
+        catalog: (any MessageCatalog)? = nil, table: String = "Localizable", helpers: Bool = true,
+        maxOutputBytes: Int = RenderOptions.defaultMaxOutputBytes
     ) {
         self.escaping = escaping
         self.strict = strict
@@ -72,6 +81,7 @@ public struct RenderOptions: Sendable {
         self.catalog = catalog
         self.table = table
         self.helpers = helpers
+        self.maxOutputBytes = maxOutputBytes
     }
 }
 
@@ -139,6 +149,7 @@ public struct MustacheTemplate: Sendable {
         if options.helpers { renderer.push(Helpers.value) }
         renderer.push(context)
         try renderer.render(program)
+        try renderer.checkOutputSize(at: nil)
         output.append(contentsOf: renderer.out.bytes)
         if case .header = options.escaping { Renderer.foldHeader(&output, from: start) }
     }
@@ -217,6 +228,7 @@ public struct LambdaCall {
         plain.escaping = .text
         renderer.options = plain
         try renderer.render(template.program)
+        try renderer.checkOutputSize(at: nil)
         return String(decoding: renderer.out.bytes, as: UTF8.self)
     }
 }

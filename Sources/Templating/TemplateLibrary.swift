@@ -82,6 +82,8 @@ public struct TemplateLibrary: Sendable {
     public let directory: URL
     public private(set) var templates: [String: LibraryTemplate]
     public var catalog: (any MessageCatalog)?
+    /// The most bytes one part of one render may produce (``RenderOptions/maxOutputBytes``).
+    public var maxOutputBytes = RenderOptions.defaultMaxOutputBytes
 
     /// The names of the templates, sorted.
     public var names: [String] { templates.keys.sorted() }
@@ -199,7 +201,7 @@ public struct TemplateLibrary: Sendable {
             guard let t = template.template(for: p, locale: locale, fallbacks: fallbacks) else { return nil }
             let options = RenderOptions(
                 escaping: escaping, strict: strict, locale: locale, recipient: recipient,
-                catalog: catalog, table: name)
+                catalog: catalog, table: name, maxOutputBytes: maxOutputBytes)
             return try t.render(context, partials: template.partials, options: options)
         }
         return RenderedMessage(

@@ -19,6 +19,9 @@ public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible
     case recursionTooDeep(template: String, line: Int, column: Int)
     /// A lambda or helper failed (`{{#t}}`, `{{#number}}` …): which one, where, and why.
     case helper(name: String, template: String, line: Int, column: Int, recipient: String?, message: String)
+    /// A render produced more than `limit` bytes (``RenderOptions/maxOutputBytes``); the template and
+    /// the place where it was noticed (line and column 0 when at the end of the render).
+    case outputTooLarge(template: String, line: Int, column: Int, limit: Int, recipient: String?)
     /// A localized message key is missing from the catalog for the locale (and its fallbacks).
     case missingMessage(key: String, table: String, locale: String, template: String, line: Int, column: Int)
     /// A message pattern is not valid ICU MessageFormat.
@@ -43,6 +46,10 @@ public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(t):\(l):\(c): value of '\(n)' contains a line break, not allowed in a header\(whom(r))"
         case .recursionTooDeep(let t, let l, let c): return "\(t):\(l):\(c): partials nest too deeply (recursion?)"
         case .helper(let n, let t, let l, let c, let r, let m): return "\(t):\(l):\(c): \(n): \(m)\(whom(r))"
+        case .outputTooLarge(let t, let l, let c, let limit, let r):
+            let place = l > 0 ? "\(t):\(l):\(c)" : t
+            return "\(place): output exceeds the limit of \(TemplatingError.byteCount(limit))\(whom(r)) "
+                + "(nested sections or partials expand too much; the limit is RenderOptions.maxOutputBytes)"
         case .missingMessage(let k, let tb, let loc, let t, let l, let c):
             return "\(t):\(l):\(c): no message '\(k)' in table '\(tb)' for locale \(loc)"
         case .badMessage(let k, let tb, let loc, let m): return "message '\(k)' in table '\(tb)' (\(loc)): \(m)"
@@ -50,5 +57,12 @@ public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible
         case .badData(let f, let l, let c, let m): return "\(f):\(l):\(c): \(m)"
         case .io(let p, let m): return "\(p): \(m)"
         }
+    }
+
+    /// "64 MiB", "512 KiB", "1000 bytes".
+    static func byteCount(_ n: Int) -> String {
+        if n >= 1 << 20 && n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
+        if n >= 1 << 10 && n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
+        return "\(n) bytes"
     }
 }

@@ -42,7 +42,7 @@ enum ComposeCommand: Command {
         Usage: contacts compose --template NAME (--query Q [--keywords] | --ids ID,…) [--source FILE.vcf]
                                 [--mode email|messages|both] [--locale L] [--data FILE.json]
                                 [--recipients FILE.csv|FILE.json] [--templates DIR --strings DIR]
-                                [delivery options]
+                                [--max-output SIZE] [delivery options]
 
         Selects contacts (by search or by id), renders template NAME for each one in the contact's own
         language (vCard LANG; else --locale; else the environment's), and makes one mail draft per email
@@ -61,6 +61,8 @@ enum ComposeCommand: Command {
                                  objects, joined to contacts by an 'id' or 'email' column
           --templates DIR        a template library folder instead of the built-in one
           --strings DIR          the .lproj folders with that library's words
+          --max-output SIZE      stop a recipient's render beyond SIZE bytes per part (K, M, G; default 64M);
+                                 that recipient is reported and skipped
 
         Delivery:
         \(DeliveryOptions.help)
@@ -83,6 +85,7 @@ enum ComposeCommand: Command {
         let recipientsPath = try args.option("--recipients")
         let templatesDir = try args.option("--templates")
         let stringsDir = try args.option("--strings")
+        let maxOutput = try OutputLimitOption.parse(&args, command: name)
         let delivery = try DeliveryOptions.parse(&args, command: name)
         _ = try args.positionals(max: 0, names: "no arguments")
         guard let templateName else { throw CLIError.usage("compose: --template NAME is required") }
@@ -91,7 +94,8 @@ enum ComposeCommand: Command {
         }
         let mode = try parseMode(modeText)
 
-        let library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: name)
+        var library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: name)
+        library.maxOutputBytes = maxOutput
         guard library.templates[templateName] != nil else {
             throw CLIError.usage(
                 "compose: no template '\(templateName)' (have: \(library.names.joined(separator: ", ")))")
@@ -137,7 +141,7 @@ enum ComposeCommand: Command {
             }
         }
         let (messages, failures) = campaign.compose(selection, library: library)
-        for failure in failures { printError("compose: \(failure)") }
+        for failure in failures { printError("compose: " + terminalSafe("\(failure)")) }
 
         var out = Output()
         if delivery.from == nil && messages.contains(where: { $0.mail != nil }) {

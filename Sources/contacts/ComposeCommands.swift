@@ -270,13 +270,14 @@ enum ComposeDelivery {
                 case .wouldSend(let item, let size):
                     let from = item.draft.from?.asciiAddress ?? "?"
                     out.line(
-                        "would send via \(options.target.via): \(item.label): \(from) → "
-                            + "\(item.draft.envelopeRecipients.joined(separator: ", ")) \"\(item.draft.subject)\" (\(size) bytes)"
+                        "would send via \(options.target.via): \(terminalSafe(item.label)): \(from) → "
+                            + "\(item.draft.envelopeRecipients.joined(separator: ", ")) "
+                            + "\"\(terminalSafe(item.draft.subject))\" (\(size) bytes)"
                     )
                 case .refused(let label, _, let error):
                     printError(
                         location == nil && options.target.needsOutbox
-                            ? "\(label): \(error)" : "\(command): \(label): \(error)")
+                            ? "\(terminalSafe(label)): \(error)" : "\(command): \(terminalSafe(label)): \(error)")
                 case .messagesNotCarried:
                     printError(
                         "\(command): \(ComposerError.messagingUnavailable(reason: "SMTP and sendmail carry mail only; use --out or --uri for text messages"))"
@@ -331,7 +332,8 @@ enum ComposeDelivery {
             for item in status.items where item.state == .uncertain {
                 out.line(
                     "uncertain: \(item.id) \(item.recipients.joined(separator: ", "))"
-                        + (item.label.map { " (\($0))" } ?? "") + (item.lastError.map { " — \($0)" } ?? ""))
+                        + (item.label.map { " (\(terminalSafe($0)))" } ?? "")
+                        + (item.lastError.map { " — \(terminalSafe($0))" } ?? ""))
             }
             out.line(
                 "the server may have accepted these: check (recipient, server log), then run "
@@ -405,7 +407,9 @@ final class ProgressPrinter {
         }
         if p.item.state == .failed || p.item.state == .deferred || p.item.state == .uncertain {
             if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-            printError("\(command): \(p.item.label ?? p.item.id): \(p.item.state.rawValue): \(p.item.lastError ?? "")")
+            printError(
+                "\(command): \(terminalSafe(p.item.label ?? p.item.id)): \(p.item.state.rawValue): "
+                    + terminalSafe(p.item.lastError ?? ""))
         }
     }
 
@@ -481,13 +485,15 @@ struct OutboxStatusCommand: Command {
             for item in status.items {
                 var line =
                     "\(item.id)  \(item.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
-                    + item.recipients.joined(separator: ", ")
-                if let label = item.label { line += "  (\(label))" }
-                if item.state != .sent, let error = item.lastError { line += "  — \(error)" }
+                    + terminalSafe(item.recipients.joined(separator: ", "))
+                if let label = item.label { line += "  (\(terminalSafe(label)))" }
+                if item.state != .sent, let error = item.lastError { line += "  — \(terminalSafe(error))" }
                 out.line(line)
             }
             if !status.orphans.isEmpty {
-                out.line("not queued (left by an interrupted compose): " + status.orphans.joined(separator: ", "))
+                out.line(
+                    "not queued (left by an interrupted compose): "
+                        + terminalSafe(status.orphans.joined(separator: ", ")))
             }
             if status.tornLines > 0 { out.line("journal: \(status.tornLines) torn line(s) from a crash, ignored") }
             if status.count(.uncertain) > 0 {

@@ -97,7 +97,9 @@ func printListing(_ source: ContactsDataSource, _ result: SearchResult, json: Bo
             out.line()
             out.line(section.title)
             for row in source.rows(in: section, of: result) {
-                out.line("  \(row.displayName)  <\(row.value)>" + (row.enabled ? "" : "  (disabled)"))
+                out.line(
+                    "  \(terminalSafe(row.displayName))  <\(terminalSafe(row.value))>"
+                        + (row.enabled ? "" : "  (disabled)"))
             }
         }
         out.line()

@@ -41,7 +41,7 @@ struct RenderCommand: Command {
     static let summary = "Render a Mustache template file with a JSON context"
     static let help = """
         Usage: contacts render --template FILE --data FILE.json [--partials DIR] [--escape html|text|header]
-                               [--strict] [--locale L] [--strings DIR] [--table NAME]
+                               [--strict] [--locale L] [--strings DIR] [--table NAME] [--max-output SIZE]
 
         Renders FILE (Mustache 1.4.2: sections, partials, lambdas' built-in helpers, inheritance, dynamic
         names) with the JSON context in FILE.json ('-' reads stdin) and prints the result.
@@ -55,6 +55,7 @@ struct RenderCommand: Command {
           --locale L        locale of {{#t}}, {{#list}}, {{#number}}, {{#date}}, {{dir}} (default: environment)
           --strings DIR     strings catalog for {{#t}}key{{/t}} (default: the bundled one)
           --table NAME      the catalog table of the keys (default: Localizable)
+        \(OutputLimitOption.help)
 
         Example:
           contacts render --template mail.mustache --data ada.json --partials partials --strict
@@ -69,6 +70,7 @@ struct RenderCommand: Command {
         let locale = environmentLocale(try args.option("--locale"))
         let stringsDir = try args.option("--strings")
         let table = try args.option("--table") ?? "Localizable"
+        let maxOutput = try OutputLimitOption.parse(&args, command: name)
         _ = try args.positionals(max: 0, names: "no arguments")
         guard let templatePath else { throw CLIError.usage("render: --template FILE is required") }
         guard let dataPath else { throw CLIError.usage("render: --data FILE.json is required") }
@@ -103,7 +105,8 @@ struct RenderCommand: Command {
                 }
             }
             let options = RenderOptions(
-                escaping: escaping, strict: strict, locale: locale, catalog: catalog, table: table)
+                escaping: escaping, strict: strict, locale: locale, catalog: catalog, table: table,
+                maxOutputBytes: maxOutput)
             return try template.render(context, partials: partials, options: options)
         }
         var out = Output()
@@ -179,7 +182,7 @@ struct TemplatesRenderCommand: Command {
     static let summary = "Render a library template (subject, text, HTML, SMS) in a locale"
     static let help = """
         Usage: contacts templates render NAME [--locale L] [--data FILE.json] [--recipient ID] [--json]
-                                        [--templates DIR] [--strings DIR]
+                                        [--templates DIR] [--strings DIR] [--max-output SIZE]
 
         Renders the template NAME for one recipient, strictly (a missing value is an error naming the file,
         line, column and recipient). Without --data the template's sample.json is used. Prints the subject,
@@ -193,6 +196,7 @@ struct TemplatesRenderCommand: Command {
           --json            print {"subject", "textBody", "htmlBody", "messageBody", "locale"}
           --templates DIR   a template library folder instead of the built-in one
           --strings DIR     a strings catalog folder instead of the bundled one
+        \(OutputLimitOption.help)
 
         Example:
           contacts templates render invite --locale de
@@ -206,10 +210,12 @@ struct TemplatesRenderCommand: Command {
         let json = args.flag("--json")
         let dir = try args.option("--templates")
         let stringsDir = try args.option("--strings")
+        let maxOutput = try OutputLimitOption.parse(&args, command: name)
         let positionals = try args.positionals(max: 1, names: "NAME")
         guard let name = positionals.first else { throw CLIError.usage("templates render: NAME is required") }
         let catalog = try TemplateCLI.catalog(stringsDir, command: "templates render")
-        let library = try TemplateCLI.run("templates render") { try loadLibrary(dir, catalog: catalog) }
+        var library = try TemplateCLI.run("templates render") { try loadLibrary(dir, catalog: catalog) }
+        library.maxOutputBytes = maxOutput
         guard let template = library.templates[name] else {
             throw CLIError.usage(
                 "templates render: no template '\(name)' (have: \(library.names.joined(separator: ", ")))")

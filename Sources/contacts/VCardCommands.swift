@@ -106,25 +106,26 @@ enum VCardInspectCommand: Command {
             }
         } else {
             for c in book.contacts {
-                out.line("\(c.id)  \(c.displayName.isEmpty ? "(no name)" : c.displayName)")
-                for e in c.emails { out.line("  email: \(e.value)\(labelSuffix(e.label))") }
+                out.line("\(terminalSafe(c.id))  \(c.displayName.isEmpty ? "(no name)" : terminalSafe(c.displayName))")
+                for e in c.emails { out.line("  email: \(terminalSafe(e.value))\(labelSuffix(e.label))") }
                 for p in c.phones {
                     let n = PhoneNumber.parse(p.value, region: region)
-                    out.line("  phone: \(p.value)\(n.e164.map { " (\($0))" } ?? "")\(labelSuffix(p.label))")
+                    out.line(
+                        "  phone: \(terminalSafe(p.value))\(n.e164.map { " (\($0))" } ?? "")\(labelSuffix(p.label))")
                 }
                 let groups = book.groups(containing: c.id).map(\.name)
-                if !groups.isEmpty { out.line("  groups: \(groups.joined(separator: ", "))") }
+                if !groups.isEmpty { out.line("  groups: \(terminalSafe(groups.joined(separator: ", ")))") }
             }
             out.line("\(book.contacts.count) contacts, \(book.groups.count) groups, \(book.diagnostics.count) problems")
             out.flush()
-            for d in book.diagnostics { printError(d.description) }
+            for d in book.diagnostics { printError(terminalSafe(d.description)) }
         }
         out.flush()
         return .ok
     }
 
     private static func labelSuffix(_ label: ContactLabel) -> String {
-        label == .unlabeled ? "" : " [\(label.identifier)]"
+        label == .unlabeled ? "" : " [\(terminalSafe(label.identifier))]"
     }
 }
 

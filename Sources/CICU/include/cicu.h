@@ -215,6 +215,50 @@ int32_t cicu_convert_to_utf8(const char *charset, const char *bytes, int32_t len
 int32_t cicu_convert_from_utf8(const char *charset, const char *utf8, int32_t length, char *out,
                                int32_t capacity, int32_t *status);
 
+/* ---------------------------------------------------------------- IDNA (UTS #46) */
+
+typedef struct cicu_idna cicu_idna;
+
+/* Options of cicu_idna_open (the values of ICU's UIDNA_* options). */
+enum {
+    CICU_IDNA_DEFAULT = 0,
+    CICU_IDNA_USE_STD3_RULES = 2,            /* only letters, digits and '-' in labels */
+    CICU_IDNA_CHECK_BIDI = 4,                /* RFC 5893 bidi rules */
+    CICU_IDNA_CHECK_CONTEXTJ = 8,            /* RFC 5892 ContextJ rules (ZWJ/ZWNJ) */
+    CICU_IDNA_NONTRANSITIONAL_TO_ASCII = 0x10, /* IDNA2008: ß, ς, ZWJ/ZWNJ kept, not mapped */
+    CICU_IDNA_CHECK_CONTEXTO = 0x40,         /* RFC 5892 ContextO rules */
+};
+
+/* Error bits reported by cicu_idna_name_to_ascii (the values of ICU's UIDNA_ERROR_*). */
+enum {
+    CICU_IDNA_ERROR_EMPTY_LABEL = 0x1,
+    CICU_IDNA_ERROR_LABEL_TOO_LONG = 0x2,
+    CICU_IDNA_ERROR_DOMAIN_NAME_TOO_LONG = 0x4,
+    CICU_IDNA_ERROR_LEADING_HYPHEN = 0x8,
+    CICU_IDNA_ERROR_TRAILING_HYPHEN = 0x10,
+    CICU_IDNA_ERROR_HYPHEN_3_4 = 0x20,
+    CICU_IDNA_ERROR_LEADING_COMBINING_MARK = 0x40,
+    CICU_IDNA_ERROR_DISALLOWED = 0x80,
+    CICU_IDNA_ERROR_PUNYCODE = 0x100,
+    CICU_IDNA_ERROR_LABEL_HAS_DOT = 0x200,
+    CICU_IDNA_ERROR_INVALID_ACE_LABEL = 0x400,
+    CICU_IDNA_ERROR_BIDI = 0x800,
+    CICU_IDNA_ERROR_CONTEXTJ = 0x1000,
+    CICU_IDNA_ERROR_CONTEXTO_PUNCTUATION = 0x2000,
+    CICU_IDNA_ERROR_CONTEXTO_DIGITS = 0x4000,
+};
+
+/** Opens a UTS #46 IDNA processor (`uidna_openUTS46`) with CICU_IDNA_* options. Thread-safe once open. */
+cicu_idna *cicu_idna_open(uint32_t options, int32_t *status);
+void cicu_idna_close(cicu_idna *idna);
+/**
+ * UTS #46 ToASCII of a whole domain name (`uidna_nameToASCII_UTF8`): mapping (width, case, …),
+ * normalization, validation and Punycode. The IDNA problems found are OR-ed CICU_IDNA_ERROR_* bits in
+ * *errors (0 when the name is valid; the output is then usable). Preflight.
+ */
+int32_t cicu_idna_name_to_ascii(const cicu_idna *idna, const char *name, int32_t length, char *out,
+                                int32_t capacity, uint32_t *errors, int32_t *status);
+
 /* ---------------------------------------------------------------- Locales */
 
 enum {

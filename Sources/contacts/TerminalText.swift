@@ -1,0 +1,30 @@
+/// Text from the user's data as it may be shown on a terminal: C0 and C1 control characters (ESC, CR,
+/// BEL, CSI …), DEL and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) are
+/// written visibly as `\u{1B}` so that a contact's name can neither drive the terminal (colours, cursor
+/// moves, title changes, hyperlinks) nor reorder the rest of the line. Every human-output path of the
+/// tool passes values through it; JSON output stays exact.
+///
+/// ```swift
+/// terminalSafe("Eve\u{1B}[2J")   // "Eve\u{1B}[2J" with the ESC written as the six characters \u{1B}
+/// ```
+func terminalSafe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var out = ""
+    out.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
+        if needsEscape(scalar) {
+            out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
+private func needsEscape(_ s: Unicode.Scalar) -> Bool {
+    switch s.value {
+    case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1
+    case 0x202A...0x202E, 0x2066...0x2069: return true  // bidi embeddings, overrides, isolates
+    default: return false
+    }
+}
