@@ -9,6 +9,7 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("templates", runTemplateBench),
     ("compose", runComposeBench),
     ("selection", runSelectionBench),
+    ("process", runProcessBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
