@@ -37,26 +37,6 @@ enum VCardInspectCommand: Command {
           contacts vcard inspect --region US contacts.vcf
         """
 
-    struct JSONContact: Encodable {
-        var id: String
-        var name: String
-        var emails: [String]
-        var phones: [String]
-        var phonesE164: [String?]
-        var groups: [String]
-    }
-
-    struct JSONDiagnostic: Encodable {
-        var line: Int
-        var column: Int?
-        var message: String
-    }
-
-    struct JSONReport: Encodable {
-        var contacts: [JSONContact]
-        var diagnostics: [JSONDiagnostic]
-    }
-
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let json = args.flag("--json")
         let regionOption = try args.option("--region")
@@ -65,26 +45,47 @@ enum VCardInspectCommand: Command {
         guard let path = files.first else { throw CLIError.usage("vcard inspect: expected FILE or '-'") }
         let region = regionOption?.uppercased() ?? PhoneNumber.defaultRegion(forLocale: environmentLocale(locale))
         let book = try loadBook(path, command: name)
+        // Every number normalized up front: each distinct text once, numbers in international form without
+        // libphonenumber, the others on all cores; the same E.164 forms as PhoneNumber.parse.
+        var raws: [String] = []
+        raws.reserveCapacity(book.contacts.count * 2)
+        for c in book.contacts { for p in c.phones { raws.append(p.value) } }
+        let e164s = PhoneNormalizer.shared.e164(raws, region: region)
         var out = Output()
+        var next = 0
         if json {
-            let contacts = book.contacts.map { c in
-                let numbers = c.phones.map { PhoneNumber.parse($0.value, region: region) }
-                return JSONContact(
-                    id: c.id, name: c.displayName, emails: c.emails.map(\.value),
-                    phones: c.phones.map(\.value), phonesE164: numbers.map(\.e164),
-                    groups: book.groups(containing: c.id).map(\.name))
+            // Streamed in the layout of JSONEncoder (pretty, sorted keys, slashes unescaped): nothing is
+            // built in memory but the output buffer.
+            out.write("{\n  \"contacts\" : [")
+            for (n, c) in book.contacts.enumerated() {
+                out.write(n == 0 ? "\n    {\n" : ",\n    {\n")
+                writeJSONArray(&out, "emails", c.emails.map { JSONText.quoted($0.value) })
+                out.write(",\n")
+                writeJSONArray(&out, "groups", book.groups(containing: c.id).map { JSONText.quoted($0.name) })
+                out.write(",\n      \"id\" : " + JSONText.quoted(c.id))
+                out.write(",\n      \"name\" : " + JSONText.quoted(c.displayName) + ",\n")
+                writeJSONArray(&out, "phones", c.phones.map { JSONText.quoted($0.value) })
+                out.write(",\n")
+                let numbers = e164s[next..<(next + c.phones.count)]
+                next += c.phones.count
+                writeJSONArray(&out, "phonesE164", numbers.map { $0.map(JSONText.quoted) ?? "null" })
+                out.write("\n    }")
             }
-            let diagnostics = book.diagnostics.map {
-                JSONDiagnostic(line: $0.line, column: $0.column, message: $0.message)
+            out.write(book.contacts.isEmpty ? "\n\n  ],\n  \"diagnostics\" : [" : "\n  ],\n  \"diagnostics\" : [")
+            for (n, d) in book.diagnostics.enumerated() {
+                out.write(n == 0 ? "\n    {\n" : ",\n    {\n")
+                if let column = d.column { out.write("      \"column\" : \(column),\n") }
+                out.write("      \"line\" : \(d.line),\n      \"message\" : " + JSONText.quoted(d.message) + "\n    }")
             }
-            out.line(try jsonString(JSONReport(contacts: contacts, diagnostics: diagnostics)))
+            out.line(book.diagnostics.isEmpty ? "\n\n  ]\n}" : "\n  ]\n}")
         } else {
             for c in book.contacts {
                 out.line("\(c.id)  \(c.displayName.isEmpty ? "(no name)" : c.displayName)")
                 for e in c.emails { out.line("  email: \(e.value)\(labelSuffix(e.label))") }
                 for p in c.phones {
-                    let n = PhoneNumber.parse(p.value, region: region)
-                    out.line("  phone: \(p.value)\(n.e164.map { " (\($0))" } ?? "")\(labelSuffix(p.label))")
+                    let e164 = e164s[next]
+                    next += 1
+                    out.line("  phone: \(p.value)\(e164.map { " (\($0))" } ?? "")\(labelSuffix(p.label))")
                 }
                 let groups = book.groups(containing: c.id).map(\.name)
                 if !groups.isEmpty { out.line("  groups: \(groups.joined(separator: ", "))") }
@@ -95,6 +96,17 @@ enum VCardInspectCommand: Command {
         }
         out.flush()
         return .ok
+    }
+
+    /// `      "name" : [ items ]` at the depth of a contact's members, as JSONEncoder lays it out.
+    private static func writeJSONArray(_ out: inout Output, _ name: String, _ items: [String]) {
+        out.write("      \"" + name + "\" : [")
+        if items.isEmpty {
+            out.write("\n\n      ]")
+            return
+        }
+        for (n, item) in items.enumerated() { out.write((n == 0 ? "\n        " : ",\n        ") + item) }
+        out.write("\n      ]")
     }
 
     private static func labelSuffix(_ label: ContactLabel) -> String {
