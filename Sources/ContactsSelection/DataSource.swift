@@ -9,9 +9,21 @@ public enum Channel: String, Sendable, Hashable, Codable {
     case email
 }
 
+/// The contacts a list was loaded from, shared by its rows (a row refers to its contact instead of
+/// holding a copy: copying a row then costs a few retains, not one per field of the contact).
+final class ContactStore: Sendable {
+    let contacts: [Contact]
+    init(_ contacts: [Contact]) { self.contacts = contacts }
+}
+
 /// One contact as the list shows it: computed once at load.
 public struct ContactRow: Sendable, Identifiable {
-    public let contact: Contact
+    private let store: ContactStore
+    private let position: Int
+    /// The contact (borrowed from the list's contacts, not copied, when only a field is read).
+    public var contact: Contact {
+        _read { yield store.contacts[position] }
+    }
     public var id: String { contact.id }
     /// The name per the locale's name order, never with stray spaces; for unnamed contacts the first
     /// email or phone.
@@ -26,6 +38,20 @@ public struct ContactRow: Sendable, Identifiable {
     /// messages mode, the `pref` email in email mode; in `.both` the phone when there is one.
     public let channel: Channel
     public let value: String
+
+    init(
+        store: ContactStore, position: Int, displayName: String, sortName: String, section: String, enabled: Bool,
+        channel: Channel, value: String
+    ) {
+        self.store = store
+        self.position = position
+        self.displayName = displayName
+        self.sortName = sortName
+        self.section = section
+        self.enabled = enabled
+        self.channel = channel
+        self.value = value
+    }
 }
 
 /// The phones of every row in one array: row r's are `keys[ends[r-1]..<ends[r]]`.
@@ -206,6 +232,7 @@ public final class ContactsDataSource: Sendable {
         phoneTable.keys.reserveCapacity(allPhones.count)
         var sectionOfRow: [UInt16] = []
         sectionOfRow.reserveCapacity(candidates.count)
+        let store = ContactStore(contacts)
         for (s, section) in sectioned.enumerated() {
             let start = rows.count
             for n in section.items {
@@ -213,7 +240,7 @@ public final class ContactsDataSource: Sendable {
                 let enabled = configuration.contactEnabledValidation?(contacts[c.index]) ?? true
                 rows.append(
                     ContactRow(
-                        contact: contacts[c.index], displayName: c.displayName, sortName: c.sortName,
+                        store: store, position: c.index, displayName: c.displayName, sortName: c.sortName,
                         section: section.title, enabled: enabled, channel: c.channel, value: c.value))
                 phoneTable.keys.append(contentsOf: allPhones[c.phones])
                 phoneTable.ends.append(Int32(phoneTable.keys.count))

@@ -127,6 +127,7 @@ enum ListCommand: Command {
         _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
         let source = try options.dataSource()
         try printListing(source, source.search(""), json: options.json)
+        _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
         return .ok
     }
 }
@@ -158,6 +159,7 @@ enum SearchCommand: Command {
         guard let query = positionals.first else { throw CLIError.usage("search: missing QUERY") }
         let source = try options.dataSource(keywords: keywords)
         try printListing(source, source.search(query, keywords: keywords), json: options.json)
+        _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
         return .ok
     }
 }
