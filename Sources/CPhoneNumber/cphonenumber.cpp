@@ -2,8 +2,14 @@
 #include "cphonenumber.h"
 
 #include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <set>
 #include <string>
+
+#include <unicode/regex.h>
+#include <unicode/unistr.h>
 
 #include <phonenumbers/phonemetadata.pb.h>
 #include <phonenumbers/phonenumber.pb.h>
@@ -173,5 +179,76 @@ extern "C" int32_t cphone_calling_codes(cphone_calling_code *out, int32_t capaci
         return count;
     } catch (...) {
         return 0;
+    }
+}
+
+namespace {
+// The national prefixes for parsing that are patterns, compiled as libphonenumber compiles them (ICU,
+// no flags), by calling code; built on first use.
+struct PrefixPatterns {
+    std::mutex lock;
+    bool loaded = false;
+    std::map<int, std::string> sources;
+    std::map<int, std::unique_ptr<icu::RegexPattern>> compiled;
+};
+
+PrefixPatterns &prefixPatterns() {
+    static PrefixPatterns patterns;
+    return patterns;
+}
+}  // namespace
+
+extern "C" int32_t cphone_national_prefix_may_match(int32_t country_code, const char *digits, int32_t length) {
+    if (digits == nullptr || length < 0) return -1;
+    try {
+        PrefixPatterns &p = prefixPatterns();
+        std::unique_ptr<icu::RegexMatcher> matcher;
+        {
+            std::lock_guard<std::mutex> guard(p.lock);
+            if (!p.loaded) {
+                p.loaded = true;
+                const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
+                PhoneMetadataCollection collection;
+                if (collection.ParseFromArray(i18n::phonenumbers::metadata_get(),
+                                              i18n::phonenumbers::metadata_size())) {
+                    std::set<int> codes;
+                    util->GetSupportedCallingCodes(&codes);
+                    for (int code : codes) {
+                        std::string region;
+                        util->GetRegionCodeForCountryCode(code, &region);
+                        for (const PhoneMetadata &m : collection.metadata()) {
+                            if (m.id() == region && (region != "001" || m.country_code() == code)) {
+                                p.sources[code] = m.national_prefix_for_parsing();
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            auto source = p.sources.find(country_code);
+            if (source == p.sources.end() || source->second.empty()) return 0;
+            auto &pattern = p.compiled[country_code];
+            if (!pattern) {
+                UErrorCode status = U_ZERO_ERROR;
+                UParseError parseError;
+                pattern.reset(icu::RegexPattern::compile(
+                    icu::UnicodeString::fromUTF8(source->second), 0, parseError, status));
+                if (U_FAILURE(status)) {
+                    pattern.reset();
+                    return -1;
+                }
+            }
+            UErrorCode status = U_ZERO_ERROR;
+            matcher.reset(pattern->matcher(status));
+            if (U_FAILURE(status) || !matcher) return -1;
+        }
+        icu::UnicodeString text = icu::UnicodeString::fromUTF8(std::string(digits, static_cast<size_t>(length)));
+        UErrorCode status = U_ZERO_ERROR;
+        matcher->reset(text);
+        const bool matched = matcher->lookingAt(status);
+        if (U_FAILURE(status)) return -1;
+        return matched || matcher->hitEnd() ? 1 : 0;
+    } catch (...) {
+        return -1;
     }
 }

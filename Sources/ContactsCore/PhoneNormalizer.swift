@@ -25,7 +25,7 @@ public final class PhoneNormalizer: Sendable {
     struct CallingCode: Sendable {
         /// Bit n: a national significant number of n digits is possible.
         var possibleLengths: UInt32
-        /// nil: the national prefix for parsing is a pattern (no fast path); empty: there is none.
+        /// nil: the national prefix for parsing is a pattern (asked through the bridge); empty: there is none.
         var nationalPrefix: [UInt8]?
     }
 
@@ -35,6 +35,9 @@ public final class PhoneNormalizer: Sendable {
     private let cache = Mutex<[String: [String: String?]]>([:])
     private let cacheLimit = 65_536
     private let cacheCount = Atomic<Int>(0)
+    /// Calling code and first digits of a national number → whether the code's national prefix pattern
+    /// may match there (see ``prefixMayMatch(code:_:)``).
+    private let prefixCache = Mutex<[Int: Bool]>([:])
 
     public init() {
         var table = [CallingCode?](repeating: nil, count: 1000)
@@ -65,8 +68,8 @@ public final class PhoneNormalizer: Sendable {
     /// The E.164 form of a number written "+<digits>" with only spaces, `-`, `.`, `/`, `(` and `)` between
     /// the digits (ending with a digit), decided without libphonenumber when its metadata makes the result
     /// certain: the calling code is the first 1–3 digits that name one; what follows is the national
-    /// significant number unless the code's main region has a national prefix for parsing that is a pattern
-    /// or that this number starts with (then libphonenumber decides); and E.164 is "+" and the digits when
+    /// significant number unless the code's main region has a national prefix for parsing that this number
+    /// starts with or, for a pattern, may start with (then libphonenumber decides); and E.164 is "+" and the digits when
     /// that length is possible for the code — the steps of libphonenumber's own parse for such text. The
     /// result is independent of the default region (the number carries its calling code).
     public func fastE164(_ raw: String) -> FastResult {
@@ -110,7 +113,12 @@ public final class PhoneNormalizer: Sendable {
             guard let info else { return .undecided }
             let nationalLength = count - codeLength
             if nationalLength < 2 { return .decided(nil) }
-            guard let prefix = info.nationalPrefix else { return .undecided }
+            guard let prefix = info.nationalPrefix else {
+                // A pattern: decided only when it cannot match at the start of this national number.
+                let mayMatch = prefixMayMatch(
+                    code: code, UnsafeBufferPointer(rebasing: digits[codeLength..<count]))
+                return mayMatch ? .undecided : decide(digits, count: count, nationalLength: nationalLength, info)
+            }
             if !prefix.isEmpty && nationalLength >= prefix.count {
                 var starts = true
                 for k in 0..<prefix.count where digits[codeLength + k] != prefix[k] {
@@ -119,15 +127,47 @@ public final class PhoneNormalizer: Sendable {
                 }
                 if starts { return .undecided }
             }
-            if nationalLength > 17 { return .decided(nil) }
-            guard info.possibleLengths & (1 << UInt32(nationalLength)) != 0 else { return .decided(nil) }
-            return .decided(
-                String(unsafeUninitializedCapacity: count + 1) { out in
-                    out[0] = 0x2B
-                    for k in 0..<count { out[k + 1] = digits[k] }
-                    return count + 1
-                })
+            return decide(digits, count: count, nationalLength: nationalLength, info)
         }
+    }
+
+    /// E.164 for digits whose national number stays as written: nil when too long or not a possible length.
+    private func decide(
+        _ digits: UnsafeMutableBufferPointer<UInt8>, count: Int, nationalLength: Int, _ info: CallingCode
+    ) -> FastResult {
+        if nationalLength > 17 { return .decided(nil) }
+        guard info.possibleLengths & (1 << UInt32(nationalLength)) != 0 else { return .decided(nil) }
+        return .decided(
+            String(unsafeUninitializedCapacity: count + 1) { out in
+                out[0] = 0x2B
+                for k in 0..<count { out[k + 1] = digits[k] }
+                return count + 1
+            })
+    }
+
+    /// Whether the national prefix pattern of `code` may match at the start of `national`, looking at its
+    /// first one to four digits (ICU's `hitEnd` says when more digits could matter); answers are cached
+    /// by calling code and digits.
+    private func prefixMayMatch(code: Int, _ national: UnsafeBufferPointer<UInt8>) -> Bool {
+        var value = 0
+        var mark = 1
+        for k in 0..<min(4, national.count) {
+            value = value &* 10 &+ Int(national[k] &- 0x30)
+            mark &*= 10
+            let key = code &* 100_000 &+ mark &+ value
+            let may: Bool
+            if let cached = prefixCache.withLock({ $0[key] }) {
+                may = cached
+            } else {
+                let answer = national.baseAddress!.withMemoryRebound(to: CChar.self, capacity: k + 1) {
+                    cphone_national_prefix_may_match(Int32(code), $0, Int32(k + 1))
+                }
+                may = answer != 0
+                prefixCache.withLock { $0[key] = may }
+            }
+            if !may { return false }
+        }
+        return true
     }
 
     /// libphonenumber's E.164 form (parse and length check only); `region` is the default for numbers

@@ -16,7 +16,9 @@ enum StringsCommandSupport {
     static func load(_ path: String?, dev: String?, command: String) throws -> LocalizationFolder {
         let (url, display) = try folder(path, command: command)
         do {
-            return try LocalizationFolder(directory: url, displayRoot: display, developmentLanguage: dev ?? "en")
+            return try TerminalProgress.run("reading \(display)") { _ in
+                try LocalizationFolder(directory: url, displayRoot: display, developmentLanguage: dev ?? "en")
+            }
         } catch {
             throw CLIError.failure("\(command): \(error)")
         }

@@ -3,9 +3,10 @@ import Foundation
 
 /// Reads FILE or stdin into an address book; a file with no card at all is a failure.
 private func loadBook(_ path: String, command: String) throws -> AddressBook {
-    let data = try readInput(path, command: command)
     let name = path == "-" ? "<stdin>" : path
-    let book = AddressBook(data: data, fileName: name)
+    let book = try TerminalProgress.run("reading \(name)") { _ in
+        AddressBook(data: try readInput(path, command: command), fileName: name)
+    }
     if book.contacts.isEmpty && book.groups.isEmpty && !book.diagnostics.isEmpty {
         for d in book.diagnostics { printError(d.description) }
         throw CLIError.failure("\(command): no vCard could be read from \(name)")
@@ -50,7 +51,9 @@ enum VCardInspectCommand: Command {
         var raws: [String] = []
         raws.reserveCapacity(book.contacts.count * 2)
         for c in book.contacts { for p in c.phones { raws.append(p.value) } }
-        let e164s = PhoneNormalizer.shared.e164(raws, region: region)
+        let e164s = TerminalProgress.run("normalizing \(raws.count) phone numbers") { _ in
+            PhoneNormalizer.shared.e164(raws, region: region)
+        }
         var out = Output()
         var next = 0
         if json {

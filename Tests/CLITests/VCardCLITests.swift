@@ -151,3 +151,19 @@ import Testing
         #expect(empty.stdout.contains("\"diagnostics\" : [\n\n  ]"))
     }
 }
+
+/// Progress lines appear on stderr only when it is a terminal (forced here with CONTACTS_PROGRESS=1 and no
+/// delay) and are erased when the step ends; pipes see nothing.
+@Suite struct ProgressTests {
+    @Test func progressOnlyWhenAsked() throws {
+        let forced = try CLI.run(
+            ["list", "--locale", "en"], environment: ["CONTACTS_PROGRESS": "1", "CONTACTS_PROGRESS_AFTER": "0"])
+        #expect(forced.status == 0)
+        #expect(forced.stderr.contains("sorting and indexing"), "\(forced.stderr)")
+        #expect(forced.stderr.hasSuffix("\r\u{1B}[K"))
+        let piped = try CLI.run(["list", "--locale", "en"], environment: ["CONTACTS_PROGRESS_AFTER": "0"])
+        #expect(piped.status == 0)
+        #expect(piped.stderr.isEmpty, "\(piped.stderr)")
+        #expect(forced.stdout == piped.stdout)
+    }
+}

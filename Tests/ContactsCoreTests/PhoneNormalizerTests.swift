@@ -119,5 +119,11 @@ import Testing
         #expect(n.e164("030 1234567", region: "DE") == "+49301234567")
         #expect(n.fastE164("+1 415") == .decided(nil))  // not a possible length
         #expect(n.fastE164("415 555 0100") == .undecided)
+        // National prefixes that are patterns (China, Australia): decided when the pattern cannot match.
+        for text in ["+86 138 0013 8000", "+61 412 345 678", "+86 10 6552 9988"] {
+            let expected = PhoneNormalizer.libphonenumberE164(text, region: "US")
+            #expect(expected != nil)
+            #expect(n.fastE164(text) == .decided(expected), "\(text)")
+        }
     }
 }

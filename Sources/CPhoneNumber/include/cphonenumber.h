@@ -82,6 +82,11 @@ enum {
 /* Writes up to `capacity` calling codes into `out` (ascending) and returns how many libphonenumber supports. */
 int32_t cphone_calling_codes(cphone_calling_code *out, int32_t capacity);
 
+/* For a calling code whose national prefix for parsing is a pattern: 0 when the pattern cannot match at
+ * the start of any national number beginning with `digits` (`length` ASCII digits), 1 when it may (it
+ * matches, or more digits could decide), -1 on an error. */
+int32_t cphone_national_prefix_may_match(int32_t country_code, const char *digits, int32_t length);
+
 #ifdef __cplusplus
 }
 #endif
