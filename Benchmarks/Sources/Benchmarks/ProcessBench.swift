@@ -67,7 +67,9 @@ func runProcessBench(args: [String]) throws {
     func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT met" }
     func fileMiB(_ path: String) -> Double {
         var total = 0.0
-        if let e = FileManager.default.enumerator(atPath: path) {
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if isDirectory.boolValue, let e = FileManager.default.enumerator(atPath: path) {
             for case let f as String in e {
                 let attrs = try? FileManager.default.attributesOfItem(atPath: path + "/" + f)
                 if (attrs?[.type] as? FileAttributeType) == .typeRegular {
