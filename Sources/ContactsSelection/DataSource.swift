@@ -2,6 +2,7 @@ import Collation
 import ContactsCore
 import Foundation
 import ICUKit
+import Synchronization
 
 /// The channel a row's value is for.
 public enum Channel: String, Sendable, Hashable, Codable {
@@ -119,7 +120,9 @@ public final class ContactsDataSource: Sendable {
         case duplicate = "duplicate"
     }
 
-    let index: SearchIndex
+    /// The search keys, built on the first search that needs them (a plain listing never does).
+    private let lazyIndex: LazySearchIndex
+    var index: SearchIndex { lazyIndex.index }
     let rowByID: [String: Int]
 
     public convenience init(contacts: [Contact], configuration: Configuration = Configuration()) throws {
@@ -257,8 +260,9 @@ public final class ContactsDataSource: Sendable {
         byID.reserveCapacity(rows.count)
         for (i, row) in rows.enumerated() where byID[row.id] == nil { byID[row.id] = i }
         rowByID = byID
-        index = try SearchIndex(
-            rows: rows, phones: phoneTable, sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title))
+        lazyIndex = LazySearchIndex(
+            rows: rows, phones: phoneTable, sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title),
+            folding: try SearchFolding())
     }
 
     /// The row of a contact id, if it is listed.
@@ -272,7 +276,14 @@ public final class ContactsDataSource: Sendable {
     /// some token of the contact, in any order. A query of only spaces or punctuation lists everyone.
     /// `previous`, when its query is narrowed by this one, is filtered instead of the whole list.
     public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
-        index.search(query, keywords: keywords ?? configuration.searchByKeywords, previous: previous)
+        let keywords = keywords ?? configuration.searchByKeywords
+        if query.isEmpty {
+            // Everyone in list order, as the index would answer, without building the index.
+            return SearchResult(
+                query: query, rowNumbers: Array(0..<Int32(rows.count)), sections: sections.filter { !$0.range.isEmpty },
+                parsed: SearchIndex.Query(keywords: keywords, needles: [], digits: nil))
+        }
+        return index.search(query, keywords: keywords, previous: previous)
     }
 
     /// The rows of a section of a search result (or of the full list when `result` is nil).
@@ -319,5 +330,40 @@ public final class ContactsDataSource: Sendable {
             return part.uppercased()
         }
         return "US"
+    }
+}
+
+/// A search index built once, on first use, from what the data source computed at load.
+final class LazySearchIndex: Sendable {
+    private struct Inputs: Sendable {  // dropped once the index is built
+        var rows: [ContactRow]
+        var phones: PhoneTable
+        var sectionOfRow: [UInt16]
+        var sectionTitles: [String]
+        var folding: SearchFolding
+    }
+    private let state: Mutex<(inputs: Inputs?, index: SearchIndex?)>
+
+    init(
+        rows: [ContactRow], phones: PhoneTable, sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding
+    ) {
+        state = Mutex(
+            (
+                Inputs(
+                    rows: rows, phones: phones, sectionOfRow: sectionOfRow, sectionTitles: sectionTitles,
+                    folding: folding), nil
+            ))
+    }
+
+    var index: SearchIndex {
+        state.withLock { s in
+            if let index = s.index { return index }
+            let i = s.inputs!
+            let index = SearchIndex(
+                rows: i.rows, phones: i.phones, sectionOfRow: i.sectionOfRow, sectionTitles: i.sectionTitles,
+                folding: i.folding)
+            s = (nil, index)
+            return index
+        }
     }
 }
