@@ -50,6 +50,7 @@ test-dependency:
 
 bench: deps
 	$(SWIFT) build -c release --product Benchmarks
+	$(SWIFT) build -c release --product contacts
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" .build/release/Benchmarks $(BENCH_ARGS)
 
 # DocC archives of every library in .build/docs (documentation warnings are errors). The examples in the

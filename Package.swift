@@ -36,7 +36,7 @@ let package = Package(
         .target(
             name: "CPhoneNumber",
             path: "Sources/CPhoneNumber",
-            linkerSettings: [.linkedLibrary("phonenumber")] + icuLinker
+            linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("protobuf")] + icuLinker
         ),
         .systemLibrary(
             name: "CCurl",

@@ -2,11 +2,29 @@
 #include "cphonenumber.h"
 
 #include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 
+#include <unicode/regex.h>
+#include <unicode/unistr.h>
+
+#include <phonenumbers/phonemetadata.pb.h>
 #include <phonenumbers/phonenumber.pb.h>
 #include <phonenumbers/phonenumberutil.h>
 
+// The compiled-in metadata of libphonenumber (exported by the library; its header is not installed).
+namespace i18n {
+namespace phonenumbers {
+int metadata_size();
+const void *metadata_get();
+}  // namespace phonenumbers
+}  // namespace i18n
+
+using i18n::phonenumbers::PhoneMetadata;
+using i18n::phonenumbers::PhoneMetadataCollection;
 using i18n::phonenumbers::PhoneNumber;
 using i18n::phonenumbers::PhoneNumberUtil;
 
@@ -76,5 +94,161 @@ extern "C" int32_t cphone_country_code_for_region(const char *region) {
         return PhoneNumberUtil::GetInstance()->GetCountryCodeForRegion(std::string(region));
     } catch (...) {
         return 0;
+    }
+}
+
+extern "C" int32_t cphone_e164(const char *text, int32_t length, const char *default_region, char *out,
+                               int32_t capacity, int32_t *status) {
+    if (status == nullptr || *status > 0) return 0;
+    if ((text == nullptr && length != 0) || length < 0 || capacity < 0 || (out == nullptr && capacity > 0)) {
+        *status = CPHONE_INTERNAL_ERROR;
+        return 0;
+    }
+    try {
+        const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
+        std::string input(text == nullptr ? "" : text, static_cast<size_t>(length));
+        std::string region(default_region == nullptr || default_region[0] == '\0' ? "ZZ" : default_region);
+        PhoneNumber number;
+        PhoneNumberUtil::ErrorType error = util->Parse(input, region, &number);
+        if (error != PhoneNumberUtil::NO_PARSING_ERROR) {
+            *status = map_error(error);
+            return 0;
+        }
+        if (util->IsPossibleNumberWithReason(number) != PhoneNumberUtil::IS_POSSIBLE) return 0;
+        std::string e164;
+        util->Format(number, PhoneNumberUtil::E164, &e164);
+        if (e164.size() > static_cast<size_t>(capacity)) {
+            *status = CPHONE_BUFFER_OVERFLOW;
+            return static_cast<int32_t>(e164.size());
+        }
+        std::memcpy(out, e164.data(), e164.size());
+        return static_cast<int32_t>(e164.size());
+    } catch (...) {
+        *status = CPHONE_INTERNAL_ERROR;
+        return 0;
+    }
+}
+
+extern "C" int32_t cphone_calling_codes(cphone_calling_code *out, int32_t capacity) {
+    try {
+        const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
+        PhoneMetadataCollection collection;
+        if (!collection.ParseFromArray(i18n::phonenumbers::metadata_get(), i18n::phonenumbers::metadata_size())) {
+            return 0;
+        }
+        std::set<int> codes;
+        util->GetSupportedCallingCodes(&codes);
+        int32_t count = 0;
+        for (int code : codes) {
+            std::string region;
+            util->GetRegionCodeForCountryCode(code, &region);
+            const PhoneMetadata *metadata = nullptr;
+            for (const PhoneMetadata &m : collection.metadata()) {
+                if (m.id() == region && (region != "001" || m.country_code() == code)) {
+                    metadata = &m;
+                    break;
+                }
+            }
+            if (metadata == nullptr) continue;
+            cphone_calling_code info;
+            std::memset(&info, 0, sizeof info);
+            info.country_code = code;
+            for (int n = 1; n <= 17; ++n) {
+                PhoneNumber number;
+                number.set_country_code(code);
+                uint64_t national = 1;
+                for (int k = 1; k < n; ++k) national *= 10;
+                number.set_national_number(national);
+                if (util->IsPossibleNumberWithReason(number) == PhoneNumberUtil::IS_POSSIBLE) {
+                    info.possible_lengths |= 1u << n;
+                }
+            }
+            const std::string &prefix = metadata->national_prefix_for_parsing();
+            if (prefix.empty()) {
+                info.national_prefix_kind = CPHONE_PREFIX_NONE;
+            } else if (prefix.size() < sizeof info.national_prefix &&
+                       prefix.find_first_not_of("0123456789") == std::string::npos) {
+                info.national_prefix_kind = CPHONE_PREFIX_LITERAL;
+                std::memcpy(info.national_prefix, prefix.data(), prefix.size());
+            } else {
+                info.national_prefix_kind = CPHONE_PREFIX_PATTERN;
+            }
+            if (count < capacity && out != nullptr) out[count] = info;
+            ++count;
+        }
+        return count;
+    } catch (...) {
+        return 0;
+    }
+}
+
+namespace {
+// The national prefixes for parsing that are patterns, compiled as libphonenumber compiles them (ICU,
+// no flags), by calling code; built on first use.
+struct PrefixPatterns {
+    std::mutex lock;
+    bool loaded = false;
+    std::map<int, std::string> sources;
+    std::map<int, std::unique_ptr<icu::RegexPattern>> compiled;
+};
+
+PrefixPatterns &prefixPatterns() {
+    static PrefixPatterns patterns;
+    return patterns;
+}
+}  // namespace
+
+extern "C" int32_t cphone_national_prefix_may_match(int32_t country_code, const char *digits, int32_t length) {
+    if (digits == nullptr || length < 0) return -1;
+    try {
+        PrefixPatterns &p = prefixPatterns();
+        std::unique_ptr<icu::RegexMatcher> matcher;
+        {
+            std::lock_guard<std::mutex> guard(p.lock);
+            if (!p.loaded) {
+                p.loaded = true;
+                const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
+                PhoneMetadataCollection collection;
+                if (collection.ParseFromArray(i18n::phonenumbers::metadata_get(),
+                                              i18n::phonenumbers::metadata_size())) {
+                    std::set<int> codes;
+                    util->GetSupportedCallingCodes(&codes);
+                    for (int code : codes) {
+                        std::string region;
+                        util->GetRegionCodeForCountryCode(code, &region);
+                        for (const PhoneMetadata &m : collection.metadata()) {
+                            if (m.id() == region && (region != "001" || m.country_code() == code)) {
+                                p.sources[code] = m.national_prefix_for_parsing();
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            auto source = p.sources.find(country_code);
+            if (source == p.sources.end() || source->second.empty()) return 0;
+            auto &pattern = p.compiled[country_code];
+            if (!pattern) {
+                UErrorCode status = U_ZERO_ERROR;
+                UParseError parseError;
+                pattern.reset(icu::RegexPattern::compile(
+                    icu::UnicodeString::fromUTF8(source->second), 0, parseError, status));
+                if (U_FAILURE(status)) {
+                    pattern.reset();
+                    return -1;
+                }
+            }
+            UErrorCode status = U_ZERO_ERROR;
+            matcher.reset(pattern->matcher(status));
+            if (U_FAILURE(status) || !matcher) return -1;
+        }
+        icu::UnicodeString text = icu::UnicodeString::fromUTF8(std::string(digits, static_cast<size_t>(length)));
+        UErrorCode status = U_ZERO_ERROR;
+        matcher->reset(text);
+        const bool matched = matcher->lookingAt(status);
+        if (U_FAILURE(status)) return -1;
+        return matched || matcher->hitEnd() ? 1 : 0;
+    } catch (...) {
+        return -1;
     }
 }

@@ -38,6 +38,8 @@ public final class SearchFolding: @unchecked Sendable {
     /// Folded forms of words already seen (names repeat: given names, family names). Bounded.
     private var wordCache: [Substring: String] = [:]
     private static let wordCacheLimit = 200_000
+    /// Transliterations of names with Han characters already seen (names repeat). Bounded.
+    private var hanCache: [String: String] = [:]
 
     public init() throws {
         general = try Transliterator(
@@ -81,10 +83,14 @@ public final class SearchFolding: @unchecked Sendable {
         var initials = ""
         if hasHan {
             // Transliterate Han per character so each syllable becomes its own token ("zhang wei").
-            let spaced = name.unicodeScalars.map { Self.isHan($0) ? " \($0) " : String($0) }.joined()
             let latin = lock.withLock {
+                if let cached = hanCache[name] { return cached }
+                let spaced = name.unicodeScalars.map { Self.isHan($0) ? " \($0) " : String($0) }.joined()
                 let han = (try? hanNames.transform(spaced)) ?? spaced
-                return (try? general.transform(han)) ?? han
+                let latin = (try? general.transform(han)) ?? han
+                if hanCache.count >= Self.wordCacheLimit { hanCache.removeAll(keepingCapacity: true) }
+                hanCache[name] = latin
+                return latin
             }
             folded = Self.normalizeSpaces(latin)
             // Initials: first letter of each syllable that came from a Han character.

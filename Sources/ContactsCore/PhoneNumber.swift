@@ -105,7 +105,7 @@ public struct PhoneNumber: Sendable, Hashable {
     }
 
     /// The decimal digits of `text` (any script), as ASCII.
-    static func digits(of text: String) -> String {
+    public static func digits(of text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.value >= 0x30 && scalar.value <= 0x39 {

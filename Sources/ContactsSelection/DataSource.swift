@@ -2,6 +2,7 @@ import Collation
 import ContactsCore
 import Foundation
 import ICUKit
+import Synchronization
 
 /// The channel a row's value is for.
 public enum Channel: String, Sendable, Hashable, Codable {
@@ -9,9 +10,21 @@ public enum Channel: String, Sendable, Hashable, Codable {
     case email
 }
 
+/// The contacts a list was loaded from, shared by its rows (a row refers to its contact instead of
+/// holding a copy: copying a row then costs a few retains, not one per field of the contact).
+final class ContactStore: Sendable {
+    let contacts: [Contact]
+    init(_ contacts: [Contact]) { self.contacts = contacts }
+}
+
 /// One contact as the list shows it: computed once at load.
 public struct ContactRow: Sendable, Identifiable {
-    public let contact: Contact
+    private let store: ContactStore
+    private let position: Int
+    /// The contact (borrowed from the list's contacts, not copied, when only a field is read).
+    public var contact: Contact {
+        _read { yield store.contacts[position] }
+    }
     public var id: String { contact.id }
     /// The name per the locale's name order, never with stray spaces; for unnamed contacts the first
     /// email or phone.
@@ -26,6 +39,20 @@ public struct ContactRow: Sendable, Identifiable {
     /// messages mode, the `pref` email in email mode; in `.both` the phone when there is one.
     public let channel: Channel
     public let value: String
+
+    init(
+        store: ContactStore, position: Int, displayName: String, sortName: String, section: String, enabled: Bool,
+        channel: Channel, value: String
+    ) {
+        self.store = store
+        self.position = position
+        self.displayName = displayName
+        self.sortName = sortName
+        self.section = section
+        self.enabled = enabled
+        self.channel = channel
+        self.value = value
+    }
 }
 
 /// The phones of every row in one array: row r's are `keys[ends[r-1]..<ends[r]]`.
@@ -93,7 +120,9 @@ public final class ContactsDataSource: Sendable {
         case duplicate = "duplicate"
     }
 
-    let index: SearchIndex
+    /// The search keys, built on the first search that needs them (a plain listing never does).
+    private let lazyIndex: LazySearchIndex
+    var index: SearchIndex { lazyIndex.index }
     let rowByID: [String: Int]
 
     public convenience init(contacts: [Contact], configuration: Configuration = Configuration()) throws {
@@ -118,8 +147,19 @@ public final class ContactsDataSource: Sendable {
         }
         // Every contact's phones in one array, and duplicate detection by hash: loading a million contacts
         // then allocates (and later frees) no small object per contact.
-        var allPhones: [PhoneKey] = []
-        allPhones.reserveCapacity(contacts.count)
+        // Every contact's phones normalized in one batch (each distinct text once, on all cores): contact
+        // i's keys are `allPhones[phoneStarts[i]..<phoneStarts[i + 1]]`.
+        var phoneStarts: [Int] = []
+        phoneStarts.reserveCapacity(contacts.count + 1)
+        var raws: [String] = []
+        raws.reserveCapacity(contacts.count * 2)
+        for contact in contacts {
+            phoneStarts.append(raws.count)
+            for phone in contact.phones { raws.append(phone.value) }
+        }
+        phoneStarts.append(raws.count)
+        let allPhones = PhoneKey.make(raws, region: region)
+        raws = []
         var seen: [Int: Int] = [:]  // dedup hash → candidate number
         var seenCollisions = Set<String>()
         var candidates: [Candidate] = []
@@ -144,9 +184,8 @@ public final class ContactsDataSource: Sendable {
                 skipped.append((contact.id, .unnamed))
                 continue
             }
-            let phoneStart = allPhones.count
-            for phone in contact.phones { allPhones.append(PhoneKey.make(phone.value, region: region)) }
-            let phones = phoneStart..<allPhones.count
+            let phoneStart = phoneStarts[contactIndex]
+            let phones = phoneStart..<phoneStarts[contactIndex + 1]
             let displayName = Self.displayName(of: contact, locale: collation.locale)
             // Duplicates: same display name and same first phone (E.164) or same first email.
             func channelKey(_ c: Contact, _ firstPhone: PhoneKey?) -> String {
@@ -165,7 +204,6 @@ public final class ContactsDataSource: Sendable {
                 if o.displayName == displayName && otherKey == key
                     || !seenCollisions.insert(displayName + "\u{1}" + key).inserted
                 {
-                    allPhones.removeSubrange(phones)
                     skipped.append((contact.id, .duplicate))
                     continue
                 }
@@ -197,6 +235,7 @@ public final class ContactsDataSource: Sendable {
         phoneTable.keys.reserveCapacity(allPhones.count)
         var sectionOfRow: [UInt16] = []
         sectionOfRow.reserveCapacity(candidates.count)
+        let store = ContactStore(contacts)
         for (s, section) in sectioned.enumerated() {
             let start = rows.count
             for n in section.items {
@@ -204,7 +243,7 @@ public final class ContactsDataSource: Sendable {
                 let enabled = configuration.contactEnabledValidation?(contacts[c.index]) ?? true
                 rows.append(
                     ContactRow(
-                        contact: contacts[c.index], displayName: c.displayName, sortName: c.sortName,
+                        store: store, position: c.index, displayName: c.displayName, sortName: c.sortName,
                         section: section.title, enabled: enabled, channel: c.channel, value: c.value))
                 phoneTable.keys.append(contentsOf: allPhones[c.phones])
                 phoneTable.ends.append(Int32(phoneTable.keys.count))
@@ -221,8 +260,9 @@ public final class ContactsDataSource: Sendable {
         byID.reserveCapacity(rows.count)
         for (i, row) in rows.enumerated() where byID[row.id] == nil { byID[row.id] = i }
         rowByID = byID
-        index = try SearchIndex(
-            rows: rows, phones: phoneTable, sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title))
+        lazyIndex = LazySearchIndex(
+            rows: rows, phones: phoneTable, sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title),
+            folding: try SearchFolding())
     }
 
     /// The row of a contact id, if it is listed.
@@ -236,7 +276,14 @@ public final class ContactsDataSource: Sendable {
     /// some token of the contact, in any order. A query of only spaces or punctuation lists everyone.
     /// `previous`, when its query is narrowed by this one, is filtered instead of the whole list.
     public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
-        index.search(query, keywords: keywords ?? configuration.searchByKeywords, previous: previous)
+        let keywords = keywords ?? configuration.searchByKeywords
+        if query.isEmpty {
+            // Everyone in list order, as the index would answer, without building the index.
+            return SearchResult(
+                query: query, rowNumbers: Array(0..<Int32(rows.count)), sections: sections.filter { !$0.range.isEmpty },
+                parsed: SearchIndex.Query(keywords: keywords, needles: [], digits: nil))
+        }
+        return index.search(query, keywords: keywords, previous: previous)
     }
 
     /// The rows of a section of a search result (or of the full list when `result` is nil).
@@ -278,4 +325,39 @@ public final class ContactsDataSource: Sendable {
 
     /// The phone region of a locale: ``LocalePolicy/defaultRegion(for:)`` ("de" → "DE", "en" → "US").
     static func region(for locale: String) -> String { LocalePolicy.defaultRegion(for: locale) }
+}
+
+/// A search index built once, on first use, from what the data source computed at load.
+final class LazySearchIndex: Sendable {
+    private struct Inputs: Sendable {  // dropped once the index is built
+        var rows: [ContactRow]
+        var phones: PhoneTable
+        var sectionOfRow: [UInt16]
+        var sectionTitles: [String]
+        var folding: SearchFolding
+    }
+    private let state: Mutex<(inputs: Inputs?, index: SearchIndex?)>
+
+    init(
+        rows: [ContactRow], phones: PhoneTable, sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding
+    ) {
+        state = Mutex(
+            (
+                Inputs(
+                    rows: rows, phones: phones, sectionOfRow: sectionOfRow, sectionTitles: sectionTitles,
+                    folding: folding), nil
+            ))
+    }
+
+    var index: SearchIndex {
+        state.withLock { s in
+            if let index = s.index { return index }
+            let i = s.inputs!
+            let index = SearchIndex(
+                rows: i.rows, phones: i.phones, sectionOfRow: i.sectionOfRow, sectionTitles: i.sectionTitles,
+                folding: i.folding)
+            s = (nil, index)
+            return index
+        }
+    }
 }

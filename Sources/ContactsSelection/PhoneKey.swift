@@ -1,9 +1,10 @@
 import ContactsCore
 
 /// What the list needs of a phone number: its E.164 form (for the row value and duplicate detection) and
-/// the digit strings a search may hit. Numbers already written in international form
-/// ("+1 (415) 555-0100") are normalized directly — E.164 is then the `+` and the digits — which keeps
-/// loading a million contacts fast; everything else goes through libphonenumber with the locale's region.
+/// the digit strings a search may hit. E.164 is exactly libphonenumber's (through ``PhoneNormalizer``):
+/// numbers written in international form whose result the metadata makes certain are normalized without
+/// it, which keeps loading a million contacts fast; everything else goes through libphonenumber with the
+/// locale's region, each distinct text once and on all cores when made in a batch.
 /// All fields are short enough to be stored inline (no heap allocation per number).
 struct PhoneKey: Sendable, Hashable {
     var raw: String
@@ -12,31 +13,36 @@ struct PhoneKey: Sendable, Hashable {
     var national: String?
 
     static func make(_ raw: String, region: String) -> PhoneKey {
-        if let fast = international(raw) { return fast }
-        let parsed = PhoneNumber.parse(raw, region: region)
-        return PhoneKey(raw: raw, e164: parsed.e164, national: parsed.searchDigits)
+        let normalizer = PhoneNormalizer.shared
+        if case .decided(let e164) = normalizer.fastE164(raw) { return direct(raw, e164) }
+        return parsed(raw, normalizer.e164(raw, region: region))
     }
 
-    /// "+<digits>" with only spaces, dashes, dots, slashes and parentheses between them, no "(0)" trunk
-    /// prefix, no extension, 8–15 digits: E.164 is the plus sign and the digits.
-    static func international(_ raw: String) -> PhoneKey? {
-        var bytes = raw.utf8.drop { $0 == 0x20 }
-        guard bytes.first == 0x2B else { return nil }  // "+"
-        bytes = bytes.dropFirst()
-        var digits: [UInt8] = []
-        var previous: UInt8 = 0
-        for b in bytes {
-            switch b {
-            case 0x30...0x39:
-                if previous == 0x28 && b == 0x30 { return nil }  // "(0": national trunk prefix inside
-                digits.append(b)
-            case 0x20, 0x2D, 0x2E, 0x2F, 0x28, 0x29: break
-            default: return nil  // letters (extensions), other symbols: let libphonenumber decide
+    /// The keys of many numbers (same order): each distinct text parsed once, on all cores.
+    static func make(_ raws: [String], region: String) -> [PhoneKey] {
+        let normalizer = PhoneNormalizer.shared
+        let e164s = normalizer.e164(raws, region: region)
+        var keys: [PhoneKey] = []
+        keys.reserveCapacity(raws.count)
+        for (raw, e164) in zip(raws, e164s) {
+            if case .decided = normalizer.fastE164(raw) {
+                keys.append(direct(raw, e164))
+            } else {
+                keys.append(parsed(raw, e164))
             }
-            previous = b
         }
-        guard (8...15).contains(digits.count), digits.first != 0x30 else { return nil }
-        return PhoneKey(raw: raw, e164: "+" + String(decoding: digits, as: UTF8.self), national: nil)
+        return keys
+    }
+
+    /// A number the fast path decided: search digits are those written and those of E.164 (with every
+    /// suffix after a 1–3 digit country code).
+    private static func direct(_ raw: String, _ e164: String?) -> PhoneKey {
+        PhoneKey(raw: raw, e164: e164, national: e164 == nil ? PhoneNumber.digits(of: raw) : nil)
+    }
+
+    /// A number libphonenumber parsed: its search digits as `PhoneNumber.searchDigits`.
+    private static func parsed(_ raw: String, _ e164: String?) -> PhoneKey {
+        PhoneKey(raw: raw, e164: e164, national: e164.map { String($0.dropFirst()) } ?? PhoneNumber.digits(of: raw))
     }
 
     /// Calls `body` with each distinct digit string a search may hit: as written, E.164 without `+`, and

@@ -28,8 +28,12 @@ final class SearchIndex: Sendable {
     /// Per row, the length of its text part: letters never need to look at the phone digits after it.
     let textLengths: [Int32]
 
-    init(rows: [ContactRow], phones: PhoneTable, sectionOfRow: [UInt16], sectionTitles: [String]) throws {
-        folding = try SearchFolding()
+    /// `folding` serves the first chunk and queries; the other chunks open their own transliterators (or
+    /// share `folding`, which serializes calls, if that fails).
+    init(
+        rows: [ContactRow], phones: PhoneTable, sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding
+    ) {
+        self.folding = folding
         self.sectionOfRow = sectionOfRow
         self.sectionTitles = sectionTitles
         // Fold in parallel chunks, each with its own transliterators (they are not thread-safe).
@@ -39,34 +43,28 @@ final class SearchIndex: Sendable {
         nonisolated(unsafe) var chunkOffsets = [[Int32]](repeating: [], count: chunkCount)
         nonisolated(unsafe) var chunkTextLengths = [[Int32]](repeating: [], count: chunkCount)
         let mainFolding = folding
-        nonisolated(unsafe) var failure: Error?
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             let lower = chunk * chunkSize
             let upper = min(rows.count, lower + chunkSize)
             guard lower < upper else { return }
-            do {
-                let local = chunk == 0 ? mainFolding : try SearchFolding()
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity((upper - lower) * 48)
-                var offs: [Int32] = []
-                offs.reserveCapacity(upper - lower)
-                var textLengths: [Int32] = []
-                textLengths.reserveCapacity(upper - lower)
-                for i in lower..<upper {
-                    offs.append(Int32(truncatingIfNeeded: bytes.count))
-                    textLengths.append(Self.append(rows[i], phones: phones[i], folding: local, to: &bytes))
-                }
-                lock.withLock {
-                    chunks[chunk] = bytes
-                    chunkOffsets[chunk] = offs
-                    chunkTextLengths[chunk] = textLengths
-                }
-            } catch {
-                lock.withLock { failure = error }
+            let local = chunk == 0 ? mainFolding : ((try? SearchFolding()) ?? mainFolding)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity((upper - lower) * 48)
+            var offs: [Int32] = []
+            offs.reserveCapacity(upper - lower)
+            var textLengths: [Int32] = []
+            textLengths.reserveCapacity(upper - lower)
+            for i in lower..<upper {
+                offs.append(Int32(truncatingIfNeeded: bytes.count))
+                textLengths.append(Self.append(rows[i], phones: phones[i], folding: local, to: &bytes))
+            }
+            lock.withLock {
+                chunks[chunk] = bytes
+                chunkOffsets[chunk] = offs
+                chunkTextLengths[chunk] = textLengths
             }
         }
-        if let failure { throw failure }
         var haystack: [UInt8] = []
         haystack.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
         var offsets: [Int32] = []

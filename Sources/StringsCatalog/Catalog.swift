@@ -208,20 +208,23 @@ public struct Catalog: Sendable {
     /// Adds a String Catalog's values as table `table`.
     public mutating func add(_ doc: XCStringsDocument, table name: String) {
         resolutionCache = ResolutionCache()
+        // Each language's table is taken out once, filled, and put back (not copied per entry).
+        var filled: [String: Table] = [:]
         for entry in doc.entries {
             for language in Set(entry.localizations.keys).union([doc.sourceLanguage]) {
-                var table = tables[language]?[name] ?? Table()
-                if let plural = doc.pluralEntry(entry.key, language: language) {
-                    table.plurals[entry.key] = plural
-                } else if let v = doc.value(entry.key, language: language) {
-                    table.strings[entry.key] = v
-                } else {
-                    continue
+                let plural = doc.pluralEntry(of: entry, language: language)
+                let value = plural == nil ? doc.value(of: entry, language: language) : nil
+                guard plural != nil || value != nil else { continue }
+                if filled[language] == nil { filled[language] = tables[language]?[name] ?? Table() }
+                if let plural {
+                    filled[language]!.plurals[entry.key] = plural
+                } else if let value {
+                    filled[language]!.strings[entry.key] = value
                 }
-                if let c = entry.comment { table.comments[entry.key] = c }
-                tables[language, default: [:]][name] = table
+                if let c = entry.comment { filled[language]!.comments[entry.key] = c }
             }
         }
+        for (language, table) in filled { tables[language, default: [:]][name] = table }
     }
 
     /// Adds (or replaces) one table for a language.

@@ -171,16 +171,17 @@ public struct StringsDocument: Sendable, Hashable {
     }
 
     static func duplicateDiagnostics(entries: [Entry], file: String) -> [Diagnostic] {
-        var first: [String: Entry] = [:]
+        var firstLine: [String: Int] = [:]
+        firstLine.reserveCapacity(entries.count)
         var result: [Diagnostic] = []
         for e in entries {
-            if let f = first[e.key] {
+            if let line = firstLine[e.key] {
                 result.append(
                     Diagnostic(
                         file: file, line: e.line, column: e.column, severity: .warning, code: "duplicate-key",
-                        message: "duplicate key \"\(e.key)\" (first at line \(f.line)); the last value wins"))
+                        message: "duplicate key \"\(e.key)\" (first at line \(line)); the last value wins"))
             } else {
-                first[e.key] = e
+                firstLine[e.key] = e.line
             }
         }
         return result

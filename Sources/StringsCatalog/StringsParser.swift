@@ -13,20 +13,33 @@ struct StringsParser {
     private var closedBrace = false
 
     /// The text as UTF-8 and, per scalar index, its UTF-8 offset (so slices become Strings by copying bytes).
+    /// ASCII text needs no table (scalar index and offset are the same); otherwise 32-bit offsets while
+    /// the text allows them (a table of `Int` for 4 GiB and more).
     private let utf8: [UInt8]
-    private var utf8Offsets: [Int]
+    private var utf8Offsets32: [UInt32] = []
+    private var utf8Offsets: [Int] = []
 
     init(text: String, file: String) {
         s = Array(text.unicodeScalars)
         utf8 = Array(text.utf8)
-        utf8Offsets = []
-        utf8Offsets.reserveCapacity(s.count + 1)
-        var offset = 0
-        for c in s {
-            utf8Offsets.append(offset)
-            offset += UTF8.width(c)
+        if utf8.count != s.count {
+            var offset = 0
+            if utf8.count < Int(UInt32.max) {
+                utf8Offsets32.reserveCapacity(s.count + 1)
+                for c in s {
+                    utf8Offsets32.append(UInt32(truncatingIfNeeded: offset))
+                    offset += UTF8.width(c)
+                }
+                utf8Offsets32.append(UInt32(truncatingIfNeeded: offset))
+            } else {
+                utf8Offsets.reserveCapacity(s.count + 1)
+                for c in s {
+                    utf8Offsets.append(offset)
+                    offset += UTF8.width(c)
+                }
+                utf8Offsets.append(offset)
+            }
         }
-        utf8Offsets.append(offset)
         self.file = file
         for (k, c) in s.enumerated() {
             if c == "\n" || c == "\u{2028}" || c == "\u{2029}" || (c == "\r" && (k + 1 >= s.count || s[k + 1] != "\n"))
@@ -55,7 +68,13 @@ struct StringsParser {
     }
 
     func text(_ r: Range<Int>) -> String {
-        String(decoding: utf8[utf8Offsets[r.lowerBound]..<utf8Offsets[r.upperBound]], as: UTF8.self)
+        String(decoding: utf8[utf8Offset(r.lowerBound)..<utf8Offset(r.upperBound)], as: UTF8.self)
+    }
+
+    @inline(__always) func utf8Offset(_ scalarIndex: Int) -> Int {
+        if !utf8Offsets32.isEmpty { return Int(utf8Offsets32[scalarIndex]) }
+        if !utf8Offsets.isEmpty { return utf8Offsets[scalarIndex] }
+        return scalarIndex
     }
 
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
@@ -124,8 +143,13 @@ struct StringsParser {
         } else {
             body = String(body.dropFirst(2))
         }
-        let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed
+        // Trimmed of White_Space (the set of `.whitespacesAndNewlines`), without a Foundation round trip.
+        let scalars = body.unicodeScalars
+        var lo = scalars.startIndex
+        var hi = scalars.endIndex
+        while lo < hi && scalars[lo].properties.isWhitespace { lo = scalars.index(after: lo) }
+        while hi > lo && scalars[scalars.index(before: hi)].properties.isWhitespace { hi = scalars.index(before: hi) }
+        return String(scalars[lo..<hi])
     }
 
     /// Parses a quoted or unquoted string at `i`. Returns nil (and reports) on an unterminated quote.

@@ -398,14 +398,27 @@ extension LocalizationFolder {
         for table in tables.sorted() {
             let plurals = sourceDictEntries(table)
             for key in plurals.keys.sorted() { sourceKeys.append((table, key, "", true)) }
+            var seen = Set<String>()
             for e in sourceStrings(table)?.entries ?? [] where plurals[e.key] == nil {
-                if !sourceKeys.contains(where: { $0.table == table && $0.key == e.key }) {
-                    sourceKeys.append((table, e.key, e.value, false))
-                }
+                if seen.insert(e.key).inserted { sourceKeys.append((table, e.key, e.value, false)) }
             }
+        }
+        // Each language's table indexed once (key → its last entry, what a lookup sees), not searched per key.
+        var lastEntries: [String: (entries: [StringsDocument.Entry], index: [String: Int])] = [:]
+        func lastEntry(_ language: String, _ table: String, _ key: String) -> StringsDocument.Entry? {
+            if lastEntries[table] == nil {
+                let entries = strings[language]?[table]?.entries ?? []
+                var index: [String: Int] = [:]
+                index.reserveCapacity(entries.count)
+                for (k, e) in entries.enumerated() { index[e.key] = k }
+                lastEntries[table] = (entries, index)
+            }
+            guard let t = lastEntries[table], let k = t.index[key] else { return nil }
+            return t.entries[k]
         }
         let languageList = Set(languages).union(languages.isEmpty ? [] : [dev]).subtracting(["Base"])
         for language in languageList.sorted() {
+            lastEntries.removeAll()
             for sk in sourceKeys {
                 if language == dev {
                     bump(language, translated: true, missing: false, untranslated: false)
@@ -414,7 +427,7 @@ extension LocalizationFolder {
                 if sk.plural {
                     let has = stringsDicts[language]?[sk.table]?.entries[sk.key] != nil
                     bump(language, translated: has, missing: !has, untranslated: false)
-                } else if let e = strings[language]?[sk.table]?.entries.last(where: { $0.key == sk.key }) {
+                } else if let e = lastEntry(language, sk.table, sk.key) {
                     let untranslated =
                         e.comment?.hasPrefix(Self.needsTranslationMarker) == true
                         || (e.value == sk.value && Self.letters(sk.value)) || e.value.isEmpty
@@ -425,8 +438,9 @@ extension LocalizationFolder {
             }
         }
         for (_, cat) in catalogs {
+            let entries = cat.entries
             for language in cat.languages {
-                for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
+                for entry in entries where entry.shouldTranslate && !entry.key.isEmpty {
                     if language == cat.sourceLanguage {
                         bump(language, translated: true, missing: false, untranslated: false)
                         continue
@@ -544,6 +558,7 @@ extension StringsDictDocument {
 extension XCStringsDocument {
     /// The 1-based line of a key in the catalog file.
     public func line(ofKey key: String) -> Int {
+        if let keyLines { return keyLines[XcodeJSONWriter.quote(key)] ?? 1 }
         let text = String(decoding: data(), as: UTF8.self)
         let needle = "\n    " + XcodeJSONWriter.quote(key) + " : "
         guard let r = text.range(of: needle) else { return 1 }

@@ -51,9 +51,18 @@ public struct XCStringsDocument: Sendable, Hashable {
     }
 
     public var file: String
-    public private(set) var root: JSONValue
+    public private(set) var root: JSONValue {
+        didSet {
+            keyLines = nil
+            indexKeys()
+        }
+    }
     private var original: [UInt8]?
     private var trailingNewline: Bool
+    /// Key → position of its (first) member in `strings`, so that a lookup is not a scan of every key.
+    private var keyPositions: [String: Int] = [:]
+    /// Quoted key as written → 1-based line, found in one pass over the file as read (nil once edited).
+    var keyLines: [String: Int]?
 
     public init(contentsOf url: URL, file: String? = nil) throws {
         let data: Data
@@ -75,6 +84,8 @@ public struct XCStringsDocument: Sendable, Hashable {
         self.file = file
         original = bytes
         trailingNewline = bytes.last == 0x0A
+        indexKeys()
+        keyLines = Self.keyLines(in: bytes)
     }
 
     /// A new, empty catalog.
@@ -87,6 +98,45 @@ public struct XCStringsDocument: Sendable, Hashable {
         ])
         original = nil
         trailingNewline = false
+        indexKeys()
+    }
+
+    private mutating func indexKeys() {
+        var positions: [String: Int] = [:]
+        let members = root["strings"]?.members ?? []
+        positions.reserveCapacity(members.count)
+        for (i, m) in members.enumerated() where positions[m.key] == nil { positions[m.key] = i }
+        keyPositions = positions
+    }
+
+    /// The line of every key of the `strings` object in Xcode's layout (`\n    "key" : `), first
+    /// occurrence, keyed by the quoted key as written; one pass over the bytes.
+    static func keyLines(in bytes: [UInt8]) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        bytes.withUnsafeBufferPointer { b in
+            let n = b.count
+            var line = 1
+            var i = 0
+            while i < n {
+                // At the start of line `line`.
+                if i + 5 < n, b[i] == 0x20, b[i + 1] == 0x20, b[i + 2] == 0x20, b[i + 3] == 0x20, b[i + 4] == 0x22,
+                    line > 1
+                {
+                    var j = i + 5
+                    while j < n, b[j] != 0x22, b[j] != 0x0A {
+                        j += b[j] == 0x5C ? 2 : 1
+                    }
+                    if j + 3 < n, b[j] == 0x22, b[j + 1] == 0x20, b[j + 2] == 0x3A, b[j + 3] == 0x20 {
+                        let raw = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 4)...j]), as: UTF8.self)
+                        if lines[raw] == nil { lines[raw] = line }
+                    }
+                }
+                while i < n, b[i] != 0x0A { i += 1 }
+                i += 1
+                line += 1
+            }
+        }
+        return lines
     }
 
     public var sourceLanguage: String { root["sourceLanguage"]?.stringValue ?? "en" }
@@ -105,7 +155,11 @@ public struct XCStringsDocument: Sendable, Hashable {
     }
 
     public func entry(_ key: String) -> Entry? {
-        guard let v = root["strings"]?[key] else { return nil }
+        guard let i = keyPositions[key], let members = root["strings"]?.members else { return nil }
+        return Self.entry(key, members[i].value)
+    }
+
+    static func entry(_ key: String, _ v: JSONValue) -> Entry {
         var locs: [String: Localization] = [:]
         for l in v["localizations"]?.members ?? [] { locs[l.key] = Self.localization(l.value) }
         return Entry(
@@ -113,7 +167,11 @@ public struct XCStringsDocument: Sendable, Hashable {
             shouldTranslate: v["shouldTranslate"]?.boolValue ?? true, localizations: locs)
     }
 
-    public var entries: [Entry] { keys.compactMap(entry) }
+    /// Every key's entry in file order (a key written twice gives its first entry twice, as ``entry(_:)`` does).
+    public var entries: [Entry] {
+        guard let members = root["strings"]?.members else { return [] }
+        return members.map { m in Self.entry(m.key, members[keyPositions[m.key] ?? 0].value) }
+    }
 
     static func localization(_ v: JSONValue) -> Localization {
         var loc = Localization()
@@ -138,19 +196,31 @@ public struct XCStringsDocument: Sendable, Hashable {
     /// Plural and device variations are served by ``pluralEntry(_:language:)``.
     public func value(_ key: String, language: String) -> String? {
         guard let e = entry(key) else { return nil }
+        return value(of: e, language: language)
+    }
+
+    /// ``value(_:language:)`` for an entry at hand.
+    func value(of e: Entry, language: String) -> String? {
         if let loc = e.localizations[language] {
             if let v = loc.value { return v }
             if let other = loc.device["other"]?.value { return other }
             if let firstDevice = loc.device.keys.sorted().first, let v = loc.device[firstDevice]?.value { return v }
         }
-        if language == sourceLanguage && e.localizations[language] == nil { return key }
+        if language == sourceLanguage && e.localizations[language] == nil { return e.key }
         return nil
     }
 
     /// A plural or substitution localization as a ``StringsDictEntry`` (nil when `key` has none in
     /// `language`). `%arg` in substitution forms becomes the argument's positional specifier.
     public func pluralEntry(_ key: String, language: String) -> StringsDictEntry? {
-        guard let e = entry(key), var loc = e.localizations[language] else { return nil }
+        guard let e = entry(key) else { return nil }
+        return pluralEntry(of: e, language: language)
+    }
+
+    /// ``pluralEntry(_:language:)`` for an entry at hand.
+    func pluralEntry(of e: Entry, language: String) -> StringsDictEntry? {
+        let key = e.key
+        guard var loc = e.localizations[language] else { return nil }
         if loc.plural.isEmpty && loc.substitutions.isEmpty, let dev = loc.device["other"] ?? loc.device.values.first {
             loc = dev
         }

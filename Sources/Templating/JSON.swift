@@ -55,11 +55,13 @@ struct JSONReader {
         switch bytes[i] {
         case UInt8(ascii: "{"):
             i += 1
-            var dict = MustacheDictionary()
+            // Members are collected and the dictionary built once (a later duplicate key wins, in the
+            // first one's place), not rebuilt per member.
+            var members: [(String, MustacheValue)] = []
             skipSpace()
             if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
                 i += 1
-                return .dictionary(dict)
+                return .dictionary(MustacheDictionary())
             }
             while true {
                 skipSpace()
@@ -73,7 +75,7 @@ struct JSONReader {
                 }
                 i += 1
                 skipSpace()
-                dict[key] = try value(depth: depth + 1)
+                members.append((key, try value(depth: depth + 1)))
                 skipSpace()
                 guard i < bytes.count else { throw error("expected ',' or '}', found the end of the file") }
                 if bytes[i] == UInt8(ascii: ",") {
@@ -82,7 +84,7 @@ struct JSONReader {
                 }
                 guard bytes[i] == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
                 i += 1
-                return .dictionary(dict)
+                return .dictionary(MustacheDictionary(entries: members))
             }
         case UInt8(ascii: "["):
             i += 1

@@ -35,7 +35,9 @@ struct ListOptions {
         config.skipUnnamedContacts = skipUnnamed
         config.searchByKeywords = keywords
         do {
-            return try ContactsDataSource(contacts: book.contacts, configuration: config)
+            return try TerminalProgress.run("sorting and indexing \(book.contacts.count) contacts") { _ in
+                try ContactsDataSource(contacts: book.contacts, configuration: config)
+            }
         } catch {
             throw CLIError.usage("cannot use locale '\(locale)': \(error)")
         }
@@ -59,8 +61,9 @@ func loadAddressBook(_ path: String?) throws -> AddressBook {
             throw CLIError.failure("cannot load the sample address book: \(error)")
         }
     }
-    let data = try readInput(path, command: "source")
-    let book = AddressBook(data: data, fileName: path == "-" ? "<stdin>" : path)
+    let book = try TerminalProgress.run("reading \(path == "-" ? "<stdin>" : path)") { _ in
+        AddressBook(data: try readInput(path, command: "source"), fileName: path == "-" ? "<stdin>" : path)
+    }
     for diagnostic in book.diagnostics { printError("\(diagnostic)") }
     return book
 }
@@ -129,6 +132,7 @@ enum ListCommand: Command {
         _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
         let source = try options.dataSource()
         try printListing(source, source.search(""), json: options.json)
+        _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
         return .ok
     }
 }
@@ -160,6 +164,7 @@ enum SearchCommand: Command {
         guard let query = positionals.first else { throw CLIError.usage("search: missing QUERY") }
         let source = try options.dataSource(keywords: keywords)
         try printListing(source, source.search(query, keywords: keywords), json: options.json)
+        _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
         return .ok
     }
 }

@@ -31,7 +31,9 @@ enum StringsCommandSupport {
         let (url, display) = try folder(path, command: command)
         let folder: LocalizationFolder
         do {
-            folder = try LocalizationFolder(directory: url, displayRoot: display, developmentLanguage: dev ?? "en")
+            folder = try TerminalProgress.run("reading \(display)") { _ in
+                try LocalizationFolder(directory: url, displayRoot: display, developmentLanguage: dev ?? "en")
+            }
         } catch {
             throw CLIError.failure("\(command): \(error)")
         }

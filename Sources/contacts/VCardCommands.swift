@@ -3,11 +3,12 @@ import Foundation
 
 /// Reads FILE or stdin into an address book; a file with no card at all is a failure.
 private func loadBook(_ path: String, command: String) throws -> AddressBook {
-    let data = try readInput(path, command: command)
     let name = path == "-" ? "<stdin>" : path
-    let book = AddressBook(data: data, fileName: name)
+    let book = try TerminalProgress.run("reading \(name)") { _ in
+        AddressBook(data: try readInput(path, command: command), fileName: name)
+    }
     if book.contacts.isEmpty && book.groups.isEmpty && !book.diagnostics.isEmpty {
-        for d in book.diagnostics { printError(d.description) }
+        for d in book.diagnostics { printError(terminalSafe(d.description)) }
         throw CLIError.failure("\(command): no vCard could be read from \(name)")
     }
     return book
@@ -38,28 +39,6 @@ enum VCardInspectCommand: Command {
           contacts vcard inspect --region US contacts.vcf
         """
 
-    struct JSONContact: Encodable {
-        var id: String
-        var name: String
-        var emails: [String]
-        var phones: [String]
-        var phonesE164: [String?]
-        var groups: [String]
-    }
-
-    struct JSONDiagnostic: Encodable {
-        var line: Int
-        var column: Int?
-        var message: String
-    }
-
-    struct JSONReport: Encodable {
-        var contacts: [JSONContact]
-        var diagnostics: [JSONDiagnostic]
-        /// Why nothing could be read (exit 1); absent otherwise.
-        var error: String?
-    }
-
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let json = args.flag("--json")
         let regionOption = try args.option("--region")
@@ -67,39 +46,65 @@ enum VCardInspectCommand: Command {
         let files = try args.positionals(max: 1, names: "FILE")
         guard let path = files.first else { throw CLIError.usage("vcard inspect: expected FILE or '-'") }
         let region = regionOption?.uppercased() ?? PhoneNumber.defaultRegion(forLocale: environmentLocale(locale))
-        let data: Data
-        do { data = try readInput(path, command: name) } catch let error as CLIError
-            where json && error.code == .failure
-        {
-            // --json answers in JSON also when nothing could be read.
+        let fileName = path == "-" ? "<stdin>" : path
+        let failure = "\(name): no vCard could be read from \(fileName)"
+        let book: AddressBook
+        do {
+            book = try TerminalProgress.run("reading \(fileName)") { _ in
+                AddressBook(data: try readInput(path, command: name), fileName: fileName)
+            }
+        } catch let error as CLIError where json && error.code == .failure {
+            // --json answers in JSON also when nothing could be read (JSONEncoder's layout).
             var out = Output()
-            out.line(try jsonString(JSONReport(contacts: [], diagnostics: [], error: error.message)))
+            out.line(
+                "{\n  \"contacts\" : [\n\n  ],\n  \"diagnostics\" : [\n\n  ],\n  \"error\" : "
+                    + JSONText.quoted(error.message) + "\n}")
             out.flush()
             throw error
         }
-        let fileName = path == "-" ? "<stdin>" : path
-        let book = AddressBook(data: data, fileName: fileName)
         let nothingRead = book.contacts.isEmpty && book.groups.isEmpty && !book.diagnostics.isEmpty
-        let failure = "\(name): no vCard could be read from \(fileName)"
         if nothingRead && !json {
-            for d in book.diagnostics { printError(d.description) }
+            for d in book.diagnostics { printError(terminalSafe(d.description)) }
             throw CLIError.failure(failure)
         }
+        // Every number normalized up front: each distinct text once, numbers in international form without
+        // libphonenumber, the others on all cores; the same E.164 forms as PhoneNumber.parse.
+        var raws: [String] = []
+        raws.reserveCapacity(book.contacts.count * 2)
+        for c in book.contacts { for p in c.phones { raws.append(p.value) } }
+        let e164s = TerminalProgress.run("normalizing \(raws.count) phone numbers") { _ in
+            PhoneNormalizer.shared.e164(raws, region: region)
+        }
         var out = Output()
+        var next = 0
         if json {
-            let contacts = book.contacts.map { c in
-                let numbers = c.phones.map { PhoneNumber.parse($0.value, region: region) }
-                return JSONContact(
-                    id: c.id, name: c.displayName, emails: c.emails.map(\.value),
-                    phones: c.phones.map(\.value), phonesE164: numbers.map(\.e164),
-                    groups: book.groups(containing: c.id).map(\.name))
+            // Streamed in the layout of JSONEncoder (pretty, sorted keys, slashes unescaped): nothing is
+            // built in memory but the output buffer.
+            out.write("{\n  \"contacts\" : [")
+            for (n, c) in book.contacts.enumerated() {
+                out.write(n == 0 ? "\n    {\n" : ",\n    {\n")
+                writeJSONArray(&out, "emails", c.emails.map { JSONText.quoted($0.value) })
+                out.write(",\n")
+                writeJSONArray(&out, "groups", book.groups(containing: c.id).map { JSONText.quoted($0.name) })
+                out.write(",\n      \"id\" : " + JSONText.quoted(c.id))
+                out.write(",\n      \"name\" : " + JSONText.quoted(c.displayName) + ",\n")
+                writeJSONArray(&out, "phones", c.phones.map { JSONText.quoted($0.value) })
+                out.write(",\n")
+                let numbers = e164s[next..<(next + c.phones.count)]
+                next += c.phones.count
+                writeJSONArray(&out, "phonesE164", numbers.map { $0.map(JSONText.quoted) ?? "null" })
+                out.write("\n    }")
             }
-            let diagnostics = book.diagnostics.map {
-                JSONDiagnostic(line: $0.line, column: $0.column, message: $0.message)
+            out.write(book.contacts.isEmpty ? "\n\n  ],\n  \"diagnostics\" : [" : "\n  ],\n  \"diagnostics\" : [")
+            for (n, d) in book.diagnostics.enumerated() {
+                out.write(n == 0 ? "\n    {\n" : ",\n    {\n")
+                if let column = d.column { out.write("      \"column\" : \(column),\n") }
+                out.write("      \"line\" : \(d.line),\n      \"message\" : " + JSONText.quoted(d.message) + "\n    }")
             }
-            out.line(
-                try jsonString(
-                    JSONReport(contacts: contacts, diagnostics: diagnostics, error: nothingRead ? failure : nil)))
+            out.write(book.diagnostics.isEmpty ? "\n\n  ]" : "\n  ]")
+            // Why nothing could be read, as the last key (JSONEncoder's sorted order).
+            if nothingRead { out.write(",\n  \"error\" : " + JSONText.quoted(failure)) }
+            out.line("\n}")
             if nothingRead {
                 out.flush()
                 throw CLIError.failure(failure)
@@ -109,9 +114,9 @@ enum VCardInspectCommand: Command {
                 out.line("\(terminalSafe(c.id))  \(c.displayName.isEmpty ? "(no name)" : terminalSafe(c.displayName))")
                 for e in c.emails { out.line("  email: \(terminalSafe(e.value))\(labelSuffix(e.label))") }
                 for p in c.phones {
-                    let n = PhoneNumber.parse(p.value, region: region)
-                    out.line(
-                        "  phone: \(terminalSafe(p.value))\(n.e164.map { " (\($0))" } ?? "")\(labelSuffix(p.label))")
+                    let e164 = e164s[next]
+                    next += 1
+                    out.line("  phone: \(terminalSafe(p.value))\(e164.map { " (\($0))" } ?? "")\(labelSuffix(p.label))")
                 }
                 let groups = book.groups(containing: c.id).map(\.name)
                 if !groups.isEmpty { out.line("  groups: \(terminalSafe(groups.joined(separator: ", ")))") }
@@ -122,6 +127,17 @@ enum VCardInspectCommand: Command {
         }
         out.flush()
         return .ok
+    }
+
+    /// `      "name" : [ items ]` at the depth of a contact's members, as JSONEncoder lays it out.
+    private static func writeJSONArray(_ out: inout Output, _ name: String, _ items: [String]) {
+        out.write("      \"" + name + "\" : [")
+        if items.isEmpty {
+            out.write("\n\n      ]")
+            return
+        }
+        for (n, item) in items.enumerated() { out.write((n == 0 ? "\n        " : ",\n        ") + item) }
+        out.write("\n      ]")
     }
 
     private static func labelSuffix(_ label: ContactLabel) -> String {

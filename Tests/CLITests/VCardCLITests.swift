@@ -77,3 +77,94 @@ import Testing
         #expect(bad.stderr.contains("--to must be 4.0 or 3.0"))
     }
 }
+
+/// `vcard inspect --json` is streamed; its bytes must be what JSONEncoder (pretty, sorted keys, slashes
+/// unescaped) makes of the same report.
+@Suite struct InspectJSONStreamTests {
+    struct Contact: Codable {
+        var emails: [String]
+        var groups: [String]
+        var id: String
+        var name: String
+        var phones: [String]
+        var phonesE164: [String?]
+    }
+    struct Diagnostic: Codable {
+        var column: Int?
+        var line: Int
+        var message: String
+    }
+    struct Report: Codable {
+        var contacts: [Contact]
+        var diagnostics: [Diagnostic]
+    }
+
+    static func encoded(_ data: Data) throws -> String {
+        let report = try JSONDecoder().decode(Report.self, from: data)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+    }
+
+    @Test func streamedJSONIsWhatTheEncoderWrites() throws {
+        let text = """
+            BEGIN:VCARD\r
+            VERSION:3.0\r
+            UID:a/b "quoted" \\\\ back\r
+            N:Doe;Jane \\n Line;;;\r
+            FN:Jane\\tDoe / 名前 😀\r
+            EMAIL:jane@example.com\r
+            EMAIL:j/ane@example.org\r
+            TEL:+1 (415) 555-0100\r
+            TEL:030 1234567\r
+            TEL:+44 (0) 20 7946 0958\r
+            TEL:12\r
+            CATEGORIES:Friends,Work "x"\r
+            END:VCARD\r
+            BEGIN:VCARD\r
+            VERSION:3.0\r
+            FN:\r
+            END:VCARD\r
+            BEGIN:VCARD\r
+            VERSION:3.0\r
+            FN:Nobody\r
+            X-BROKEN\r
+            END:VCARD\r
+            stray line\r
+
+            """
+        let url = Scratch.path("inspect", suffix: ".vcf")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let r = try CLI.run(["vcard", "inspect", "--json", "--region", "DE", url.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == (try Self.encoded(r.stdoutData)))
+        #expect(r.stdout.contains("\"+14155550100\""))
+        #expect(r.stdout.contains("\"+49301234567\""))
+        #expect(r.stdout.contains("\"+442079460958\""))
+        #expect(r.stdout.contains("null"))
+        #expect(r.stdout.contains("\"diagnostics\" : [\n    {"))
+
+        let empty = try CLI.run(
+            ["vcard", "inspect", "--json", "-"], stdin: Data("BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD\r\n".utf8))
+        #expect(empty.status == 0)
+        #expect(empty.stdout == (try Self.encoded(empty.stdoutData)))
+        #expect(empty.stdout.contains("\"diagnostics\" : [\n\n  ]"))
+    }
+}
+
+/// Progress lines appear on stderr only when it is a terminal (forced here with CONTACTS_PROGRESS=1 and no
+/// delay) and are erased when the step ends; pipes see nothing.
+@Suite struct ProgressTests {
+    @Test func progressOnlyWhenAsked() throws {
+        let forced = try CLI.run(
+            ["list", "--locale", "en"], environment: ["CONTACTS_PROGRESS": "1", "CONTACTS_PROGRESS_AFTER": "0"])
+        #expect(forced.status == 0)
+        #expect(forced.stderr.contains("sorting and indexing"), "\(forced.stderr)")
+        #expect(forced.stderr.hasSuffix("\r\u{1B}[K"))
+        let piped = try CLI.run(["list", "--locale", "en"], environment: ["CONTACTS_PROGRESS_AFTER": "0"])
+        #expect(piped.status == 0)
+        #expect(piped.stderr.isEmpty, "\(piped.stderr)")
+        #expect(forced.stdout == piped.stdout)
+    }
+}

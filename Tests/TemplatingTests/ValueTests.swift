@@ -81,3 +81,32 @@ final class ResultBox: @unchecked Sendable {
         return values[i]
     }
 }
+
+@Suite struct JSONObjectTests {
+    @Test func largeObjectKeepsOrderAndLaterDuplicatesWinInPlace() throws {
+        var text = "{"
+        for i in 0..<20_000 { text += "\"k\(i)\": \(i)," }
+        text += "\"k5\": \"five\", \"last\": {\"a\": [1, 2], \"a\": \"b\"}}"
+        let value = try MustacheValue(json: Array(text.utf8), file: "big.json")
+        guard case .dictionary(let d) = value else {
+            Issue.record("not a dictionary")
+            return
+        }
+        #expect(d.count == 20_001)
+        #expect(d.keys.prefix(3) == ["k0", "k1", "k2"])
+        #expect(d.keys[5] == "k5")
+        guard case .string("five")? = d["k5"], case .int(19_999)? = d["k19999"] else {
+            Issue.record("k5 \(String(describing: d["k5"])), k19999 \(String(describing: d["k19999"]))")
+            return
+        }
+        guard case .dictionary(let last)? = d["last"] else {
+            Issue.record("no nested dictionary")
+            return
+        }
+        #expect(last.count == 1)
+        guard case .string("b")? = last["a"] else {
+            Issue.record("a is \(String(describing: last["a"]))")
+            return
+        }
+    }
+}

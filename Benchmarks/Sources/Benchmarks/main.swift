@@ -10,6 +10,7 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("compose", runComposeBench),
     ("selection", runSelectionBench),
     ("inputs", runInputsBench),
+    ("process", runProcessBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -57,6 +57,36 @@ int32_t cphone_parse(const char *text, int32_t length, const char *default_regio
 /* The country calling code of `region` ("DE" → 49), 0 when unknown. */
 int32_t cphone_country_code_for_region(const char *region);
 
+/* Only the E.164 form of `text` (what cphone_parse gives as e164 when is_possible is 1): parse, check that
+ * the length is possible, format. No validity, type, region or national formats, so it is several times
+ * cheaper. Writes "+<digits>" (no terminator) into `out` and returns its length; returns 0 when the text
+ * does not parse (*status > 0) or its length is not possible for its region (*status stays 0). */
+int32_t cphone_e164(const char *text, int32_t length, const char *default_region, char *out, int32_t capacity,
+                    int32_t *status);
+
+/* What libphonenumber's metadata says about one country calling code, as far as parsing "+<code><number>"
+ * is concerned: the metadata of the code's main region (or of the non-geographical entity). */
+typedef struct cphone_calling_code {
+    int32_t country_code;          /* e.g. 1, 44, 800 */
+    uint32_t possible_lengths;     /* bit n set: a national significant number of n digits is possible (n ≤ 17) */
+    int32_t national_prefix_kind;  /* CPHONE_PREFIX_* */
+    char national_prefix[12];      /* the national prefix for parsing when CPHONE_PREFIX_LITERAL, NUL-terminated */
+} cphone_calling_code;
+
+enum {
+    CPHONE_PREFIX_NONE = 0,        /* no national prefix for parsing: nothing is ever stripped */
+    CPHONE_PREFIX_LITERAL = 1,     /* a plain run of digits (stripped only from numbers that start with it) */
+    CPHONE_PREFIX_PATTERN = 2      /* a regular expression */
+};
+
+/* Writes up to `capacity` calling codes into `out` (ascending) and returns how many libphonenumber supports. */
+int32_t cphone_calling_codes(cphone_calling_code *out, int32_t capacity);
+
+/* For a calling code whose national prefix for parsing is a pattern: 0 when the pattern cannot match at
+ * the start of any national number beginning with `digits` (`length` ASCII digits), 1 when it may (it
+ * matches, or more digits could decide), -1 on an error. */
+int32_t cphone_national_prefix_may_match(int32_t country_code, const char *digits, int32_t length);
+
 #ifdef __cplusplus
 }
 #endif

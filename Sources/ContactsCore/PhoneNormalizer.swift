@@ -1,0 +1,257 @@
+import CPhoneNumber
+import Dispatch
+import Synchronization
+
+/// E.164 forms of many phone numbers, fast and exactly as libphonenumber gives them
+/// (`PhoneNumber.parse(raw, region:).e164`).
+///
+/// Three things make it fast: numbers already written in international form ("+44 20 7946 0958") are
+/// normalized without libphonenumber wherever its metadata shows that parsing cannot change them (see
+/// ``fastE164(_:)``); every other number goes through a libphonenumber call that only parses and checks the
+/// length (no validity, type or national formats); and a batch parses each distinct (text, region) once,
+/// spread over the cores.
+///
+/// ```swift
+/// let normalizer = PhoneNormalizer.shared
+/// normalizer.e164("+1 (415) 555-0100", region: "DE")        // "+14155550100" (no libphonenumber call)
+/// normalizer.e164("030 1234567", region: "DE")              // "+49301234567" (libphonenumber)
+/// normalizer.e164(["+33 1 99 00 12 34", "(415) 555-0100"], region: "US")
+/// ```
+public final class PhoneNormalizer: Sendable {
+    /// The normalizer over libphonenumber's built-in metadata (read once).
+    public static let shared = PhoneNormalizer()
+
+    /// What the fast path needs of one calling code (the metadata of its main region).
+    struct CallingCode: Sendable {
+        /// Bit n: a national significant number of n digits is possible.
+        var possibleLengths: UInt32
+        /// nil: the national prefix for parsing is a pattern (asked through the bridge); empty: there is none.
+        var nationalPrefix: [UInt8]?
+    }
+
+    /// Indexed by calling code (1…999).
+    private let codes: [CallingCode?]
+    /// Results of single lookups, by region then text (bounded: cleared when it grows past `cacheLimit`).
+    private let cache = Mutex<[String: [String: String?]]>([:])
+    private let cacheLimit = 65_536
+    private let cacheCount = Atomic<Int>(0)
+    /// Calling code and first digits of a national number → whether the code's national prefix pattern
+    /// may match there (see ``prefixMayMatch(code:_:)``).
+    private let prefixCache = Mutex<[Int: Bool]>([:])
+
+    public init() {
+        var table = [CallingCode?](repeating: nil, count: 1000)
+        let count = cphone_calling_codes(nil, 0)
+        var infos = [cphone_calling_code](repeating: cphone_calling_code(), count: Int(max(count, 0)))
+        let filled = infos.withUnsafeMutableBufferPointer { cphone_calling_codes($0.baseAddress, Int32($0.count)) }
+        for info in infos.prefix(Int(min(filled, count))) where (1..<1000).contains(info.country_code) {
+            let prefix: [UInt8]?
+            switch info.national_prefix_kind {
+            case Int32(CPHONE_PREFIX_NONE): prefix = []
+            case Int32(CPHONE_PREFIX_LITERAL):
+                prefix = withUnsafeBytes(of: info.national_prefix) { Array($0.prefix { $0 != 0 }) }
+            default: prefix = nil
+            }
+            table[Int(info.country_code)] = CallingCode(possibleLengths: info.possible_lengths, nationalPrefix: prefix)
+        }
+        codes = table
+    }
+
+    /// What the fast path decided.
+    public enum FastResult: Sendable, Equatable {
+        /// The E.164 form, or nil when libphonenumber would give none (too short, not a possible length…).
+        case decided(String?)
+        /// The text needs libphonenumber.
+        case undecided
+    }
+
+    /// The E.164 form of a number written "+<digits>" with only spaces, `-`, `.`, `/`, `(` and `)` between
+    /// the digits (ending with a digit), decided without libphonenumber when its metadata makes the result
+    /// certain: the calling code is the first 1–3 digits that name one; what follows is the national
+    /// significant number unless the code's main region has a national prefix for parsing that this number
+    /// starts with or, for a pattern, may start with (then libphonenumber decides); and E.164 is "+" and the digits when
+    /// that length is possible for the code — the steps of libphonenumber's own parse for such text. The
+    /// result is independent of the default region (the number carries its calling code).
+    public func fastE164(_ raw: String) -> FastResult {
+        var raw = raw
+        return raw.withUTF8 { fastE164(bytes: $0) }
+    }
+
+    func fastE164(bytes: UnsafeBufferPointer<UInt8>) -> FastResult {
+        let n = bytes.count
+        guard n >= 4, n <= 250, bytes[0] == 0x2B, bytes[n - 1] &- 0x30 < 10 else { return .undecided }
+        // Digits into a small fixed buffer (17 national digits + 3 for the code at most matter).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+            var count = 0
+            var i = 1
+            while i < n {
+                let b = bytes[i]
+                if b &- 0x30 < 10 {
+                    guard count < 24 else { return .undecided }
+                    digits[count] = b
+                    count &+= 1
+                } else {
+                    switch b {
+                    case 0x20, 0x2D, 0x2E, 0x2F, 0x28, 0x29: break
+                    default: return .undecided
+                    }
+                }
+                i &+= 1
+            }
+            guard count >= 3, digits[0] != 0x30 else { return .undecided }
+            var code = 0
+            var codeLength = 0
+            var info: CallingCode?
+            while codeLength < 3 {
+                code = code &* 10 &+ Int(digits[codeLength] &- 0x30)
+                codeLength &+= 1
+                if let found = codes[code] {
+                    info = found
+                    break
+                }
+            }
+            guard let info else { return .undecided }
+            let nationalLength = count - codeLength
+            if nationalLength < 2 { return .decided(nil) }
+            guard let prefix = info.nationalPrefix else {
+                // A pattern: decided only when it cannot match at the start of this national number.
+                let mayMatch = prefixMayMatch(
+                    code: code, UnsafeBufferPointer(rebasing: digits[codeLength..<count]))
+                return mayMatch ? .undecided : decide(digits, count: count, nationalLength: nationalLength, info)
+            }
+            if !prefix.isEmpty && nationalLength >= prefix.count {
+                var starts = true
+                for k in 0..<prefix.count where digits[codeLength + k] != prefix[k] {
+                    starts = false
+                    break
+                }
+                if starts { return .undecided }
+            }
+            return decide(digits, count: count, nationalLength: nationalLength, info)
+        }
+    }
+
+    /// E.164 for digits whose national number stays as written: nil when too long or not a possible length.
+    private func decide(
+        _ digits: UnsafeMutableBufferPointer<UInt8>, count: Int, nationalLength: Int, _ info: CallingCode
+    ) -> FastResult {
+        if nationalLength > 17 { return .decided(nil) }
+        guard info.possibleLengths & (1 << UInt32(nationalLength)) != 0 else { return .decided(nil) }
+        return .decided(
+            String(unsafeUninitializedCapacity: count + 1) { out in
+                out[0] = 0x2B
+                for k in 0..<count { out[k + 1] = digits[k] }
+                return count + 1
+            })
+    }
+
+    /// Whether the national prefix pattern of `code` may match at the start of `national`, looking at its
+    /// first one to four digits (ICU's `hitEnd` says when more digits could matter); answers are cached
+    /// by calling code and digits.
+    private func prefixMayMatch(code: Int, _ national: UnsafeBufferPointer<UInt8>) -> Bool {
+        var value = 0
+        var mark = 1
+        for k in 0..<min(4, national.count) {
+            value = value &* 10 &+ Int(national[k] &- 0x30)
+            mark &*= 10
+            let key = code &* 100_000 &+ mark &+ value
+            let may: Bool
+            if let cached = prefixCache.withLock({ $0[key] }) {
+                may = cached
+            } else {
+                let answer = national.baseAddress!.withMemoryRebound(to: CChar.self, capacity: k + 1) {
+                    cphone_national_prefix_may_match(Int32(code), $0, Int32(k + 1))
+                }
+                may = answer != 0
+                prefixCache.withLock { $0[key] = may }
+            }
+            if !may { return false }
+        }
+        return true
+    }
+
+    /// libphonenumber's E.164 form (parse and length check only); `region` is the default for numbers
+    /// without a calling code.
+    public static func libphonenumberE164(_ raw: String, region: String) -> String? {
+        var utf8 = Array(raw.utf8)
+        if utf8.count > 250 { utf8 = [] }  // as PhoneNumber.parse: libphonenumber rejects longer text
+        var status: Int32 = 0
+        var out = [UInt8](repeating: 0, count: 32)
+        let length = utf8.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output in
+                input.withMemoryRebound(to: CChar.self) { inChars in
+                    output.withMemoryRebound(to: CChar.self) { outChars in
+                        cphone_e164(
+                            inChars.baseAddress, Int32(inChars.count), region.uppercased(), outChars.baseAddress,
+                            Int32(outChars.count), &status)
+                    }
+                }
+            }
+        }
+        guard status == 0, length > 0, Int(length) <= out.count else { return nil }
+        return String(decoding: out[0..<Int(length)], as: UTF8.self)
+    }
+
+    /// The E.164 form of `raw` with `region` (ISO 3166 alpha-2) as the default, as `PhoneNumber.parse`
+    /// gives it; results are cached by (text, region).
+    public func e164(_ raw: String, region: String) -> String? {
+        if case .decided(let e) = fastE164(raw) { return e }
+        if let hit = cache.withLock({ $0[region]?[raw] }) { return hit }
+        let e = Self.libphonenumberE164(raw, region: region)
+        cache.withLock { cache in
+            if cacheCount.load(ordering: .relaxed) >= cacheLimit {
+                cache.removeAll()
+                cacheCount.store(0, ordering: .relaxed)
+            }
+            cache[region, default: [:]][raw] = e
+            cacheCount.add(1, ordering: .relaxed)
+        }
+        return e
+    }
+
+    /// The E.164 forms of `raws` (same order): each distinct text is normalized once, the ones that need
+    /// libphonenumber on all cores.
+    public func e164(_ raws: [String], region: String) -> [String?] {
+        var results = [String?](repeating: nil, count: raws.count)
+        var slowIndex: [String: Int] = [:]
+        var slowTexts: [String] = []
+        var slowOf = [Int32](repeating: -1, count: raws.count)
+        for (i, raw) in raws.enumerated() {
+            switch fastE164(raw) {
+            case .decided(let e): results[i] = e
+            case .undecided:
+                if let k = slowIndex[raw] {
+                    slowOf[i] = Int32(k)
+                } else {
+                    slowIndex[raw] = slowTexts.count
+                    slowOf[i] = Int32(slowTexts.count)
+                    slowTexts.append(raw)
+                }
+            }
+        }
+        guard !slowTexts.isEmpty else { return results }
+        let parsed = Self.parallelMap(slowTexts) { Self.libphonenumberE164($0, region: region) }
+        for i in 0..<raws.count where slowOf[i] >= 0 { results[i] = parsed[Int(slowOf[i])] }
+        return results
+    }
+
+    /// `transform` of every element, in chunks over all cores (order kept).
+    static func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        let cores = max(1, VCardReader.defaultThreadCount)
+        guard items.count >= 64, cores > 1 else { return items.map(transform) }
+        let chunks = min(items.count / 32, cores * 8)
+        let out = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
+        out.initialize(repeating: nil)
+        defer { out.deallocate() }
+        nonisolated(unsafe) let shared = out
+        items.withUnsafeBufferPointer { input in
+            nonisolated(unsafe) let source = input
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let start = source.count * chunk / chunks
+                let end = source.count * (chunk + 1) / chunks
+                for i in start..<end { shared[i] = transform(source[i]) }
+            }
+        }
+        return out.map { $0! }
+    }
+}

@@ -1,0 +1,31 @@
+/// JSON text written piece by piece (for output streamed instead of encoded in one go), spelled as
+/// `jsonString` (JSONEncoder with `.withoutEscapingSlashes`) spells it.
+enum JSONText {
+    /// `s` as a JSON string literal: `"` and `\` escaped, `\b \f \n \r \t`, other controls as `\u00xx`.
+    static func quoted(_ s: String) -> String {
+        var needsEscape = false
+        for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
+            needsEscape = true
+            break
+        }
+        if !needsEscape { return "\"" + s + "\"" }
+        var out: [UInt8] = [0x22]
+        out.reserveCapacity(s.utf8.count + 8)
+        let hex = Array("0123456789abcdef".utf8)
+        for b in s.utf8 {
+            switch b {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x08: out += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0..<0x20: out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+            default: out.append(b)
+            }
+        }
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
+    }
+}

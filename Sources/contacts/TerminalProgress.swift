@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A one-line status on stderr ("reading contacts.vcf (620 MB)… 3.2 s") for steps that take more than a
+/// second, redrawn four times a second and erased when the step ends; only when stderr is a terminal, so
+/// pipes, files and scripts see nothing. `CONTACTS_PROGRESS=1` forces it on, `=0` off;
+/// `CONTACTS_PROGRESS_AFTER` sets the delay in seconds (default 1).
+final class TerminalProgress: Sendable {
+    struct State {
+        var label: String
+        var shown = false
+        var finished = false
+    }
+
+    static let enabled: Bool = {
+        switch ProcessInfo.processInfo.environment["CONTACTS_PROGRESS"] {
+        case "1": return true
+        case "0": return false
+        default: return isatty(2) == 1
+        }
+    }()
+    static let delay: Double = ProcessInfo.processInfo.environment["CONTACTS_PROGRESS_AFTER"].flatMap(Double.init) ?? 1
+
+    private let state: Mutex<State>
+    private let start = DispatchTime.now().uptimeNanoseconds
+    nonisolated(unsafe) private let timer: DispatchSourceTimer?  // Dispatch sources are thread-safe
+
+    private init(_ label: String) {
+        state = Mutex(State(label: label))
+        guard Self.enabled else {
+            timer = nil
+            return
+        }
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        self.timer = timer
+        timer.schedule(deadline: .now() + Self.delay, repeating: 0.25)
+        timer.setEventHandler { [weak self] in self?.draw() }
+        timer.resume()
+        if Self.delay <= 0 { draw() }
+    }
+
+    /// Runs `body` as a step called `label`; `body` may rename the step as it goes (``stage(_:)``).
+    static func run<T>(_ label: String, _ body: (TerminalProgress) throws -> T) rethrows -> T {
+        let progress = TerminalProgress(label)
+        defer { progress.finish() }
+        return try body(progress)
+    }
+
+    /// Renames the current step ("normalizing 150,000 numbers").
+    func stage(_ label: String) {
+        state.withLock { $0.label = label }
+    }
+
+    private func draw() {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        state.withLock { s in
+            guard !s.finished else { return }
+            s.shown = true
+            Self.write("\r\u{1B}[K\(s.label)… \(String(format: "%.1f", seconds)) s")
+        }
+    }
+
+    private func finish() {
+        timer?.cancel()
+        state.withLock { s in
+            if s.shown { Self.write("\r\u{1B}[K") }
+            s.finished = true
+        }
+    }
+
+    private static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
