@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Synchronization
 
 /// The search keys of one name: folded for case, accents and width, transliterated to Latin, tokenized.
 /// Matching keystrokes against them is plain byte comparison.
@@ -30,7 +31,8 @@ public struct SearchKeys: Sendable, Hashable {
 /// folding.fold("ＨＥＬ")                        // "hel"
 /// ```
 public final class SearchFolding: @unchecked Sendable {
-    private let lock = NSLock()
+    // @unchecked: the transliterators (not thread-safe) and `wordCache` are only touched inside `lock`.
+    private let lock = Mutex(())
     /// Width, case and accent folding for any text; non-Latin letters are transliterated to Latin.
     private let general: Transliterator
     /// Han names read as names (surnames with their name readings), syllables separated by spaces.
@@ -53,7 +55,7 @@ public final class SearchFolding: @unchecked Sendable {
         if let ascii = Self.foldASCII(text) { return ascii }
         // Word by word, each through the cache: transliteration is the expensive part of loading.
         var out = ""
-        lock.withLock {
+        lock.withLock { _ in
             for word in text.split(whereSeparator: { $0 == " " }) {
                 let folded: String
                 if let cached = wordCache[word] {
@@ -83,7 +85,7 @@ public final class SearchFolding: @unchecked Sendable {
         var initials = ""
         if hasHan {
             // Transliterate Han per character so each syllable becomes its own token ("zhang wei").
-            let latin = lock.withLock {
+            let latin = lock.withLock { _ in
                 if let cached = hanCache[name] { return cached }
                 let spaced = name.unicodeScalars.map { Self.isHan($0) ? " \($0) " : String($0) }.joined()
                 let han = (try? hanNames.transform(spaced)) ?? spaced
