@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# `make fuzz`: builds the FuzzTargets executable with libFuzzer and AddressSanitizer (release, its own
+# scratch path so the normal debug build stays valid), runs every target for FUZZ_SECONDS in libFuzzer's
+# fork mode (a crash, timeout or out-of-memory is saved and fuzzing goes on), and prints a summary.
+#
+# Settings (environment or make variables):
+#   FUZZ_SECONDS   seconds per target (default 60)
+#   FUZZ_TARGETS   targets to run (default: all; see Fuzz/README.md)
+#   FUZZ_MAX_LEN   largest input in bytes (default 4096)
+#   FUZZ_TIMEOUT   seconds before one input counts as a hang (default 10)
+#   FUZZ_RSS_MB    memory limit in MiB (default 2048)
+#   FUZZ_WORK      work folder: grown corpora, findings, logs (default fuzz-work, gitignored)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+SWIFT=${SWIFT:-swift}
+SECONDS_EACH=${FUZZ_SECONDS:-60}
+TARGETS=${FUZZ_TARGETS:-"vcard strings stringsdict xcstrings xliff mustache messageformat recipients-json recipients-csv"}
+MAX_LEN=${FUZZ_MAX_LEN:-4096}
+TIMEOUT=${FUZZ_TIMEOUT:-10}
+RSS_MB=${FUZZ_RSS_MB:-2048}
+WORK=${FUZZ_WORK:-fuzz-work}
+SCRATCH=.build/fuzz
+
+echo "== fuzz: building FuzzTargets (libFuzzer + ASan, release, $SCRATCH)"
+# gold cannot link the sanitizer runtimes with this toolchain's debug info; lld can.
+if ! "$SWIFT" build -c release --scratch-path "$SCRATCH" --product FuzzTargets \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+    -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
+    -Xcxx -fsanitize=address,fuzzer-no-link >"$SCRATCH.log" 2>&1; then
+    grep -E "error|warning:" "$SCRATCH.log" | head -20
+    echo "fuzz: build failed (full log: $SCRATCH.log)" >&2
+    exit 1
+fi
+BIN="$SCRATCH/release/FuzzTargets"
+
+# ASan: no core dumps; a failed allocation returns NULL (libFuzzer then reports it as an out-of-memory).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:disable_coredump=1:allocator_may_return_null=1}
+
+summary=()
+total_findings=0
+for target in $TARGETS; do
+    dir="$WORK/$target"
+    mkdir -p "$dir/corpus" "$dir/findings"
+    dict=()
+    [ -f "Fuzz/dictionaries/$target.dict" ] && dict=("-dict=Fuzz/dictionaries/$target.dict")
+    before=$(find "$dir/findings" -type f | wc -l)
+    echo "== fuzz: $target for ${SECONDS_EACH}s (log: $dir/log.txt)"
+    FUZZ_TARGET="$target" "$BIN" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+        -max_total_time="$SECONDS_EACH" -max_len="$MAX_LEN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
+        -artifact_prefix="$dir/findings/" "${dict[@]}" \
+        "$dir/corpus" "Fuzz/Corpus/$target" >"$dir/log.txt" 2>&1
+    # The fork-mode status line: "#<runs>: cov: … corp: … exec/s: … oom/timeout/crash: a/b/c time: …".
+    last=$(grep -E '^#[0-9]+: cov:' "$dir/log.txt" | tail -1)
+    runs=$(sed -E 's/^#([0-9]+):.*/\1/' <<<"$last")
+    cov=$(sed -E 's/.* cov: ([0-9]+).*/\1/' <<<"$last")
+    otc=$(sed -E 's|.*oom/timeout/crash: ([0-9]+/[0-9]+/[0-9]+).*|\1|' <<<"$last")
+    after=$(find "$dir/findings" -type f | wc -l)
+    new=$((after - before))
+    total_findings=$((total_findings + new))
+    summary+=("$(printf '%-16s %12s %8s %18s %10s' "$target" "${runs:-0}" "${cov:-?}" "${otc:-0/0/0}" "$new")")
+done
+
+echo
+echo "== fuzz summary (${SECONDS_EACH}s per target, max_len $MAX_LEN, timeout ${TIMEOUT}s, rss ${RSS_MB} MiB)"
+printf '%-16s %12s %8s %18s %10s\n' target executions coverage oom/timeout/crash "new files"
+for line in "${summary[@]}"; do echo "$line"; done
+if [ "$total_findings" -gt 0 ]; then
+    echo
+    echo "findings (replay one with: FUZZ_TARGET=<target> $BIN <file>; minimize with -minimize_crash=1 -runs=10000):"
+    for target in $TARGETS; do
+        find "$WORK/$target/findings" -type f -newer "$SCRATCH.log" 2>/dev/null | sed 's/^/  /'
+    done
+fi
+exit 0
