@@ -121,7 +121,7 @@ let package = Package(
             name: "FuzzRegressionTests",
             dependencies: ["FuzzEntries"],
             path: "Fuzz",
-            exclude: ["Sources", "README.md", "dictionaries"],
+            exclude: ["Sources", "README.md", "dictionaries", "lsan.supp"],
             sources: ["Tests"],
             resources: [.copy("Regressions"), .copy("Corpus")]
         ),

@@ -36,6 +36,10 @@ BIN="$SCRATCH/release/FuzzTargets"
 
 # ASan: no core dumps; a failed allocation returns NULL (libFuzzer then reports it as an out-of-memory).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:disable_coredump=1:allocator_may_return_null=1}
+# Leaks inside the toolchain's Foundation are not findings of this package (see the file).
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0}
+# Swift's own crash backtracer trips over ASan; libFuzzer prints the stack of a trap itself.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 
 summary=()
 total_findings=0

@@ -77,6 +77,7 @@ enum FuzzMain {
         var cStrings: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         cStrings.append(nil)
         var argc = Int32(arguments.count)
+        defer { for s in cStrings { free(s) } }
         return cStrings.withUnsafeMutableBufferPointer { buffer in
             var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = buffer.baseAddress
             return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
