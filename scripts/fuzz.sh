@@ -71,9 +71,25 @@ printf '%-16s %12s %8s %18s %10s\n' target executions coverage oom/timeout/crash
 for line in "${summary[@]}"; do echo "$line"; done
 if [ "$total_findings" -gt 0 ]; then
     echo
-    echo "findings (replay one with: FUZZ_TARGET=<target> $BIN <file>; minimize with -minimize_crash=1 -runs=10000):"
+    echo "== findings of this run, grouped: each saved input is replayed once and named by the error and the"
+    echo "   first frame in this package (count, target, error | frame, one example input)"
     for target in $TARGETS; do
-        find "$WORK/$target/findings" -type f -newer "$SCRATCH.log" 2>/dev/null | sed 's/^/  /'
-    done
+        find "$WORK/$target/findings" -type f -newer "$SCRATCH.log" 2>/dev/null | head -n "${FUZZ_TRIAGE_MAX:-40}" |
+            while read -r file; do
+                out=$(FUZZ_TARGET="$target" timeout -s KILL 120 "$BIN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
+                    "$file" 2>&1)
+                kind=$(grep -m1 -oE 'ERROR: [A-Za-z]+: [a-z -]+|Swift runtime failure: [^/]*|Fatal error: [^/]*' <<<"$out")
+                trap=$(grep -m1 -oE 'Swift runtime failure: [^/]*' <<<"$out")
+                frame=$(grep -E '^ *#[0-9]+ .* in .*/(Sources|Fuzz/Sources)/' <<<"$out" | grep -v FuzzTargets.swift |
+                    head -1 | grep -oE '(Sources|Fuzz/Sources)/[^ ]+' | head -1)
+                [ -z "$frame" ] && frame=$(grep -E '^ *#[0-9]+ .* in ' <<<"$out" |
+                    grep -vE 'llvm-project|libclang_rt|libswiftCore|libc\.so|compiler-generated' | head -1 |
+                    sed -E 's/.* in ([^ ]+).*/\1/' | cut -c1-90)
+                [ -z "$kind" ] && kind="does not reproduce alone"
+                echo "$target|${kind}${trap:+ ($trap)} | ${frame:-?}|$file"
+            done
+    done | sort -t'|' -k1,2 | awk -F'|' '{k=$1"|"$2"|"$3; n[k]++; if (!(k in ex)) ex[k]=$4} END {
+        for (k in n) { split(k, p, "|"); printf "  %4d  %-16s %s | %s\n        e.g. %s\n", n[k], p[1], p[2], p[3], ex[k] } }'
+    echo "replay: FUZZ_TARGET=<target> $BIN <file>; minimize: add -minimize_crash=1 -runs=20000"
 fi
 exit 0

@@ -62,10 +62,11 @@ public enum FuzzEntries {
     public static func vcard(_ bytes: UnsafeRawBufferPointer) {
         let book = AddressBook(data: Data(bytes), fileName: "fuzz.vcf")
         for d in book.diagnostics { _ = d.description }
-        for version in VCardWriter.Version.allCases {
-            let text = VCardWriter.data(for: book, version: version)
-            _ = AddressBook(data: text, fileName: "fuzz-\(version.rawValue).vcf")
-        }
+        // One writer version per input (alternating) keeps the executions per second up.
+        let versions = VCardWriter.Version.allCases
+        let version = versions[bytes.count % versions.count]
+        let text = VCardWriter.data(for: book, version: version)
+        _ = AddressBook(data: text, fileName: "fuzz-\(version.rawValue).vcf")
         for contact in book.contacts.prefix(8) {
             _ = book.groups(containing: contact.id)
         }
