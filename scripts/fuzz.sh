@@ -10,6 +10,7 @@
 #   FUZZ_TIMEOUT   seconds before one input counts as a hang (default 10)
 #   FUZZ_RSS_MB    memory limit in MiB (default 2048)
 #   FUZZ_WORK      work folder: grown corpora, findings, logs (default fuzz-work, gitignored)
+#   FUZZ_FLAGS     more libFuzzer flags, e.g. "-only_ascii=1" to get past a known invalid-UTF-8 crash
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,7 +53,7 @@ for target in $TARGETS; do
     echo "== fuzz: $target for ${SECONDS_EACH}s (log: $dir/log.txt)"
     FUZZ_TARGET="$target" "$BIN" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
         -max_total_time="$SECONDS_EACH" -max_len="$MAX_LEN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
-        -artifact_prefix="$dir/findings/" "${dict[@]}" \
+        -artifact_prefix="$dir/findings/" "${dict[@]}" ${FUZZ_FLAGS:-} \
         "$dir/corpus" "Fuzz/Corpus/$target" >"$dir/log.txt" 2>&1
     # The fork-mode status line: "#<runs>: cov: … corp: … exec/s: … oom/timeout/crash: a/b/c time: …".
     last=$(grep -E '^#[0-9]+: cov:' "$dir/log.txt" | tail -1)
@@ -66,7 +67,7 @@ for target in $TARGETS; do
 done
 
 echo
-echo "== fuzz summary (${SECONDS_EACH}s per target, max_len $MAX_LEN, timeout ${TIMEOUT}s, rss ${RSS_MB} MiB)"
+echo "== fuzz summary (${SECONDS_EACH}s per target, max_len $MAX_LEN, timeout ${TIMEOUT}s, rss ${RSS_MB} MiB${FUZZ_FLAGS:+, $FUZZ_FLAGS})"
 printf '%-16s %12s %8s %18s %10s\n' target executions coverage oom/timeout/crash "new files"
 for line in "${summary[@]}"; do echo "$line"; done
 if [ "$total_findings" -gt 0 ]; then
