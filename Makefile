@@ -9,7 +9,7 @@ VENV := .venv
 PY_TEST_PACKAGES := aiosmtpd fast-mail-parser
 PY_BENCH_PACKAGES := vobject chevron jinja2
 
-.PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint docs clean
+.PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint docs fuzz clean
 
 all: build
 
@@ -60,8 +60,13 @@ bench: deps
 docs: deps-apt
 	@./scripts/docs.sh
 
+# libFuzzer targets (Fuzz/): FUZZ_SECONDS per target; findings and grown corpora in fuzz-work/.
+FUZZ_SECONDS ?= 60
+fuzz: deps-apt
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) ./scripts/fuzz.sh
+
 lint:
-	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Plugins Package.swift Examples/Consumer
+	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Plugins Fuzz Package.swift Examples/Consumer
 
 clean:
 	$(SWIFT) package clean

@@ -140,6 +140,30 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),
+
+        // Fuzzing (`make fuzz`; see Fuzz/): one entry function per target, one libFuzzer executable
+        // (plain replay tool in a normal build), and the saved regressions replayed by `make test`.
+        .target(
+            name: "FuzzEntries",
+            dependencies: [
+                "ICUKit", "ContactsCore", "StringsCatalog", "Templating", "ContactsSelection", "PackageResources",
+            ],
+            path: "Fuzz/Sources/FuzzEntries"
+        ),
+        .target(name: "CFuzzerDriver", path: "Fuzz/Sources/CFuzzerDriver"),
+        .executableTarget(
+            name: "FuzzTargets",
+            dependencies: ["FuzzEntries", "CFuzzerDriver"],
+            path: "Fuzz/Sources/FuzzTargets"
+        ),
+        .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: ["FuzzEntries"],
+            path: "Fuzz",
+            exclude: ["Sources", "README.md", "dictionaries", "lsan.supp"],
+            sources: ["Tests"],
+            resources: [.copy("Regressions"), .copy("Corpus")]
+        ),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
