@@ -138,7 +138,7 @@ let package = Package(
             name: "DocExamplesTests",
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "PackageResources",
+                "ContactsSelection", "PackageResources", "ArgumentModel",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),
