@@ -210,3 +210,37 @@ public struct ToolSpec: Sendable {
         return (match, Array(args.dropFirst(match.words.count)))
     }
 }
+
+extension ToolSpec {
+    /// Mistakes in the model itself, one sentence each (empty when it is sound): an option not spelled
+    /// `--name`, an option declared twice in a command, a command declared twice, a repeated or optional
+    /// argument before another argument, a flag with allowed values, a value with a space (shells would
+    /// split it when completing).
+    public var problems: [String] {
+        var problems: [String] = []
+        var seen: Set<String> = []
+        for c in commands {
+            if !seen.insert(c.name).inserted { problems.append("command '\(c.name)' is declared twice") }
+            var names: Set<String> = []
+            for o in c.options {
+                let word = o.name.dropFirst(2)
+                if !o.name.hasPrefix("--") || word.isEmpty || word.hasPrefix("-") || word.contains("=") {
+                    problems.append("\(c.name): option '\(o.name)' is not spelled --name")
+                }
+                if !names.insert(o.name).inserted { problems.append("\(c.name): option \(o.name) is declared twice") }
+                if o.kind == .flag && !o.allowedValues.isEmpty {
+                    problems.append("\(c.name): flag \(o.name) has allowed values")
+                }
+                if case .values(let values) = o.completion, values.contains(where: { $0.contains(" ") }) {
+                    problems.append("\(c.name): a value of \(o.name) contains a space")
+                }
+            }
+            for (i, a) in c.arguments.enumerated() where i < c.arguments.count - 1 {
+                if a.isRepeated || !a.isRequired && c.arguments[i + 1].isRequired {
+                    problems.append("\(c.name): argument \(a.name) cannot stand before \(c.arguments[i + 1].name)")
+                }
+            }
+        }
+        return problems
+    }
+}

@@ -133,3 +133,34 @@ struct CompletionTests {
         #expect(try complete(["contacts", "completion", "z"]) == ["zsh"])
     }
 }
+
+@Suite("ArgumentModel: the model checks itself")
+struct ModelProblemsTests {
+    @Test func aSoundModelHasNoProblems() {
+        #expect(tool.problems.isEmpty, "\(tool.problems)")
+    }
+
+    @Test func mistakesAreNamed() {
+        let bad = ToolSpec(
+            name: "t", abstract: "",
+            commands: [
+                CommandSpec(
+                    name: "x", summary: "",
+                    options: [
+                        .flag("--json", help: ""), .flag("--json", help: ""), .option("-l", help: ""),
+                        .option("--to", help: "", completion: .values(["a b"])),
+                    ],
+                    arguments: [
+                        ArgumentSpec("A", help: "", repeated: true), ArgumentSpec("B", help: "", required: true),
+                    ]),
+                CommandSpec(name: "x", summary: ""),
+            ], groups: [])
+        let problems = bad.problems
+        #expect(problems.contains("x: option --json is declared twice"))
+        #expect(problems.contains("x: option '-l' is not spelled --name"))
+        #expect(problems.contains("x: a value of --to contains a space"))
+        #expect(problems.contains("x: argument A cannot stand before B"))
+        #expect(problems.contains("command 'x' is declared twice"))
+        #expect(problems.count == 5)
+    }
+}
