@@ -41,14 +41,23 @@ let commandGroups = [
 ]
 
 /// The whole tool as one model: help, `help <command>` and the completion scripts come from it.
-let toolSpec = ToolSpec(
-    name: "contacts",
-    abstract: "contacts — sort, section, search and select contacts; render and compose localized messages.",
-    commands: allCommands.map { $0.spec }, groups: commandGroups,
-    footer: """
-        Options: --help, --version. 'contacts <command> --help' or 'contacts help <command>' describes a command.
-        Exit codes: 0 ok, 1 failure (I/O, unreadable input), 2 usage error.
-        """)
+let toolSpec: ToolSpec = {
+    var commands = allCommands.map { $0.spec }
+    // `help` completes the first words of the commands.
+    var words: [String] = []
+    for c in commands where !words.contains(c.words[0]) { words.append(c.words[0]) }
+    if let i = commands.firstIndex(where: { $0.name == HelpCommand.name }) {
+        commands[i].arguments[0].completion = .values(words)
+    }
+    return ToolSpec(
+        name: "contacts",
+        abstract: "contacts — sort, section, search and select contacts; render and compose localized messages.",
+        commands: commands, groups: commandGroups,
+        footer: """
+            Options: --help, --version. 'contacts <command> --help' or 'contacts help <command>' describes a command.
+            Exit codes: 0 ok, 1 failure (I/O, unreadable input), 2 usage error.
+            """)
+}()
 
 /// `contacts help [COMMAND…]`: the tool's help, a group's or a command's.
 enum HelpCommand: Command {
@@ -58,6 +67,7 @@ enum HelpCommand: Command {
         name: name, summary: summary,
         discussion: "Prints the same help as 'contacts COMMAND --help' (or 'contacts --help' without COMMAND).",
         arguments: [
+            // Completed with the commands' first words (set where `toolSpec` is made).
             ArgumentSpec("COMMAND", help: "a command or group, e.g. 'sort' or 'vcard inspect'", repeated: true)
         ],
         examples: ["contacts help vcard inspect"])
@@ -109,6 +119,7 @@ enum CompletionCommand: Command {
 }
 
 @MainActor func runMain() -> Int32 {
+    assert(toolSpec.problems.isEmpty, "the commands' model: \(toolSpec.problems.joined(separator: "; "))")
     let args = Array(CommandLine.arguments.dropFirst())
     if args.isEmpty || args == ["--help"] || args == ["-h"] {
         print(toolSpec.help())
