@@ -81,11 +81,12 @@ let package = Package(
             ]
         ),
 
-        // Command-line tool
+        // Command-line tool: a declarative model of its commands (parsing, help, completion), then the tool
+        .target(name: "ArgumentModel"),
         .executableTarget(
             name: "contacts",
             dependencies: [
-                "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer", "ContactsSelection",
+                "ArgumentModel", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer", "ContactsSelection",
             ]
         ),
 
@@ -125,6 +126,7 @@ let package = Package(
                 "TestSupport",
             ]
         ),
+        .testTarget(name: "ArgumentModelTests", dependencies: ["ArgumentModel"]),
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
 
         // The documentation's ```swift examples (README, DocC, `///` comments) compiled as a test target:
@@ -136,7 +138,7 @@ let package = Package(
             name: "DocExamplesTests",
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "PackageResources",
+                "ContactsSelection", "PackageResources", "ArgumentModel",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),
