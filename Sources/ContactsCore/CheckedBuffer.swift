@@ -1,3 +1,5 @@
+import Foundation
+
 /// A growable run of plain values in memory its owner manages: the one type through which the vCard reader
 /// reaches the memory of its own buffers (the unfolded content line, the decoding buffer, the parameter and
 /// value spans), instead of raw pointers and separate length and capacity variables.
@@ -106,4 +108,16 @@ struct CheckedBuffer<Element: BitwiseCopyable> {
 
     /// Whether the size invariants hold (for tests).
     func checkInvariants() -> Bool { capacity >= 1 && count >= 0 && count <= capacity }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The offset of the first `byte` in `self[range]` (found with `memchr`), nil when there is none. The range
+    /// is checked in debug builds, as ``CheckedBuffer``'s are: the reader searches its input only through this.
+    @inline(__always) func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
+        assert(range.lowerBound >= 0 && range.upperBound <= count, "byte search outside the buffer")
+        guard let base = baseAddress, !range.isEmpty,
+            let hit = memchr(base + range.lowerBound, Int32(byte), range.count)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+    }
 }

@@ -26,10 +26,10 @@ extension VCardParser {
             if name.isEmpty { name = b.contact.organization }
             // Read the card again in group mode so that every property the group model does not name is kept.
             var unknowns = b.contact.unknownProperties
-            if let base = self.base, endOffset > cardStartOffset {
+            if let input, endOffset > cardStartOffset {
                 let again = VCardParser(fileName: fileName)
                 again.mode = .groupCard
-                again.parse(UnsafeBufferPointer(start: base + cardStartOffset, count: endOffset - cardStartOffset)) {
+                again.parse(UnsafeBufferPointer(rebasing: input[cardStartOffset..<endOffset])) {
                     _, _ in
                 }
                 if let g = again.groupResult {

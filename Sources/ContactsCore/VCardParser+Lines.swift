@@ -6,15 +6,15 @@ extension VCardParser {
     // MARK: Lines
 
     func parse(_ buf: UnsafeBufferPointer<UInt8>, emit: (consuming VCardRecord, Int) -> Void) {
-        guard let base = buf.baseAddress, buf.count > 0 else {
+        guard buf.count > 0 else {
             diagnose(1, nil, "no vCard found: the input is empty (expected BEGIN:VCARD)")
             return
         }
         let count = buf.count
-        self.base = base
+        input = buf
         var pos = 0
         // Skip a UTF-8 byte order mark.
-        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { pos = 3 }
+        if count >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF { pos = 3 }
         var sawCard = false
 
         /// The next physical line: [start, end) and the offset after its terminator.
@@ -22,21 +22,14 @@ extension VCardParser {
         // ends is not searched to its end for every line.
         var nextLF = -1
         @inline(__always) func physical(_ from: Int) -> (start: Int, end: Int, next: Int) {
-            // The line ends at the first CR or LF: find the LF with memchr, then any CR before it.
-            if nextLF < from {
-                nextLF = count
-                if let nl = memchr(base + from, Int32(lf), count - from) {
-                    nextLF = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nl))
-                }
-            }
+            // The line ends at the first CR or LF: find the LF (memchr), then any CR before it.
+            if nextLF < from { nextLF = buf.firstOffset(of: lf, in: from..<count) ?? count }
             var i = nextLF
-            if let r = memchr(base + from, Int32(cr), i - from) {
-                i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(r))
-            }
+            if let r = buf.firstOffset(of: cr, in: from..<i) { i = r }
             let end = i
-            if i < count && base[i] == cr {
-                while i < count && base[i] == cr { i += 1 }
-                if i < count && base[i] == lf { i += 1 }
+            if i < count && buf[i] == cr {
+                while i < count && buf[i] == cr { i += 1 }
+                if i < count && buf[i] == lf { i += 1 }
             } else if i < count {
                 i += 1
             }
@@ -55,7 +48,7 @@ extension VCardParser {
             // Unfold: continuation lines start with a space or a tab; quoted-printable soft breaks end with '='.
             var encoding: UInt8?  // looked up once per content line, when needed (the parameters do not change)
             while let p = pending {
-                if p.end > p.start && (base[p.start] == space || base[p.start] == tab) {
+                if p.end > p.start && (buf[p.start] == space || buf[p.start] == tab) {
                     st.pointee.line.append(contentsOf: UnsafeBufferPointer(rebasing: buf[p.start + 1..<p.end]))
                 } else if p.end > p.start && lineLength > 0 && line[lineLength - 1] == equals
                     && !isCardBoundary(UnsafeBufferPointer(rebasing: buf[p.start..<p.end]))
@@ -65,7 +58,7 @@ extension VCardParser {
                     encoding = 1
                     st.pointee.line.removeLast()
                     st.pointee.line.append(contentsOf: UnsafeBufferPointer(rebasing: buf[p.start..<p.end]))
-                } else if p.end > p.start && memchr(base + p.start, Int32(colon), p.end - p.start) == nil
+                } else if p.end > p.start && buf.firstOffset(of: colon, in: p.start..<p.end) == nil
                     && (encoding ?? lineEncoding()) == 2
                 {
                     // vCard 2.1 base64 continued on lines without leading space (base64 has no ':').

@@ -51,7 +51,8 @@ final class VCardParser {
         var valueSpans = CheckedBuffer<ValueSpan>(capacity: 32)
         var builder = CardBuilder()
         var mode = ReadMode.contact
-        var base: UnsafePointer<UInt8>?
+        /// The input being read (a group card is read again from it).
+        var input: UnsafeBufferPointer<UInt8>?
         var groupResult: CardBuilder?
         var inCard = false
         var cardStartLine = 0
@@ -76,9 +77,9 @@ final class VCardParser {
         get { st.pointee.mode }
         set { st.pointee.mode = newValue }
     }
-    var base: UnsafePointer<UInt8>? {
-        get { st.pointee.base }
-        set { st.pointee.base = newValue }
+    var input: UnsafeBufferPointer<UInt8>? {
+        get { st.pointee.input }
+        set { st.pointee.input = newValue }
     }
     /// In group-card mode: what the card said.
     var groupResult: CardBuilder? {

@@ -81,8 +81,9 @@ extension VCardReader {
             parser.endsBeforeNextCard = k < n - 1
             data.withUnsafeBytes { raw in
                 let piece = UnsafeRawBufferPointer(rebasing: raw[boundaries[k]..<boundaries[k + 1]])
+                    .bindMemory(to: UInt8.self)
                 parser.collect(reserving: estimatedCardCount(piece))
-                parser.parse(piece.bindMemory(to: UInt8.self)) { _, _ in }
+                parser.parse(piece) { _, _ in }
             }
             slots.buffer[k] = Partial(
                 chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
@@ -115,14 +116,14 @@ extension VCardReader {
     /// Offsets that split `buf` into about `pieces` parts, each starting at a BEGIN:VCARD line.
     static func chunkBoundaries(_ buf: UnsafeBufferPointer<UInt8>, pieces: Int) -> [Int] {
         var result = [0]
-        guard pieces > 1, let base = buf.baseAddress else { return [0, buf.count] }
+        guard pieces > 1, !buf.isEmpty else { return [0, buf.count] }
         let keyword: StaticString = "BEGIN:VCARD"
         for k in 1..<pieces {
             var pos = max(result[result.count - 1] + 1, buf.count / pieces * k)
             var found: Int?
             while pos < buf.count {
-                guard let nl = memchr(base + pos, 0x0A, buf.count - pos) else { break }
-                let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nl)) + 1
+                guard let nl = buf.firstOffset(of: 0x0A, in: pos..<buf.count) else { break }
+                let start = nl + 1
                 if buf.count - start >= 11 {
                     var match = true
                     for i in 0..<11
@@ -147,23 +148,23 @@ extension VCardReader {
     }
 }
 
-/// About how many cards `raw` holds (for reserving capacity): the lines that start with "BEGIN:" in its
+/// About how many cards `buf` holds (for reserving capacity): the lines that start with "BEGIN:" in its
 /// first 64 KiB, scaled to its size with a margin (memory reserved and not used is never touched).
-func estimatedCardCount(_ raw: UnsafeRawBufferPointer) -> Int {
-    guard let start = raw.baseAddress else { return 0 }
-    let total = min(raw.count, 1 << 16)
+func estimatedCardCount(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
+    guard !buf.isEmpty else { return 0 }
+    let total = min(buf.count, 1 << 16)
     var count = 0
     var offset = 0
     while offset < total {
-        guard let nl = memchr(start + offset, 0x0A, total - offset) else { break }
-        let next = start.distance(to: UnsafeRawPointer(nl)) + 1
+        guard let nl = buf.firstOffset(of: 0x0A, in: offset..<total) else { break }
+        let next = nl + 1
         if total - next > 6 {
-            let b0 = raw[next] | 0x20
-            let b1 = raw[next + 1] | 0x20
-            if b0 == 0x62 && b1 == 0x65 && raw[next + 5] == 0x3A { count += 1 }
+            let b0 = buf[next] | 0x20
+            let b1 = buf[next + 1] | 0x20
+            if b0 == 0x62 && b1 == 0x65 && buf[next + 5] == 0x3A { count += 1 }
         }
         offset = next
     }
-    if total == raw.count { return count + 1 }
-    return Int(Double(count + 1) * Double(raw.count) / Double(total) * 1.25) + 16
+    if total == buf.count { return count + 1 }
+    return Int(Double(count + 1) * Double(buf.count) / Double(total) * 1.25) + 16
 }

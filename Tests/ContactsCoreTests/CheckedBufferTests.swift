@@ -123,6 +123,23 @@ import Testing
         }
     }
 
+    /// The reader searches its input only through `firstOffset(of:in:)`: offsets are from the buffer's start.
+    @Test func byteSearchFindsTheFirstByteInTheRange() {
+        let bytes = Array("A:1\r\nB:2\nC".utf8)
+        bytes.withUnsafeBufferPointer { buf in
+            #expect(buf.firstOffset(of: 0x0A, in: 0..<buf.count) == 4)
+            #expect(buf.firstOffset(of: 0x0A, in: 5..<buf.count) == 8)
+            #expect(buf.firstOffset(of: 0x0A, in: 9..<buf.count) == nil)
+            #expect(buf.firstOffset(of: 0x0D, in: 0..<3) == nil)
+            #expect(buf.firstOffset(of: 0x41, in: 0..<1) == 0)
+            #expect(buf.firstOffset(of: 0x43, in: buf.count - 1..<buf.count) == buf.count - 1)
+            #expect(buf.firstOffset(of: 0x3A, in: 2..<2) == nil)
+        }
+        [UInt8]().withUnsafeBufferPointer { empty in
+            #expect(empty.firstOffset(of: 0x0A, in: 0..<0) == nil)
+        }
+    }
+
     /// The decoder writes into a CheckedBuffer: bytes, soft breaks and the first invalid sequence.
     @Test func quotedPrintableDecodesIntoTheBuffer() {
         var out = CheckedBuffer<UInt8>(capacity: 1)
