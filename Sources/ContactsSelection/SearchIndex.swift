@@ -20,7 +20,8 @@ final class SearchIndex: Sendable {
     let offsets: [Int32]
     let sectionOfRow: [UInt16]
     let sectionTitles: [String]
-    let folding: SearchFolding
+    /// Folds queries. Nil for an index read from a file when the query needs no ICU (ASCII, Latin-1).
+    let folding: SearchFolding?
     /// Three planes of 2 words per row (bytes, token starts, byte pairs): a 128-bit set of the bytes the row contains, of the bytes that start
     /// a token, and of its byte pairs (hashed). A scan tests these first and touches the row's bytes only
     /// when they can match; for a one-byte query of a letter or digit the byte set alone is the answer.
@@ -28,8 +29,9 @@ final class SearchIndex: Sendable {
     /// Per row, the length of its text part: letters never need to look at the phone digits after it.
     let textLengths: [Int32]
 
-    /// `folding` serves the first chunk and queries; the other chunks open their own transliterators (or
-    /// share `folding`, which serializes calls, if that fails).
+    /// `folding` serves the first chunk and queries. The other chunks share it (it serializes calls) while
+    /// few names need ICU — ASCII and Latin-1 names take its fast path, repeated words its cache — and open
+    /// their own transliterators (~0.2 s each) once many distinct words have gone through ICU.
     init(
         rows: [ContactRow], phones: PhoneTable, sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding
     ) {
@@ -48,7 +50,7 @@ final class SearchIndex: Sendable {
             let lower = chunk * chunkSize
             let upper = min(rows.count, lower + chunkSize)
             guard lower < upper else { return }
-            let local = chunk == 0 ? mainFolding : ((try? SearchFolding()) ?? mainFolding)
+            var local = mainFolding
             var bytes: [UInt8] = []
             bytes.reserveCapacity((upper - lower) * 48)
             var offs: [Int32] = []
@@ -56,6 +58,12 @@ final class SearchIndex: Sendable {
             var textLengths: [Int32] = []
             textLengths.reserveCapacity(upper - lower)
             for i in lower..<upper {
+                if chunk > 0 && local === mainFolding && (i - lower) % 1_024 == 1_023
+                    && mainFolding.transliterationCount >= Self.ownTransliteratorsAfter,
+                    let own = try? SearchFolding()
+                {
+                    local = own
+                }
                 offs.append(Int32(truncatingIfNeeded: bytes.count))
                 textLengths.append(Self.append(rows[i], phones: phones[i], folding: local, to: &bytes))
             }
@@ -81,6 +89,23 @@ final class SearchIndex: Sendable {
         self.offsets = offsets
         self.textLengths = textLengths
     }
+
+    /// An index from its parts (as read back from a saved list; see `SavedList`).
+    init(
+        haystack: [UInt8], offsets: [Int32], masks: [UInt64], textLengths: [Int32], sectionOfRow: [UInt16],
+        sectionTitles: [String], folding: SearchFolding?
+    ) {
+        self.haystack = haystack
+        self.offsets = offsets
+        self.masks = masks
+        self.textLengths = textLengths
+        self.sectionOfRow = sectionOfRow
+        self.sectionTitles = sectionTitles
+        self.folding = folding
+    }
+
+    /// Distinct words through ICU after which each chunk opens its own transliterators.
+    static let ownTransliteratorsAfter = 4_000
 
     /// Bit of a byte in a row mask: a–z and 0–9 have their own bits (exact), other bytes share the rest.
     @inline(__always)
@@ -209,7 +234,7 @@ final class SearchIndex: Sendable {
             let s = String(String.UnicodeScalarView(jamo))
             return Query(keywords: keywords, needles: [Array(s.utf8)], digits: nil)
         }
-        let folded = folding.fold(text)
+        let folded = folding?.fold(text) ?? SearchFolding.foldLatin1(text) ?? text.lowercased()
         let hasLetters = text.unicodeScalars.contains { $0.properties.isAlphabetic }
         let digitBytes = text.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }
         let digits = !hasLetters && !digitBytes.isEmpty ? Array(digitBytes) : nil
