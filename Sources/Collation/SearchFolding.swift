@@ -6,15 +6,15 @@ import ICUKit
 public struct SearchKeys: Sendable, Hashable {
     /// The folded name: lowercase ASCII-ish Latin words separated by single spaces ("zhang wei").
     public var folded: String
-    /// `folded` split on spaces.
-    public var tokens: [String]
+    /// `folded` split on spaces (computed on use: building the index needs it only for Han names).
+    public var tokens: [String] { SearchFolding.tokens(folded) }
     /// First letters of the transliterated syllables of Han names ("zw" for 张伟); empty otherwise.
     public var initials: String
     /// Initial consonants of Hangul syllables as compatibility jamo ("ㅇㅅㅇ" for 이상일); empty otherwise.
     public var hangulInitials: String
 
     /// `folded` without spaces ("zhangwei").
-    public var compact: String { tokens.joined() }
+    public var compact: String { String(decoding: folded.utf8.filter { $0 != 0x20 }, as: UTF8.self) }
 }
 
 /// Turns names and queries into search keys: case, accent and width folded, any script transliterated to
@@ -96,7 +96,7 @@ public final class SearchFolding: @unchecked Sendable {
     public func keys(for name: String) -> SearchKeys {
         if let latin = Self.foldLatin1(name) {
             // Only ASCII and Latin-1 letters: no Han, no Hangul.
-            return SearchKeys(folded: latin, tokens: Self.tokens(latin), initials: "", hangulInitials: "")
+            return SearchKeys(folded: latin, initials: "", hangulInitials: "")
         }
         let hasHan = name.unicodeScalars.contains { Self.isHan($0) }
         let folded: String
@@ -128,7 +128,7 @@ public final class SearchFolding: @unchecked Sendable {
             folded = fold(name)
         }
         return SearchKeys(
-            folded: folded, tokens: Self.tokens(folded), initials: initials,
+            folded: folded, initials: initials,
             hangulInitials: Self.hangulInitials(name))
     }
 

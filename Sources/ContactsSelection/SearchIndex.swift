@@ -189,7 +189,7 @@ final class SearchIndex: Sendable {
         }
         let keys = folding.keys(for: row.displayName)
         field(keys.folded)
-        if keys.tokens.count > 1 && !keys.initials.isEmpty { field(keys.compact) }
+        if !keys.initials.isEmpty && keys.tokens.count > 1 { field(keys.compact) }
         field(keys.initials)
         field(keys.hangulInitials)
         if row.sortName != row.displayName {
