@@ -174,8 +174,9 @@ public final class SavedList: ContactListing, @unchecked Sendable {
     public let diagnostics: [String]
     private let sections: [RowSection]
     private let index: SearchIndex
-    /// The mapped file; rows are read from it on demand. Immutable once mapped.
-    private let mapping: UnsafeRawBufferPointer
+    /// The mapped file; rows are read from it on demand, the search keys used in place.
+    private let file: MappedFile
+    private var mapping: UnsafeRawBufferPointer { file.bytes }
     private let rowText: Range<Int>
     private let rowOffsets: Range<Int>
     private let enabled: Range<Int>
@@ -197,9 +198,8 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
             throw SavedListError.io(path: path, message: "cannot map: \(String(cString: strerror(errno)))")
         }
-        let bytes = UnsafeRawBufferPointer(start: base, count: size)
-        var ok = false
-        defer { if !ok { munmap(base, size) } }
+        let file = MappedFile(UnsafeRawBufferPointer(start: base, count: size))
+        let bytes = file.bytes
         var reader = Reader(bytes: bytes, path: path)
         guard Array(bytes[0..<8]) == Self.magic else {
             throw SavedListError.corrupt(path: path, reason: "not a contacts index")
@@ -239,11 +239,11 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         rowText = try reader.range()
         rowOffsets = try reader.range()
         enabled = try reader.range()
-        let haystack: [UInt8] = try reader.array()
-        let offsets: [Int32] = try reader.array()
-        let masks: [UInt64] = try reader.array()
-        let textLengths: [Int32] = try reader.array()
-        let sectionOfRow: [UInt16] = try reader.array()
+        let haystack: KeyBuffer<UInt8> = try reader.keys(owner: file)
+        let offsets: KeyBuffer<Int32> = try reader.keys(owner: file)
+        let masks: KeyBuffer<UInt64> = try reader.keys(owner: file)
+        let textLengths: KeyBuffer<Int32> = try reader.keys(owner: file)
+        let sectionOfRow: KeyBuffer<UInt16> = try reader.keys(owner: file)
         guard reader.position == size - 8 else {
             throw SavedListError.corrupt(path: path, reason: "unexpected bytes after the last field")
         }
@@ -259,12 +259,21 @@ public final class SavedList: ContactListing, @unchecked Sendable {
             sectionStarts.count == sectionTitles.count + 1 && sectionStarts.first == 0
                 && sectionStarts.last == Int32(rows) && zip(sectionStarts, sectionStarts.dropFirst()).allSatisfy(<=),
             "section ranges")
-        try check(offsets.first == 0 && offsets.last == Int32(haystack.count), "search offsets")
-        for r in 0..<rows {
-            try check(offsets[r] <= offsets[r + 1], "search offsets")
-            try check(textLengths[r] >= 0 && textLengths[r] <= offsets[r + 1] - offsets[r], "text lengths")
+        try check(offsets[0] == 0 && offsets[rows] == Int32(haystack.count), "search offsets")
+        let rowsAreWhole = offsets.withUnsafeBufferPointer { off in
+            textLengths.withUnsafeBufferPointer { text in
+                sectionOfRow.withUnsafeBufferPointer { section in
+                    var ok = true
+                    for r in 0..<rows {
+                        ok =
+                            ok && off[r] <= off[r + 1] && text[r] >= 0 && text[r] <= off[r + 1] - off[r]
+                            && Int(section[r]) < sectionTitles.count
+                    }
+                    return ok
+                }
+            }
         }
-        try check(sectionOfRow.allSatisfy { Int($0) < sectionTitles.count }, "row sections")
+        try check(rowsAreWhole, "search offsets, text lengths or row sections")
         let textCount = rowText.count
         var previous: UInt32 = 0
         for i in 0...(3 * rows) {
@@ -279,14 +288,11 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         }
         self.sections = sections
         rowCount = rows
-        mapping = bytes
+        self.file = file
         index = SearchIndex(
             haystack: haystack, offsets: offsets, masks: masks, textLengths: textLengths, sectionOfRow: sectionOfRow,
             sectionTitles: sectionTitles, folding: nil)
-        ok = true
     }
-
-    deinit { munmap(UnsafeMutableRawPointer(mutating: mapping.baseAddress!), mapping.count) }
 
     public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
         let keywords = keywords ?? false
@@ -372,6 +378,9 @@ public final class SavedList: ContactListing, @unchecked Sendable {
             word(UInt64(b.count))
             bytes.append(contentsOf: b)
             pad()
+        }
+        mutating func array<T: FixedWidthInteger>(_ values: KeyBuffer<T>) {
+            values.withUnsafeBufferPointer { array(Array($0)) }
         }
         mutating func array<T: FixedWidthInteger>(_ values: [T]) {
             word(UInt64(values.count * MemoryLayout<T>.size))
@@ -470,6 +479,23 @@ public final class SavedList: ContactListing, @unchecked Sendable {
             }
         }
 
+        /// The next field as keys used in place (fields start at multiples of 8 in a page-aligned
+        /// mapping, so they are aligned); copied on a big-endian machine, where the bytes need swapping.
+        mutating func keys<T: FixedWidthInteger>(owner: MappedFile) throws -> KeyBuffer<T> {
+            #if _endian(little)
+                let r = try range()
+                guard r.count % MemoryLayout<T>.size == 0 else {
+                    throw SavedListError.corrupt(
+                        path: path, reason: "field of \(r.count) bytes at byte \(r.lowerBound)")
+                }
+                let start = (bytes.baseAddress! + r.lowerBound).assumingMemoryBound(to: T.self)
+                return KeyBuffer(
+                    mapped: UnsafeBufferPointer(start: start, count: r.count / MemoryLayout<T>.size), owner: owner)
+            #else
+                return KeyBuffer(try array() as [T])
+            #endif
+        }
+
         mutating func strings() throws -> [String] {
             let ends: [UInt32] = try array()
             let text = try blob()
@@ -501,4 +527,11 @@ extension ContactsDataSource {
     ) -> String {
         "locale=\(locale) mode=\(mode.rawValue) skip-unnamed=\(skipUnnamed) sort=\(sortOrder)"
     }
+}
+
+/// A read-only memory-mapped file, unmapped when the last holder lets go.
+final class MappedFile: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), bytes.count) }
 }

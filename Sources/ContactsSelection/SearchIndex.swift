@@ -15,19 +15,19 @@ import Foundation
 final class SearchIndex: Sendable {
     static let fieldSeparator: UInt8 = 0x01
 
-    let haystack: [UInt8]
+    let haystack: KeyBuffer<UInt8>
     /// `rows + 1` offsets into `haystack`.
-    let offsets: [Int32]
-    let sectionOfRow: [UInt16]
+    let offsets: KeyBuffer<Int32>
+    let sectionOfRow: KeyBuffer<UInt16>
     let sectionTitles: [String]
     /// Folds queries. Nil for an index read from a file when the query needs no ICU (ASCII, Latin-1).
     let folding: SearchFolding?
     /// Three planes of 2 words per row (bytes, token starts, byte pairs): a 128-bit set of the bytes the row contains, of the bytes that start
     /// a token, and of its byte pairs (hashed). A scan tests these first and touches the row's bytes only
     /// when they can match; for a one-byte query of a letter or digit the byte set alone is the answer.
-    let masks: [UInt64]
+    let masks: KeyBuffer<UInt64>
     /// Per row, the length of its text part: letters never need to look at the phone digits after it.
-    let textLengths: [Int32]
+    let textLengths: KeyBuffer<Int32>
 
     /// `folding` serves the first chunk and queries. The other chunks share it (it serializes calls) while
     /// few names need ICU — ASCII and Latin-1 names take its fast path, repeated words its cache — and open
@@ -36,9 +36,9 @@ final class SearchIndex: Sendable {
         rows: [ContactRow], phones: PhoneTable, sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding
     ) {
         self.folding = folding
-        self.sectionOfRow = sectionOfRow
+        self.sectionOfRow = KeyBuffer(sectionOfRow)
         self.sectionTitles = sectionTitles
-        // Fold in parallel chunks, each with its own transliterators (they are not thread-safe).
+        // Fold in parallel chunks (transliterators are not thread-safe: see above).
         let chunkCount = rows.count >= 20_000 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
         let chunkSize = (rows.count + chunkCount - 1) / max(chunkCount, 1)
         nonisolated(unsafe) var chunks = [[UInt8]](repeating: [], count: chunkCount)
@@ -84,16 +84,17 @@ final class SearchIndex: Sendable {
         }
         offsets.append(Int32(haystack.count))
         let textLengths = chunkTextLengths.flatMap { $0 }
-        masks = Self.buildMasks(haystack, offsets, textLengths: textLengths)
-        self.haystack = haystack
-        self.offsets = offsets
-        self.textLengths = textLengths
+        masks = KeyBuffer(Self.buildMasks(haystack, offsets, textLengths: textLengths))
+        self.haystack = KeyBuffer(haystack)
+        self.offsets = KeyBuffer(offsets)
+        self.textLengths = KeyBuffer(textLengths)
     }
 
-    /// An index from its parts (as read back from a saved list; see `SavedList`).
+    /// An index from its parts (as read back from a saved list, memory-mapped; see `SavedList`).
     init(
-        haystack: [UInt8], offsets: [Int32], masks: [UInt64], textLengths: [Int32], sectionOfRow: [UInt16],
-        sectionTitles: [String], folding: SearchFolding?
+        haystack: KeyBuffer<UInt8>, offsets: KeyBuffer<Int32>, masks: KeyBuffer<UInt64>,
+        textLengths: KeyBuffer<Int32>, sectionOfRow: KeyBuffer<UInt16>, sectionTitles: [String],
+        folding: SearchFolding?
     ) {
         self.haystack = haystack
         self.offsets = offsets
@@ -497,5 +498,34 @@ final class SearchIndex: Sendable {
             i += 1
         }
         return false
+    }
+}
+
+/// Keys of an index: an array built in this process, or a slice of a saved list's memory-mapped file
+/// (kept mapped by `owner`).
+struct KeyBuffer<Element>: @unchecked Sendable {
+    private let array: [Element]
+    private let mapped: UnsafeBufferPointer<Element>?
+    private let owner: AnyObject?
+
+    init(_ array: [Element]) {
+        self.array = array
+        mapped = nil
+        owner = nil
+    }
+
+    init(mapped: UnsafeBufferPointer<Element>, owner: AnyObject) {
+        array = []
+        self.mapped = mapped
+        self.owner = owner
+    }
+
+    var count: Int { mapped?.count ?? array.count }
+
+    subscript(i: Int) -> Element { mapped.map { $0[i] } ?? array[i] }
+
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        if let mapped { return try body(mapped) }
+        return try array.withUnsafeBufferPointer(body)
     }
 }
