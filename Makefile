@@ -9,7 +9,7 @@ VENV := .venv
 PY_TEST_PACKAGES := aiosmtpd fast-mail-parser
 PY_BENCH_PACKAGES := vobject chevron jinja2
 
-.PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint docs clean
+.PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint docs fuzz clean
 
 all: build
 
@@ -38,6 +38,8 @@ test: deps
 	TMPDIR="$(TEST_TMP)" PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test --parallel
 	@left=$$(ls -A "$(TEST_TMP)" | grep -Ev '^(TemporaryDirectory\..+|.+\.lock|swift-generated-sources)$$' || true); rm -rf "$(TEST_TMP)"; \
 	  if [ -n "$$left" ]; then echo "tests left files behind: $$left" >&2; exit 1; fi
+	@echo "== documentation: DocC catalogs and symbol links (make docs)"
+	@./scripts/docs.sh
 
 # The package used as a SwiftPM dependency (by path) from Examples/Consumer: it must build and find its
 # resources (sample address book, localizations, templates) at run time.
@@ -58,8 +60,13 @@ bench: deps
 docs: deps-apt
 	@./scripts/docs.sh
 
+# libFuzzer targets (Fuzz/): FUZZ_SECONDS per target; findings and grown corpora in fuzz-work/.
+FUZZ_SECONDS ?= 60
+fuzz: deps-apt
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) ./scripts/fuzz.sh
+
 lint:
-	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Plugins Package.swift Examples/Consumer
+	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Plugins Fuzz Package.swift Examples/Consumer
 
 clean:
 	$(SWIFT) package clean

@@ -81,11 +81,12 @@ let package = Package(
             ]
         ),
 
-        // Command-line tool
+        // Command-line tool: a declarative model of its commands (parsing, help, completion), then the tool
+        .target(name: "ArgumentModel"),
         .executableTarget(
             name: "contacts",
             dependencies: [
-                "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer", "ContactsSelection",
+                "ArgumentModel", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer", "ContactsSelection",
             ]
         ),
 
@@ -125,6 +126,7 @@ let package = Package(
                 "TestSupport",
             ]
         ),
+        .testTarget(name: "ArgumentModelTests", dependencies: ["ArgumentModel"]),
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
 
         // The documentation's ```swift examples (README, DocC, `///` comments) compiled as a test target:
@@ -136,10 +138,34 @@ let package = Package(
             name: "DocExamplesTests",
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "PackageResources",
+                "ContactsSelection", "PackageResources", "ArgumentModel",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),
+
+        // Fuzzing (`make fuzz`; see Fuzz/): one entry function per target, one libFuzzer executable
+        // (plain replay tool in a normal build), and the saved regressions replayed by `make test`.
+        .target(
+            name: "FuzzEntries",
+            dependencies: [
+                "ICUKit", "ContactsCore", "StringsCatalog", "Templating", "ContactsSelection", "PackageResources",
+            ],
+            path: "Fuzz/Sources/FuzzEntries"
+        ),
+        .target(name: "CFuzzerDriver", path: "Fuzz/Sources/CFuzzerDriver"),
+        .executableTarget(
+            name: "FuzzTargets",
+            dependencies: ["FuzzEntries", "CFuzzerDriver"],
+            path: "Fuzz/Sources/FuzzTargets"
+        ),
+        .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: ["FuzzEntries"],
+            path: "Fuzz",
+            exclude: ["Sources", "README.md", "dictionaries", "lsan.supp"],
+            sources: ["Tests"],
+            resources: [.copy("Regressions"), .copy("Corpus")]
+        ),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

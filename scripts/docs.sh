@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every library into .build/docs/<Module>.doccarchive, from each
-# module's symbol graph (swift-symbolgraph-extract over a build in its own scratch folder) and its
-# <Module>.docc catalog, with the toolchain's own `docc` (no package plugin needed). Broken symbol links,
-# undocumented parameters and other documentation warnings are errors.
+# module's symbol graph (swift-symbolgraph-extract over the package's ordinary debug build, so after
+# `swift build` it costs seconds) and its <Module>.docc catalog, with the toolchain's own `docc` (no
+# package plugin needed). Broken symbol links, undocumented parameters and other documentation warnings
+# are errors. `make test` runs it last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(ICUKit Locales Collation ContactsCore StringsCatalog Templating Composer ContactsSelection)
-scratch=.build/docs-build
-swift build --scratch-path "$scratch" >/dev/null
-build="$scratch/debug"
+scratch=.build/docs-work
+mkdir -p "$scratch"
+swift build >/dev/null
+build=.build/debug
 mkdir -p .build/docs
 failed=0
 for m in "${modules[@]}"; do

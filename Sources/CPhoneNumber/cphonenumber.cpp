@@ -39,6 +39,20 @@ static int32_t map_error(PhoneNumberUtil::ErrorType error) {
     }
 }
 
+/// libphonenumber's Parse of (text, length) with `default_region` ("ZZ" when empty); false with *status
+/// set when it does not parse.
+static bool parse_number(const PhoneNumberUtil *util, const char *text, int32_t length, const char *default_region,
+                         PhoneNumber *number, int32_t *status) {
+    std::string input(text == nullptr ? "" : text, static_cast<size_t>(length));
+    std::string region(default_region == nullptr || default_region[0] == '\0' ? "ZZ" : default_region);
+    PhoneNumberUtil::ErrorType error = util->Parse(input, region, number);
+    if (error != PhoneNumberUtil::NO_PARSING_ERROR) {
+        *status = map_error(error);
+        return false;
+    }
+    return true;
+}
+
 extern "C" int32_t cphone_parse(const char *text, int32_t length, const char *default_region, cphone_info *info,
                                 char *out, int32_t capacity, int32_t *status) {
     if (status == nullptr || *status > 0) return 0;
@@ -49,14 +63,8 @@ extern "C" int32_t cphone_parse(const char *text, int32_t length, const char *de
     }
     try {
         const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
-        std::string input(text == nullptr ? "" : text, static_cast<size_t>(length));
-        std::string region(default_region == nullptr || default_region[0] == '\0' ? "ZZ" : default_region);
         PhoneNumber number;
-        PhoneNumberUtil::ErrorType error = util->Parse(input, region, &number);
-        if (error != PhoneNumberUtil::NO_PARSING_ERROR) {
-            *status = map_error(error);
-            return 0;
-        }
+        if (!parse_number(util, text, length, default_region, &number, status)) return 0;
         std::string e164, international, national, number_region;
         util->Format(number, PhoneNumberUtil::E164, &e164);
         util->Format(number, PhoneNumberUtil::INTERNATIONAL, &international);
@@ -106,14 +114,8 @@ extern "C" int32_t cphone_e164(const char *text, int32_t length, const char *def
     }
     try {
         const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
-        std::string input(text == nullptr ? "" : text, static_cast<size_t>(length));
-        std::string region(default_region == nullptr || default_region[0] == '\0' ? "ZZ" : default_region);
         PhoneNumber number;
-        PhoneNumberUtil::ErrorType error = util->Parse(input, region, &number);
-        if (error != PhoneNumberUtil::NO_PARSING_ERROR) {
-            *status = map_error(error);
-            return 0;
-        }
+        if (!parse_number(util, text, length, default_region, &number, status)) return 0;
         if (util->IsPossibleNumberWithReason(number) != PhoneNumberUtil::IS_POSSIBLE) return 0;
         std::string e164;
         util->Format(number, PhoneNumberUtil::E164, &e164);

@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Synchronization
 
 /// The search keys of one name: folded for case, accents and width, transliterated to Latin, tokenized.
 /// Matching keystrokes against them is plain byte comparison.
@@ -30,7 +31,8 @@ public struct SearchKeys: Sendable, Hashable {
 /// folding.fold("ＨＥＬ")                        // "hel"
 /// ```
 public final class SearchFolding: @unchecked Sendable {
-    private let lock = NSLock()
+    // @unchecked: the transliterators (not thread-safe), the caches and `misses` are only touched inside `lock`.
+    private let lock = Mutex(())
     /// Width, case and accent folding for any text; non-Latin letters are transliterated to Latin.
     private let general: Transliterator
     /// Han names read as names (surnames with their name readings), syllables separated by spaces.
@@ -45,7 +47,7 @@ public final class SearchFolding: @unchecked Sendable {
 
     /// How many words and names went through ICU's transliterators so far (not the fast paths, not the
     /// cache): lets a caller decide whether opening more instances for other threads pays (~0.2 s each).
-    public var transliterationCount: Int { lock.withLock { misses } }
+    public var transliterationCount: Int { lock.withLock { _ in misses } }
 
     public init() throws {
         general = try Transliterator(
@@ -63,7 +65,7 @@ public final class SearchFolding: @unchecked Sendable {
         for word in text.split(whereSeparator: { $0 == " " }) {
             let folded =
                 Self.foldLatin1(String(word))
-                ?? lock.withLock {
+                ?? lock.withLock { _ in
                     if let cached = wordCache[word] { return cached }
                     let folded = transliterated(word)
                     misses += 1
@@ -86,7 +88,7 @@ public final class SearchFolding: @unchecked Sendable {
 
     /// `fold` without the fast path: every word through ICU (what the fast path must equal; for tests).
     func foldThroughICU(_ text: String) -> String {
-        lock.withLock {
+        lock.withLock { _ in
             text.split(whereSeparator: { $0 == " " }).map { transliterated($0) }.filter { !$0.isEmpty }
                 .joined(separator: " ")
         }
@@ -103,7 +105,7 @@ public final class SearchFolding: @unchecked Sendable {
         var initials = ""
         if hasHan {
             // Transliterate Han per character so each syllable becomes its own token ("zhang wei").
-            let latin = lock.withLock {
+            let latin = lock.withLock { _ in
                 if let cached = hanCache[name] { return cached }
                 let spaced = name.unicodeScalars.map { Self.isHan($0) ? " \($0) " : String($0) }.joined()
                 let han = (try? hanNames.transform(spaced)) ?? spaced

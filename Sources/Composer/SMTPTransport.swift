@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Synchronization
 
 /// Where and how to reach an SMTP server.
 ///
@@ -79,33 +80,45 @@ public protocol EnvelopeTransport: Sendable {
 /// transient). The envelope is validated before anything is sent: libcurl would pass CR/LF in a recipient
 /// straight to the server.
 ///
-/// One libcurl handle per transport keeps the connection open between messages.
+/// One libcurl handle per transport keeps the connection open between messages; deliveries through one
+/// transport take turns on it (the transport is `Sendable`: tasks and threads may share it).
 ///
 /// ```swift
 /// let smtp = try SMTPTransport(configuration: SMTPConfiguration(url: "smtp://127.0.0.1:2525"))
 /// switch try smtp.send(draft) { case .sent: print("ok"); case .failed(let e): print(e); default: break }
 /// ```
-public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked Sendable {
+public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
     public let configuration: SMTPConfiguration
-    public var writer = MIMEWriter()
-    private let lock = NSLock()
-    private var handle: UnsafeMutableRawPointer?
-    /// The socket of the connection libcurl keeps open between messages (-1: none yet).
-    private var socket: Int32 = -1
+    /// Renders drafts for `send(_:)`; `deliver` takes bytes rendered elsewhere (an outbox's).
+    public let writer: MIMEWriter
+    /// The libcurl handle and its open connection: one delivery at a time uses them.
+    private let connection = Mutex(Connection())
+
+    /// What one delivery at a time may touch.
+    private struct Connection {
+        /// The libcurl easy handle (nil until the first delivery, and after a failure closed it).
+        var handle: CurlHandle?
+        /// The socket of the connection libcurl keeps open between messages (-1: none yet).
+        var socket: Int32 = -1
+    }
 
     private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
     /// A transport for `configuration`; connects on the first delivery.
+    /// - Parameters:
+    ///   - configuration: the server and how to reach it.
+    ///   - writer: renders drafts for `send(_:)` (the default leaves out `Bcc`, as a sent message must).
     /// - Throws: `ComposerError.mailUnavailable` when libcurl cannot be initialized.
-    public init(configuration: SMTPConfiguration) throws {
+    public init(configuration: SMTPConfiguration, writer: MIMEWriter = MIMEWriter()) throws {
         guard Self.globalInit == CURLE_OK else {
             throw ComposerError.mailUnavailable(reason: "libcurl failed to initialize")
         }
         self.configuration = configuration
+        self.writer = writer
     }
 
     deinit {
-        if let handle { curl_easy_cleanup(handle) }
+        connection.withLock { if let handle = $0.handle { curl_easy_cleanup(handle.pointer) } }
     }
 
     /// Whether this libcurl was built with the protocol the URL needs (smtp or smtps).
@@ -162,26 +175,31 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         try Self.checkEnvelope(sender)
         guard !recipients.isEmpty else { throw ComposerError.missingField("recipients") }
         for r in recipients { try Self.checkEnvelope(r) }
-        lock.lock()
-        defer { lock.unlock() }
-        if handle == nil { handle = curl_easy_init() }
-        guard let curl = handle else { throw ComposerError.mailUnavailable(reason: "curl_easy_init failed") }
-        curl_easy_reset(curl)
-
-        try withoutActuallyEscaping(onCommit) { (onCommit) throws(ComposerError) in
-            try perform(curl, message: message, from: sender, to: recipients, onCommit: onCommit)
+        try connection.withLock { (connection) throws(ComposerError) in
+            if connection.handle == nil { connection.handle = curl_easy_init().map(CurlHandle.init) }
+            guard let curl = connection.handle?.pointer else {
+                throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
+            }
+            curl_easy_reset(curl)
+            try withoutActuallyEscaping(onCommit) { (onCommit) throws(ComposerError) in
+                try perform(
+                    curl, connection: &connection, message: message, from: sender, to: recipients,
+                    onCommit: onCommit)
+            }
         }
     }
 
+    /// One transaction on `curl`, the handle of `connection` (which the caller holds locked); closing the
+    /// handle clears `connection.handle`.
     private func perform(
-        _ curl: UnsafeMutableRawPointer, message: [UInt8], from sender: String, to recipients: [String],
-        onCommit: @escaping () throws -> Void
+        _ curl: UnsafeMutableRawPointer, connection: inout Connection, message: [UInt8], from sender: String,
+        to recipients: [String], onCommit: @escaping () throws -> Void
     ) throws(ComposerError) {
         let context = TransferContext(
             data: message, commandTimeout: configuration.commandTimeout, dataTimeout: configuration.dataTimeout,
             onCommit: onCommit)
-        context.socket = socket
-        defer { socket = handle == nil ? -1 : context.socket }
+        context.socket = connection.socket
+        defer { connection.socket = connection.handle == nil ? -1 : context.socket }
         let ctx = Unmanaged.passUnretained(context).toOpaque()
         var recipientList: UnsafeMutablePointer<curl_slist>?
         for r in recipients { recipientList = curl_slist_append(recipientList, "<\(r)>") }
@@ -235,7 +253,7 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         if let thrown = context.commitError {
             // The outbox's journal could not record the commit point: stop, nothing was completed.
             curl_easy_cleanup(curl)
-            handle = nil
+            connection.handle = nil
             throw thrown as? ComposerError ?? ComposerError.io(path: "journal", message: "\(thrown)")
         }
         if code == CURLE_OK { return }
@@ -246,7 +264,7 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         let curlText = String(cString: curl_easy_strerror(code))
         // A failed transaction may leave the connection in an unknown state: start afresh next time.
         curl_easy_cleanup(curl)
-        handle = nil
+        connection.handle = nil
         if context.committed {
             // The message was handed over. Only the server's reply to the final "." says what became of it;
             // without one (dropped, reset, timed out) it may be stored already: uncertain, never retried.
@@ -277,6 +295,12 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, @unchecked S
         }
         throw ComposerError.network(code: Int(code.rawValue), message: text)
     }
+}
+
+/// A libcurl easy handle.
+private struct CurlHandle: @unchecked Sendable {
+    // @unchecked: libcurl lets a handle change threads if one thread at a time uses it (the connection's lock).
+    let pointer: UnsafeMutableRawPointer
 }
 
 extension SMTPTransport {

@@ -210,6 +210,7 @@ public struct AddressBook: Sendable, Equatable {
                 offset += s.count
             }
             /// Piece k writes only `destination[offsets[k] ..< offsets[k] + storages[k].count]`.
+            // @unchecked Sendable: the pieces write disjoint ranges of `destination`, each storage moved once.
             struct Move: @unchecked Sendable {
                 let destination: UnsafeMutablePointer<Contact>
                 let storages: [VCardReader.ContactStorage]

@@ -1,6 +1,7 @@
 import Collation
 import ContactsCore
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -41,11 +42,13 @@ final class SearchIndex: Sendable {
         // Fold in parallel chunks (transliterators are not thread-safe: see above).
         let chunkCount = rows.count >= 20_000 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
         let chunkSize = (rows.count + chunkCount - 1) / max(chunkCount, 1)
-        nonisolated(unsafe) var chunks = [[UInt8]](repeating: [], count: chunkCount)
-        nonisolated(unsafe) var chunkOffsets = [[Int32]](repeating: [], count: chunkCount)
-        nonisolated(unsafe) var chunkTextLengths = [[Int32]](repeating: [], count: chunkCount)
+        let collected = Mutex(
+            (
+                chunks: [[UInt8]](repeating: [], count: chunkCount),
+                offsets: [[Int32]](repeating: [], count: chunkCount),
+                textLengths: [[Int32]](repeating: [], count: chunkCount)
+            ))
         let mainFolding = folding
-        let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             let lower = chunk * chunkSize
             let upper = min(rows.count, lower + chunkSize)
@@ -67,12 +70,13 @@ final class SearchIndex: Sendable {
                 offs.append(Int32(truncatingIfNeeded: bytes.count))
                 textLengths.append(Self.append(rows[i], phones: phones[i], folding: local, to: &bytes))
             }
-            lock.withLock {
-                chunks[chunk] = bytes
-                chunkOffsets[chunk] = offs
-                chunkTextLengths[chunk] = textLengths
+            collected.withLock {
+                $0.chunks[chunk] = bytes
+                $0.offsets[chunk] = offs
+                $0.textLengths[chunk] = textLengths
             }
         }
+        let (chunks, chunkOffsets, chunkTextLengths) = collected.withLock { ($0.chunks, $0.offsets, $0.textLengths) }
         var haystack: [UInt8] = []
         haystack.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
         var offsets: [Int32] = []
@@ -404,12 +408,11 @@ final class SearchIndex: Sendable {
     static let parallelThreshold = 150_000
 
     /// Results of parallel parts, each written once by its own part.
-    final class PartResults: @unchecked Sendable {
-        private var parts: [[Int32]]
-        private let lock = NSLock()
-        init(_ count: Int) { parts = Array(repeating: [], count: count) }
-        func set(_ i: Int, _ value: [Int32]) { lock.withLock { parts[i] = value } }
-        func joined() -> [Int32] { lock.withLock { Array(parts.joined()) } }
+    final class PartResults: Sendable {
+        private let parts: Mutex<[[Int32]]>
+        init(_ count: Int) { parts = Mutex(Array(repeating: [], count: count)) }
+        func set(_ i: Int, _ value: [Int32]) { parts.withLock { $0[i] = value } }
+        func joined() -> [Int32] { parts.withLock { Array($0.joined()) } }
     }
 
     /// The masks a row must have for a query to match it.

@@ -9,6 +9,7 @@ import CICU
 /// index.labels[index.bucket(of: "Örjan")]   // "Ö"
 /// ```
 public final class AlphabeticIndex: @unchecked Sendable {
+    // @unchecked: the handle is an ICU ImmutableIndex (documented thread-safe), set once in init, never mutated.
     public enum LabelType: Int32, Sendable {
         case normal = 0
         case underflow = 1

@@ -13,6 +13,7 @@ import CICU
 /// sv.compare("Ö", "Z")   // 1: Ö sorts after Z in Swedish
 /// ```
 public final class Collator: @unchecked Sendable {
+    // @unchecked: the handle is set once in init and only used by const ICU calls (compare, sort keys).
     /// Comparison strength (ICU `UCOL_STRENGTH`).
     public enum Strength: Int32, Sendable {
         case primary = 0

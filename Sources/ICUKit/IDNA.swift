@@ -10,6 +10,7 @@ import CICU
 /// try UTS46.mail().nameToASCII("ＥＸＡＭＰＬＥ.com")   // "example.com"
 /// ```
 public final class UTS46: @unchecked Sendable {
+    // @unchecked: the handle is ICU's UTS #46 processor, immutable once open (documented thread-safe).
     /// Processing options (ICU's `UIDNA_*`).
     public struct Options: OptionSet, Sendable, Hashable {
         public let rawValue: UInt32

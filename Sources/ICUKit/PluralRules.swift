@@ -8,6 +8,7 @@ import CICU
 /// ru.category(for: 3)   // .few
 /// ```
 public final class PluralRules: @unchecked Sendable {
+    // @unchecked: the handle is set once in init and only used by const ICU calls (select, keywords).
     public enum Kind: Int32, Sendable {
         case cardinal = 0
         case ordinal = 1

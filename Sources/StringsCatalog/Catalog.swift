@@ -1,5 +1,6 @@
 import Foundation
 import PackageResources
+import Synchronization
 
 /// Localized strings loaded from a resources folder: `<lang>.lproj/<Table>.strings` and
 /// `.stringsdict` (also `Base.lproj` and legacy names such as `English.lproj`, `zh_CN.lproj`) and
@@ -334,20 +335,17 @@ public struct Catalog: Sendable {
 
 /// A small thread-safe memo of resolved language chains (shared by copies of one catalog value, which
 /// have the same languages; a mutation installs a fresh one).
-final class ResolutionCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var chains: [String: [String]] = [:]
+final class ResolutionCache: Sendable {
+    private let chains = Mutex<[String: [String]]>([:])
 
     func get(_ key: String) -> [String]? {
-        lock.lock()
-        defer { lock.unlock() }
-        return chains[key]
+        chains.withLock { $0[key] }
     }
 
     func set(_ key: String, _ chain: [String]) {
-        lock.lock()
-        defer { lock.unlock() }
-        if chains.count > 1024 { chains.removeAll() }
-        chains[key] = chain
+        chains.withLock { chains in
+            if chains.count > 1024 { chains.removeAll() }
+            chains[key] = chain
+        }
     }
 }

@@ -1,7 +1,7 @@
 import ICUKit
 
 extension LocalizationFolder {
-    /// Values nested deeper than ``MessageFormat/maximumNestingDepth`` (ICU would overflow the stack
+    /// Values nested deeper than `MessageFormat.maximumNestingDepth` (ICU would overflow the stack
     /// formatting them; templates refuse them): one error per value, in every language, naming the file,
     /// line and column, the key and the language. Part of ``lint()``.
     ///

@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Synchronization
 
 /// One variable of a `.stringsdict` entry (`NSStringPluralRuleType`): a form per plural category.
 public struct PluralVariable: Sendable, Hashable {
@@ -290,16 +291,17 @@ public struct StringsDictDocument: Sendable, Hashable {
 
 /// Plural rules are costly to open: one per locale, shared.
 enum PluralRulesCache {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var rules: [String: PluralRules] = [:]
+    private static let opened = Mutex<[String: PluralRules]>([:])
 
     static func rules(for locale: String) -> PluralRules? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let r = rules[locale] { return r }
-        guard let r = try? PluralRules(locale: locale.replacingOccurrences(of: "-", with: "_")) else { return nil }
-        rules[locale] = r
-        return r
+        opened.withLock { opened in
+            if let r = opened[locale] { return r }
+            guard let r = try? PluralRules(locale: locale.replacingOccurrences(of: "-", with: "_")) else {
+                return nil
+            }
+            opened[locale] = r
+            return r
+        }
     }
 
     static func category(for number: Double, locale: String) -> PluralRules.Category {

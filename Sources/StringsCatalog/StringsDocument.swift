@@ -276,7 +276,7 @@ public struct StringsDocument: Sendable, Hashable {
                 var j = 0
                 while j < scalars.count, scalars[j] == " " || scalars[j] == "\t" { j += 1 }
                 if j < scalars.count, scalars[j] == "\n" { j += 1 }
-                if j == scalars.count || scalars[j - 1] == "\n" || j == 0 {
+                if j == 0 || j == scalars.count || scalars[j - 1] == "\n" {
                     segments[i + 1] = .trivia(String(String.UnicodeScalarView(scalars[j...])))
                 }
             }

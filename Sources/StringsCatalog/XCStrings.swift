@@ -75,8 +75,11 @@ public struct XCStringsDocument: Sendable, Hashable {
     /// Parses a catalog; malformed JSON throws ``StringsCatalogError/malformed(file:line:column:message:)``.
     public init(parsing data: Data, file: String = "Localizable.xcstrings") throws {
         let bytes = [UInt8](data)
-        var parser = OrderedJSONParser(bytes, file: file)
-        root = try parser.parseDocument()
+        var reader = JSONReader(bytes, file: file)
+        do { root = try reader.document() } catch {
+            throw StringsCatalogError.malformed(
+                file: error.file, line: error.line, column: error.column, message: error.message)
+        }
         guard root.members != nil else {
             throw StringsCatalogError.malformed(
                 file: file, line: 1, column: 1, message: "a String Catalog is a JSON object")

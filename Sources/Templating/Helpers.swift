@@ -1,6 +1,7 @@
 import Foundation
 import ICUKit
 import Locales
+import Synchronization
 
 /// The built-in, locale-aware helpers every render can use (unless `RenderOptions.helpers` is off). They
 /// sit at the bottom of the context stack, so names in your data win over them.
@@ -291,7 +292,7 @@ public enum Helpers {
 }
 
 /// Compiled ICU MessageFormat patterns, cached per locale and pattern, shared by all renders.
-final class MessageFormatter: @unchecked Sendable {
+final class MessageFormatter: Sendable {
     /// Whether the pattern has the plain placeholder `{name}` and every one is directly followed by ".".
     static func alwaysBeforePeriod(_ name: String, in pattern: String) -> Bool {
         let placeholder = "{" + name + "}"
@@ -306,42 +307,43 @@ final class MessageFormatter: @unchecked Sendable {
     }
 
     static let shared = MessageFormatter()
-    private let lock = NSLock()
-    private var cache: [String: MessageFormat] = [:]
+    /// Compiled formats by locale and pattern. ICU's formatter keeps state while it formats, so a format is
+    /// used only inside this lock.
+    private let cache = Mutex<[String: MessageFormat]>([:])
 
     func format(
         _ pattern: String, locale: String, key: String, table: String,
         argument: (String) throws -> MessageFormat.Argument?
     ) throws -> String {
         let cacheKey = locale + "\u{0}" + pattern
-        lock.lock()
-        defer { lock.unlock() }
-        let format: MessageFormat
-        if let cached = cache[cacheKey] {
-            format = cached
-        } else {
+        return try cache.withLock { cache in
+            let format: MessageFormat
+            if let cached = cache[cacheKey] {
+                format = cached
+            } else {
+                do {
+                    format = try MessageFormat(pattern, locale: locale)
+                } catch {
+                    throw TemplatingError.badMessage(key: key, table: table, locale: locale, message: "\(error)")
+                }
+                if cache.count > 1024 { cache.removeAll() }
+                cache[cacheKey] = format
+            }
+            var arguments: [String: MessageFormat.Argument] = [:]
+            for name in format.argumentNames {
+                guard var a = try argument(name) else { continue }
+                // "до {expires_date}." with a Russian long date "1 июля 2025 г." would end "г..": a value that
+                // ends with a period, placed only where the sentence's own period follows, gives up its own.
+                if case .string(let s) = a, s.hasSuffix("."), Self.alwaysBeforePeriod(name, in: pattern) {
+                    a = .string(String(s.dropLast()))
+                }
+                arguments[name] = a
+            }
             do {
-                format = try MessageFormat(pattern, locale: locale)
+                return try format.format(arguments)
             } catch {
                 throw TemplatingError.badMessage(key: key, table: table, locale: locale, message: "\(error)")
             }
-            if cache.count > 1024 { cache.removeAll() }
-            cache[cacheKey] = format
-        }
-        var arguments: [String: MessageFormat.Argument] = [:]
-        for name in format.argumentNames {
-            guard var a = try argument(name) else { continue }
-            // "до {expires_date}." with a Russian long date "1 июля 2025 г." would end "г..": a value that
-            // ends with a period, placed only where the sentence's own period follows, gives up its own.
-            if case .string(let s) = a, s.hasSuffix("."), Self.alwaysBeforePeriod(name, in: pattern) {
-                a = .string(String(s.dropLast()))
-            }
-            arguments[name] = a
-        }
-        do {
-            return try format.format(arguments)
-        } catch {
-            throw TemplatingError.badMessage(key: key, table: table, locale: locale, message: "\(error)")
         }
     }
 }

@@ -7,7 +7,8 @@
 /// d["age"] = 36
 /// d["name"]   // .string("Ada")
 /// ```
-public struct MustacheDictionary: @unchecked Sendable, ExpressibleByDictionaryLiteral {  // immutable storage
+public struct MustacheDictionary: @unchecked Sendable, ExpressibleByDictionaryLiteral {
+    // @unchecked: `Storage` (a ManagedBuffer) is written only in `make`, before it is shared; edits build a new one.
     struct Header {
         var count: Int
         /// Where the byte area starts, in words.

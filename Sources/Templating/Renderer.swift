@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a compiled template's instructions with a context stack and writes UTF-8 bytes.
 struct Renderer {
@@ -643,6 +644,7 @@ struct Renderer {
 
 /// Reusable buffers for renders (output bytes, context stack), kept in a small pool.
 final class Workspace: @unchecked Sendable {
+    // @unchecked: a workspace belongs to one render from `take()` to `give(_:)`; the pool is behind a Mutex.
     let out = ByteBuffer()
     var stack: [MustacheValue] = []
     var frames: [Renderer.Frame] = []
@@ -652,22 +654,18 @@ final class Workspace: @unchecked Sendable {
         frames.reserveCapacity(16)
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var pool: [Workspace] = []
+    private static let pool = Mutex<[Workspace]>([])
 
     static func take() -> Workspace {
-        lock.lock()
-        let w = pool.popLast()
-        lock.unlock()
-        return w ?? Workspace()
+        pool.withLock { $0.popLast() } ?? Workspace()
     }
 
     static func give(_ w: Workspace) {
         // A buffer grown by a huge render is freed, not kept for the next small one.
         if w.out.capacityBytes > 1 << 22 { return }
         w.out.reset()
-        lock.lock()
-        if pool.count < 16 { pool.append(w) }
-        lock.unlock()
+        pool.withLock { pool in
+            if pool.count < 16 { pool.append(w) }
+        }
     }
 }

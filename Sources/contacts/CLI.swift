@@ -1,3 +1,4 @@
+import ArgumentModel
 import ContactsSelection
 import Foundation
 
@@ -18,102 +19,58 @@ struct CLIError: Error {
     static func failure(_ message: String) -> CLIError { CLIError(message: message, code: .failure) }
 }
 
-/// One subcommand of the tool. Commands register themselves in `Commands.all` (main.swift).
+/// One subcommand of the tool. Commands register themselves in `allCommands` (main.swift). Each declares its
+/// options and arguments once, in `spec`; parsing, validation, help and shell completion come from it.
 protocol Command {
     /// The words that select it ("sort", "vcard inspect").
     static var name: String { get }
     /// One line for `contacts --help`.
     static var summary: String { get }
-    /// The full `--help` text (usage, options, examples).
-    static var help: String { get }
-    /// Runs with the arguments after the command words; returns the exit code.
+    /// The command's model: options, arguments, discussion and examples (its `--help` is made from it).
+    static var spec: CommandSpec { get }
+    /// Runs with the arguments after the command words, already checked against `spec`; returns the exit code.
     static func run(_ args: inout Arguments) throws -> ExitCode
 }
 
-/// A small, strict argument reader: options may come in any order; unknown options are usage errors.
+/// The arguments of a command, parsed and checked against its `CommandSpec` (unknown options, missing
+/// values, disallowed values, missing required options and extra arguments were usage errors already).
 struct Arguments {
-    private(set) var items: [String]
-    private var consumed: [Bool]
-    let command: String
+    let parsed: ParsedArguments
+    let spec: CommandSpec
+    var command: String { spec.name }
 
-    init(_ items: [String], command: String) {
-        self.items = items
-        self.consumed = Array(repeating: false, count: items.count)
-        self.command = command
+    init(_ parsed: ParsedArguments, spec: CommandSpec) {
+        self.parsed = parsed
+        self.spec = spec
+    }
+
+    private func declared(_ name: String, _ kinds: Set<OptionSpec.Kind>) throws {
+        guard let option = spec.option(name), kinds.contains(option.kind) else {
+            throw CLIError.failure("\(command): \(name) is not declared in the command's options")
+        }
     }
 
     /// `--name` present (boolean flag).
-    mutating func flag(_ name: String, short: String? = nil) -> Bool {
-        var found = false
-        for (i, item) in items.enumerated() where !consumed[i] && (item == name || item == short) {
-            consumed[i] = true
-            found = true
-        }
-        return found
+    func flag(_ name: String) -> Bool {
+        assert(spec.option(name)?.kind == .flag, "\(command): flag \(name) is not declared")
+        return parsed.flag(name)
     }
 
     /// `--name VALUE` or `--name=VALUE`; the last one wins.
-    mutating func option(_ name: String, short: String? = nil) throws -> String? {
-        var value: String?
-        var i = 0
-        while i < items.count {
-            defer { i += 1 }
-            guard !consumed[i] else { continue }
-            let item = items[i]
-            if item == name || (short != nil && item == short) {
-                guard i + 1 < items.count, !consumed[i + 1] else {
-                    throw CLIError.usage("\(command): option \(name) needs a value")
-                }
-                consumed[i] = true
-                consumed[i + 1] = true
-                value = items[i + 1]
-                i += 1
-            } else if item.hasPrefix(name + "=") {
-                consumed[i] = true
-                value = String(item.dropFirst(name.count + 1))
-            }
-        }
-        return value
+    func option(_ name: String) throws -> String? {
+        try declared(name, [.option, .repeatedOption])
+        return parsed.value(name)
     }
 
     /// All values of a repeatable option (`--name A --name B`, `--name=C`), in order.
-    mutating func options(_ name: String) throws -> [String] {
-        var values: [String] = []
-        var i = 0
-        while i < items.count {
-            defer { i += 1 }
-            guard !consumed[i] else { continue }
-            if items[i] == name {
-                guard i + 1 < items.count, !consumed[i + 1] else {
-                    throw CLIError.usage("\(command): option \(name) needs a value")
-                }
-                consumed[i] = true
-                consumed[i + 1] = true
-                values.append(items[i + 1])
-                i += 1
-            } else if items[i].hasPrefix(name + "=") {
-                consumed[i] = true
-                values.append(String(items[i].dropFirst(name.count + 1)))
-            }
-        }
-        return values
+    func options(_ name: String) throws -> [String] {
+        try declared(name, [.option, .repeatedOption])
+        return parsed.values(name)
     }
 
-    /// The remaining positional arguments, after every option was read. Any leftover `-x`/`--x` that no
-    /// one asked for is a usage error (a lone `-` means stdin and is positional).
-    mutating func positionals(max: Int, names: String) throws -> [String] {
-        var result: [String] = []
-        var afterDashDash = false
-        for (i, item) in items.enumerated() where !consumed[i] {
-            if item == "--" && !afterDashDash {
-                afterDashDash = true
-                continue
-            }
-            if !afterDashDash && item.hasPrefix("-") && item != "-" {
-                throw CLIError.usage("\(command): unknown option '\(item)' (see 'contacts \(command) --help')")
-            }
-            result.append(item)
-        }
+    /// The positional arguments (a lone `-` means stdin; everything after `--`).
+    func positionals(max: Int, names: String) throws -> [String] {
+        let result = parsed.positionals
         if result.count > max {
             throw CLIError.usage("\(command): unexpected argument '\(result[max])' (expected \(names))")
         }

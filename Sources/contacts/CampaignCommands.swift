@@ -1,3 +1,4 @@
+import ArgumentModel
 import Composer
 import ContactsCore
 import ContactsSelection
@@ -38,40 +39,49 @@ func loadCampaignData(_ path: String, command: String) throws -> [String: Mustac
 enum ComposeCommand: Command {
     static let name = "compose"
     static let summary = "Render a template for each selected contact and deliver the drafts"
-    static let help = """
-        Usage: contacts compose --template NAME (--query Q [--keywords] | --ids ID,…) [--source FILE.vcf]
-                                [--mode email|messages|both] [--locale L] [--data FILE.json]
-                                [--recipients FILE.csv|FILE.json] [--templates DIR --strings DIR]
-                                [--max-output SIZE] [delivery options]
-
-        Selects contacts (by search or by id), renders template NAME for each one in the contact's own
-        language (vCard LANG; else --locale; else the environment's), and makes one mail draft per email
-        recipient or one text message per phone recipient. Rendering is strict: a recipient whose template
-        needs a variable that is missing is reported and skipped; the others are delivered.
-
-        Selection and data:
-          --template NAME        a template of the library ('contacts templates list')
-          --query Q              select every contact the search finds; --keywords for keyword search
-          --ids ID,…             select these contact ids
-          --source FILE.vcf      address book (default: the embedded sample)
-          --mode M               email | messages | both (default: email)
-          --locale L             the campaign's locale (recipients without LANG, sorting)
-          --data FILE.json       campaign variables (a JSON object), e.g. {"project": "Atlas", …}
-          --recipients FILE      per-recipient variables: CSV (header row; ',' or ';') or a JSON array of
-                                 objects, joined to contacts by an 'id' or 'email' column
-          --templates DIR        a template library folder instead of the built-in one
-          --strings DIR          the .lproj folders with that library's words
-          --max-output SIZE      stop a recipient's render beyond SIZE bytes per part (K, M, G; default 64M);
-                                 that recipient is reported and skipped
-
-        Delivery:
-        \(DeliveryOptions.help)
-
-        Examples:
-          contacts compose --template invite --query "f b" --keywords --data invite.json --out drafts/
-          contacts compose --template invite --ids c1,c2 --mode messages --data invite.json --uri
-          contacts compose --template invite --query anna --data invite.json --smtp smtp://127.0.0.1:2525 --send
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Selects contacts (by search or by id), renders template NAME for each one in the contact's own
+            language (vCard LANG; else --locale; else the environment's), and makes one mail draft per email
+            recipient or one text message per phone recipient. Rendering is strict: a recipient whose template
+            needs a variable that is missing is reported and skipped; the others are delivered.
+            Give exactly one of --query (with --keywords for keyword search) or --ids. Without a delivery
+            option the drafts are written into the current folder.
+            """,
+        options: [
+            .option(
+                "--template", value: "NAME", help: "a template of the library ('contacts templates list')",
+                required: true),
+            .option("--query", value: "Q", help: "select every contact the search finds"),
+            .flag("--keywords", help: "with --query: keyword search"),
+            .option("--ids", value: "ID,…", help: "select these contact ids"),
+            .option(
+                "--source", value: "FILE.vcf", help: "address book (default: the embedded sample)", completion: .file),
+            .option("--mode", help: "how recipients are reached (default: email)", allowed: ListOptions.modes),
+            .option("--locale", value: "L", help: "the campaign's locale (recipients without LANG, sorting)"),
+            .option(
+                "--data", value: "FILE.json",
+                help: #"campaign variables (a JSON object), e.g. {"project": "Atlas", …}"#,
+                completion: .file),
+            .option(
+                "--recipients", value: "FILE",
+                help: """
+                    per-recipient variables: CSV (header row; ',' or ';') or a JSON array of
+                    objects, joined to contacts by an 'id' or 'email' column
+                    """, completion: .file),
+            .option(
+                "--templates", value: "DIR", help: "a template library folder instead of the built-in one",
+                completion: .directory),
+            .option(
+                "--strings", value: "DIR", help: "the .lproj folders with that library's words", completion: .directory),
+            OutputLimitOption.option,
+        ] + DeliveryOptions.options,
+        examples: [
+            #"contacts compose --template invite --query "f b" --keywords --data invite.json --out drafts/"#,
+            "contacts compose --template invite --ids c1,c2 --mode messages --data invite.json --uri",
+            "contacts compose --template invite --query anna --data invite.json --smtp smtp://127.0.0.1:2525 --send",
+        ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let templateName = try args.option("--template")

@@ -1,3 +1,4 @@
+import ArgumentModel
 import Collation
 import Foundation
 
@@ -36,18 +37,22 @@ func openCollation(_ locale: String) throws -> LocalizedCollation {
 enum SortCommand: Command {
     static let name = "sort"
     static let summary = "Print names in a locale's collation order"
-    static let help = """
-        Usage: contacts sort [--locale L] [--json] [FILE|-]
-
-        Reads one UTF-8 name per line from FILE (or stdin for '-' or no FILE) and prints the names in the
-        collation order of locale L (BCP 47, default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG, else en).
-        Lines that are not valid UTF-8 are reported on stderr with their line number and skipped.
-        With --json: a JSON array of the names in order.
-
-        Examples:
-          contacts sort --locale sv names.txt      # Å Ä Ö after Z
-          printf 'Ärger\\nAdam\\nZorn\\n' | contacts sort --locale de
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Reads one UTF-8 name per line from FILE (or stdin for '-' or no FILE) and prints the names in the
+            collation order of locale L (BCP 47, default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG, else en).
+            Lines that are not valid UTF-8 are reported on stderr with their line number and skipped.
+            """,
+        options: [
+            .option("--locale", value: "L", help: "BCP 47 locale of the order"),
+            .flag("--json", help: "a JSON array of the names in order"),
+        ],
+        arguments: [ArgumentSpec("FILE|-", help: "the names, one per line (default: stdin)", completion: .file)],
+        examples: [
+            "contacts sort --locale sv names.txt      # Å Ä Ö after Z",
+            #"printf 'Ärger\nAdam\nZorn\n' | contacts sort --locale de"#,
+        ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let locale = environmentLocale(try args.option("--locale"))
@@ -70,20 +75,21 @@ enum SortCommand: Command {
 enum SectionsCommand: Command {
     static let name = "sections"
     static let summary = "Print names grouped into a locale's index sections"
-    static let help = """
-        Usage: contacts sections [--locale L] [--json] [FILE|-]
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Reads one UTF-8 name per line and prints the non-empty sections in index order, '#' last, each
+            sorted by locale L's collation. Sections come from ICU's AlphabeticIndex for L plus the English
+            letters; digits, symbols, emoji and scripts without index letters all go to '#'.
 
-        Reads one UTF-8 name per line and prints the non-empty sections in index order, '#' last, each
-        sorted by locale L's collation. Sections come from ICU's AlphabeticIndex for L plus the English
-        letters; digits, symbols, emoji and scripts without index letters all go to '#'.
-
-        Without --json: the index bar, then each section with its names.
-        With --json: [{"title": String, "items": [String]}] for the non-empty sections.
-
-        Examples:
-          contacts sections --locale ja names.txt
-          contacts sections --locale zh-Hans --json names.txt
-        """
+            Without --json: the index bar, then each section with its names.
+            """,
+        options: [
+            .option("--locale", value: "L", help: "BCP 47 locale (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG, else en)"),
+            .flag("--json", help: #"[{"title": String, "items": [String]}] for the non-empty sections"#),
+        ],
+        arguments: [ArgumentSpec("FILE|-", help: "the names, one per line (default: stdin)", completion: .file)],
+        examples: ["contacts sections --locale ja names.txt", "contacts sections --locale zh-Hans --json names.txt"])
 
     struct JSONSection: Encodable {
         var title: String

@@ -1,3 +1,4 @@
+import ArgumentModel
 import Composer
 import Foundation
 
@@ -22,28 +23,64 @@ struct DeliveryOptions {
     var attempts: Int?
     var backoff: Double?
 
-    static let help = """
-          --out DIR              write one .eml per mail draft and messages.sms.txt (sms: URIs) into DIR
-          --smtp URL             deliver through smtp://host[:port] or smtps://host[:port]
-            --starttls           require STARTTLS (default: use it when offered)
-            --ca-file FILE       trust the CAs in FILE (PEM)
-            --user U --password-file F   AUTH with the first line of F as password
-            --auth plain|login   restrict the AUTH mechanism
-          --sendmail             pipe to sendmail (--sendmail-program PATH to choose it)
-          --uri                  print mailto:/sms: URIs
-          --send                 with --smtp/--sendmail: really deliver (default: dry run)
-          --resume DIR           continue the outbox DIR of an interrupted --send (without it, --send
-                                 always makes a new outbox folder, outbox-YYYYMMDD-HHMMSS[-N])
-          --rate N/min|N/hour    at most N messages per minute (or hour); at least 1/hour
-          --from ADDR            the sender (one address), "Name <addr>" or addr
-          --reply-timeout S      seconds to wait for the server's reply after the end of a message
-                                 (default 600, RFC 5321); when it runs out the message is uncertain
-          --command-timeout S    seconds to wait for the reply to each other SMTP command (default 300)
-          --connect-timeout S    seconds to connect (default 10)
-          --sendmail-timeout S   seconds sendmail may take for one message (default 600)
-          --attempts N           tries per message in this run for transient failures (default 5)
-          --backoff S            seconds before the first retry, doubled for each further one (default 2)
-        """
+    /// The delivery options, listed under "Delivery:" in help.
+    static let options: [OptionSpec] = [
+        .option(
+            "--out", value: "DIR", help: "write one .eml per mail draft and messages.sms.txt (sms: URIs) into DIR",
+            completion: .directory, section: section),
+        .option(
+            "--smtp", value: "URL", help: "deliver through smtp://host[:port] or smtps://host[:port]", section: section),
+        .flag("--starttls", help: "with --smtp: require STARTTLS (default: use it when offered)", section: section),
+        .option(
+            "--ca-file", value: "FILE", help: "with --smtp: trust the CAs in FILE (PEM)", completion: .file,
+            section: section),
+        .option("--user", value: "U", help: "with --smtp: AUTH as U (with --password-file)", section: section),
+        .option(
+            "--password-file", value: "F", help: "AUTH with the first line of F as password", completion: .file,
+            section: section),
+        .option(
+            "--auth", value: "plain|login", help: "with --smtp: restrict the AUTH mechanism",
+            completion: .values(["plain", "login"]), section: section),
+        .flag("--sendmail", help: "pipe to sendmail", section: section),
+        .option(
+            "--sendmail-program", value: "PATH", help: "the sendmail program to pipe to (implies --sendmail)",
+            completion: .file, section: section),
+        .flag("--uri", help: "print mailto:/sms: URIs", section: section),
+        .flag("--send", help: "with --smtp/--sendmail: really deliver (default: dry run)", section: section),
+        .option(
+            "--resume", value: "DIR",
+            help: """
+                continue the outbox DIR of an interrupted --send (without it, --send
+                always makes a new outbox folder, outbox-YYYYMMDD-HHMMSS[-N])
+                """, completion: .directory, section: section),
+        .option(
+            "--rate", value: "N/min|N/hour", help: "at most N messages per minute (or hour); at least 1/hour",
+            section: section),
+        .option("--from", value: "ADDR", help: #"the sender (one address), "Name <addr>" or addr"#, section: section),
+        .option(
+            "--reply-timeout", value: "S",
+            help: """
+                seconds to wait for the server's reply after the end of a message
+                (default 600, RFC 5321); when it runs out the message is uncertain
+                """, section: section),
+        .option(
+            "--command-timeout", value: "S",
+            help: "seconds to wait for the reply to each other SMTP command (default 300)",
+            section: section),
+        .option("--connect-timeout", value: "S", help: "seconds to connect (default 10)", section: section),
+        .option(
+            "--sendmail-timeout", value: "S", help: "seconds sendmail may take for one message (default 600)",
+            section: section),
+        .option(
+            "--attempts", value: "N", help: "tries per message in this run for transient failures (default 5)",
+            section: section),
+        .option(
+            "--backoff", value: "S", help: "seconds before the first retry, doubled for each further one (default 2)",
+            section: section),
+    ]
+
+    /// The help section of the delivery options.
+    static let section = "Delivery"
 
     /// Reads the options; `command` names the command in errors. Without a target option the drafts go to
     /// files in the current directory.
@@ -424,20 +461,17 @@ final class ProgressPrinter {
 struct OutboxStatusCommand: Command {
     static let name = "outbox status"
     static let summary = "List the messages of an outbox and where each stands"
-    static let help = """
-        Usage: contacts outbox status DIR [--json]
-
-        Lists every message of the outbox DIR (made by 'contacts compose --send') with its state:
-        queued, deferred (transient failure: resume to retry), uncertain (handed over, then no reply: the
-        server may have accepted it; see 'contacts outbox settle'), sent or failed (permanent, with the
-        SMTP reply).
-
-        Options:
-          --json   machine-readable output
-
-        Example:
-          contacts outbox status outbox-20260101-120000
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Lists every message of the outbox DIR (made by 'contacts compose --send') with its state:
+            queued, deferred (transient failure: resume to retry), uncertain (handed over, then no reply: the
+            server may have accepted it; see 'contacts outbox settle'), sent or failed (permanent, with the
+            SMTP reply).
+            """,
+        options: [.flag("--json", help: "machine-readable output")],
+        arguments: [ArgumentSpec("DIR", help: "the outbox folder", required: true, completion: .directory)],
+        examples: ["contacts outbox status outbox-20260101-120000"])
 
     struct JSONItem: Encodable {
         var id: String
@@ -511,25 +545,28 @@ struct OutboxStatusCommand: Command {
 struct OutboxSendCommand: Command {
     static let name = "outbox send"
     static let summary = "Deliver the queued and deferred messages of an outbox (resume)"
-    static let help = """
-        Usage: contacts outbox send DIR (--smtp URL [options] | --sendmail) [--rate N/min] [--resend-uncertain]
-
-        Sends every queued or deferred message of the outbox DIR exactly once; already sent or failed ones
-        are skipped. Transient failures (4xx, network) are retried with backoff and stay deferred if they
-        persist; permanent ones (5xx) are reported as failed. A message handed over without a reply (the
-        connection dropped or timed out after its end) is uncertain: it is listed, never sent again by
-        itself; settle it with 'contacts outbox settle DIR ID --sent|--resend'.
-        The first Ctrl-C or SIGTERM finishes the message in flight, prints the summary and exits with 130
-        (run the same command to resume); a second one stops at once.
-
-        Options:
-        \(DeliveryOptions.help)
-          --resend-uncertain     also send every uncertain message (the server may already have it: it
-                                 may arrive twice; 'contacts outbox settle' decides one by one)
-
-        Example:
-          contacts outbox send outbox-20260101-120000 --smtp smtp://mail.example.com --rate 30/min
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Sends every queued or deferred message of the outbox DIR exactly once; already sent or failed ones
+            are skipped. Transient failures (4xx, network) are retried with backoff and stay deferred if they
+            persist; permanent ones (5xx) are reported as failed. A message handed over without a reply (the
+            connection dropped or timed out after its end) is uncertain: it is listed, never sent again by
+            itself; settle it with 'contacts outbox settle DIR ID --sent|--resend'.
+            The first Ctrl-C or SIGTERM finishes the message in flight, prints the summary and exits with 130
+            (run the same command to resume); a second one stops at once.
+            --smtp URL or --sendmail is required.
+            """,
+        options: [
+            .flag(
+                "--resend-uncertain",
+                help: """
+                    also send every uncertain message (the server may already have it: it
+                    may arrive twice; 'contacts outbox settle' decides one by one)
+                    """)
+        ] + DeliveryOptions.options,
+        arguments: [ArgumentSpec("DIR", help: "the outbox folder", required: true, completion: .directory)],
+        examples: ["contacts outbox send outbox-20260101-120000 --smtp smtp://mail.example.com --rate 30/min"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let resendUncertain = args.flag("--resend-uncertain")
@@ -557,21 +594,25 @@ struct OutboxSendCommand: Command {
 struct OutboxSettleCommand: Command {
     static let name = "outbox settle"
     static let summary = "Record whether uncertain messages of an outbox arrived (--sent) or must be sent again"
-    static let help = """
-        Usage: contacts outbox settle DIR ID… (--sent | --resend)
-
-        A message is uncertain when it was handed to the server and then no reply came (the connection
-        dropped or timed out after the end of the message, or the run was killed at that moment): the
-        server may or may not have accepted it, so it is never sent again by itself. Find out (ask the
-        recipient, look in the server's log for its Message-ID, which 'contacts outbox status' and the
-        file DIR/messages/ID.eml show), then settle it:
-          --sent     it arrived: mark it sent
-          --resend   it did not arrive: queue it again; the next 'contacts outbox send DIR' sends it
-        Only uncertain messages can be settled; 'contacts outbox status DIR' lists them.
-
-        Example:
-          contacts outbox settle outbox-20260101-120000 000017 000042 --resend
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            A message is uncertain when it was handed to the server and then no reply came (the connection
+            dropped or timed out after the end of the message, or the run was killed at that moment): the
+            server may or may not have accepted it, so it is never sent again by itself. Find out (ask the
+            recipient, look in the server's log for its Message-ID, which 'contacts outbox status' and the
+            file DIR/messages/ID.eml show), then settle it with exactly one of --sent or --resend.
+            Only uncertain messages can be settled; 'contacts outbox status DIR' lists them.
+            """,
+        options: [
+            .flag("--sent", help: "it arrived: mark it sent"),
+            .flag("--resend", help: "it did not arrive: queue it again; the next 'contacts outbox send DIR' sends it"),
+        ],
+        arguments: [
+            ArgumentSpec("DIR", help: "the outbox folder", required: true, completion: .directory),
+            ArgumentSpec("ID", help: "the uncertain messages to settle", required: true, repeated: true),
+        ],
+        examples: ["contacts outbox settle outbox-20260101-120000 000017 000042 --resend"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let sent = args.flag("--sent")

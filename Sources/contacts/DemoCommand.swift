@@ -1,3 +1,4 @@
+import ArgumentModel
 import Collation
 import Composer
 import ContactsCore
@@ -12,28 +13,26 @@ import Templating
 enum DemoCommand: Command {
     static let name = "demo"
     static let summary = "Run the main job on the embedded sample address book"
-    static let help = """
-        Usage: contacts demo [--out DIR] [--locale L ...] [--deterministic] [--json]
-
-        1. lists the sample address book sectioned in several locales (default: en, sv, zh-Hans) with the
-           index bar (the first names of each section);
-        2. runs a keyword search ("f b") and a Pinyin search ("wangwei"), then a few more searches, selecting
-           contacts as it goes (the selection is kept across searches);
-        3. renders the built-in 'invite' template for every selected contact in the contact's own language;
-        4. writes one .eml per mail recipient and the sms: URIs of the text messages (messages.sms.txt)
-           into DIR (default: ./demo-out; the files of the previous demo run there are replaced, nothing
-           else is touched);
-        5. prints a summary table and the localized "Select" / "Search contacts" in the recipients' languages.
-
-        Options:
-          --out DIR          where the drafts go (default: demo-out)
-          --locale L         a locale to section in (repeatable)
-          --deterministic    fixed dates and Message-IDs, so runs can be compared byte for byte
-          --json             the summary as JSON instead of text (the listings are not printed)
-
-        Example:
-          contacts demo --out /tmp/demo --deterministic
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            1. lists the sample address book sectioned in several locales (default: en, sv, zh-Hans) with the
+               index bar (the first names of each section);
+            2. runs a keyword search ("f b") and a Pinyin search ("wangwei"), then a few more searches, selecting
+               contacts as it goes (the selection is kept across searches);
+            3. renders the built-in 'invite' template for every selected contact in the contact's own language;
+            4. writes one .eml per mail recipient and the sms: URIs of the text messages (messages.sms.txt)
+               into DIR (default: ./demo-out; the files of the previous demo run there are replaced, nothing
+               else is touched);
+            5. prints a summary table and the localized "Select" / "Search contacts" in the recipients' languages.
+            """,
+        options: [
+            .option("--out", value: "DIR", help: "where the drafts go (default: demo-out)", completion: .directory),
+            .repeated("--locale", value: "L", help: "a locale to section in (repeatable)"),
+            .flag("--deterministic", help: "fixed dates and Message-IDs, so runs can be compared byte for byte"),
+            .flag("--json", help: "the summary as JSON instead of text (the listings are not printed)"),
+        ],
+        examples: ["contacts demo --out /tmp/demo --deterministic"])
 
     /// The searches of the demo and which results it selects (index into the result, and whether the
     /// contact is reached by email when it has one).

@@ -1,3 +1,4 @@
+import ArgumentModel
 import ContactsCore
 import ContactsSelection
 import Foundation
@@ -65,34 +66,32 @@ extension ListOptions {
 enum IndexBuildCommand: Command {
     static let name = "index build"
     static let summary = "Save an address book's list and search index for fast list/search"
-    static let help = """
-        Usage: contacts index build FILE.vcf [--locale L] [--mode email|messages|both] [--skip-unnamed]
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Reads the address book, sorts, sections and indexes it as 'contacts list' and 'contacts search' do
+            with the same options, and saves the result in the index folder. The next list or search of FILE
+            with these options reads the saved index (memory-mapped) instead of the book, as long as the book's
+            size, modification time and content hash are unchanged; a stale or unreadable index is ignored and
+            saved again, with a note on stderr.
 
-        Reads the address book, sorts, sections and indexes it as 'contacts list' and 'contacts search' do
-        with the same options, and saves the result in the index folder. The next list or search of FILE
-        with these options reads the saved index (memory-mapped) instead of the book, as long as the book's
-        size, modification time and content hash are unchanged; a stale or unreadable index is ignored and
-        saved again, with a note on stderr.
-
-        Index folder: CONTACTS_INDEX_DIR, else $XDG_CACHE_HOME/contacts/index, else ~/.cache/contacts/index.
-
-        Options:
-          --locale L          BCP 47 locale for names, sorting and sections (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)
-          --mode M            email | messages | both (default: messages)
-          --skip-unnamed      leave out contacts without a name
-
-        Examples:
-          contacts index build contacts.vcf --locale de
-          contacts search anna --source contacts.vcf --locale de
-        """
+            Index folder: CONTACTS_INDEX_DIR, else $XDG_CACHE_HOME/contacts/index, else ~/.cache/contacts/index.
+            """,
+        options: ListOptions.options.filter { $0.name != "--source" && $0.name != "--json" },
+        arguments: [ArgumentSpec("FILE.vcf", help: "the address book", required: true, completion: .file)],
+        examples: [
+            "contacts index build contacts.vcf --locale de", "contacts search anna --source contacts.vcf --locale de",
+        ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
-        var options = try ListOptions.parse(&args)
         let positionals = try args.positionals(max: 1, names: "one FILE.vcf")
         guard let path = positionals.first, path != "-" else {
             throw CLIError.usage("index build: expected the address book FILE.vcf")
         }
-        options.source = path
+        let options = ListOptions(
+            source: path, locale: environmentLocale(try args.option("--locale")),
+            mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
+            json: false)
         let identity: BookIdentity
         do { identity = try BookIdentity(path: path) } catch { throw CLIError.failure("\(error)") }
         let book = try loadAddressBook(path)

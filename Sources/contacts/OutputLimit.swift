@@ -1,13 +1,16 @@
+import ArgumentModel
 import Foundation
 import Templating
 
 /// `--max-output SIZE` of the commands that render templates (`render`, `templates render`, `compose`):
 /// the most bytes one render may produce, ``RenderOptions/maxOutputBytes``.
 enum OutputLimitOption {
-    static let help = """
-          --max-output SIZE  stop a render that produces more than SIZE bytes (suffix K, M or G for KiB,
-                             MiB, GiB; default 64M)
-        """
+    static let option = OptionSpec.option(
+        "--max-output", value: "SIZE",
+        help: """
+            stop a render that produces more than SIZE bytes (suffix K, M or G for KiB,
+            MiB, GiB; default 64M); with several recipients, that recipient is reported and skipped
+            """)
 
     /// Reads `--max-output`; the default when absent. A malformed size is a usage error.
     static func parse(_ args: inout Arguments, command: String) throws -> Int {

@@ -1,3 +1,4 @@
+import ArgumentModel
 import ContactsCore
 import ContactsSelection
 import Foundation
@@ -10,14 +11,23 @@ struct ListOptions {
     var skipUnnamed: Bool
     var json: Bool
 
-    static let help = """
-        Options:
-          --source FILE.vcf   address book to read ('-' for stdin); default: the embedded sample address book
-          --locale L          BCP 47 locale for names, sorting and sections (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)
-          --mode M            email | messages | both (default: messages)
-          --skip-unnamed      leave out contacts without a name
-          --json              {"index": [String], "sections": [{"title", "items": [{"id", "name", "value", "enabled"}]}]}
-        """
+    /// The options of `list` and `search`.
+    static let options: [OptionSpec] = [
+        .option(
+            "--source", value: "FILE.vcf",
+            help: "address book to read ('-' for stdin); default: the embedded sample address book", completion: .file),
+        .option(
+            "--locale", value: "L",
+            help: "BCP 47 locale for names, sorting and sections (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"),
+        .option("--mode", help: "how contacts are reached (default: messages)", allowed: modes),
+        .flag("--skip-unnamed", help: "leave out contacts without a name"),
+        .flag(
+            "--json",
+            help: #"{"index": [String], "sections": [{"title", "items": [{"id", "name", "value", "enabled"}]}]}"#),
+    ]
+
+    /// The values of `--mode`.
+    static let modes = ["email", "messages", "both"]
 
     static func parse(_ args: inout Arguments) throws -> ListOptions {
         let mode = try parseMode(try args.option("--mode") ?? "messages")
@@ -118,18 +128,14 @@ func printListing(_ source: any ContactListing, _ result: SearchResult, json: Bo
 enum ListCommand: Command {
     static let name = "list"
     static let summary = "List an address book sectioned for a locale"
-    static let help = """
-        Usage: contacts list [--source FILE.vcf] [--locale L] [--mode email|messages|both] [--skip-unnamed] [--json]
-
-        Lists the contacts that have what the mode needs (a phone for messages, an email for email),
-        without duplicates, sorted and sectioned for the locale, each with the value it would be reached at.
-
-        \(ListOptions.help)
-
-        Examples:
-          contacts list --locale sv
-          contacts list --source friends.vcf --mode email --json
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Lists the contacts that have what the mode needs (a phone for messages, an email for email),
+            without duplicates, sorted and sectioned for the locale, each with the value it would be reached at.
+            """,
+        options: ListOptions.options,
+        examples: ["contacts list --locale sv", "contacts list --source friends.vcf --mode email --json"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let options = try ListOptions.parse(&args)
@@ -144,22 +150,21 @@ enum ListCommand: Command {
 enum SearchCommand: Command {
     static let name = "search"
     static let summary = "Search an address book (plain or keywords)"
-    static let help = """
-        Usage: contacts search QUERY [--keywords] [--source FILE.vcf] [--locale L] [--mode M] [--skip-unnamed] [--json]
-
-        Plain search: the query, folded for case, accents and width, is part of the name (or nickname,
-        organization, Pinyin or initials of a Chinese name, Hangul initial consonants, an email, the digits
-        of a phone number). --keywords: every word of the query starts a word of the contact, in any order.
-        Results are sectioned like 'contacts list'.
-
-        \(ListOptions.help)
-          --keywords          keyword search ("f b" finds Felipe Baytelman and Bruno Finstein)
-
-        Examples:
-          contacts search hele
-          contacts search "f b" --keywords --json
-          contacts search zw --locale zh-Hans
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Plain search: the query, folded for case, accents and width, is part of the name (or nickname,
+            organization, Pinyin or initials of a Chinese name, Hangul initial consonants, an email, the digits
+            of a phone number). --keywords: every word of the query starts a word of the contact, in any order.
+            Results are sectioned like 'contacts list'.
+            """,
+        options: ListOptions.options + [
+            .flag("--keywords", help: #"keyword search ("f b" finds Felipe Baytelman and Bruno Finstein)"#)
+        ],
+        arguments: [ArgumentSpec("QUERY", help: "what to look for", required: true)],
+        examples: [
+            "contacts search hele", #"contacts search "f b" --keywords --json"#, "contacts search zw --locale zh-Hans",
+        ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let keywords = args.flag("--keywords")

@@ -1,8 +1,16 @@
+import ArgumentModel
 import Foundation
 import StringsCatalog
 
 /// `contacts strings …`: translator tools over `.strings`, `.stringsdict` and `.xcstrings` folders.
 enum StringsCommandSupport {
+    /// `--dev LANG` of the commands that compare languages.
+    static let devOption = OptionSpec.option("--dev", value: "LANG", help: "the development language (default: en)")
+    /// `[DIR]` of the commands that read a localizations folder.
+    static let dirArgument = ArgumentSpec(
+        "DIR", help: "the localizations folder, searched at any depth (default: ./Localizations)",
+        completion: .directory)
+
     static func folder(_ path: String?, command: String) throws -> (URL, String) {
         let path = path ?? "Localizations"
         var isDir: ObjCBool = false
@@ -60,21 +68,25 @@ enum StringsCommandSupport {
 struct StringsLintCommand: Command {
     static let name = "strings lint"
     static let summary = "Check strings files: syntax, missing/extra keys, format specifiers, plurals"
-    static let help = """
-        Usage: contacts strings lint [DIR] [--dev LANG] [--json] [--quiet]
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Checks every <lang>.lproj/*.strings, *.stringsdict and *.xcstrings under DIR (default: ./Localizations):
+            syntax errors (file:line:col, including what CoreFoundation would silently truncate), duplicate keys,
+            keys missing from or extra to the development language (--dev, default en), printf specifiers that
+            differ from the source (count, type, order), empty values, untranslated values, and plural categories
+            the language needs (ICU plural rules) but lacks.
 
-        Checks every <lang>.lproj/*.strings, *.stringsdict and *.xcstrings under DIR (default: ./Localizations):
-        syntax errors (file:line:col, including what CoreFoundation would silently truncate), duplicate keys,
-        keys missing from or extra to the development language (--dev, default en), printf specifiers that
-        differ from the source (count, type, order), empty values, untranslated values, and plural categories
-        the language needs (ICU plural rules) but lacks.
-
-        Output: one 'file:line:col: severity: message' line per finding, then a summary. --quiet hides notes.
-        --json prints an array of {file, line, column, severity, code, message}.
-        Exit: 0 when there are no errors (warnings and notes allowed), 1 when there are errors.
-
-        Example: contacts strings lint Localizations
-        """
+            Output: one 'file:line:col: severity: message' line per finding, then a summary.
+            Exit: 0 when there are no errors (warnings and notes allowed), 1 when there are errors.
+            """,
+        options: [
+            StringsCommandSupport.devOption,
+            .flag("--json", help: "print an array of {file, line, column, severity, code, message}"),
+            .flag("--quiet", help: "hide notes"),
+        ],
+        arguments: [StringsCommandSupport.dirArgument],
+        examples: ["contacts strings lint Localizations"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let json = args.flag("--json")
@@ -105,14 +117,15 @@ struct StringsLintCommand: Command {
 struct StringsStatusCommand: Command {
     static let name = "strings status"
     static let summary = "Translation coverage per language"
-    static let help = """
-        Usage: contacts strings status [DIR] [--dev LANG] [--json]
-
-        Prints a table of the source keys each language translates, lacks, or has untranslated
-        (identical to the source, or marked for translation by 'strings sync').
-
-        Example: contacts strings status Localizations
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Prints a table of the source keys each language translates, lacks, or has untranslated
+            (identical to the source, or marked for translation by 'strings sync').
+            """,
+        options: [StringsCommandSupport.devOption, .flag("--json", help: "the table as a JSON array")],
+        arguments: [StringsCommandSupport.dirArgument],
+        examples: ["contacts strings status Localizations"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let json = args.flag("--json")
@@ -156,17 +169,25 @@ struct StringsStatusCommand: Command {
 struct StringsSyncCommand: Command {
     static let name = "strings sync"
     static let summary = "Add missing keys to every language (and --prune stale ones)"
-    static let help = """
-        Usage: contacts strings sync [DIR] [--dev LANG] [--prune] [--dry-run]
-
-        Adds every key of the development language that a language lacks, with the source value and the
-        source comment prefixed 'NEEDS TRANSLATION (copied from en)', to its .strings / .stringsdict.
-        With --prune, removes keys (and their comments) that the development language no longer has, and
-        String Catalog keys whose extractionState is "stale".
-        Nothing else in the files changes. --dry-run reports without writing.
-
-        Example: contacts strings sync Localizations --prune
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Adds every key of the development language that a language lacks, with the source value and the
+            source comment prefixed 'NEEDS TRANSLATION (copied from en)', to its .strings / .stringsdict.
+            Nothing else in the files changes.
+            """,
+        options: [
+            StringsCommandSupport.devOption,
+            .flag(
+                "--prune",
+                help: """
+                    remove keys (and their comments) that the development language no longer has, and
+                    String Catalog keys whose extractionState is "stale"
+                    """),
+            .flag("--dry-run", help: "report without writing"),
+        ],
+        arguments: [StringsCommandSupport.dirArgument],
+        examples: ["contacts strings sync Localizations --prune"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let prune = args.flag("--prune")
@@ -203,16 +224,28 @@ struct StringsSyncCommand: Command {
 struct StringsGetCommand: Command {
     static let name = "strings get"
     static let summary = "Print a localized string, resolved with language fallback"
-    static let help = """
-        Usage: contacts strings get KEY [ARG...] [--locale L] [--table T] [--dir DIR] [--count N]
-
-        Prints the value of KEY for the locale (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG), with CLDR fallback
-        (zh-HK → zh-Hant, es-MX → es-419 → es, en-AU → en-GB → en) and per-key fallback to the development
-        language. --dir defaults to the package's own Localizations resources. --count N feeds plural variables
-        (and %d); each ARG after KEY is a further argument (integers are numbers, everything else text).
-
-        Example: contacts strings get "%d contacts selected" --locale ru --count 3
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Prints the value of KEY for the locale (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG), with CLDR fallback
+            (zh-HK → zh-Hant, es-MX → es-419 → es, en-AU → en-GB → en) and per-key fallback to the development
+            language.
+            """,
+        options: [
+            .option("--locale", value: "L", help: "the locale (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"),
+            .option("--table", value: "T", help: "the table (default: Localizable)"),
+            .option(
+                "--dir", value: "DIR", help: "the localizations folder (default: the package's own Localizations)",
+                completion: .directory),
+            .option("--count", value: "N", help: "feeds plural variables (and %d)"),
+        ],
+        arguments: [
+            ArgumentSpec("KEY", help: "the key of the string", required: true),
+            ArgumentSpec(
+                "ARG", help: "a further argument (integers are numbers, everything else text); at most 19",
+                repeated: true),
+        ],
+        examples: [#"contacts strings get "%d contacts selected" --locale ru --count 3"#])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let locale = try args.option("--locale")
@@ -304,16 +337,22 @@ struct StringsGetCommand: Command {
 struct StringsExportXLIFFCommand: Command {
     static let name = "strings export-xliff"
     static let summary = "Export XLIFF 1.2 files for translators (one per language)"
-    static let help = """
-        Usage: contacts strings export-xliff --dir DIR --out OUTDIR [--language L[,L…]] [--dev LANG]
-
-        Writes OUTDIR/<lang>.xliff for every language of DIR other than the development language (or only the
-        comma-separated --language ones): one <file> per .strings, .stringsdict and .xcstrings table, with Xcode's trans-unit ids
-        (`/key:dict/var:dict/one:dict/:string` for stringsdict plurals, `key|==|plural.one` for catalog
-        variations), the source text, the current translation as <target>, and the translator comment as <note>.
-
-        Example: contacts strings export-xliff --dir Localizations --out xliff/
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Writes OUTDIR/<lang>.xliff for every language of DIR other than the development language (or only the
+            --language ones): one <file> per .strings, .stringsdict and .xcstrings table, with Xcode's trans-unit ids
+            (`/key:dict/var:dict/one:dict/:string` for stringsdict plurals, `key|==|plural.one` for catalog
+            variations), the source text, the current translation as <target>, and the translator comment as <note>.
+            """,
+        options: [
+            .option("--dir", value: "DIR", help: "the localizations folder", required: true, completion: .directory),
+            .option(
+                "--out", value: "OUTDIR", help: "where the .xliff files go", required: true, completion: .directory),
+            .option("--language", value: "L[,L…]", help: "only these languages (comma-separated)"),
+            StringsCommandSupport.devOption,
+        ],
+        examples: ["contacts strings export-xliff --dir Localizations --out xliff/"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
@@ -355,15 +394,20 @@ struct StringsExportXLIFFCommand: Command {
 struct StringsImportXLIFFCommand: Command {
     static let name = "strings import-xliff"
     static let summary = "Import a translated XLIFF 1.2 file into the strings files"
-    static let help = """
-        Usage: contacts strings import-xliff FILE --dir DIR [--dev LANG] [--dry-run]
-
-        Writes every <target> of FILE back into the .strings, .stringsdict or .xcstrings it came from, in
-        place: only the translated values change, comments and layout stay. Units whose id or file does not
-        match the project are reported and skipped; the others are still imported. Exit 1 when any was skipped.
-
-        Example: contacts strings import-xliff xliff/de.xliff --dir Localizations
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Writes every <target> of FILE back into the .strings, .stringsdict or .xcstrings it came from, in
+            place: only the translated values change, comments and layout stay. Units whose id or file does not
+            match the project are reported and skipped; the others are still imported. Exit 1 when any was skipped.
+            """,
+        options: [
+            .option("--dir", value: "DIR", help: "the localizations folder", required: true, completion: .directory),
+            StringsCommandSupport.devOption,
+            .flag("--dry-run", help: "report without writing"),
+        ],
+        arguments: [ArgumentSpec("FILE", help: "the translated XLIFF 1.2 file", required: true, completion: .file)],
+        examples: ["contacts strings import-xliff xliff/de.xliff --dir Localizations"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
@@ -392,31 +436,5 @@ struct StringsImportXLIFFCommand: Command {
         )
         o.flush()
         return report.problems.isEmpty ? .ok : .failure
-    }
-}
-
-struct StringsGroupCommand: Command {
-    static let name = "strings"
-    static let summary = "Translator tools: lint, status, sync, get, export-xliff, import-xliff"
-    static let help = """
-        Usage: contacts strings <lint|status|sync|get|export-xliff|import-xliff> [options]
-
-          lint [DIR]                          syntax, missing/extra keys, format specifiers, plural categories
-          status [DIR]                        translation coverage per language
-          sync [DIR] [--prune]                add missing keys to every language (remove stale ones)
-          get KEY [--locale L] [--count N]    a localized string with language fallback
-          export-xliff --dir DIR --out OUT    XLIFF 1.2 files for translators
-          import-xliff FILE --dir DIR         write translations back, in place
-
-        DIR defaults to ./Localizations. 'contacts strings <command> --help' describes each.
-        """
-
-    static func run(_ args: inout Arguments) throws -> ExitCode {
-        let rest = try args.positionals(max: 1, names: "a strings command")
-        if let word = rest.first {
-            throw CLIError.usage("strings: unknown command '\(word)' (see 'contacts strings --help')")
-        }
-        print(help)
-        return .usage
     }
 }

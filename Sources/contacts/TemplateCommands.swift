@@ -1,3 +1,4 @@
+import ArgumentModel
 import Foundation
 import StringsCatalog
 import Templating
@@ -39,27 +40,33 @@ enum TemplateCLI {
 struct RenderCommand: Command {
     static let name = "render"
     static let summary = "Render a Mustache template file with a JSON context"
-    static let help = """
-        Usage: contacts render --template FILE --data FILE.json [--partials DIR] [--escape html|text|header]
-                               [--strict] [--locale L] [--strings DIR] [--table NAME] [--max-output SIZE]
-
-        Renders FILE (Mustache 1.4.2: sections, partials, lambdas' built-in helpers, inheritance, dynamic
-        names) with the JSON context in FILE.json ('-' reads stdin) and prints the result.
-
-        Options:
-          --template FILE   the template
-          --data FILE       the context (JSON object)
-          --partials DIR    partials: {{> name}} reads DIR/name.mustache
-          --escape MODE     html (default: & < > " ' become entities), text (none), header (no line breaks)
-          --strict          a missing value is an error naming file, line and column
-          --locale L        locale of {{#t}}, {{#list}}, {{#number}}, {{#date}}, {{dir}} (default: environment)
-          --strings DIR     strings catalog for {{#t}}key{{/t}} (default: the bundled one)
-          --table NAME      the catalog table of the keys (default: Localizable)
-        \(OutputLimitOption.help)
-
-        Example:
-          contacts render --template mail.mustache --data ada.json --partials partials --strict
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Renders FILE (Mustache 1.4.2: sections, partials, lambdas' built-in helpers, inheritance, dynamic
+            names) with the JSON context in FILE.json ('-' reads stdin) and prints the result.
+            """,
+        options: [
+            .option("--template", value: "FILE", help: "the template", required: true, completion: .file),
+            .option("--data", value: "FILE", help: "the context (JSON object)", required: true, completion: .file),
+            .option(
+                "--partials", value: "DIR", help: "partials: {{> name}} reads DIR/name.mustache", completion: .directory
+            ),
+            .option(
+                "--escape", value: "MODE",
+                help: #"html (default: & < > " ' become entities), text (none), header (no line breaks)"#,
+                allowed: ["html", "text", "header"]),
+            .flag("--strict", help: "a missing value is an error naming file, line and column"),
+            .option(
+                "--locale", value: "L",
+                help: "locale of {{#t}}, {{#list}}, {{#number}}, {{#date}}, {{dir}} (default: environment)"),
+            .option(
+                "--strings", value: "DIR", help: "strings catalog for {{#t}}key{{/t}} (default: the bundled one)",
+                completion: .directory),
+            .option("--table", value: "NAME", help: "the catalog table of the keys (default: Localizable)"),
+            OutputLimitOption.option,
+        ],
+        examples: ["contacts render --template mail.mustache --data ada.json --partials partials --strict"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let templatePath = try args.option("--template")
@@ -120,16 +127,19 @@ struct RenderCommand: Command {
 struct TemplatesListCommand: Command {
     static let name = "templates list"
     static let summary = "List the mail and message templates"
-    static let help = """
-        Usage: contacts templates list [--templates DIR] [--json]
-
-        Lists each template of the library (built-in, or the folders of DIR) with its parts and the locales
-        that override a part. With --json: [{"name", "parts": [String], "overrideLocales": [String],
-        "hasSample": Bool}].
-
-        Example:
-          contacts templates list
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Lists each template of the library (built-in, or the folders of DIR) with its parts and the locales
+            that override a part.
+            """,
+        options: [
+            .option(
+                "--templates", value: "DIR", help: "a template library folder instead of the built-in one",
+                completion: .directory),
+            .flag("--json", help: #"[{"name", "parts": [String], "overrideLocales": [String], "hasSample": Bool}]"#),
+        ],
+        examples: ["contacts templates list"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let dir = try args.option("--templates")
@@ -180,27 +190,35 @@ func loadLibrary(_ dir: String?, catalog: Catalog?) throws -> TemplateLibrary {
 struct TemplatesRenderCommand: Command {
     static let name = "templates render"
     static let summary = "Render a library template (subject, text, HTML, SMS) in a locale"
-    static let help = """
-        Usage: contacts templates render NAME [--locale L] [--data FILE.json] [--recipient ID] [--json]
-                                        [--templates DIR] [--strings DIR] [--max-output SIZE]
-
-        Renders the template NAME for one recipient, strictly (a missing value is an error naming the file,
-        line, column and recipient). Without --data the template's sample.json is used. Prints the subject,
-        the text body, the HTML body and the SMS body, or with --json one JSON object.
-
-        Options:
-          --locale L        the campaign's locale; a `locale` or `lang` field in the data (the recipient's
-                            own) wins; default: the environment's
-          --data FILE       the recipient's context (JSON object; '-' reads stdin)
-          --recipient ID    who it is for (named in errors)
-          --json            print {"subject", "textBody", "htmlBody", "messageBody", "locale"}
-          --templates DIR   a template library folder instead of the built-in one
-          --strings DIR     a strings catalog folder instead of the bundled one
-        \(OutputLimitOption.help)
-
-        Example:
-          contacts templates render invite --locale de
-        """
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Renders the template NAME for one recipient, strictly (a missing value is an error naming the file,
+            line, column and recipient). Without --data the template's sample.json is used. Prints the subject,
+            the text body, the HTML body and the SMS body, or with --json one JSON object.
+            """,
+        options: [
+            .option(
+                "--locale", value: "L",
+                help: """
+                    the campaign's locale; a `locale` or `lang` field in the data (the recipient's
+                    own) wins; default: the environment's
+                    """),
+            .option(
+                "--data", value: "FILE", help: "the recipient's context (JSON object; '-' reads stdin)",
+                completion: .file),
+            .option("--recipient", value: "ID", help: "who it is for (named in errors)"),
+            .flag("--json", help: #"print {"subject", "textBody", "htmlBody", "messageBody", "locale"}"#),
+            .option(
+                "--templates", value: "DIR", help: "a template library folder instead of the built-in one",
+                completion: .directory),
+            .option(
+                "--strings", value: "DIR", help: "a strings catalog folder instead of the bundled one",
+                completion: .directory),
+            OutputLimitOption.option,
+        ],
+        arguments: [ArgumentSpec("NAME", help: "the template ('contacts templates list')", required: true)],
+        examples: ["contacts templates render invite --locale de"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let explicitLocale = try args.option("--locale")

@@ -1,3 +1,4 @@
+import ArgumentModel
 import ContactsCore
 import Foundation
 
@@ -18,26 +19,35 @@ private func loadBook(_ path: String, command: String) throws -> AddressBook {
 enum VCardInspectCommand: Command {
     static let name = "vcard inspect"
     static let summary = "List the contacts, groups and problems of a vCard file"
-    static let help = """
-        Usage: contacts vcard inspect [--json] [--region CC] [--locale TAG] FILE|-
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Reads a vCard file (2.1, 3.0 or 4.0; '-' reads stdin) and prints each contact: id, name, emails,
+            phones (with E.164 when the number parses) and groups. Problems in the file are listed as
+            file:line:column: message (on stderr, or in "diagnostics" with --json).
 
-        Reads a vCard file (2.1, 3.0 or 4.0; '-' reads stdin) and prints each contact: id, name, emails,
-        phones (with E.164 when the number parses) and groups. Problems in the file are listed as
-        file:line:column: message (on stderr, or in "diagnostics" with --json).
-
-        Options:
-          --json          {"contacts": [{"id", "name", "emails", "phones", "phonesE164", "groups"}],
-                           "diagnostics": [{"line", "column", "message"}]}, also on exit 1 (then with
-                          "error": why nothing could be read)
-          --region CC     default region for numbers without a country code (e.g. US, DE);
-                          default: the region of --locale / $LANG
-          --locale TAG    BCP 47 locale whose region is the default
-
-        Exit codes: 0 the file was read (even with diagnostics), 1 nothing could be read, 2 usage.
-
-        Example:
-          contacts vcard inspect --region US contacts.vcf
-        """
+            Exit codes: 0 the file was read (even with diagnostics), 1 nothing could be read, 2 usage.
+            """,
+        options: [
+            .flag(
+                "--json",
+                help: """
+                    {"contacts": [{"id", "name", "emails", "phones", "phonesE164", "groups"}],
+                     "diagnostics": [{"line", "column", "message"}]}, also on exit 1 (then with
+                    "error": why nothing could be read)
+                    """),
+            .option(
+                "--region", value: "CC",
+                help: """
+                    default region for numbers without a country code (e.g. US, DE);
+                    default: the region of --locale / $LANG
+                    """),
+            .option("--locale", value: "TAG", help: "BCP 47 locale whose region is the default"),
+        ],
+        arguments: [
+            ArgumentSpec("FILE|-", help: "the vCard file ('-' reads stdin)", required: true, completion: .file)
+        ],
+        examples: ["contacts vcard inspect --region US contacts.vcf"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let json = args.flag("--json")
@@ -149,20 +159,26 @@ enum VCardInspectCommand: Command {
 enum VCardConvertCommand: Command {
     static let name = "vcard convert"
     static let summary = "Rewrite a vCard file as vCard 4.0 or 3.0"
-    static let help = """
-        Usage: contacts vcard convert [--to 4.0|3.0] FILE|-
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Reads a vCard file (2.1, 3.0 or 4.0; '-' reads stdin) and writes every card to stdout as vCard 4.0
+            (default) or 3.0: UTF-8, CRLF, folded at 75 octets. Properties it does not know are kept verbatim,
+            except 3.0's PROFILE in 4.0 output. In 4.0 a UUID id is written as urn:uuid:…, another id that is not
+            a URI as UID;VALUE=text.
+            Problems in the input are listed on stderr as file:line:column: message.
 
-        Reads a vCard file (2.1, 3.0 or 4.0; '-' reads stdin) and writes every card to stdout as vCard 4.0
-        (default) or 3.0: UTF-8, CRLF, folded at 75 octets. Properties it does not know are kept verbatim,
-        except 3.0's PROFILE in 4.0 output. In 4.0 a UUID id is written as urn:uuid:…, another id that is not
-        a URI as UID;VALUE=text.
-        Problems in the input are listed on stderr as file:line:column: message.
-
-        Exit codes: 0 converted (even with diagnostics), 1 nothing could be read, 2 usage.
-
-        Example:
-          contacts vcard convert --to 3.0 old.vcf > new.vcf
-        """
+            Exit codes: 0 converted (even with diagnostics), 1 nothing could be read, 2 usage.
+            """,
+        options: [
+            .option(
+                "--to", value: "4.0|3.0", help: "the vCard version to write (default: 4.0)",
+                completion: .values(["4.0", "3.0"]))
+        ],
+        arguments: [
+            ArgumentSpec("FILE|-", help: "the vCard file ('-' reads stdin)", required: true, completion: .file)
+        ],
+        examples: ["contacts vcard convert --to 3.0 old.vcf > new.vcf"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let target = try args.option("--to") ?? "4.0"

@@ -1,3 +1,4 @@
+import ArgumentModel
 import Foundation
 
 /// Every subcommand, in the order `contacts --help` lists them. Each lives in its own file.
@@ -13,7 +14,6 @@ let allCommands: [any Command.Type] = [
     OutboxSettleCommand.self,
     VCardInspectCommand.self,
     VCardConvertCommand.self,
-    StringsGroupCommand.self,
     StringsLintCommand.self,
     StringsStatusCommand.self,
     StringsSyncCommand.self,
@@ -24,64 +24,121 @@ let allCommands: [any Command.Type] = [
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,
     DemoCommand.self,
+    HelpCommand.self,
+    CompletionCommand.self,
 ]
 
 let version = "0.1.0"
 
-@MainActor func usageText() -> String {
-    var text = """
-        contacts — sort, section, search and select contacts; render and compose localized messages.
+/// The groups of commands that share a first word; `contacts <group> --help` lists their commands.
+let commandGroups = [
+    CommandGroup("outbox", summary: "The outbox of a send: what each message became, resume, settle."),
+    CommandGroup("vcard", summary: "Read vCard files (2.1, 3.0, 4.0) and rewrite them."),
+    CommandGroup(
+        "strings",
+        summary:
+            "Translator tools over .strings, .stringsdict and .xcstrings folders (DIR defaults to ./Localizations)."),
+    CommandGroup("templates", summary: "The library of mail and message templates."),
+]
 
-        Usage: contacts <command> [options]
-
-        Commands:
-
-        """
-    let width = allCommands.map { $0.name.count }.max() ?? 0
-    for c in allCommands {
-        text += "  " + c.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + c.summary + "\n"
+/// The whole tool as one model: help, `help <command>` and the completion scripts come from it.
+let toolSpec: ToolSpec = {
+    var commands = allCommands.map { $0.spec }
+    // `help` completes the first words of the commands.
+    var words: [String] = []
+    for c in commands where !words.contains(c.words[0]) { words.append(c.words[0]) }
+    if let i = commands.firstIndex(where: { $0.name == HelpCommand.name }) {
+        commands[i].arguments[0].completion = .values(words)
     }
-    text += """
+    return ToolSpec(
+        name: "contacts",
+        abstract: "contacts — sort, section, search and select contacts; render and compose localized messages.",
+        commands: commands, groups: commandGroups,
+        footer: """
+            Options: --help, --version. 'contacts <command> --help' or 'contacts help <command>' describes a command.
+            Exit codes: 0 ok, 1 failure (I/O, unreadable input), 2 usage error.
+            """)
+}()
 
-        Options: --help, --version. 'contacts <command> --help' describes a command.
-        Exit codes: 0 ok, 1 failure (I/O, unreadable input), 2 usage error.
-        """
-    return text
+/// `contacts help [COMMAND…]`: the tool's help, a group's or a command's.
+enum HelpCommand: Command {
+    static let name = "help"
+    static let summary = "Describe the tool, a command group or a command"
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: "Prints the same help as 'contacts COMMAND --help' (or 'contacts --help' without COMMAND).",
+        arguments: [
+            // Completed with the commands' first words (set where `toolSpec` is made).
+            ArgumentSpec("COMMAND", help: "a command or group, e.g. 'sort' or 'vcard inspect'", repeated: true)
+        ],
+        examples: ["contacts help vcard inspect"])
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let words = try args.positionals(max: Int.max, names: "COMMAND")
+        if words.isEmpty {
+            print(toolSpec.help())
+        } else if let (command, rest) = toolSpec.resolve(words), rest.isEmpty {
+            print(command.help(tool: toolSpec.name))
+        } else if words.count == 1, !toolSpec.commands(inGroup: words[0]).isEmpty {
+            print(toolSpec.groupHelp(words[0]))
+        } else {
+            throw CLIError.usage("help: unknown command '\(words.joined(separator: " "))' (see 'contacts --help')")
+        }
+        return .ok
+    }
 }
 
-/// The usage of a command group: its commands with their summaries.
-func groupUsageText(_ group: String, _ commands: [any Command.Type]) -> String {
-    let words = commands.map { String($0.name.dropFirst(group.count + 1)) }
-    let width = words.map(\.count).max() ?? 0
-    var text = "Usage: contacts \(group) <\(words.joined(separator: "|"))> [options]\n\n"
-    for (word, c) in zip(words, commands) {
-        text += "  " + word.padding(toLength: width + 2, withPad: " ", startingAt: 0) + c.summary + "\n"
+/// `contacts completion bash|zsh|fish`: a completion script made from the commands' model.
+enum CompletionCommand: Command {
+    static let name = "completion"
+    static let summary = "Print a shell completion script (bash, zsh or fish)"
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Prints a script that completes the commands, options and option values of 'contacts' in SHELL.
+            bash: source <(contacts completion bash), or save it as
+                  ~/.local/share/bash-completion/completions/contacts
+            zsh:  save it as _contacts in a folder of $fpath (then compinit)
+            fish: save it as ~/.config/fish/completions/contacts.fish
+            """,
+        arguments: [
+            ArgumentSpec(
+                "SHELL", help: "bash, zsh or fish", required: true, completion: .values(["bash", "zsh", "fish"]))
+        ],
+        examples: ["contacts completion bash > ~/.local/share/bash-completion/completions/contacts"])
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let words = try args.positionals(max: 1, names: "SHELL")
+        guard let word = words.first, let shell = Shell(rawValue: word) else {
+            throw CLIError.usage("completion: expected bash, zsh or fish, got '\(words.first ?? "")'")
+        }
+        var out = Output()
+        out.write(toolSpec.completionScript(for: shell))
+        out.flush()
+        return .ok
     }
-    return text + "\n'contacts \(group) <command> --help' describes each."
 }
 
 @MainActor func runMain() -> Int32 {
+    assert(toolSpec.problems.isEmpty, "the commands' model: \(toolSpec.problems.joined(separator: "; "))")
     let args = Array(CommandLine.arguments.dropFirst())
-    if args.isEmpty || args == ["--help"] || args == ["-h"] || args == ["help"] {
-        print(usageText())
+    if args.isEmpty || args == ["--help"] || args == ["-h"] {
+        print(toolSpec.help())
         return args.isEmpty ? ExitCode.usage.rawValue : 0
     }
     if args == ["--version"] {
         print("contacts \(version)")
         return 0
     }
-    // Longest match of command words ("vcard inspect" before "vcard").
-    let matches = allCommands.filter { c in
-        let words = c.name.split(separator: " ").map(String.init)
-        return args.count >= words.count && Array(args.prefix(words.count)) == words
-    }
-    guard let command = matches.max(by: { $0.name.count < $1.name.count }) else {
-        // A group word (`vcard`, `templates`, `outbox`) without one of its commands: its usage.
-        let group = allCommands.filter { $0.name.hasPrefix(args[0] + " ") }
+    guard let (spec, rest) = toolSpec.resolve(args),
+        let command = allCommands.first(where: { $0.name == spec.name })
+    else {
+        // A group word (`vcard`, `templates`, `outbox`, `strings`) without one of its commands: its usage.
+        let group = toolSpec.commands(inGroup: args[0])
         if !group.isEmpty {
             let rest = args.dropFirst()
-            if rest.isEmpty || rest.first == "--help" || rest.first == "-h" || rest.first == "help" {
-                print(groupUsageText(args[0], group))
+            if rest.isEmpty || CommandSpec.helpWords.contains(rest.first!) || rest.first == "help" {
+                print(toolSpec.groupHelp(args[0]))
                 return rest.isEmpty ? ExitCode.usage.rawValue : 0
             }
             printError("contacts: unknown \(args[0]) command '\(rest.first!)' (see 'contacts \(args[0]) --help')")
@@ -90,14 +147,18 @@ func groupUsageText(_ group: String, _ commands: [any Command.Type]) -> String {
         printError("contacts: unknown command '\(args[0])' (see 'contacts --help')")
         return ExitCode.usage.rawValue
     }
-    let rest = Array(args.dropFirst(command.name.split(separator: " ").count))
-    if rest.contains("--help") || rest.contains("-h") {
-        print(command.help)
-        return 0
-    }
-    var arguments = Arguments(rest, command: command.name)
     do {
-        return try command.run(&arguments).rawValue
+        switch try spec.parse(rest, tool: toolSpec.name) {
+        case .help:
+            print(spec.help(tool: toolSpec.name))
+            return 0
+        case .arguments(let parsed):
+            var arguments = Arguments(parsed, spec: spec)
+            return try command.run(&arguments).rawValue
+        }
+    } catch let error as UsageError {
+        printError("contacts: \(error.message)")
+        return ExitCode.usage.rawValue
     } catch let error as CLIError {
         printError("contacts: \(error.message)")
         return error.code.rawValue

@@ -161,6 +161,19 @@ struct StringsRoundTripTests {
         #expect(doc.text == "/* one */\n\"a\" = \"1\";\n")
     }
 
+    /// Found by fuzzing (Fuzz/Regressions/strings): text right after the `;` (no space or newline) made
+    /// the removal read the scalar before the start of that text.
+    @Test func removeEntryFollowedDirectlyByText() throws {
+        var doc = StringsDocument(parsing: Data("\"a\" = \"1\";/* note */\n\"b\" = \"2\";\n".utf8))
+        let removed = doc.removeEntry(forKey: "a")
+        #expect(removed)
+        #expect(doc.text == "/* note */\n\"b\" = \"2\";\n")
+        var unquoted = StringsDocument(parsing: Array("ct=e\u{0}".utf8))
+        let removedUnquoted = unquoted.removeEntry(forKey: "ct")
+        #expect(removedUnquoted)
+        #expect(unquoted["ct"] == nil)
+    }
+
     @Test func invalidUTF8IsReportedAndNotOverwritten() {
         var doc = StringsDocument(parsing: [0x22, 0x61, 0x22, 0x3D, 0x22, 0xFF, 0x22, 0x3B], file: "x.strings")
         #expect(doc.diagnostics.first?.code == "encoding")

@@ -204,3 +204,24 @@ struct EngineTests {
         #expect(try t.render(v) == "3 1.5 true [] é😀")
     }
 }
+
+@Suite("Template data through the package's JSON reader")
+struct TemplateDataJSONTests {
+    @Test func deepDataIsAnErrorNotACrash() {
+        let deep = Array(repeating: UInt8(ascii: "["), count: 200_000)
+        #expect {
+            try MustacheValue(json: deep, file: "deep.json")
+        } throws: { error in
+            guard case TemplatingError.badData(let file, 1, _, let message) = error else { return false }
+            return file == "deep.json" && message.contains("nests more than")
+        }
+    }
+
+    @Test func kindsAndDuplicateKeys() throws {
+        let v = try MustacheValue(json: Array(#"{"n": 3, "x": 2.5, "big": 1e400, "k": 1, "k": 2}"#.utf8))
+        if case .int(3)? = v.member("n") {} else { Issue.record("n: \(String(describing: v.member("n")))") }
+        if case .double(2.5)? = v.member("x") {} else { Issue.record("x") }
+        if case .int(2)? = v.member("k") {} else { Issue.record("k: a later duplicate wins") }
+        if case .double(let d)? = v.member("big") { #expect(d.isInfinite) } else { Issue.record("big") }
+    }
+}

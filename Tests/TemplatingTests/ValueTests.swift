@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Templating
@@ -66,20 +67,11 @@ struct ValueTests {
     }
 }
 
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String]
-    init(count: Int) { values = Array(repeating: "", count: count) }
-    func set(_ i: Int, _ v: String) {
-        lock.lock()
-        values[i] = v
-        lock.unlock()
-    }
-    func get(_ i: Int) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        return values[i]
-    }
+final class ResultBox: Sendable {
+    private let values: Mutex<[String]>
+    init(count: Int) { values = Mutex(Array(repeating: "", count: count)) }
+    func set(_ i: Int, _ v: String) { values.withLock { $0[i] = v } }
+    func get(_ i: Int) -> String { values.withLock { $0[i] } }
 }
 
 @Suite struct JSONObjectTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Templating
 
-// Template rendering benchmark: ../shared/bench/mail-template/ (mail.mustache + signature partial) for N
+// Template rendering benchmark: Benchmarks/Fixtures/mail-template/ (mail.mustache + signature partial) for N
 // deterministic recipient contexts with HTML escaping. Compares, in one run: the compiled Mustache
 // engine, a hand-written Swift function producing the same text (the practical limit), and Python
 // chevron and jinja2 from the benchmark venv ($CONTACTS_VENV or ./.venv).
@@ -164,16 +164,12 @@ private func now() -> UInt64 {
 
 private func rate(_ count: Int, _ nanos: UInt64) -> Double { Double(count) / (Double(nanos) / 1e9) }
 
+/// The reference mail template (`Benchmarks/Fixtures/mail-template`, carried with the package so that a
+/// clone benchmarks on its own).
 private func benchDirectory() -> URL? {
-    let fm = FileManager.default
-    let cwd = URL(fileURLWithPath: fm.currentDirectoryPath)
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    for base in [cwd, root] {
-        let dir = base.deletingLastPathComponent().appendingPathComponent("shared/bench/mail-template")
-        if fm.fileExists(atPath: dir.appendingPathComponent("mail.mustache").path) { return dir }
-    }
-    return nil
+    let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/mail-template")
+    return FileManager.default.fileExists(atPath: dir.appendingPathComponent("mail.mustache").path) ? dir : nil
 }
 
 private let pythonScript = #"""
@@ -310,7 +306,7 @@ func runTemplateBench(args: [String]) {
     }
     pythonCount = min(pythonCount, count)
     guard let directory = benchDirectory() else {
-        print("template bench: ../shared/bench/mail-template not found (run from the package root)")
+        print("template bench: Benchmarks/Fixtures/mail-template not found")
         return
     }
     let template: MustacheTemplate

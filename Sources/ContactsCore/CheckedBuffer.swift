@@ -1,0 +1,123 @@
+import Foundation
+
+/// A growable run of plain values in memory its owner manages: the one type through which the vCard reader
+/// reaches the memory of its own buffers (the unfolded content line, the decoding buffer, the parameter and
+/// value spans), instead of raw pointers and separate length and capacity variables.
+///
+/// Invariants (``checkInvariants()`` tests them):
+/// - `0 <= count <= capacity` and `capacity >= 1`;
+/// - the memory holds `capacity` elements, of which `0..<count` are initialized; elements are plain values
+///   (`BitwiseCopyable`), so nothing is ever deinitialized;
+/// - copies of the struct share the memory: exactly one copy owns it and calls ``deallocate()`` once, and
+///   after an append or ``reserveCapacity(_:)`` that grew the memory only the grown value is valid;
+/// - buffers from ``all`` and ``extracting(_:)`` stay valid until the next append, reserve or deallocate.
+///
+/// Every index and range is checked in debug builds (`assert`); release builds compile the accessors to
+/// plain loads and stores, which the reader's per-byte loops rely on. There are no separate `_unchecked`
+/// accessors: the checked ones cost nothing in release builds.
+///
+/// ```swift
+/// var bytes = CheckedBuffer<UInt8>(capacity: 4)
+/// defer { bytes.deallocate() }
+/// bytes.append(0x41)
+/// bytes[0] = 0x61  // writes through to the shared memory
+/// print(bytes.count)  // 1
+/// ```
+struct CheckedBuffer<Element: BitwiseCopyable> {
+    private var base: UnsafeMutablePointer<Element>
+    /// The initialized elements: `0..<count`.
+    private(set) var count = 0
+    /// The elements there is room for without growing.
+    private(set) var capacity: Int
+
+    /// An empty buffer with room for `capacity` (≥ 1) elements.
+    init(capacity: Int) {
+        precondition(capacity >= 1, "a CheckedBuffer needs a capacity of at least 1")
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Whether `range` lies within `0..<count` (the check behind every accessor).
+    @inline(__always) static func isValid(_ range: Range<Int>, count: Int) -> Bool {
+        range.lowerBound >= 0 && range.upperBound <= count
+    }
+
+    /// The element at `i` (`0 <= i < count`); setting writes through to the shared memory.
+    @inline(__always) subscript(i: Int) -> Element {
+        get {
+            assert(i >= 0 && i < count, "CheckedBuffer index out of range")
+            return base[i]
+        }
+        nonmutating set {
+            assert(i >= 0 && i < count, "CheckedBuffer index out of range")
+            base[i] = newValue
+        }
+    }
+
+    /// The initialized elements.
+    @inline(__always) var all: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The elements in `range` (within `0..<count`).
+    @inline(__always) func extracting(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
+        assert(Self.isValid(range, count: count), "CheckedBuffer range out of bounds")
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    @inline(__always) mutating func append(_ element: Element) {
+        if count == capacity { grow(to: count + 1) }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    @inline(__always) mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress, !elements.isEmpty else { return }
+        if count + elements.count > capacity { grow(to: count + elements.count) }
+        (base + count).initialize(from: source, count: elements.count)
+        count += elements.count
+    }
+
+    /// Empties the buffer; the capacity stays.
+    @inline(__always) mutating func removeAll() { count = 0 }
+
+    /// Drops the last `n` elements (`0 <= n <= count`).
+    @inline(__always) mutating func removeLast(_ n: Int = 1) {
+        assert(n >= 0 && n <= count, "CheckedBuffer cannot remove more elements than it has")
+        count -= n
+    }
+
+    /// Makes room for at least `minimumCapacity` elements, keeping the elements.
+    mutating func reserveCapacity(_ minimumCapacity: Int) {
+        if minimumCapacity > capacity { grow(to: minimumCapacity) }
+    }
+
+    /// Doubles the capacity until `needed` fits and moves the elements over.
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        grown.initialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+    }
+
+    /// Frees the memory; the owner calls it once, and uses no copy of the buffer afterwards.
+    func deallocate() { base.deallocate() }
+
+    /// Whether the size invariants hold (for tests).
+    func checkInvariants() -> Bool { capacity >= 1 && count >= 0 && count <= capacity }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The offset of the first `byte` in `self[range]` (found with `memchr`), nil when there is none. The range
+    /// is checked in debug builds, as ``CheckedBuffer``'s are: the reader searches its input only through this.
+    @inline(__always) func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
+        assert(range.lowerBound >= 0 && range.upperBound <= count, "byte search outside the buffer")
+        guard let base = baseAddress, !range.isEmpty,
+            let hit = memchr(base + range.lowerBound, Int32(byte), range.count)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+    }
+}

@@ -1,0 +1,340 @@
+import Foundation
+import ICUKit
+
+/// Values: decoded (quoted-printable, charset, UTF-8 checked) and turned into the contact's fields.
+extension VCardParser {
+    // MARK: Values
+
+    /// The decoded value bytes (quoted-printable and charset undone) passed to `body`, which sees UTF-8.
+    func withValue<R>(_ head: Head, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var bytes = line.extracting(head.valueStart..<lineLength)
+        if head.encoding == 1 {
+            st.pointee.aux.removeAll()
+            if let bad = VCardValueDecoder.decodeQuotedPrintable(bytes, into: &st.pointee.aux) {
+                diagnose(
+                    lineNumber, head.valueStart + 1 + bad,
+                    "invalid quoted-printable sequence (expected '=' and two hex digits); kept as written")
+            }
+            bytes = st.pointee.aux.all
+        }
+        if head.charsetStart >= 0 && !isUTF8Name(head.charsetStart, head.charsetEnd) {
+            let charset = text(head.charsetStart, head.charsetEnd)
+            do {
+                let text = try CharsetConverter.toUTF8(bytes, charset: charset, strict: true)
+                return Array(text.utf8).withUnsafeBufferPointer { body($0) }
+            } catch let ICUError.invalidBytes(_, offset) {
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "\(name(head)) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with a substitution character"
+                )
+                if let text = try? CharsetConverter.toUTF8(bytes, charset: charset, strict: false) {
+                    return Array(text.utf8).withUnsafeBufferPointer { body($0) }
+                }
+            } catch {
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "unknown charset '\(charset)' on \(name(head)) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8"
+                )
+            }
+        }
+        if let bad = VCardValueDecoder.firstInvalidUTF8(bytes) {
+            diagnose(
+                lineNumber, head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
+                "invalid UTF-8 in the value of \(name(head)) (value byte \(bad + 1)); replaced with U+FFFD")
+            let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            return repaired.withUnsafeBufferPointer { body($0) }
+        }
+        return body(bytes)
+    }
+
+    /// Whether the charset named by `line[s..<e]` is UTF-8 (or its ASCII subset).
+    func isUTF8Name(_ s: Int, _ e: Int) -> Bool {
+        var ascii = true
+        for k in s..<e where line[k] >= 0x80 {
+            ascii = false
+            break
+        }
+        guard ascii else { return isUTF8Name(text(s, e)) }
+        return isKeywordIgnoringCase(s, e, "UTF-8") || isKeywordIgnoringCase(s, e, "UTF8")
+            || isKeywordIgnoringCase(s, e, "US-ASCII") || isKeywordIgnoringCase(s, e, "ASCII")
+    }
+
+    func isUTF8Name(_ charset: String) -> Bool {
+        switch charset.uppercased() {
+        case "UTF-8", "UTF8", "US-ASCII", "ASCII": return true
+        default: return false
+        }
+    }
+
+    // MARK: Properties
+
+    func handle(_ head: Head, mode: ReadMode, into b: inout CardBuilder) {
+        if head.kind == .version {
+            withValue(head) { v in
+                // The three versions are ASCII, which no other bytes equal as a String: compared as bytes.
+                let (s, e) = VCardValueDecoder.trimmedRange(v)
+                if e - s == 3 && v[s + 1] == dot
+                    && ((v[s] == 0x32 && v[s + 2] == 0x31) || (v[s] == 0x33 && v[s + 2] == 0x30)
+                        || (v[s] == 0x34 && v[s + 2] == 0x30))
+                {
+                    return
+                }
+                let text = VCardValueDecoder.trimmedString(v)
+                if text != "2.1" && text != "3.0" && text != "4.0" {
+                    diagnose(
+                        lineNumber, head.valueStart + 1,
+                        "unsupported vCard version '\(text)' (expected 2.1, 3.0 or 4.0); read as best as possible")
+                }
+            }
+            return
+        }
+        if mode == .groupCard {
+            switch head.kind {
+            case .uid: b.uid = withValue(head) { VCardValueDecoder.idString($0) }
+            case .fn where b.contact.formattedName.isEmpty:
+                b.contact.formattedName = withValue(head) { VCardValueDecoder.unescape($0) }
+            case .kind, .abKind: break
+            case .member, .abMember: b.members.append(withValue(head) { VCardValueDecoder.idString($0) })
+            default: b.contact.unknownProperties.append(unknown(head))
+            }
+            return
+        }
+        switch head.kind {
+        case .uid where b.uid == nil:
+            b.uid = withValue(head) { VCardValueDecoder.idString($0) }
+        case .fn where b.contact.formattedName.isEmpty:
+            b.contact.formattedName = withValue(head) { VCardValueDecoder.unescape($0) }
+        case .n where !b.hasN:
+            b.hasN = true
+            withValue(head) { v in
+                var k = 0
+                VCardValueDecoder.forEachComponent(v, separator: semicolon) { s, e in
+                    switch k {
+                    case 0: b.contact.familyName = VCardValueDecoder.unescape(v, from: s, to: e)
+                    case 1: b.contact.givenName = VCardValueDecoder.unescape(v, from: s, to: e)
+                    case 2: b.contact.middleName = VCardValueDecoder.unescape(v, from: s, to: e)
+                    case 3: b.contact.namePrefix = VCardValueDecoder.unescape(v, from: s, to: e)
+                    case 4: b.contact.nameSuffix = VCardValueDecoder.unescape(v, from: s, to: e)
+                    default: break
+                    }
+                    k += 1
+                }
+            }
+            if head.hasParameters
+                && st.pointee.paramSpans.all.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") })
+            {
+                appendSortAs(to: &b.contact.sortAsComponents)
+            }
+        case .nickname where b.contact.nickname.isEmpty:
+            b.contact.nickname = withValue(head) { VCardValueDecoder.unescape($0) }
+        case .phoneticFirst where b.contact.phoneticGivenName.isEmpty:
+            b.contact.phoneticGivenName = withValue(head) { VCardValueDecoder.unescape($0) }
+        case .phoneticLast where b.contact.phoneticFamilyName.isEmpty:
+            b.contact.phoneticFamilyName = withValue(head) { VCardValueDecoder.unescape($0) }
+        case .org where !b.hasOrg:
+            b.hasOrg = true
+            withValue(head) { v in
+                var k = 0
+                VCardValueDecoder.forEachComponent(v, separator: semicolon) { s, e in
+                    if k == 0 {
+                        b.contact.organization = VCardValueDecoder.unescape(v, from: s, to: e)
+                    } else if e > s {
+                        let part = VCardValueDecoder.unescape(v, from: s, to: e)
+                        b.contact.department += b.contact.department.isEmpty ? part : ", " + part
+                    }
+                    k += 1
+                }
+            }
+        case .title where b.contact.jobTitle.isEmpty:
+            b.contact.jobTitle = withValue(head) { VCardValueDecoder.unescape($0) }
+        case .tel:
+            let value = withValue(head) { v in
+                // A `tel:` URI loses its scheme; stripped on the bytes when what follows is ASCII (then the
+                // String prefix test below would agree), so no String is made twice.
+                if v.count >= 4 && v[0] == 0x74 && v[1] == 0x65 && v[2] == 0x6C && v[3] == colon
+                    && (v.count == 4 || v[4] < 0x80)
+                {
+                    return VCardValueDecoder.unescape(v, from: 4, to: v.count)
+                }
+                var text = VCardValueDecoder.unescape(v)
+                if text.hasPrefix("tel:") { text.removeFirst(4) }
+                return text
+            }
+            b.note(group(head), kind: .phone, index: b.contact.phones.count)
+            if b.contact.phones.isEmpty { b.contact.phones.reserveCapacity(2) }
+            b.contact.phones.append(LabeledValue(label: label(head), value: value, preference: preference(head)))
+        case .email:
+            b.note(group(head), kind: .email, index: b.contact.emails.count)
+            if b.contact.emails.isEmpty { b.contact.emails.reserveCapacity(2) }
+            b.contact.emails.append(
+                LabeledValue(
+                    label: label(head), value: withValue(head) { VCardValueDecoder.unescape($0) },
+                    preference: preference(head)))
+        case .url:
+            b.note(group(head), kind: .url, index: b.contact.urls.count)
+            b.contact.urls.append(
+                LabeledValue(
+                    label: label(head), value: withValue(head) { VCardValueDecoder.unescape($0) },
+                    preference: preference(head)))
+        case .adr:
+            var a = PostalAddress()
+            withValue(head) { v in
+                var k = 0
+                VCardValueDecoder.forEachComponent(v, separator: semicolon) { s, e in
+                    if e > s {
+                        let part = VCardValueDecoder.unescape(v, from: s, to: e)
+                        switch k {
+                        case 0: a.poBox = part
+                        case 1: a.extended = part
+                        case 2: a.street = part
+                        case 3: a.locality = part
+                        case 4: a.region = part
+                        case 5: a.postalCode = part
+                        case 6: a.country = part
+                        default: break
+                        }
+                    }
+                    k += 1
+                }
+            }
+            b.note(group(head), kind: .address, index: b.contact.addresses.count)
+            b.contact.addresses.append(LabeledAddress(label: label(head), value: a, preference: preference(head)))
+        case .bday where b.contact.birthday == nil:
+            b.contact.birthday = date(head)
+        case .anniversary:
+            b.contact.dates.append(LabeledDate(label: .anniversary, value: date(head)))
+        case .abDate:
+            b.note(group(head), kind: .date, index: b.contact.dates.count)
+            b.contact.dates.append(LabeledDate(label: .unlabeled, value: date(head)))
+        case .note where b.contact.note.isEmpty:
+            b.contact.note = withValue(head) { VCardValueDecoder.unescape($0) }
+        case .photo where b.contact.photo == nil:
+            if let photo = photo(head) {
+                b.contact.photo = photo
+            } else {
+                b.contact.unknownProperties.append(unknown(head))
+            }
+        case .categories:
+            withValue(head) { v in
+                if b.contact.categories.isEmpty {
+                    // Room for every component at once (at most one per unescaped comma, plus one).
+                    var parts = 0
+                    VCardValueDecoder.forEachComponent(v, separator: comma) { _, _ in parts += 1 }
+                    if parts > 1 { b.contact.categories.reserveCapacity(parts) }
+                }
+                VCardValueDecoder.forEachComponent(v, separator: comma) { s, e in
+                    var s = s
+                    var e = e
+                    while s < e && (v[s] == space || v[s] == tab) { s += 1 }
+                    while e > s && (v[e - 1] == space || v[e - 1] == tab) { e -= 1 }
+                    guard e > s else { return }
+                    let cat = VCardValueDecoder.unescape(v, from: s, to: e)
+                    b.contact.categories.append(cat)
+                }
+            }
+        case .lang:
+            let value = withValue(head) { VCardValueDecoder.unescape($0) }
+            b.addLanguage(value, preference: head.pref ?? Int.max)
+        case .kind where withValue(head, { VCardValueDecoder.isGroupKind($0) }):
+            b.isGroupCard = true
+        case .abKind where withValue(head, { VCardValueDecoder.isGroupKind($0) }):
+            b.isGroupCard = true
+        case .member, .abMember:
+            b.members.append(withValue(head) { VCardValueDecoder.idString($0) })
+        default:
+            // Cards with one unknown property usually have a few more (PRODID, REV, X-…): room for 4 at once.
+            if b.contact.unknownProperties.isEmpty { b.contact.unknownProperties.reserveCapacity(4) }
+            b.contact.unknownProperties.append(unknown(head))
+        }
+    }
+
+    func unknown(_ head: Head) -> VCardProperty {
+        var parameters = head.hasParameters ? materializedParameters() : []
+        var value: String
+        if head.encoding == 1 || head.charsetStart >= 0 {
+            // Decoded to UTF-8: the encoding and charset no longer apply; line breaks become \n escapes.
+            parameters.removeAll { $0.name == "CHARSET" || ($0.name == "ENCODING" && head.encoding == 1) }
+            value = withValue(head) { VCardValueDecoder.rawString($0) }
+            if value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+                value = value.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
+                    .replacingOccurrences(of: "\r", with: "\\n")
+            }
+        } else {
+            value = withValue(head) { VCardValueDecoder.rawString($0) }
+        }
+        return VCardProperty(group: group(head), name: name(head), parameters: parameters, value: value)
+    }
+
+    func date(_ head: Head) -> ContactDate {
+        let text = withValue(head) { VCardValueDecoder.unescape($0) }
+        if head.valueIsText { return ContactDate(text: text) }
+        var d = ContactDate(parsing: text)
+        if let omit = head.omitYear, d.year == omit { d.year = nil }
+        return d
+    }
+
+    func photo(_ head: Head) -> ContactPhoto? {
+        let raw = withValue(head) { VCardValueDecoder.rawString($0) }
+        var mediaType: String?
+        for p in materializedParameters() where p.name == "TYPE" || p.name == "MEDIATYPE" {
+            if let v = p.values.first, !v.isEmpty {
+                mediaType = v.contains("/") ? v.lowercased() : "image/" + v.lowercased()
+            }
+        }
+        if head.encoding == 2 {
+            guard let data = Data(base64Encoded: raw, options: .ignoreUnknownCharacters) else {
+                diagnose(lineNumber, head.valueStart + 1, "PHOTO data is not valid base64; kept as an unknown property")
+                return nil
+            }
+            return .embedded(data, mediaType: mediaType)
+        }
+        if raw.hasPrefix("data:") {
+            guard let comma = raw.firstIndex(of: ",") else {
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "PHOTO data: URI has no ',' before its data; kept as an unknown property")
+                return nil
+            }
+            let meta = raw[raw.index(raw.startIndex, offsetBy: 5)..<comma]
+            let payload = String(raw[raw.index(after: comma)...])
+            let isBase64 = meta.hasSuffix(";base64")
+            let type = String(isBase64 ? meta.dropLast(7) : meta).split(separator: ";").first.map(String.init) ?? ""
+            let data: Data?
+            if isBase64 {
+                data = Data(base64Encoded: payload, options: .ignoreUnknownCharacters)
+            } else {
+                data = payload.removingPercentEncoding.map { Data($0.utf8) }
+            }
+            guard let data else {
+                diagnose(
+                    lineNumber, head.valueStart + 1,
+                    "PHOTO data: URI payload does not decode; kept as an unknown property")
+                return nil
+            }
+            return .embedded(data, mediaType: type.isEmpty ? nil : type.lowercased())
+        }
+        return .uri(raw)
+    }
+
+    @inline(__always) func preference(_ head: Head) -> Int? {
+        head.pref ?? (head.types & TypeFlags.pref != 0 ? 1 : nil)
+    }
+
+    func label(_ head: Head) -> ContactLabel {
+        let f = head.types
+        if f & TypeFlags.iphone != 0 { return .iPhone }
+        if f & TypeFlags.fax != 0 {
+            return f & TypeFlags.home != 0 ? .homeFax : f & TypeFlags.work != 0 ? .workFax : .otherFax
+        }
+        if f & TypeFlags.cell != 0 { return .mobile }
+        if f & TypeFlags.pager != 0 { return .pager }
+        if f & TypeFlags.main != 0 { return .main }
+        if f & TypeFlags.home != 0 { return .home }
+        if f & TypeFlags.work != 0 { return .work }
+        if f & TypeFlags.school != 0 { return .school }
+        if f & TypeFlags.other != 0 { return .other }
+        if head.customStart >= 0 { return .custom(paramText(head.customStart, head.customEnd)) }
+        return .unlabeled
+    }
+
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Synchronization
+
+extension VCardReader {
+    /// What one chunk of a file gave.
+    struct Chunk {
+        /// The contacts, in memory that ``AddressBook`` moves into its array without copying.
+        var storage = ContactStorage()
+        var contactLines: [Int] = []
+        /// ``IDIndex/hash(_:)`` of each contact's id (computed while the id is fresh), and whether every id
+        /// is ASCII (the hashes are meaningful only then).
+        var idHashes: [UInt64] = []
+        var idsAreASCII = true
+        /// The categories of this chunk's contacts, with their members (positions in this chunk).
+        var categories = CategoryGroups()
+        var groups: [Group] = []
+        var diagnostics: [VCardDiagnostic] = []
+
+        /// The contacts as an array (a copy).
+        var contacts: [Contact] { storage.contacts }
+    }
+
+    /// Threads for reading large files: the active processors, or env `CONTACTS_THREADS` when set (≥ 1).
+    static var defaultThreadCount: Int {
+        if let text = ProcessInfo.processInfo.environment["CONTACTS_THREADS"], let n = Int(text), n >= 1 { return n }
+        return ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// Pieces for reading a large file: eight per thread (at most 16, each at least 1 MiB), so that a thread
+    /// that is done early takes another piece instead of waiting for a slower one: threads do not run at the
+    /// same speed (one may first have to tidy its malloc arena), and small pieces keep the wait at the end
+    /// short. One for one thread.
+    static var defaultPieceCount: Int {
+        let threads = defaultThreadCount
+        return threads > 1 ? threads * 8 : 1
+    }
+
+    /// Hands out piece numbers to the reading threads, each once.
+    private final class PieceCounter: Sendable {
+        private let next = Mutex(0)
+
+        func take(below count: Int) -> Int? {
+            next.withLock { next in
+                guard next < count else { return nil }
+                next += 1
+                return next - 1
+            }
+        }
+    }
+
+    /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, with file line numbers, on up to
+    /// `threads` threads (each takes the next piece when done). Small inputs (under 2 × `minChunkSize`) are
+    /// read in one piece.
+    static func readChunked(
+        data: Data, fileName: String, maxChunks: Int = defaultPieceCount, threads: Int = defaultThreadCount,
+        minChunkSize: Int = 1 << 20
+    ) -> [Chunk] {
+        let (data, notes) = utf8Input(data, fileName: fileName)
+        let boundaries = data.withUnsafeBytes { raw in
+            chunkBoundaries(
+                raw.bindMemory(to: UInt8.self),
+                pieces: min(16, maxChunks, max(1, raw.count / max(1, minChunkSize))))
+        }
+        let n = boundaries.count - 1
+        struct Partial {
+            var chunk = Chunk()
+            var localDiagnostics: [VCardParser.LocalDiagnostic] = []
+            var lineCount = 0
+        }
+        /// One slot per chunk.
+        // @unchecked Sendable: iteration k writes only slot k; the slots are read after every iteration ended.
+        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Partial> }
+        let slots = Slots(buffer: .allocate(capacity: n))
+        slots.buffer.initialize(repeating: Partial())
+        defer {
+            _ = slots.buffer.deinitialize()
+            slots.buffer.deallocate()
+        }
+        let work: @Sendable (Int) -> Void = { k in
+            let parser = VCardParser(fileName: fileName)
+            parser.endsBeforeNextCard = k < n - 1
+            data.withUnsafeBytes { raw in
+                let piece = UnsafeRawBufferPointer(rebasing: raw[boundaries[k]..<boundaries[k + 1]])
+                    .bindMemory(to: UInt8.self)
+                parser.collect(reserving: estimatedCardCount(piece))
+                parser.parse(piece) { _, _ in }
+            }
+            slots.buffer[k] = Partial(
+                chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
+                lineCount: parser.lineCount)
+        }
+        if n == 1 || threads <= 1 {
+            for k in 0..<n { work(k) }
+        } else {
+            let counter = PieceCounter()
+            DispatchQueue.concurrentPerform(iterations: min(n, threads)) { _ in
+                while let k = counter.take(below: n) { work(k) }
+            }
+        }
+        var chunks: [Chunk] = []
+        chunks.reserveCapacity(n)
+        var offset = 0
+        for k in 0..<n {
+            var chunk = slots.buffer[k].chunk
+            if offset > 0 {
+                for i in chunk.contactLines.indices { chunk.contactLines[i] += offset }
+            }
+            chunk.diagnostics = slots.buffer[k].localDiagnostics.map { $0.rendered(file: fileName, lineOffset: offset) }
+            offset += slots.buffer[k].lineCount
+            chunks.append(chunk)
+        }
+        if !notes.isEmpty { chunks[0].diagnostics = notes + chunks[0].diagnostics }
+        return chunks
+    }
+
+    /// Offsets that split `buf` into about `pieces` parts, each starting at a BEGIN:VCARD line.
+    static func chunkBoundaries(_ buf: UnsafeBufferPointer<UInt8>, pieces: Int) -> [Int] {
+        var result = [0]
+        guard pieces > 1, !buf.isEmpty else { return [0, buf.count] }
+        let keyword: StaticString = "BEGIN:VCARD"
+        for k in 1..<pieces {
+            var pos = max(result[result.count - 1] + 1, buf.count / pieces * k)
+            var found: Int?
+            while pos < buf.count {
+                guard let nl = buf.firstOffset(of: 0x0A, in: pos..<buf.count) else { break }
+                let start = nl + 1
+                if buf.count - start >= 11 {
+                    var match = true
+                    for i in 0..<11
+                    where (buf[start + i] >= 0x61 && buf[start + i] <= 0x7A ? buf[start + i] - 0x20 : buf[start + i])
+                        != keyword.utf8Start[i]
+                    {
+                        match = false
+                        break
+                    }
+                    if match {
+                        found = start
+                        break
+                    }
+                }
+                pos = start
+            }
+            guard let found else { break }
+            result.append(found)
+        }
+        result.append(buf.count)
+        return result
+    }
+}
+
+/// About how many cards `buf` holds (for reserving capacity): the lines that start with "BEGIN:" in its
+/// first 64 KiB, scaled to its size with a margin (memory reserved and not used is never touched).
+func estimatedCardCount(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
+    guard !buf.isEmpty else { return 0 }
+    let total = min(buf.count, 1 << 16)
+    var count = 0
+    var offset = 0
+    while offset < total {
+        guard let nl = buf.firstOffset(of: 0x0A, in: offset..<total) else { break }
+        let next = nl + 1
+        if total - next > 6 {
+            let b0 = buf[next] | 0x20
+            let b1 = buf[next + 1] | 0x20
+            if b0 == 0x62 && b1 == 0x65 && buf[next + 5] == 0x3A { count += 1 }
+        }
+        offset = next
+    }
+    if total == buf.count { return count + 1 }
+    return Int(Double(count + 1) * Double(buf.count) / Double(total) * 1.25) + 16
+}
