@@ -7,15 +7,15 @@ import Synchronization
 public struct SearchKeys: Sendable, Hashable {
     /// The folded name: lowercase ASCII-ish Latin words separated by single spaces ("zhang wei").
     public var folded: String
-    /// `folded` split on spaces.
-    public var tokens: [String]
+    /// `folded` split on spaces (computed on use: building the index needs it only for Han names).
+    public var tokens: [String] { SearchFolding.tokens(folded) }
     /// First letters of the transliterated syllables of Han names ("zw" for 张伟); empty otherwise.
     public var initials: String
     /// Initial consonants of Hangul syllables as compatibility jamo ("ㅇㅅㅇ" for 이상일); empty otherwise.
     public var hangulInitials: String
 
     /// `folded` without spaces ("zhangwei").
-    public var compact: String { tokens.joined() }
+    public var compact: String { String(decoding: folded.utf8.filter { $0 != 0x20 }, as: UTF8.self) }
 }
 
 /// Turns names and queries into search keys: case, accent and width folded, any script transliterated to
@@ -31,7 +31,7 @@ public struct SearchKeys: Sendable, Hashable {
 /// folding.fold("ＨＥＬ")                        // "hel"
 /// ```
 public final class SearchFolding: @unchecked Sendable {
-    // @unchecked: the transliterators (not thread-safe) and `wordCache` are only touched inside `lock`.
+    // @unchecked: the transliterators (not thread-safe), the caches and `misses` are only touched inside `lock`.
     private let lock = Mutex(())
     /// Width, case and accent folding for any text; non-Latin letters are transliterated to Latin.
     private let general: Transliterator
@@ -42,6 +42,12 @@ public final class SearchFolding: @unchecked Sendable {
     private static let wordCacheLimit = 200_000
     /// Transliterations of names with Han characters already seen (names repeat). Bounded.
     private var hanCache: [String: String] = [:]
+    /// Words and names that went through ICU (cache misses).
+    private var misses = 0
+
+    /// How many words and names went through ICU's transliterators so far (not the fast paths, not the
+    /// cache): lets a caller decide whether opening more instances for other threads pays (~0.2 s each).
+    public var transliterationCount: Int { lock.withLock { _ in misses } }
 
     public init() throws {
         general = try Transliterator(
@@ -52,33 +58,47 @@ public final class SearchFolding: @unchecked Sendable {
 
     /// Folds a query or name to lowercase Latin words separated by single spaces.
     public func fold(_ text: String) -> String {
-        if let ascii = Self.foldASCII(text) { return ascii }
-        // Word by word, each through the cache: transliteration is the expensive part of loading.
+        if let latin = Self.foldLatin1(text) { return latin }
+        // Word by word: ASCII and Latin-1 words on the fast path, the others through the cache (ICU's
+        // transliteration is the expensive part of loading).
         var out = ""
-        lock.withLock { _ in
-            for word in text.split(whereSeparator: { $0 == " " }) {
-                let folded: String
-                if let cached = wordCache[word] {
-                    folded = cached
-                } else {
-                    folded =
-                        Self.foldASCII(String(word))
-                        ?? Self.normalizeSpaces((try? general.transform(String(word))) ?? word.lowercased())
+        for word in text.split(whereSeparator: { $0 == " " }) {
+            let folded =
+                Self.foldLatin1(String(word))
+                ?? lock.withLock { _ in
+                    if let cached = wordCache[word] { return cached }
+                    let folded = transliterated(word)
+                    misses += 1
                     if wordCache.count >= Self.wordCacheLimit { wordCache.removeAll(keepingCapacity: true) }
                     wordCache[word] = folded
+                    return folded
                 }
-                if folded.isEmpty { continue }
-                if !out.isEmpty { out.append(" ") }
-                out.append(folded)
-            }
+            if folded.isEmpty { continue }
+            if !out.isEmpty { out.append(" ") }
+            out.append(folded)
         }
         return out
     }
 
+    /// A word folded through ICU (the general transliterator), without the fast paths or the cache.
+    /// Call with the lock held.
+    private func transliterated(_ word: Substring) -> String {
+        Self.normalizeSpaces((try? general.transform(String(word))) ?? word.lowercased())
+    }
+
+    /// `fold` without the fast path: every word through ICU (what the fast path must equal; for tests).
+    func foldThroughICU(_ text: String) -> String {
+        lock.withLock { _ in
+            text.split(whereSeparator: { $0 == " " }).map { transliterated($0) }.filter { !$0.isEmpty }
+                .joined(separator: " ")
+        }
+    }
+
     /// The search keys of a name.
     public func keys(for name: String) -> SearchKeys {
-        if let ascii = Self.foldASCII(name) {
-            return SearchKeys(folded: ascii, tokens: Self.tokens(ascii), initials: "", hangulInitials: "")
+        if let latin = Self.foldLatin1(name) {
+            // Only ASCII and Latin-1 letters: no Han, no Hangul.
+            return SearchKeys(folded: latin, initials: "", hangulInitials: "")
         }
         let hasHan = name.unicodeScalars.contains { Self.isHan($0) }
         let folded: String
@@ -90,6 +110,7 @@ public final class SearchFolding: @unchecked Sendable {
                 let spaced = name.unicodeScalars.map { Self.isHan($0) ? " \($0) " : String($0) }.joined()
                 let han = (try? hanNames.transform(spaced)) ?? spaced
                 let latin = (try? general.transform(han)) ?? han
+                misses += 1
                 if hanCache.count >= Self.wordCacheLimit { hanCache.removeAll(keepingCapacity: true) }
                 hanCache[name] = latin
                 return latin
@@ -109,29 +130,84 @@ public final class SearchFolding: @unchecked Sendable {
             folded = fold(name)
         }
         return SearchKeys(
-            folded: folded, tokens: Self.tokens(folded), initials: initials,
+            folded: folded, initials: initials,
             hangulInitials: Self.hangulInitials(name))
     }
 
-    /// ASCII fast path: lowercase letters and digits, other characters become spaces; nil when the text
-    /// has any non-ASCII byte.
-    static func foldASCII(_ text: String) -> String? {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for byte in text.utf8 {
-            if byte >= 0x80 { return nil }
-            let isAlnum =
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            if isAlnum || byte == 0x27 {  // keep apostrophes inside words ("o'brien")
-                if pendingSpace && !out.isEmpty { out.append(0x20) }
-                pendingSpace = false
-                out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-            } else {
-                pendingSpace = true
+    /// The folded forms of U+00C0…U+00FF (the letters of Latin-1), indexed by the second UTF-8 byte
+    /// (0x80…0xBF after 0xC3), as ICU's chain gives them (Latin-ASCII, marks removed, lowercase). `×` and
+    /// `÷` are not letters: nil sends the text to ICU.
+    static let latin1Letters: [[UInt8]?] = {
+        let table: [String?] = [
+            "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",  // À…Ï
+            "d", "n", "o", "o", "o", "o", "o", nil, "o", "u", "u", "u", "u", "y", "th", "ss",  // Ð…ß
+            "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",  // à…ï
+            "d", "n", "o", "o", "o", "o", "o", nil, "o", "u", "u", "u", "u", "y", "th", "y",  // ð…ÿ
+        ]
+        return table.map { $0.map { Array($0.utf8) } }
+    }()
+
+    /// The fast path for ASCII and Latin-1 letters (no ICU, no lock): lowercase letters and digits, accents
+    /// removed, ligatures and `ß`/`þ` spelled out, other ASCII characters become spaces — exactly what the
+    /// ICU path gives for such text. Nil when the text has any other non-ASCII character (a combining mark,
+    /// another script, Latin-1 punctuation): that text goes through ICU.
+    ///
+    /// ```swift
+    /// SearchFolding.foldLatin1("Jürgen Müller-Straße")  // "jurgen muller strasse"
+    /// SearchFolding.foldLatin1("Łukasz")                // nil: Latin Extended-A goes through ICU
+    /// ```
+    public static func foldLatin1(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { utf8 -> String? in
+            let count = utf8.count
+            var failed = false
+            // At most two output bytes per input byte ("ß" → "ss", "a b" keeps one space).
+            let folded = String(unsafeUninitializedCapacity: count * 2) { out in
+                var n = 0
+                var pendingSpace = false
+                var i = 0
+                while i < count {
+                    let byte = utf8[i]
+                    if byte < 0x80 {
+                        i += 1
+                        let isAlnum =
+                            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                            || (byte >= 0x61 && byte <= 0x7A)
+                        if isAlnum || byte == 0x27 {  // keep apostrophes inside words ("o'brien")
+                            if pendingSpace && n > 0 {
+                                out[n] = 0x20
+                                n += 1
+                            }
+                            pendingSpace = false
+                            out[n] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                            n += 1
+                        } else {
+                            pendingSpace = true
+                        }
+                        continue
+                    }
+                    // U+00C0…U+00FF is 0xC3 0x80…0xBF; anything else leaves the fast path.
+                    guard byte == 0xC3, i + 1 < count, utf8[i + 1] & 0xC0 == 0x80,
+                        let folded = latin1Letters[Int(utf8[i + 1] & 0x3F)]
+                    else {
+                        failed = true
+                        return 0
+                    }
+                    i += 2
+                    if pendingSpace && n > 0 {
+                        out[n] = 0x20
+                        n += 1
+                    }
+                    pendingSpace = false
+                    for b in folded {
+                        out[n] = b
+                        n += 1
+                    }
+                }
+                return n
             }
+            return failed ? nil : folded
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Collapses anything that is not a letter or digit into single spaces.

@@ -16,28 +16,30 @@ import Synchronization
 final class SearchIndex: Sendable {
     static let fieldSeparator: UInt8 = 0x01
 
-    let haystack: [UInt8]
+    let haystack: KeyBuffer<UInt8>
     /// `rows + 1` offsets into `haystack`.
-    let offsets: [Int32]
-    let sectionOfRow: [UInt16]
+    let offsets: KeyBuffer<Int32>
+    let sectionOfRow: KeyBuffer<UInt16>
     let sectionTitles: [String]
-    let folding: SearchFolding
+    /// Folds queries. Nil for an index read from a file when the query needs no ICU (ASCII, Latin-1).
+    let folding: SearchFolding?
     /// Three planes of 2 words per row (bytes, token starts, byte pairs): a 128-bit set of the bytes the row contains, of the bytes that start
     /// a token, and of its byte pairs (hashed). A scan tests these first and touches the row's bytes only
     /// when they can match; for a one-byte query of a letter or digit the byte set alone is the answer.
-    let masks: [UInt64]
+    let masks: KeyBuffer<UInt64>
     /// Per row, the length of its text part: letters never need to look at the phone digits after it.
-    let textLengths: [Int32]
+    let textLengths: KeyBuffer<Int32>
 
-    /// `folding` serves the first chunk and queries; the other chunks open their own transliterators (or
-    /// share `folding`, which serializes calls, if that fails).
+    /// `folding` serves the first chunk and queries. The other chunks share it (it serializes calls) while
+    /// few names need ICU — ASCII and Latin-1 names take its fast path, repeated words its cache — and open
+    /// their own transliterators (~0.2 s each) once many distinct words have gone through ICU.
     init(
         rows: [ContactRow], phones: PhoneTable, sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding
     ) {
         self.folding = folding
-        self.sectionOfRow = sectionOfRow
+        self.sectionOfRow = KeyBuffer(sectionOfRow)
         self.sectionTitles = sectionTitles
-        // Fold in parallel chunks, each with its own transliterators (they are not thread-safe).
+        // Fold in parallel chunks (transliterators are not thread-safe: see above).
         let chunkCount = rows.count >= 20_000 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
         let chunkSize = (rows.count + chunkCount - 1) / max(chunkCount, 1)
         let collected = Mutex(
@@ -51,7 +53,7 @@ final class SearchIndex: Sendable {
             let lower = chunk * chunkSize
             let upper = min(rows.count, lower + chunkSize)
             guard lower < upper else { return }
-            let local = chunk == 0 ? mainFolding : ((try? SearchFolding()) ?? mainFolding)
+            var local = mainFolding
             var bytes: [UInt8] = []
             bytes.reserveCapacity((upper - lower) * 48)
             var offs: [Int32] = []
@@ -59,6 +61,12 @@ final class SearchIndex: Sendable {
             var textLengths: [Int32] = []
             textLengths.reserveCapacity(upper - lower)
             for i in lower..<upper {
+                if chunk > 0 && local === mainFolding && (i - lower) % 1_024 == 1_023
+                    && mainFolding.transliterationCount >= Self.ownTransliteratorsAfter,
+                    let own = try? SearchFolding()
+                {
+                    local = own
+                }
                 offs.append(Int32(truncatingIfNeeded: bytes.count))
                 textLengths.append(Self.append(rows[i], phones: phones[i], folding: local, to: &bytes))
             }
@@ -80,11 +88,29 @@ final class SearchIndex: Sendable {
         }
         offsets.append(Int32(haystack.count))
         let textLengths = chunkTextLengths.flatMap { $0 }
-        masks = Self.buildMasks(haystack, offsets, textLengths: textLengths)
+        masks = KeyBuffer(Self.buildMasks(haystack, offsets, textLengths: textLengths))
+        self.haystack = KeyBuffer(haystack)
+        self.offsets = KeyBuffer(offsets)
+        self.textLengths = KeyBuffer(textLengths)
+    }
+
+    /// An index from its parts (as read back from a saved list, memory-mapped; see `SavedList`).
+    init(
+        haystack: KeyBuffer<UInt8>, offsets: KeyBuffer<Int32>, masks: KeyBuffer<UInt64>,
+        textLengths: KeyBuffer<Int32>, sectionOfRow: KeyBuffer<UInt16>, sectionTitles: [String],
+        folding: SearchFolding?
+    ) {
         self.haystack = haystack
         self.offsets = offsets
+        self.masks = masks
         self.textLengths = textLengths
+        self.sectionOfRow = sectionOfRow
+        self.sectionTitles = sectionTitles
+        self.folding = folding
     }
+
+    /// Distinct words through ICU after which each chunk opens its own transliterators.
+    static let ownTransliteratorsAfter = 4_000
 
     /// Bit of a byte in a row mask: a–z and 0–9 have their own bits (exact), other bytes share the rest.
     @inline(__always)
@@ -168,7 +194,7 @@ final class SearchIndex: Sendable {
         }
         let keys = folding.keys(for: row.displayName)
         field(keys.folded)
-        if keys.tokens.count > 1 && !keys.initials.isEmpty { field(keys.compact) }
+        if !keys.initials.isEmpty && keys.tokens.count > 1 { field(keys.compact) }
         field(keys.initials)
         field(keys.hangulInitials)
         if row.sortName != row.displayName {
@@ -213,7 +239,7 @@ final class SearchIndex: Sendable {
             let s = String(String.UnicodeScalarView(jamo))
             return Query(keywords: keywords, needles: [Array(s.utf8)], digits: nil)
         }
-        let folded = folding.fold(text)
+        let folded = folding?.fold(text) ?? SearchFolding.foldLatin1(text) ?? text.lowercased()
         let hasLetters = text.unicodeScalars.contains { $0.properties.isAlphabetic }
         let digitBytes = text.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }
         let digits = !hasLetters && !digitBytes.isEmpty ? Array(digitBytes) : nil
@@ -475,5 +501,34 @@ final class SearchIndex: Sendable {
             i += 1
         }
         return false
+    }
+}
+
+/// Keys of an index: an array built in this process, or a slice of a saved list's memory-mapped file
+/// (kept mapped by `owner`).
+struct KeyBuffer<Element>: @unchecked Sendable {
+    private let array: [Element]
+    private let mapped: UnsafeBufferPointer<Element>?
+    private let owner: AnyObject?
+
+    init(_ array: [Element]) {
+        self.array = array
+        mapped = nil
+        owner = nil
+    }
+
+    init(mapped: UnsafeBufferPointer<Element>, owner: AnyObject) {
+        array = []
+        self.mapped = mapped
+        self.owner = owner
+    }
+
+    var count: Int { mapped?.count ?? array.count }
+
+    subscript(i: Int) -> Element { mapped.map { $0[i] } ?? array[i] }
+
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        if let mapped { return try body(mapped) }
+        return try array.withUnsafeBufferPointer(body)
     }
 }

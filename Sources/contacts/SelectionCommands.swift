@@ -38,7 +38,11 @@ struct ListOptions {
 
     /// Loads the address book (reporting its diagnostics on stderr) and builds the data source.
     func dataSource(keywords: Bool = false) throws -> ContactsDataSource {
-        let book = try loadAddressBook(source)
+        try dataSource(book: try loadAddressBook(source), keywords: keywords)
+    }
+
+    /// Builds the data source of a book already read.
+    func dataSource(book: AddressBook, keywords: Bool = false) throws -> ContactsDataSource {
         var config = Configuration()
         config.mode = mode
         config.locale = locale
@@ -93,13 +97,13 @@ struct ListJSON: Encodable {
     var sections: [SectionJSON]
 }
 
-func printListing(_ source: ContactsDataSource, _ result: SearchResult, json: Bool) throws {
+func printListing(_ source: any ContactListing, _ result: SearchResult, json: Bool) throws {
     var out = Output()
     if json {
         let sections = result.sections.map { section in
             ListJSON.SectionJSON(
                 title: section.title,
-                items: source.rows(in: section, of: result).map {
+                items: result.rowNumbers[section.range].map { source.listedRow(Int($0)) }.map {
                     ListJSON.Item(id: $0.id, name: $0.displayName, value: $0.value, enabled: $0.enabled)
                 })
         }
@@ -109,7 +113,7 @@ func printListing(_ source: ContactsDataSource, _ result: SearchResult, json: Bo
         for section in result.sections {
             out.line()
             out.line(section.title)
-            for row in source.rows(in: section, of: result) {
+            for row in result.rowNumbers[section.range].map({ source.listedRow(Int($0)) }) {
                 out.line(
                     "  \(terminalSafe(row.displayName))  <\(terminalSafe(row.value))>"
                         + (row.enabled ? "" : "  (disabled)"))
@@ -136,9 +140,9 @@ enum ListCommand: Command {
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let options = try ListOptions.parse(&args)
         _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
-        let source = try options.dataSource()
-        try printListing(source, source.search(""), json: options.json)
-        _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
+        let source = try options.listing()
+        try printListing(source, source.search("", keywords: nil, refining: nil), json: options.json)
+        _ = Unmanaged.passRetained(source as AnyObject)  // the process ends now: no teardown of every row
         return .ok
     }
 }
@@ -167,9 +171,9 @@ enum SearchCommand: Command {
         let options = try ListOptions.parse(&args)
         let positionals = try args.positionals(max: 1, names: "one QUERY")
         guard let query = positionals.first else { throw CLIError.usage("search: missing QUERY") }
-        let source = try options.dataSource(keywords: keywords)
-        try printListing(source, source.search(query, keywords: keywords), json: options.json)
-        _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
+        let source = try options.listing(keywords: keywords)
+        try printListing(source, source.search(query, keywords: keywords, refining: nil), json: options.json)
+        _ = Unmanaged.passRetained(source as AnyObject)  // the process ends now: no teardown of every row
         return .ok
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 /// run as a child), wall time and peak RSS (from `wait4`), on generated inputs: 100k and 1M-contact vCard
 /// 3.0 files and 2 MB / 50 MB `.xcstrings` and `.strings` catalogs (`scripts/gen-bench-data.py`, fixed
 /// seeds; kept in `.build/bench-data`). Each command is set beside `vcard convert` of the same file (the
-/// baseline of the same run) and beside Python peers (vobject, json). `--quick` leaves out the 1M file.
+/// baseline of the same run) and beside Python peers (vobject, json); then `index build` and second runs
+/// of list and search that read the saved index. `--quick` leaves out the 1M file.
 func runProcessBench(args: [String]) throws {
     func option(_ name: String) -> String? {
         guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
@@ -89,7 +90,12 @@ func runProcessBench(args: [String]) throws {
         )
     }
 
+    // Saved indexes of the books (`contacts index build`) go to a folder of the benchmark's own.
+    let indexDir = dataDir + "/index"
+    setenv("CONTACTS_INDEX_DIR", indexDir, 1)
     for (path, label, large) in [(vcf100k, "100k", false), (vcf1M, "1M", true)] where !(large && quick) {
+        try? FileManager.default.removeItem(atPath: indexDir)
+        try FileManager.default.createDirectory(atPath: indexDir, withIntermediateDirectories: true)
         let size = String(format: "%.0f MB", fileMiB(path) * 1.048576)
         print("\n  \(label) contacts (\(size)):")
         let convert = try measureChild([binary, "vcard", "convert", "--to", "4.0", path])
@@ -134,6 +140,19 @@ func runProcessBench(args: [String]) throws {
                 "search anna", ["search", "--source", path, "--locale", "en", "anna"], factor: nil, seconds: 6,
                 memoryMiB: 1024)
         }
+        // Second runs: `index build` saves the list and its search keys; list and search then read them
+        // (memory-mapped) instead of the book. The index folder is emptied first, so the runs above read
+        // the book.
+        let build = try measureChild([binary, "index", "build", path, "--locale", "en"])
+        row(
+            "index build --locale en (saves the index)", build,
+            String(format: "%.2f×", build.seconds / convert.seconds), "", "")
+        try relative(
+            "list --locale en, second run (saved index)", ["list", "--source", path, "--locale", "en"], factor: nil,
+            seconds: large ? 6 : nil, memoryMiB: large ? 1024 : nil)
+        try relative(
+            "search anna, second run (saved index)", ["search", "--source", path, "--locale", "en", "anna"],
+            factor: nil, seconds: 0.5, memoryMiB: large ? 1024 : nil)
         if !large, let venv = venvPython() {
             let peer = try runChild([
                 venv, "-c",

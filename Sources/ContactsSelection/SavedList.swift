@@ -1,0 +1,537 @@
+import Collation
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `write(2)` (inside `SavedList` the name is its own `write`).
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}
+
+/// What a list or search prints of one row.
+public struct ListedRow: Sendable, Hashable {
+    public var id: String
+    public var displayName: String
+    public var value: String
+    public var enabled: Bool
+}
+
+/// A sectioned, searchable list of contacts: a ``ContactsDataSource`` built from the address book, or a
+/// ``SavedList`` read back from its index file. Both answer `list` and `search` the same way.
+public protocol ContactListing: AnyObject, Sendable {
+    /// The full index bar.
+    var indexTitles: [String] { get }
+    /// Number of rows.
+    var rowCount: Int { get }
+    /// Searches the list (an empty query lists everyone), as ``ContactsDataSource/search(_:keywords:refining:)``.
+    func search(_ query: String, keywords: Bool?, refining previous: SearchResult?) -> SearchResult
+    /// What row `number` shows.
+    func listedRow(_ number: Int) -> ListedRow
+}
+
+extension ContactsDataSource: ContactListing {
+    public var rowCount: Int { rows.count }
+    public func listedRow(_ number: Int) -> ListedRow {
+        let row = rows[number]
+        return ListedRow(id: row.id, displayName: row.displayName, value: row.value, enabled: row.enabled)
+    }
+}
+
+/// The address book a saved list was built from: its size, modification time and a hash of its content
+/// (the first and last MiB and 62 blocks of 16 KiB spread evenly between; the whole file when smaller
+/// than 2 MiB). A saved list is used only when all three are unchanged.
+public struct BookIdentity: Sendable, Hashable {
+    public var size: UInt64
+    /// Nanoseconds since 1970.
+    public var modified: Int64
+    public var hash: UInt64
+
+    public init(size: UInt64, modified: Int64, hash: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.hash = hash
+    }
+
+    /// The identity of the file at `path` now.
+    ///
+    /// ```swift
+    /// let identity = try BookIdentity(path: "contacts.vcf")
+    /// identity.size   // bytes
+    /// ```
+    public init(path: String) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw SavedListError.io(path: path, message: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            throw SavedListError.io(path: path, message: String(cString: strerror(errno)))
+        }
+        size = UInt64(st.st_size)
+        #if canImport(Darwin)
+            modified = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+        #else
+            modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        #endif
+        var blocks: [(offset: UInt64, length: Int)] = []
+        let mib: UInt64 = 1 << 20
+        if size <= 2 * mib {
+            blocks = [(0, Int(size))]
+        } else {
+            blocks.append((0, Int(mib)))
+            let inner = size - 2 * mib
+            for i in UInt64(1)...62 { blocks.append((mib + inner * i / 63, 16 << 10)) }
+            blocks.append((size - mib, Int(mib)))
+        }
+        var hasher = ContentHash()
+        hasher.add(size)
+        var buffer = [UInt8](repeating: 0, count: Int(mib))
+        for block in blocks {
+            let length = min(block.length, Int(size - min(size, block.offset)))
+            let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, length, off_t(block.offset)) }
+            guard got == length else {
+                throw SavedListError.io(path: path, message: "could not read \(length) bytes at \(block.offset)")
+            }
+            buffer.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+        }
+        hash = hasher.value
+    }
+}
+
+/// Why a saved list was not used or could not be written.
+public enum SavedListError: Error, CustomStringConvertible, Equatable {
+    /// The address book changed since the list was saved (or the list was saved for other options).
+    case stale(path: String, reason: String)
+    /// The file is not a saved list this version can read, or its bytes do not add up.
+    case corrupt(path: String, reason: String)
+    case io(path: String, message: String)
+    /// Lists with closures in their configuration (validation, `willLoadItems`) cannot be saved.
+    case unsupported(String)
+
+    public var description: String {
+        switch self {
+        case .stale(let path, let reason): return "\(path): index is out of date (\(reason))"
+        case .corrupt(let path, let reason): return "\(path): index is unreadable (\(reason))"
+        case .io(let path, let message): return "\(path): \(message)"
+        case .unsupported(let what): return "cannot save this list: \(what)"
+        }
+    }
+}
+
+/// A 64-bit hash of bytes, eight at a time (a checksum, not a cryptographic hash).
+struct ContentHash {
+    private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
+    private var pending: [UInt8] = []
+
+    mutating func add(_ word: UInt64) {
+        value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 29
+    }
+
+    /// Adds bytes; a tail of fewer than 8 bytes is padded with zeros (callers add whole blocks).
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        var i = 0
+        let n = bytes.count
+        while i + 8 <= n {
+            add(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            i += 8
+        }
+        if i < n {
+            var last: UInt64 = 0
+            for j in i..<n { last |= UInt64(bytes[j]) << UInt64(8 * (j - i)) }
+            add(last)
+        }
+    }
+}
+
+/// A list saved to a file beside its address book, so that the next `list` or `search` of an unchanged
+/// book reads the sections, rows and search keys from the file (memory-mapped) instead of reading and
+/// sorting the book again.
+///
+/// The file holds a versioned header, the book's ``BookIdentity``, the options the list was built with,
+/// the rows (id, name, value, enabled), the sections, the search index, and a checksum of all of it. It is
+/// written to a temporary file and renamed into place, so a reader never sees half a file and concurrent
+/// writers leave one whole file. A file that is stale, truncated or corrupt is refused with a
+/// ``SavedListError``; it never gives a wrong answer.
+///
+/// ```swift
+/// let source = try ContactsDataSource(contacts: book.contacts, configuration: Configuration())
+/// try SavedList.write(source, to: "book.index", book: try BookIdentity(path: "book.vcf"))
+/// let saved = try SavedList(path: "book.index", book: try BookIdentity(path: "book.vcf"), options: source.savedListOptions)
+/// saved.search("anna", keywords: false, refining: nil).count
+/// ```
+public final class SavedList: ContactListing, @unchecked Sendable {
+    static let magic: [UInt8] = Array("CSLIST\r\n".utf8)
+    /// Bumped whenever the layout or the meaning of a field changes: older files are then stale.
+    static let formatVersion: UInt32 = 1
+
+    public let indexTitles: [String]
+    public let rowCount: Int
+    /// Diagnostics of the address book when the list was saved (printed again by a reader).
+    public let diagnostics: [String]
+    private let sections: [RowSection]
+    private let index: SearchIndex
+    /// The mapped file; rows are read from it on demand, the search keys used in place.
+    private let file: MappedFile
+    private var mapping: UnsafeRawBufferPointer { file.bytes }
+    private let rowText: Range<Int>
+    private let rowOffsets: Range<Int>
+    private let enabled: Range<Int>
+
+    /// Reads a saved list; throws ``SavedListError/stale(path:reason:)`` when `book` or `options` differ
+    /// from what it was saved with, ``SavedListError/corrupt(path:reason:)`` when its bytes are wrong.
+    public init(path: String, book: BookIdentity, options: String) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw SavedListError.io(path: path, message: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            throw SavedListError.io(path: path, message: String(cString: strerror(errno)))
+        }
+        let size = Int(st.st_size)
+        guard size >= 64, size % 8 == 0 else {
+            throw SavedListError.corrupt(path: path, reason: "\(size) bytes is not a whole index")
+        }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            throw SavedListError.io(path: path, message: "cannot map: \(String(cString: strerror(errno)))")
+        }
+        let file = MappedFile(UnsafeRawBufferPointer(start: base, count: size))
+        let bytes = file.bytes
+        var reader = Reader(bytes: bytes, path: path)
+        guard Array(bytes[0..<8]) == Self.magic else {
+            throw SavedListError.corrupt(path: path, reason: "not a contacts index")
+        }
+        reader.position = 8
+        let version = UInt32(truncatingIfNeeded: try reader.word())
+        guard version == Self.formatVersion else {
+            throw SavedListError.stale(
+                path: path, reason: "format version \(version), this tool reads \(Self.formatVersion)")
+        }
+        let saved = BookIdentity(
+            size: try reader.word(), modified: Int64(bitPattern: try reader.word()), hash: try reader.word())
+        if saved.size != book.size {
+            throw SavedListError.stale(path: path, reason: "the address book's size changed")
+        }
+        if saved.modified != book.modified {
+            throw SavedListError.stale(path: path, reason: "the address book was modified")
+        }
+        if saved.hash != book.hash {
+            throw SavedListError.stale(path: path, reason: "the address book's content changed")
+        }
+        let savedOptions = String(decoding: try reader.blob(), as: UTF8.self)
+        guard savedOptions == options else {
+            throw SavedListError.stale(path: path, reason: "saved for \(savedOptions), not \(options)")
+        }
+        // Checksum of everything before the last word.
+        var hasher = ContentHash()
+        hasher.add(UnsafeRawBufferPointer(rebasing: bytes[0..<(size - 8)]))
+        let stored = bytes.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self)
+        guard hasher.value == UInt64(littleEndian: stored) else {
+            throw SavedListError.corrupt(path: path, reason: "checksum mismatch")
+        }
+        diagnostics = try reader.strings()
+        indexTitles = try reader.strings()
+        let sectionTitles = try reader.strings()
+        let sectionStarts: [Int32] = try reader.array()
+        rowText = try reader.range()
+        rowOffsets = try reader.range()
+        enabled = try reader.range()
+        let haystack: KeyBuffer<UInt8> = try reader.keys(owner: file)
+        let offsets: KeyBuffer<Int32> = try reader.keys(owner: file)
+        let masks: KeyBuffer<UInt64> = try reader.keys(owner: file)
+        let textLengths: KeyBuffer<Int32> = try reader.keys(owner: file)
+        let sectionOfRow: KeyBuffer<UInt16> = try reader.keys(owner: file)
+        guard reader.position == size - 8 else {
+            throw SavedListError.corrupt(path: path, reason: "unexpected bytes after the last field")
+        }
+        // Every offset the scans follow without bounds checks is checked here once.
+        let rows = offsets.count - 1
+        func check(_ condition: Bool, _ what: String) throws {
+            if !condition { throw SavedListError.corrupt(path: path, reason: what) }
+        }
+        try check(rows >= 0, "no row offsets")
+        try check(masks.count == rows * 6 && textLengths.count == rows && sectionOfRow.count == rows, "row counts")
+        try check(enabled.count == rows && rowOffsets.count == (3 * rows + 1) * 4, "row table")
+        try check(
+            sectionStarts.count == sectionTitles.count + 1 && sectionStarts.first == 0
+                && sectionStarts.last == Int32(rows) && zip(sectionStarts, sectionStarts.dropFirst()).allSatisfy(<=),
+            "section ranges")
+        try check(offsets[0] == 0 && offsets[rows] == Int32(haystack.count), "search offsets")
+        let rowsAreWhole = offsets.withUnsafeBufferPointer { off in
+            textLengths.withUnsafeBufferPointer { text in
+                sectionOfRow.withUnsafeBufferPointer { section in
+                    var ok = true
+                    for r in 0..<rows {
+                        ok =
+                            ok && off[r] <= off[r + 1] && text[r] >= 0 && text[r] <= off[r + 1] - off[r]
+                            && Int(section[r]) < sectionTitles.count
+                    }
+                    return ok
+                }
+            }
+        }
+        try check(rowsAreWhole, "search offsets, text lengths or row sections")
+        let textCount = rowText.count
+        var previous: UInt32 = 0
+        for i in 0...(3 * rows) {
+            let o = UInt32(
+                littleEndian: bytes.loadUnaligned(fromByteOffset: rowOffsets.lowerBound + 4 * i, as: UInt32.self))
+            try check(o >= previous && Int(o) <= textCount, "row text offsets")
+            previous = o
+        }
+        var sections: [RowSection] = []
+        for (i, title) in sectionTitles.enumerated() {
+            sections.append(RowSection(title: title, range: Int(sectionStarts[i])..<Int(sectionStarts[i + 1])))
+        }
+        self.sections = sections
+        rowCount = rows
+        self.file = file
+        index = SearchIndex(
+            haystack: haystack, offsets: offsets, masks: masks, textLengths: textLengths, sectionOfRow: sectionOfRow,
+            sectionTitles: sectionTitles, folding: nil)
+    }
+
+    public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
+        let keywords = keywords ?? false
+        if query.isEmpty {
+            return SearchResult(
+                query: query, rowNumbers: Array(0..<Int32(rowCount)), sections: sections.filter { !$0.range.isEmpty },
+                parsed: SearchIndex.Query(keywords: keywords, needles: [], digits: nil))
+        }
+        // ASCII and Latin-1 queries fold without ICU; others open the transliterators now.
+        var searchIndex = index
+        if SearchFolding.foldLatin1(query) == nil, let folding = try? SearchFolding() {
+            searchIndex = SearchIndex(
+                haystack: index.haystack, offsets: index.offsets, masks: index.masks, textLengths: index.textLengths,
+                sectionOfRow: index.sectionOfRow, sectionTitles: index.sectionTitles, folding: folding)
+        }
+        return searchIndex.search(query, keywords: keywords, previous: previous)
+    }
+
+    public func listedRow(_ number: Int) -> ListedRow {
+        func text(_ field: Int) -> String {
+            let at = rowOffsets.lowerBound + 4 * (3 * number + field)
+            let start = Int(UInt32(littleEndian: mapping.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+            let end = Int(UInt32(littleEndian: mapping.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self)))
+            let base = rowText.lowerBound
+            return String(
+                decoding: UnsafeRawBufferPointer(rebasing: mapping[(base + start)..<(base + end)]), as: UTF8.self)
+        }
+        return ListedRow(
+            id: text(0), displayName: text(1), value: text(2), enabled: mapping[enabled.lowerBound + number] != 0)
+    }
+
+    /// Writes `source` as a saved list at `path` (atomically: a temporary file renamed into place).
+    public static func write(
+        _ source: ContactsDataSource, to path: String, book: BookIdentity, diagnostics: [String] = []
+    ) throws {
+        guard source.configuration.willLoadItems == nil, source.configuration.contactEnabledValidation == nil else {
+            throw SavedListError.unsupported("the configuration has willLoadItems or contactEnabledValidation")
+        }
+        let index = source.index
+        var w = Writer()
+        w.raw(magic)
+        w.word(UInt64(formatVersion))
+        w.word(book.size)
+        w.word(UInt64(bitPattern: book.modified))
+        w.word(book.hash)
+        w.blob(Array(source.savedListOptions.utf8))
+        w.strings(diagnostics)
+        w.strings(source.indexTitles)
+        w.strings(source.sections.map(\.title))
+        w.array(source.sections.map { Int32($0.range.lowerBound) } + [Int32(source.rows.count)])
+        var text: [UInt8] = []
+        var offsets: [UInt32] = [0]
+        offsets.reserveCapacity(3 * source.rows.count + 1)
+        for row in source.rows {
+            for field in [row.id, row.displayName, row.value] {
+                text.append(contentsOf: field.utf8)
+                guard text.count < Int(UInt32.max) else {
+                    throw SavedListError.unsupported("more than 4 GiB of names")
+                }
+                offsets.append(UInt32(text.count))
+            }
+        }
+        w.array(text)
+        w.array(offsets)
+        w.array(source.rows.map { $0.enabled ? UInt8(1) : 0 })
+        w.array(index.haystack)
+        w.array(index.offsets)
+        w.array(index.masks)
+        w.array(index.textLengths)
+        w.array(index.sectionOfRow)
+        try w.finish(to: path)
+    }
+
+    // MARK: - Layout: 8-byte words; a field is its byte count (one word) and its bytes padded to 8.
+
+    struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
+        mutating func word(_ w: UInt64) { withUnsafeBytes(of: w.littleEndian) { bytes.append(contentsOf: $0) } }
+        mutating func pad() { while bytes.count % 8 != 0 { bytes.append(0) } }
+        mutating func blob(_ b: [UInt8]) {
+            word(UInt64(b.count))
+            bytes.append(contentsOf: b)
+            pad()
+        }
+        mutating func array<T: FixedWidthInteger>(_ values: KeyBuffer<T>) {
+            values.withUnsafeBufferPointer { array(Array($0)) }
+        }
+        mutating func array<T: FixedWidthInteger>(_ values: [T]) {
+            word(UInt64(values.count * MemoryLayout<T>.size))
+            for v in values { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+            pad()
+        }
+        mutating func strings(_ values: [String]) {
+            var text: [UInt8] = []
+            var ends: [UInt32] = []
+            for v in values {
+                text.append(contentsOf: v.utf8)
+                ends.append(UInt32(text.count))
+            }
+            array(ends)
+            blob(text)
+        }
+
+        /// Appends the checksum and writes the file under a unique temporary name, then renames it.
+        mutating func finish(to path: String) throws {
+            var hasher = ContentHash()
+            bytes.withUnsafeBytes { hasher.add($0) }
+            word(hasher.value)
+            let directory = (path as NSString).deletingLastPathComponent
+            let temporary =
+                (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid())."
+                + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard fd >= 0 else {
+                throw SavedListError.io(path: temporary, message: String(cString: strerror(errno)))
+            }
+            var written = 0
+            let count = bytes.count
+            let failure: String? = bytes.withUnsafeBytes { b in
+                while written < count {
+                    let n = systemWrite(fd, b.baseAddress! + written, count - written)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        return String(cString: strerror(errno))
+                    }
+                    written += n
+                }
+                return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
+            }
+            close(fd)
+            if let failure {
+                unlink(temporary)
+                throw SavedListError.io(path: temporary, message: failure)
+            }
+            guard rename(temporary, path) == 0 else {
+                let message = String(cString: strerror(errno))
+                unlink(temporary)
+                throw SavedListError.io(path: path, message: message)
+            }
+        }
+    }
+
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        let path: String
+        var position = 0
+
+        mutating func word() throws -> UInt64 {
+            guard position + 8 <= bytes.count - 8 else {
+                throw SavedListError.corrupt(path: path, reason: "truncated at byte \(position)")
+            }
+            defer { position += 8 }
+            return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        }
+
+        /// The byte range of the next field.
+        mutating func range() throws -> Range<Int> {
+            let count = try word()
+            guard count <= UInt64(bytes.count - 8 - position) else {
+                throw SavedListError.corrupt(path: path, reason: "field of \(count) bytes at byte \(position - 8)")
+            }
+            let start = position
+            position += (Int(count) + 7) & ~7
+            guard position <= bytes.count - 8 else {
+                throw SavedListError.corrupt(path: path, reason: "truncated at byte \(start)")
+            }
+            return start..<(start + Int(count))
+        }
+
+        mutating func blob() throws -> [UInt8] { Array(bytes[try range()]) }
+
+        mutating func array<T: FixedWidthInteger>() throws -> [T] {
+            let r = try range()
+            guard r.count % MemoryLayout<T>.size == 0 else {
+                throw SavedListError.corrupt(path: path, reason: "field of \(r.count) bytes at byte \(r.lowerBound)")
+            }
+            let n = r.count / MemoryLayout<T>.size
+            return [T](unsafeUninitializedCapacity: n) { out, count in
+                _ = memcpy(out.baseAddress!, bytes.baseAddress! + r.lowerBound, r.count)
+                for i in 0..<n { out[i] = T(littleEndian: out[i]) }
+                count = n
+            }
+        }
+
+        /// The next field as keys used in place (fields start at multiples of 8 in a page-aligned
+        /// mapping, so they are aligned); copied on a big-endian machine, where the bytes need swapping.
+        mutating func keys<T: FixedWidthInteger>(owner: MappedFile) throws -> KeyBuffer<T> {
+            #if _endian(little)
+                let r = try range()
+                guard r.count % MemoryLayout<T>.size == 0 else {
+                    throw SavedListError.corrupt(
+                        path: path, reason: "field of \(r.count) bytes at byte \(r.lowerBound)")
+                }
+                let start = (bytes.baseAddress! + r.lowerBound).assumingMemoryBound(to: T.self)
+                return KeyBuffer(
+                    mapped: UnsafeBufferPointer(start: start, count: r.count / MemoryLayout<T>.size), owner: owner)
+            #else
+                return KeyBuffer(try array() as [T])
+            #endif
+        }
+
+        mutating func strings() throws -> [String] {
+            let ends: [UInt32] = try array()
+            let text = try blob()
+            var out: [String] = []
+            var start = 0
+            for end in ends {
+                guard Int(end) >= start, Int(end) <= text.count else {
+                    throw SavedListError.corrupt(path: path, reason: "string table at byte \(position)")
+                }
+                out.append(String(decoding: text[start..<Int(end)], as: UTF8.self))
+                start = Int(end)
+            }
+            return out
+        }
+    }
+}
+
+extension ContactsDataSource {
+    /// The options a saved list must have been built with to answer for this configuration.
+    public var savedListOptions: String {
+        Self.savedListOptions(
+            locale: configuration.locale, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts,
+            sortOrder: configuration.nameSortOrder)
+    }
+
+    /// The options key of a list (what changes its rows, order, sections or keys).
+    public static func savedListOptions(
+        locale: String, mode: SelectionMode, skipUnnamed: Bool, sortOrder: NameSortOrder
+    ) -> String {
+        "locale=\(locale) mode=\(mode.rawValue) skip-unnamed=\(skipUnnamed) sort=\(sortOrder)"
+    }
+}
+
+/// A read-only memory-mapped file, unmapped when the last holder lets go.
+final class MappedFile: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), bytes.count) }
+}

@@ -1,0 +1,118 @@
+import ArgumentModel
+import ContactsCore
+import ContactsSelection
+import Foundation
+
+/// Where saved lists live: `CONTACTS_INDEX_DIR`, else `$XDG_CACHE_HOME/contacts/index`, else
+/// `~/.cache/contacts/index`. One file per address book (by absolute path) and list options.
+enum SavedListStore {
+    static var directory: String {
+        let env = ProcessInfo.processInfo.environment
+        if let dir = env["CONTACTS_INDEX_DIR"], !dir.isEmpty { return dir }
+        if let cache = env["XDG_CACHE_HOME"], !cache.isEmpty { return cache + "/contacts/index" }
+        return NSHomeDirectory() + "/.cache/contacts/index"
+    }
+
+    /// The index file of `book` listed with `options`.
+    static func path(book: String, options: String) -> String {
+        let absolute = URL(fileURLWithPath: book).standardizedFileURL.path
+        // FNV-1a of path and options: stable across runs (Swift's Hasher is seeded per process).
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in (absolute + "\u{0}" + options).utf8 {
+            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        let name = (absolute as NSString).lastPathComponent
+        return directory + "/" + name + "-" + String(h, radix: 16) + ".index"
+    }
+}
+
+extension ListOptions {
+    /// The options key of a saved list for these options.
+    var savedListOptions: String {
+        ContactsDataSource.savedListOptions(
+            locale: locale, mode: mode, skipUnnamed: skipUnnamed, sortOrder: Configuration().nameSortOrder)
+    }
+
+    /// The list to answer from: the saved list of the book when one is there and current, else the book
+    /// itself (and a stale or unreadable saved list is written again, with a note on stderr).
+    func listing(keywords: Bool = false) throws -> any ContactListing {
+        guard let path = source, path != "-" else { return try dataSource(keywords: keywords) }
+        let indexPath = SavedListStore.path(book: path, options: savedListOptions)
+        guard FileManager.default.fileExists(atPath: indexPath) else { return try dataSource(keywords: keywords) }
+        let identity: BookIdentity
+        do { identity = try BookIdentity(path: path) } catch { return try dataSource(keywords: keywords) }
+        do {
+            let saved = try SavedList(path: indexPath, book: identity, options: savedListOptions)
+            for diagnostic in saved.diagnostics { printError(diagnostic) }
+            return saved
+        } catch {
+            printError("contacts: note: \(error); rebuilding it")
+        }
+        let book = try loadAddressBook(path)
+        let source = try dataSource(book: book, keywords: keywords)
+        // The book may have changed while it was read: save only what matches the identity read after.
+        if let after = try? BookIdentity(path: path), after == identity {
+            do {
+                try SavedList.write(
+                    source, to: indexPath, book: identity, diagnostics: book.diagnostics.map { "\($0)" })
+            } catch {
+                printError("contacts: note: could not save the index: \(error)")
+            }
+        }
+        return source
+    }
+}
+
+enum IndexBuildCommand: Command {
+    static let name = "index build"
+    static let summary = "Save an address book's list and search index for fast list/search"
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Reads the address book, sorts, sections and indexes it as 'contacts list' and 'contacts search' do
+            with the same options, and saves the result in the index folder. The next list or search of FILE
+            with these options reads the saved index (memory-mapped) instead of the book, as long as the book's
+            size, modification time and content hash are unchanged; a stale or unreadable index is ignored and
+            saved again, with a note on stderr.
+
+            Index folder: CONTACTS_INDEX_DIR, else $XDG_CACHE_HOME/contacts/index, else ~/.cache/contacts/index.
+            """,
+        options: ListOptions.options.filter { $0.name != "--source" && $0.name != "--json" },
+        arguments: [ArgumentSpec("FILE.vcf", help: "the address book", required: true, completion: .file)],
+        examples: [
+            "contacts index build contacts.vcf --locale de", "contacts search anna --source contacts.vcf --locale de",
+        ])
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let positionals = try args.positionals(max: 1, names: "one FILE.vcf")
+        guard let path = positionals.first, path != "-" else {
+            throw CLIError.usage("index build: expected the address book FILE.vcf")
+        }
+        let options = ListOptions(
+            source: path, locale: environmentLocale(try args.option("--locale")),
+            mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
+            json: false)
+        let identity: BookIdentity
+        do { identity = try BookIdentity(path: path) } catch { throw CLIError.failure("\(error)") }
+        let book = try loadAddressBook(path)
+        let source = try options.dataSource(book: book)
+        let indexPath = SavedListStore.path(book: path, options: options.savedListOptions)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (indexPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try TerminalProgress.run("saving the index of \(source.rows.count) contacts") { _ in
+                try SavedList.write(
+                    source, to: indexPath, book: identity, diagnostics: book.diagnostics.map { "\($0)" })
+            }
+        } catch {
+            throw CLIError.failure("index build: \(error)")
+        }
+        guard let after = try? BookIdentity(path: path), after == identity else {
+            try? FileManager.default.removeItem(atPath: indexPath)
+            throw CLIError.failure("index build: \(path) changed while it was read; run again")
+        }
+        print("\(indexPath): \(source.rows.count) contacts")
+        _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
+        return .ok
+    }
+}
