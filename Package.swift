@@ -86,7 +86,8 @@ let package = Package(
         .executableTarget(
             name: "contacts",
             dependencies: [
-                "ArgumentModel", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer", "ContactsSelection",
+                "ArgumentModel", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
+                "ContactsSelection",
             ]
         ),
 
