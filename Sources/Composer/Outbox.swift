@@ -470,16 +470,7 @@ public final class Outbox {
     /// - Throws: `ComposerError.journal` naming the message when it is unknown or not uncertain;
     ///   `ComposerError.io` when the outbox is in use or the journal cannot be written.
     public func settle(_ id: String, as settlement: OutboxSettlement) throws {
-        let lock = try acquireLock()
-        defer { releaseLock(lock) }
-        guard let item = try replay().items.first(where: { $0.id == id }) else {
-            throw ComposerError.journal(path: journalPath, line: 0, message: "no message \(id) in this outbox")
-        }
-        guard item.state == .uncertain else {
-            throw ComposerError.journal(
-                path: journalPath, line: 0, message: "message \(id) is \(item.state.rawValue), not uncertain")
-        }
-        try record(settlement == .sent ? "settled-sent" : "settled-resend", item)
+        if let refused = try settle([id], as: settlement).refused.first { throw refused.error }
     }
 
     /// Settles several uncertain messages at once (under one lock): each id that is unknown or not

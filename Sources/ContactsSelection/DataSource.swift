@@ -87,6 +87,14 @@ public struct SearchResult: Sendable {
         self.sections = sections
         self.parsed = parsed
     }
+
+    /// Every row in list order — the answer to an empty query — as the index would give it, without the
+    /// index.
+    static func everyone(query: String, rowCount: Int, sections: [RowSection], keywords: Bool) -> SearchResult {
+        SearchResult(
+            query: query, rowNumbers: Array(0..<Int32(rowCount)), sections: sections.filter { !$0.range.isEmpty },
+            parsed: SearchIndex.Query(keywords: keywords, needles: [], digits: nil))
+    }
 }
 
 /// The immutable list behind a selection: filtered by mode, de-duplicated, sorted and sectioned by the
@@ -278,10 +286,7 @@ public final class ContactsDataSource: Sendable {
     public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
         let keywords = keywords ?? configuration.searchByKeywords
         if query.isEmpty {
-            // Everyone in list order, as the index would answer, without building the index.
-            return SearchResult(
-                query: query, rowNumbers: Array(0..<Int32(rows.count)), sections: sections.filter { !$0.range.isEmpty },
-                parsed: SearchIndex.Query(keywords: keywords, needles: [], digits: nil))
+            return .everyone(query: query, rowCount: rows.count, sections: sections, keywords: keywords)
         }
         return index.search(query, keywords: keywords, previous: previous)
     }

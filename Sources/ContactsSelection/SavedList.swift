@@ -1,5 +1,6 @@
 import Collation
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -174,6 +175,9 @@ public final class SavedList: ContactListing, @unchecked Sendable {
     public let diagnostics: [String]
     private let sections: [RowSection]
     private let index: SearchIndex
+    /// `index` with ICU folding for queries beyond Latin-1, made on the first such query and kept (opening
+    /// the transliterators costs ~0.2 s each; their word cache serves the next keystrokes).
+    private let folded = Mutex<SearchIndex?>(nil)
     /// The mapped file; rows are read from it on demand, the search keys used in place.
     private let file: MappedFile
     private var mapping: UnsafeRawBufferPointer { file.bytes }
@@ -294,21 +298,28 @@ public final class SavedList: ContactListing, @unchecked Sendable {
             sectionTitles: sectionTitles, folding: nil)
     }
 
+    private func foldingIndex() -> SearchIndex? {
+        folded.withLock { made in
+            if made == nil, let folding = try? SearchFolding() {
+                made = SearchIndex(
+                    haystack: index.haystack, offsets: index.offsets, masks: index.masks,
+                    textLengths: index.textLengths, sectionOfRow: index.sectionOfRow,
+                    sectionTitles: index.sectionTitles, folding: folding)
+            }
+            return made
+        }
+    }
+
     public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
         let keywords = keywords ?? false
         if query.isEmpty {
-            return SearchResult(
-                query: query, rowNumbers: Array(0..<Int32(rowCount)), sections: sections.filter { !$0.range.isEmpty },
-                parsed: SearchIndex.Query(keywords: keywords, needles: [], digits: nil))
+            return .everyone(query: query, rowCount: rowCount, sections: sections, keywords: keywords)
         }
-        // ASCII and Latin-1 queries fold without ICU; others open the transliterators now.
-        var searchIndex = index
-        if SearchFolding.foldLatin1(query) == nil, let folding = try? SearchFolding() {
-            searchIndex = SearchIndex(
-                haystack: index.haystack, offsets: index.offsets, masks: index.masks, textLengths: index.textLengths,
-                sectionOfRow: index.sectionOfRow, sectionTitles: index.sectionTitles, folding: folding)
+        // ASCII and Latin-1 queries fold without ICU; the first other one opens the transliterators, once.
+        guard SearchFolding.foldLatin1(query) == nil, let folded = foldingIndex() else {
+            return index.search(query, keywords: keywords, previous: previous)
         }
-        return searchIndex.search(query, keywords: keywords, previous: previous)
+        return folded.search(query, keywords: keywords, previous: previous)
     }
 
     public func listedRow(_ number: Int) -> ListedRow {
