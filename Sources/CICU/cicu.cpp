@@ -241,35 +241,24 @@ int32_t cicu_collator_compare(const cicu_collator *collator, const char *a, int3
 
 // ---------------------------------------------------------------- AlphabeticIndex
 
-cicu_index_builder *cicu_index_builder_open(const char *locale, int32_t *status) {
-    if (failed(status)) return nullptr;
-    CICU_GUARD(nullptr, {
-        UErrorCode ec = U_ZERO_ERROR;
-        std::unique_ptr<AlphabeticIndex> idx(new AlphabeticIndex(localeOf(locale), ec));
-        if (U_FAILURE(ec)) {
-            *status = ec;
-            return nullptr;
-        }
-        auto *h = new cicu_index_builder;
-        h->index = std::move(idx);
-        return h;
-    })
-}
-
-cicu_index_builder *cicu_index_builder_open_with_collator(const char *locale, const cicu_collator *collator,
-                                                          int32_t *status) {
+cicu_index_builder *cicu_index_builder_open(const char *locale, const cicu_collator *collator, int32_t *status) {
     if (failed(status)) return nullptr;
     const RuleBasedCollator *rules =
         collator == nullptr ? nullptr : dynamic_cast<const RuleBasedCollator *>(collator->collator.get());
-    if (rules == nullptr) {
+    if (collator != nullptr && rules == nullptr) {
         *status = U_ILLEGAL_ARGUMENT_ERROR;
         return nullptr;
     }
     CICU_GUARD(nullptr, {
         UErrorCode ec = U_ZERO_ERROR;
-        // The index adopts the copy; built this way it has no labels until addLabels.
-        std::unique_ptr<AlphabeticIndex> idx(new AlphabeticIndex(rules->clone(), ec));
-        if (U_SUCCESS(ec)) idx->addLabels(localeOf(locale), ec);
+        std::unique_ptr<AlphabeticIndex> idx;
+        if (rules == nullptr) {
+            idx.reset(new AlphabeticIndex(localeOf(locale), ec));
+        } else {
+            // The index adopts the copy; built this way it has no labels until addLabels.
+            idx.reset(new AlphabeticIndex(rules->clone(), ec));
+            if (U_SUCCESS(ec)) idx->addLabels(localeOf(locale), ec);
+        }
         if (U_FAILURE(ec)) {
             *status = ec;
             return nullptr;

@@ -52,7 +52,9 @@ public final class LocalizedCollation: Sendable {
         let tag = ICULocale.canonicalTag(locale)
         do {
             collator = try Collator(locale: tag, options: options)
-            index = try SectionIndex(locale: tag, options: options)
+            // The list's own collator buckets the names when its options change the order; with the
+            // locale's defaults the index keeps ICU's locale constructor.
+            index = try SectionIndex(locale: tag, collator: options == Collator.Options() ? nil : collator)
         } catch let error as ICUError {
             throw CollationError.icu(locale: locale, underlying: error)
         }

@@ -25,12 +25,11 @@ public final class SectionIndex: Sendable {
 
     /// - Parameters:
     ///   - locale: whose index letters (plus the English ones) make the sections.
-    ///   - options: the options of the collator the list is sorted with: names are bucketed by the same
-    ///     rules (with alternate shifted, "(Anna)" sorts among the A names and is in section A), so that
-    ///     sections follow the list's order. The default keeps the locale's own collator.
-    public init(locale: String, options: Collator.Options = Collator.Options()) throws {
+    ///   - collator: the collator the list is sorted with: names are bucketed by the same rules (with
+    ///     alternate shifted, "(Anna)" sorts among the A names and is in section A), so that sections follow
+    ///     the list's order. Nil keeps the locale's own collator.
+    public init(locale: String, collator: Collator? = nil) throws {
         self.locale = locale
-        let collator = options == Collator.Options() ? nil : try Collator(locale: locale, options: options)
         icu = try ICUKit.AlphabeticIndex(locale: locale, addingLabelsFrom: ["en"], collator: collator)
         var titles: [String] = []
         var normal: [String] = []

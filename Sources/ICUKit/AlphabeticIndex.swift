@@ -35,14 +35,9 @@ public final class AlphabeticIndex: @unchecked Sendable {
         maxLabels: Int = 99, collator: Collator? = nil
     ) throws {
         var status: Int32 = 0
-        let opened =
-            if let collator {
-                withExtendedLifetime(collator) {
-                    cicu_index_builder_open_with_collator(locale, collator.handle, &status)
-                }
-            } else {
-                cicu_index_builder_open(locale, &status)
-            }
+        let opened = withExtendedLifetime(collator) {
+            cicu_index_builder_open(locale, collator?.handle, &status)
+        }
         guard let builder = opened, status <= 0 else {
             throw ICUError.failure(
                 operation: "open AlphabeticIndex for '\(locale)'", code: status, name: ICUError.name(status))

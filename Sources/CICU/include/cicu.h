@@ -79,14 +79,12 @@ enum {
     CICU_LABEL_OVERFLOW = 3,
 };
 
-/** Starts an AlphabeticIndex for the locale. */
-cicu_index_builder *cicu_index_builder_open(const char *locale, int32_t *status);
 /**
- * Starts an AlphabeticIndex for the locale's labels that buckets with a copy of `collator` (its options
- * included, e.g. alternate shifted), so that bucket numbers grow along a list sorted by that collator.
+ * Starts an AlphabeticIndex for the locale's labels. With a `collator` (may be NULL) it buckets with a copy
+ * of it (its options included, e.g. alternate shifted), so that bucket numbers grow along a list sorted by
+ * that collator; without one, with the locale's default collator.
  */
-cicu_index_builder *cicu_index_builder_open_with_collator(const char *locale, const cicu_collator *collator,
-                                                          int32_t *status);
+cicu_index_builder *cicu_index_builder_open(const char *locale, const cicu_collator *collator, int32_t *status);
 void cicu_index_builder_close(cicu_index_builder *builder);
 /** `AlphabeticIndex::addLabels(Locale)`: adds the index characters of another locale ("en"). */
 void cicu_index_builder_add_locale(cicu_index_builder *builder, const char *locale, int32_t *status);
