@@ -39,12 +39,6 @@ extension ToolSpec {
 
     private var functionName: String { "_" + name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() }
 
-    /// The values to propose for a completion (bash/zsh word lists).
-    private static func words(_ completion: ValueCompletion) -> [String] {
-        if case .values(let v) = completion { return v }
-        return []
-    }
-
     /// `'text'` for POSIX shells and zsh.
     private static func quoted(_ text: String) -> String {
         "'" + text.replacing("'", with: "'\\''") + "'"

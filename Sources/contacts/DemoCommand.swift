@@ -261,15 +261,3 @@ enum DemoCommand: Command {
         }
     }
 }
-
-extension String {
-    /// A hash that is the same in every run (Swift's `hashValue` is seeded per process): FNV-1a.
-    var hashValueStable: Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in utf8 {
-            h ^= UInt64(b)
-            h = h &* 0x100_0000_01b3
-        }
-        return Int(truncatingIfNeeded: h >> 1)
-    }
-}

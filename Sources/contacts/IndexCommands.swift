@@ -16,13 +16,9 @@ enum SavedListStore {
     /// The index file of `book` listed with `options`.
     static func path(book: String, options: String) -> String {
         let absolute = URL(fileURLWithPath: book).standardizedFileURL.path
-        // FNV-1a of path and options: stable across runs (Swift's Hasher is seeded per process).
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in (absolute + "\u{0}" + options).utf8 {
-            h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
+        // A hash of path and options that is stable across runs.
         let name = (absolute as NSString).lastPathComponent
-        return directory + "/" + name + "-" + String(h, radix: 16) + ".index"
+        return directory + "/" + name + "-" + String((absolute + "\u{0}" + options).fnv1a64, radix: 16) + ".index"
     }
 }
 
@@ -100,7 +96,7 @@ enum IndexBuildCommand: Command {
         do {
             try FileManager.default.createDirectory(
                 atPath: (indexPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try TerminalProgress.run("saving the index of \(source.rows.count) contacts") { _ in
+            try TerminalProgress.run("saving the index of \(source.rows.count) contacts") {
                 try SavedList.write(
                     source, to: indexPath, book: identity, diagnostics: book.diagnostics.map { "\($0)" })
             }

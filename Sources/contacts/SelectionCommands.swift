@@ -49,7 +49,7 @@ struct ListOptions {
         config.skipUnnamedContacts = skipUnnamed
         config.searchByKeywords = keywords
         do {
-            return try TerminalProgress.run("sorting and indexing \(book.contacts.count) contacts") { _ in
+            return try TerminalProgress.run("sorting and indexing \(book.contacts.count) contacts") {
                 try ContactsDataSource(contacts: book.contacts, configuration: config)
             }
         } catch {
@@ -75,11 +75,22 @@ func loadAddressBook(_ path: String?) throws -> AddressBook {
             throw CLIError.failure("cannot load the sample address book: \(error)")
         }
     }
-    let book = try TerminalProgress.run("reading \(path == "-" ? "<stdin>" : path)") { _ in
-        AddressBook(data: try readInput(path, command: "source"), fileName: path == "-" ? "<stdin>" : path)
-    }
-    for diagnostic in book.diagnostics { printError("\(diagnostic)") }
+    let book = try readBook(path, command: "source")
+    for diagnostic in book.diagnostics { printError(terminalSafe(diagnostic.description)) }
     return book
+}
+
+/// Reads FILE (or stdin for `-`) into an address book, with a progress line on a terminal.
+func readBook(_ path: String, command: String) throws -> AddressBook {
+    let name = path == "-" ? "<stdin>" : path
+    return try TerminalProgress.run("reading \(name)") {
+        AddressBook(data: try readInput(path, command: command), fileName: name)
+    }
+}
+
+extension AddressBook {
+    /// Nothing at all could be read: no card, only problems.
+    var nothingRead: Bool { contacts.isEmpty && groups.isEmpty && !diagnostics.isEmpty }
 }
 
 struct ListJSON: Encodable {

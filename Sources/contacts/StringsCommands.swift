@@ -39,7 +39,7 @@ enum StringsCommandSupport {
         let (url, display) = try folder(path, command: command)
         let folder: LocalizationFolder
         do {
-            folder = try TerminalProgress.run("reading \(display)") { _ in
+            folder = try TerminalProgress.run("reading \(display)") {
                 try LocalizationFolder(directory: url, displayRoot: display, developmentLanguage: dev ?? "en")
             }
         } catch {

@@ -44,16 +44,11 @@ final class TerminalProgress: Sendable {
         if Self.delay <= 0 { draw() }
     }
 
-    /// Runs `body` as a step called `label`; `body` may rename the step as it goes (``stage(_:)``).
-    static func run<T>(_ label: String, _ body: (TerminalProgress) throws -> T) rethrows -> T {
+    /// Runs `body` as a step called `label`.
+    static func run<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
         let progress = TerminalProgress(label)
         defer { progress.finish() }
-        return try body(progress)
-    }
-
-    /// Renames the current step ("normalizing 150,000 numbers").
-    func stage(_ label: String) {
-        state.withLock { $0.label = label }
+        return try body()
     }
 
     private func draw() {

@@ -4,13 +4,10 @@ import Foundation
 
 /// Reads FILE or stdin into an address book; a file with no card at all is a failure.
 private func loadBook(_ path: String, command: String) throws -> AddressBook {
-    let name = path == "-" ? "<stdin>" : path
-    let book = try TerminalProgress.run("reading \(name)") { _ in
-        AddressBook(data: try readInput(path, command: command), fileName: name)
-    }
-    if book.contacts.isEmpty && book.groups.isEmpty && !book.diagnostics.isEmpty {
+    let book = try readBook(path, command: command)
+    if book.nothingRead {
         for d in book.diagnostics { printError(terminalSafe(d.description)) }
-        throw CLIError.failure("\(command): no vCard could be read from \(name)")
+        throw CLIError.failure("\(command): no vCard could be read from \(path == "-" ? "<stdin>" : path)")
     }
     return book
 }
@@ -60,9 +57,7 @@ enum VCardInspectCommand: Command {
         let failure = "\(name): no vCard could be read from \(fileName)"
         let book: AddressBook
         do {
-            book = try TerminalProgress.run("reading \(fileName)") { _ in
-                AddressBook(data: try readInput(path, command: name), fileName: fileName)
-            }
+            book = try readBook(path, command: name)
         } catch let error as CLIError where json && error.code == .failure {
             // --json answers in JSON also when nothing could be read (JSONEncoder's layout).
             var out = Output()
@@ -72,7 +67,7 @@ enum VCardInspectCommand: Command {
             out.flush()
             throw error
         }
-        let nothingRead = book.contacts.isEmpty && book.groups.isEmpty && !book.diagnostics.isEmpty
+        let nothingRead = book.nothingRead
         if nothingRead && !json {
             for d in book.diagnostics { printError(terminalSafe(d.description)) }
             throw CLIError.failure(failure)
@@ -82,7 +77,7 @@ enum VCardInspectCommand: Command {
         var raws: [String] = []
         raws.reserveCapacity(book.contacts.count * 2)
         for c in book.contacts { for p in c.phones { raws.append(p.value) } }
-        let e164s = TerminalProgress.run("normalizing \(raws.count) phone numbers") { _ in
+        let e164s = TerminalProgress.run("normalizing \(raws.count) phone numbers") {
             PhoneNormalizer.shared.e164(raws, region: region)
         }
         var out = Output()
