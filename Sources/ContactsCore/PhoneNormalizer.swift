@@ -32,9 +32,8 @@ public final class PhoneNormalizer: Sendable {
     /// Indexed by calling code (1…999).
     private let codes: [CallingCode?]
     /// Results of single lookups, by region then text (bounded: cleared when it grows past `cacheLimit`).
-    private let cache = Mutex<[String: [String: String?]]>([:])
+    private let cache = Mutex<(entries: [String: [String: String?]], count: Int)>(([:], 0))
     private let cacheLimit = 65_536
-    private let cacheCount = Atomic<Int>(0)
     /// Calling code and first digits of a national number → whether the code's national prefix pattern
     /// may match there (see ``prefixMayMatch(code:_:)``).
     private let prefixCache = Mutex<[Int: Bool]>([:])
@@ -196,15 +195,18 @@ public final class PhoneNormalizer: Sendable {
     /// gives it; results are cached by (text, region).
     public func e164(_ raw: String, region: String) -> String? {
         if case .decided(let e) = fastE164(raw) { return e }
-        if let hit = cache.withLock({ $0[region]?[raw] }) { return hit }
+        return parsedE164(raw, region: region)
+    }
+
+    /// libphonenumber's E.164 form of `raw` (cached by text and region), for a caller that has already
+    /// tried ``fastE164(_:)`` and got `.undecided`.
+    public func parsedE164(_ raw: String, region: String) -> String? {
+        if let hit = cache.withLock({ $0.entries[region]?[raw] }) { return hit }
         let e = Self.libphonenumberE164(raw, region: region)
         cache.withLock { cache in
-            if cacheCount.load(ordering: .relaxed) >= cacheLimit {
-                cache.removeAll()
-                cacheCount.store(0, ordering: .relaxed)
-            }
-            cache[region, default: [:]][raw] = e
-            cacheCount.add(1, ordering: .relaxed)
+            if cache.count >= cacheLimit { cache = ([:], 0) }
+            cache.entries[region, default: [:]][raw] = e
+            cache.count += 1
         }
         return e
     }
@@ -212,14 +214,21 @@ public final class PhoneNormalizer: Sendable {
     /// The E.164 forms of `raws` (same order): each distinct text is normalized once, the ones that need
     /// libphonenumber on all cores.
     public func e164(_ raws: [String], region: String) -> [String?] {
-        var results = [String?](repeating: nil, count: raws.count)
+        normalize(raws, region: region).map(\.e164)
+    }
+
+    /// ``e164(_:region:)`` with, for each number, whether the fast path decided it (`direct`) or
+    /// libphonenumber parsed it.
+    public func normalize(_ raws: [String], region: String) -> [(e164: String?, direct: Bool)] {
+        var results = [(e164: String?, direct: Bool)](repeating: (nil, true), count: raws.count)
         var slowIndex: [String: Int] = [:]
         var slowTexts: [String] = []
         var slowOf = [Int32](repeating: -1, count: raws.count)
         for (i, raw) in raws.enumerated() {
             switch fastE164(raw) {
-            case .decided(let e): results[i] = e
+            case .decided(let e): results[i].e164 = e
             case .undecided:
+                results[i].direct = false
                 if let k = slowIndex[raw] {
                     slowOf[i] = Int32(k)
                 } else {
@@ -231,7 +240,7 @@ public final class PhoneNormalizer: Sendable {
         }
         guard !slowTexts.isEmpty else { return results }
         let parsed = Self.parallelMap(slowTexts) { Self.libphonenumberE164($0, region: region) }
-        for i in 0..<raws.count where slowOf[i] >= 0 { results[i] = parsed[Int(slowOf[i])] }
+        for i in 0..<raws.count where slowOf[i] >= 0 { results[i].e164 = parsed[Int(slowOf[i])] }
         return results
     }
 

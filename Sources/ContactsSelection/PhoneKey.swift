@@ -15,23 +15,14 @@ struct PhoneKey: Sendable, Hashable {
     static func make(_ raw: String, region: String) -> PhoneKey {
         let normalizer = PhoneNormalizer.shared
         if case .decided(let e164) = normalizer.fastE164(raw) { return direct(raw, e164) }
-        return parsed(raw, normalizer.e164(raw, region: region))
+        return parsed(raw, normalizer.parsedE164(raw, region: region))
     }
 
     /// The keys of many numbers (same order): each distinct text parsed once, on all cores.
     static func make(_ raws: [String], region: String) -> [PhoneKey] {
-        let normalizer = PhoneNormalizer.shared
-        let e164s = normalizer.e164(raws, region: region)
-        var keys: [PhoneKey] = []
-        keys.reserveCapacity(raws.count)
-        for (raw, e164) in zip(raws, e164s) {
-            if case .decided = normalizer.fastE164(raw) {
-                keys.append(direct(raw, e164))
-            } else {
-                keys.append(parsed(raw, e164))
-            }
+        zip(raws, PhoneNormalizer.shared.normalize(raws, region: region)).map { raw, n in
+            n.direct ? direct(raw, n.e164) : parsed(raw, n.e164)
         }
-        return keys
     }
 
     /// A number the fast path decided: search digits are those written and those of E.164 (with every
