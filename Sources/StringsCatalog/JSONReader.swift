@@ -43,16 +43,7 @@ package struct JSONReader {
 
     /// Line and column (in Unicode scalars) of the current position.
     func error(_ message: String) -> SyntaxError {
-        var line = 1
-        var column = 1
-        for k in 0..<min(i, s.count) {
-            if s[k] == 0x0A {
-                line += 1
-                column = 1
-            } else if s[k] & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
+        let (line, column) = SourcePosition.of(byte: i, in: s)
         return SyntaxError(file: file, line: line, column: column, message: message)
     }
 

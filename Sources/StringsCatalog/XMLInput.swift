@@ -33,7 +33,7 @@ enum XMLInput {
                 if let other {
                     guard let text = String(data: data, encoding: other) else {
                         let bad = other == .ascii ? bytes.firstIndex(where: { $0 >= 0x80 }) ?? 0 : 0
-                        let (line, column) = position(ofByte: bad, in: bytes)
+                        let (line, column) = SourcePosition.of(byte: bad, in: bytes)
                         throw StringsCatalogError.malformed(
                             file: file, line: line, column: column,
                             message: "\(what): byte 0x\(hex(bytes[bad])) is not \(declared) as the document declares")
@@ -42,7 +42,7 @@ enum XMLInput {
                 }
             }
             if let bad = decoded.firstInvalidByte {
-                let (line, column) = position(ofByte: bad, in: bytes, skipping: bom ? 3 : 0)
+                let (line, column) = SourcePosition.of(byte: bad, in: bytes, skipping: bom ? 3 : 0)
                 throw StringsCatalogError.malformed(
                     file: file, line: line, column: column,
                     message: "\(what): byte 0x\(hex(bytes[bad])) is not valid UTF-8 (the file is damaged or "
@@ -66,23 +66,6 @@ enum XMLInput {
     }
 
     static func hex(_ b: UInt8) -> String { String(b, radix: 16, uppercase: true) }
-
-    /// 1-based line and column (in characters of valid UTF-8 before it) of a byte offset.
-    static func position(ofByte offset: Int, in bytes: [UInt8], skipping start: Int = 0) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        var i = start
-        while i < offset && i < bytes.count {
-            if bytes[i] == 0x0A {
-                line += 1
-                column = 1
-            } else if bytes[i] & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
-        }
-        return (line, column)
-    }
 
     /// The `encoding` of an ASCII-compatible XML declaration (`<?xml version="1.0" encoding="X"?>`).
     static func declaredEncoding(_ bytes: [UInt8]) -> String? {
