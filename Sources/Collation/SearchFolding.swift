@@ -58,7 +58,11 @@ public final class SearchFolding: @unchecked Sendable {
 
     /// Folds a query or name to lowercase Latin words separated by single spaces.
     public func fold(_ text: String) -> String {
-        if let latin = Self.foldLatin1(text) { return latin }
+        Self.foldLatin1(text) ?? foldWords(text)
+    }
+
+    /// `fold` of text that is not all ASCII and Latin-1.
+    private func foldWords(_ text: String) -> String {
         // Word by word: ASCII and Latin-1 words on the fast path, the others through the cache (ICU's
         // transliteration is the expensive part of loading).
         var out = ""
@@ -127,7 +131,7 @@ public final class SearchFolding: @unchecked Sendable {
             }
             if initials.count < 2 { initials = "" }
         } else {
-            folded = fold(name)
+            folded = foldWords(name)  // foldLatin1 already said no
         }
         return SearchKeys(
             folded: folded, initials: initials,
