@@ -7,8 +7,9 @@ import Foundation
 /// ```swift
 /// let catalog = try XCStringsDocument(contentsOf: URL(fileURLWithPath: "Localizable.xcstrings"))
 /// for entry in catalog.entries {
+///     let reference = LocalizationFolder.CatalogFormatReference(entry: entry, sourceLanguage: "en")
 ///     let findings = LocalizationFolder.catalogFormatFindings(
-///         entry: entry, language: "ru", sourceLanguage: "en", file: "Localizable.xcstrings", line: 12)
+///         entry: entry, language: "ru", reference: reference, file: "Localizable.xcstrings", line: 12)
 /// }
 /// ```
 extension LocalizationFolder {
@@ -93,24 +94,45 @@ extension LocalizationFolder {
         return (texts, problems)
     }
 
-    /// Format findings of one language of a catalog entry. The arguments the code passes are those of
-    /// the key (when it is a format) and of the source localization; a translation may leave some out
-    /// (a warning when it uses none of the source's), but must not use others or change their type.
+    /// What the code passes for a catalog entry, the same for every language: the arguments of the source
+    /// localization and, where it is silent, those of the key (when it is a format). Made once per entry.
+    struct CatalogFormatReference {
+        /// The arguments the source localization uses.
+        var sourceUses: [Int: FormatSpecifier.Kind] = [:]
+        /// Every argument a translation may use, with its type.
+        var arguments: [Int: FormatSpecifier.Kind]
+        /// Substitutions a translation may use without defining them.
+        var sourceSubstitutions: [String: XCStringsDocument.Substitution]
+
+        init(entry: XCStringsDocument.Entry, sourceLanguage: String) {
+            let src = entry.localizations[sourceLanguage]
+            for t in src.map({ LocalizationFolder.catalogTexts($0, fallback: [:]).texts }) ?? [] {
+                sourceUses.merge(t.signature) { a, _ in a }
+            }
+            // Without a source localization the key is the source text.
+            arguments = sourceUses
+            if let keyArgs = try? PrintfFormat.arguments(of: entry.key),
+                !keyArgs.contains(where: { $0.1.variable != nil })
+            {
+                for (i, spec) in keyArgs where arguments[i] == nil {
+                    arguments[i] = LocalizationFolder.normalized(spec.kind)
+                }
+            }
+            sourceSubstitutions = src?.substitutions ?? [:]
+        }
+    }
+
+    /// Format findings of one language of a catalog entry. The arguments the code passes are the
+    /// `reference`'s; a translation may leave some out (a warning when it uses none of the source's), but
+    /// must not use others or change their type.
     static func catalogFormatFindings(
-        entry: XCStringsDocument.Entry, language: String, sourceLanguage: String, file: String, line: Int
+        entry: XCStringsDocument.Entry, language: String, reference format: CatalogFormatReference, file: String,
+        line: Int
     ) -> [Diagnostic] {
         guard let loc = entry.localizations[language] else { return [] }
-        let src = entry.localizations[sourceLanguage]
-        let source = src.map { catalogTexts($0, fallback: [:]).texts } ?? []
-        var sourceUses: [Int: FormatSpecifier.Kind] = [:]
-        for t in source { sourceUses.merge(t.signature) { a, _ in a } }
-        // Without a source localization the key is the source text.
-        var reference = sourceUses
-        if let keyArgs = try? PrintfFormat.arguments(of: entry.key), !keyArgs.contains(where: { $0.1.variable != nil })
-        {
-            for (i, spec) in keyArgs where reference[i] == nil { reference[i] = normalized(spec.kind) }
-        }
-        let (texts, problems) = catalogTexts(loc, fallback: src?.substitutions ?? [:])
+        let sourceUses = format.sourceUses
+        let reference = format.arguments
+        let (texts, problems) = catalogTexts(loc, fallback: format.sourceSubstitutions)
         var out: [Diagnostic] = []
         func finding(_ place: String, _ severity: Diagnostic.Severity, _ code: String, _ message: String) {
             let at = place.isEmpty ? "" : " \(place)"

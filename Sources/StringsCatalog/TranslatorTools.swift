@@ -323,6 +323,7 @@ extension LocalizationFolder {
         let languages = cat.languages.filter { $0 != cat.sourceLanguage }
         for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
             let line = cat.line(ofKey: entry.key)
+            let format = Self.CatalogFormatReference(entry: entry, sourceLanguage: cat.sourceLanguage)
             for language in languages {
                 guard let loc = entry.localizations[language] else {
                     out.append(
@@ -357,8 +358,7 @@ extension LocalizationFolder {
                             message: "\"\(entry.key)\" \(language) has an empty value"))
                 } else {
                     out += Self.catalogFormatFindings(
-                        entry: entry, language: language, sourceLanguage: cat.sourceLanguage, file: cat.file,
-                        line: line)
+                        entry: entry, language: language, reference: format, file: cat.file, line: line)
                 }
                 var pluralSets: [(String, [String: XCStringsDocument.Localization])] = []
                 if !loc.plural.isEmpty { pluralSets.append(("plural", loc.plural)) }
