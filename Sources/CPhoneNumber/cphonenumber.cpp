@@ -131,27 +131,40 @@ extern "C" int32_t cphone_e164(const char *text, int32_t length, const char *def
     }
 }
 
-extern "C" int32_t cphone_calling_codes(cphone_calling_code *out, int32_t capacity) {
-    try {
-        const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
-        PhoneMetadataCollection collection;
+namespace {
+// The main metadata of every supported calling code: libphonenumber's compiled-in collection, parsed once
+// (thread-safe static initialisation) and shared by the functions below.
+const std::map<int, const PhoneMetadata *> &mainMetadata() {
+    static PhoneMetadataCollection collection;
+    static const std::map<int, const PhoneMetadata *> byCode = [] {
+        std::map<int, const PhoneMetadata *> map;
         if (!collection.ParseFromArray(i18n::phonenumbers::metadata_get(), i18n::phonenumbers::metadata_size())) {
-            return 0;
+            return map;
         }
+        const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
         std::set<int> codes;
         util->GetSupportedCallingCodes(&codes);
-        int32_t count = 0;
         for (int code : codes) {
             std::string region;
             util->GetRegionCodeForCountryCode(code, &region);
-            const PhoneMetadata *metadata = nullptr;
             for (const PhoneMetadata &m : collection.metadata()) {
                 if (m.id() == region && (region != "001" || m.country_code() == code)) {
-                    metadata = &m;
+                    map[code] = &m;
                     break;
                 }
             }
-            if (metadata == nullptr) continue;
+        }
+        return map;
+    }();
+    return byCode;
+}
+}  // namespace
+
+extern "C" int32_t cphone_calling_codes(cphone_calling_code *out, int32_t capacity) {
+    try {
+        const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
+        int32_t count = 0;
+        for (const auto &[code, metadata] : mainMetadata()) {
             cphone_calling_code info;
             std::memset(&info, 0, sizeof info);
             info.country_code = code;
@@ -186,11 +199,9 @@ extern "C" int32_t cphone_calling_codes(cphone_calling_code *out, int32_t capaci
 
 namespace {
 // The national prefixes for parsing that are patterns, compiled as libphonenumber compiles them (ICU,
-// no flags), by calling code; built on first use.
+// no flags), by calling code; each compiled on first use.
 struct PrefixPatterns {
     std::mutex lock;
-    bool loaded = false;
-    std::map<int, std::string> sources;
     std::map<int, std::unique_ptr<icu::RegexPattern>> compiled;
 };
 
@@ -203,38 +214,19 @@ PrefixPatterns &prefixPatterns() {
 extern "C" int32_t cphone_national_prefix_may_match(int32_t country_code, const char *digits, int32_t length) {
     if (digits == nullptr || length < 0) return -1;
     try {
+        auto metadata = mainMetadata().find(country_code);
+        if (metadata == mainMetadata().end()) return 0;
+        const std::string &source = metadata->second->national_prefix_for_parsing();
+        if (source.empty()) return 0;
         PrefixPatterns &p = prefixPatterns();
         std::unique_ptr<icu::RegexMatcher> matcher;
         {
             std::lock_guard<std::mutex> guard(p.lock);
-            if (!p.loaded) {
-                p.loaded = true;
-                const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
-                PhoneMetadataCollection collection;
-                if (collection.ParseFromArray(i18n::phonenumbers::metadata_get(),
-                                              i18n::phonenumbers::metadata_size())) {
-                    std::set<int> codes;
-                    util->GetSupportedCallingCodes(&codes);
-                    for (int code : codes) {
-                        std::string region;
-                        util->GetRegionCodeForCountryCode(code, &region);
-                        for (const PhoneMetadata &m : collection.metadata()) {
-                            if (m.id() == region && (region != "001" || m.country_code() == code)) {
-                                p.sources[code] = m.national_prefix_for_parsing();
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            auto source = p.sources.find(country_code);
-            if (source == p.sources.end() || source->second.empty()) return 0;
             auto &pattern = p.compiled[country_code];
             if (!pattern) {
                 UErrorCode status = U_ZERO_ERROR;
                 UParseError parseError;
-                pattern.reset(icu::RegexPattern::compile(
-                    icu::UnicodeString::fromUTF8(source->second), 0, parseError, status));
+                pattern.reset(icu::RegexPattern::compile(icu::UnicodeString::fromUTF8(source), 0, parseError, status));
                 if (U_FAILURE(status)) {
                     pattern.reset();
                     return -1;
