@@ -172,20 +172,11 @@ public final class PhoneNormalizer: Sendable {
     /// libphonenumber's E.164 form (parse and length check only); `region` is the default for numbers
     /// without a calling code.
     public static func libphonenumberE164(_ raw: String, region: String) -> String? {
-        var utf8 = Array(raw.utf8)
-        if utf8.count > 250 { utf8 = [] }  // as PhoneNumber.parse: libphonenumber rejects longer text
         var status: Int32 = 0
-        var out = [UInt8](repeating: 0, count: 32)
-        let length = utf8.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
-                input.withMemoryRebound(to: CChar.self) { inChars in
-                    output.withMemoryRebound(to: CChar.self) { outChars in
-                        cphone_e164(
-                            inChars.baseAddress, Int32(inChars.count), region.uppercased(), outChars.baseAddress,
-                            Int32(outChars.count), &status)
-                    }
-                }
-            }
+        let upperRegion = region.uppercased()
+        let (length, out) = PhoneNumber.callBridge(PhoneNumber.bridgeInput(raw), capacity: 32) {
+            input, count, output, size in
+            cphone_e164(input, count, upperRegion, output, size, &status)
         }
         guard status == 0, length > 0, Int(length) <= out.count else { return nil }
         return String(decoding: out[0..<Int(length)], as: UTF8.self)

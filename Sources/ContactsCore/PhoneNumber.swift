@@ -44,22 +44,12 @@ public struct PhoneNumber: Sendable, Hashable {
     public static func parse(_ raw: String, region: String) -> PhoneNumber {
         var info = cphone_info()
         let upperRegion = region.uppercased()
-        var utf8 = Array(raw.utf8)
-        if utf8.count > 250 { utf8 = [] }  // libphonenumber rejects anything longer; keep the text as written
+        let utf8 = bridgeInput(raw)
         var capacity: Int32 = 96
         for _ in 0..<2 {
             var status: Int32 = 0
-            var out = [UInt8](repeating: 0, count: Int(capacity))
-            let needed = utf8.withUnsafeBufferPointer { input in
-                out.withUnsafeMutableBufferPointer { output in
-                    input.withMemoryRebound(to: CChar.self) { inChars in
-                        output.withMemoryRebound(to: CChar.self) { outChars in
-                            cphone_parse(
-                                inChars.baseAddress, Int32(inChars.count), upperRegion, &info,
-                                outChars.baseAddress, capacity, &status)
-                        }
-                    }
-                }
+            let (needed, out) = callBridge(utf8, capacity: Int(capacity)) { input, length, output, size in
+                cphone_parse(input, length, upperRegion, &info, output, size, &status)
             }
             if status == Int32(CPHONE_BUFFER_OVERFLOW) {
                 capacity = needed
@@ -134,5 +124,33 @@ extension PhoneNumber.Kind {
         case Int32(CPHONE_TYPE_VOICEMAIL): self = .voicemail
         default: self = .unknown
         }
+    }
+}
+
+extension PhoneNumber {
+    /// `raw` as the bridge takes it: its UTF-8, or nothing past 250 bytes (libphonenumber rejects longer
+    /// text; the number then keeps its text as written).
+    static func bridgeInput(_ raw: String) -> [UInt8] {
+        let utf8 = Array(raw.utf8)
+        return utf8.count > 250 ? [] : utf8
+    }
+
+    /// Calls a CPhoneNumber function with `input` as (pointer, length) and an output buffer of `capacity`
+    /// bytes; returns what it returned and the buffer.
+    static func callBridge(
+        _ input: [UInt8], capacity: Int,
+        _ call: (UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<CChar>?, Int32) -> Int32
+    ) -> (Int32, [UInt8]) {
+        var out = [UInt8](repeating: 0, count: capacity)
+        let result = input.withUnsafeBufferPointer { i in
+            out.withUnsafeMutableBufferPointer { o in
+                i.withMemoryRebound(to: CChar.self) { inChars in
+                    o.withMemoryRebound(to: CChar.self) { outChars in
+                        call(inChars.baseAddress, Int32(inChars.count), outChars.baseAddress, Int32(outChars.count))
+                    }
+                }
+            }
+        }
+        return (result, out)
     }
 }
