@@ -68,7 +68,7 @@ extension LocalizationFolder {
         func visit(_ l: XCStringsDocument.Localization, _ prefix: String) {
             if let v = l.value { signature(v, place: prefix) }
             let dot = prefix.isEmpty ? "" : prefix + "."
-            for c in XLIFF.pluralCategories {
+            for c in pluralCategoryNames {
                 if let v = l.plural[c]?.value { signature(v, place: dot + "plural.\(c)") }
             }
             for (d, dl) in l.device.sorted(by: { $0.key < $1.key }) { visit(dl, dot + "device.\(d)") }
@@ -77,7 +77,7 @@ extension LocalizationFolder {
         for (name, sub) in loc.substitutions.sorted(by: { $0.key < $1.key }) {
             let index = sub.argNum.map { $0 - 1 } ?? argumentOf[name] ?? 0
             let spec = sub.formatSpecifier ?? "lld"
-            for c in XLIFF.pluralCategories {
+            for c in pluralCategoryNames {
                 guard let form = sub.plural[c]?.value else { continue }
                 let place = "substitutions.\(name).plural.\(c)"
                 let pinned: String

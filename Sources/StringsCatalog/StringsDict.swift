@@ -2,6 +2,9 @@ import Foundation
 import ICUKit
 import Synchronization
 
+/// The CLDR plural categories in CLDR order, as the string files name them.
+let pluralCategoryNames = PluralRules.Category.allCases.map(\.rawValue)
+
 /// One variable of a `.stringsdict` entry (`NSStringPluralRuleType`): a form per plural category.
 public struct PluralVariable: Sendable, Hashable {
     public var name: String
@@ -235,7 +238,7 @@ public struct StringsDictDocument: Sendable, Hashable {
                     continue
                 }
                 var forms: [String: String] = [:]
-                for category in ["zero", "one", "two", "few", "many", "other"] {
+                for category in pluralCategoryNames {
                     if let f = v[category] as? String { forms[category] = f }
                 }
                 for extra in v.keys

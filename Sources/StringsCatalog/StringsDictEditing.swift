@@ -212,7 +212,7 @@ extension StringsDictDocument {
             if let vt = v.valueType {
                 out += "\(t)\t\t<key>NSStringFormatValueTypeKey</key>\n\(t)\t\t<string>\(xmlEscape(vt))</string>\n"
             }
-            for c in ["zero", "one", "two", "few", "many", "other"] {
+            for c in pluralCategoryNames {
                 if let f = v.forms[c] { out += "\(t)\t\t<key>\(c)</key>\n\(t)\t\t<string>\(xmlEscape(f))</string>\n" }
             }
             out += "\(t)\t</dict>\n"

@@ -80,7 +80,7 @@ public enum XLIFF {
                     let sv = s.variables[name]!
                     // Offer every category the target language needs, with the source's "other" as source text.
                     let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
-                    let categories = ["zero", "one", "two", "few", "many", "other"].filter {
+                    let categories = pluralCategoryNames.filter {
                         needed.contains($0) || sv.forms[$0] != nil && $0 == "zero"
                             || t?.variables[name]?.forms[$0] != nil
                     }
@@ -147,8 +147,6 @@ public enum XLIFF {
         }
     }
 
-    static let pluralCategories = ["zero", "one", "two", "few", "many", "other"]
-
     /// Every text of a localization (string unit, plural and device forms), for finding `%#@name@` uses.
     static func texts(_ loc: XCStringsDocument.Localization) -> [String] {
         var out = loc.value.map { [$0] } ?? []
@@ -175,7 +173,7 @@ public enum XLIFF {
         var units: [XLIFFUnit] = []
         let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
         func categories(_ present: [String: XCStringsDocument.Localization]?) -> [String] {
-            pluralCategories.filter { needed.contains($0) || present?[$0] != nil }
+            pluralCategoryNames.filter { needed.contains($0) || present?[$0] != nil }
         }
         for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
             let src = entry.localizations[cat.sourceLanguage]
@@ -480,7 +478,7 @@ public enum XLIFF {
             guard parts[1] == "NSStringLocalizedFormatKey" else { return nil }
             ok = doc.setFormatKey(target, key: key)
         } else {
-            guard ["zero", "one", "two", "few", "many", "other"].contains(parts[2]) else { return nil }
+            guard pluralCategoryNames.contains(parts[2]) else { return nil }
             ok = doc.setForm(target, key: key, variable: parts[1], category: parts[2])
         }
         guard ok else { return nil }
