@@ -161,19 +161,17 @@ public struct DeliverySummary: Sendable, Hashable {
 
     /// The counts of an outbox run.
     public init(_ run: OutboxRunSummary) {
-        add(run)
+        sent = run.sent
+        failed = run.failed
+        skipped = run.skipped
+        deferred = run.deferred
+        uncertain = run.uncertain
+        interrupted = run.interrupted
+        remaining = run.remaining
     }
 
     /// Adds an outbox run's counts (e.g. to the drafts refused before it).
-    public mutating func add(_ run: OutboxRunSummary) {
-        sent += run.sent
-        failed += run.failed
-        skipped += run.skipped
-        deferred += run.deferred
-        uncertain += run.uncertain
-        interrupted = interrupted || run.interrupted
-        remaining += run.remaining
-    }
+    public mutating func add(_ run: OutboxRunSummary) { add(DeliverySummary(run)) }
 
     /// Adds the counts of another delivery.
     public mutating func add(_ other: DeliverySummary) {
