@@ -208,7 +208,7 @@ public final class PhoneNormalizer: Sendable {
         normalize(raws, region: region).map(\.e164)
     }
 
-    /// ``e164(_:region:)`` with, for each number, whether the fast path decided it (`direct`) or
+    /// The batch `e164(_:region:)` with, for each number, whether the fast path decided it (`direct`) or
     /// libphonenumber parsed it.
     public func normalize(_ raws: [String], region: String) -> [(e164: String?, direct: Bool)] {
         var results = [(e164: String?, direct: Bool)](repeating: (nil, true), count: raws.count)
