@@ -2,14 +2,16 @@ import Foundation
 import PackagePlugin
 
 /// Compiles the documentation's examples into the target it is applied to: README.md, the DocC articles
-/// and the `///` comments of every library target (see DocSnippetExtractor).
+/// and the `///` comments of every library target the target depends on (see DocSnippetExtractor). Only those
+/// modules are imported: a library the target does not depend on may not be built yet when it compiles.
 @main
 struct DocSnippets: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         var inputs = [root.appending(path: "README.md")]
         var imports: [String] = []
-        for case let module as SwiftSourceModuleTarget in context.package.targets where module.kind == .generic {
+        for case let module as SwiftSourceModuleTarget in target.recursiveTargetDependencies
+        where module.kind == .generic {
             guard module.moduleName != "TestSupport" else { continue }
             imports += ["--import", module.moduleName]
             for file in module.sourceFiles where file.url.pathExtension == "swift" { inputs.append(file.url) }
