@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "contacts",
             dependencies: [
-                "ArgumentModel", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
+                "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
                 "ContactsSelection",
             ]
         ),

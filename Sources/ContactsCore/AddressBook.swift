@@ -48,8 +48,9 @@ public struct AddressBook: Sendable, Equatable {
     /// An address book from parts. Category groups are not derived here: pass them in `groups`.
     public init(contacts: [Contact], groups: [Group] = [], diagnostics: [VCardDiagnostic] = []) {
         var index = IDIndex(capacity: contacts.count)
-        if let hashes = index.hashes(of: contacts) {
-            for i in contacts.indices where index.find(contacts[i].id, hash: hashes[i], in: contacts) == nil {
+        if let hashes = IDIndex.hashes(of: contacts.map(\.id)) {
+            for i in contacts.indices
+            where index.find(contacts[i].id, hash: hashes[i], idAt: { contacts[$0].id }) == nil {
                 index.insert(hash: hashes[i], position: i)
             }
         } else {
@@ -141,59 +142,17 @@ public struct AddressBook: Sendable, Equatable {
         let storages = chunks.map(\.storage)
         chunks.removeAll()
         var contacts = AddressBook.moveContacts(out: storages)
-        // Ids are unique within a book: a repeated UID (or an identical card) gets a suffix.
-        var duplicates: [VCardDiagnostic] = []
-        var nextSuffix: [String: Int] = [:]
-        func duplicate(_ i: Int, of first: Int, newID: String) {
-            let id = contacts[i].id
-            let message =
-                id.hasPrefix("hash-")
-                ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
-                : "duplicate UID '\(id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
-            duplicates.append(VCardDiagnostic(file: fileName, line: lines[i], message: message))
-            contacts[i].id = newID
-        }
-        var index = IDIndex(capacity: contacts.count)
-        if let hashes = idHashes, hashes.count == contacts.count {
-            // Every id is ASCII (UUIDs, hash ids): the fast table.
-            for i in contacts.indices {
-                guard let first = index.find(contacts[i].id, hash: hashes[i], in: contacts) else {
-                    index.insert(hash: hashes[i], position: i)
-                    continue
-                }
-                let id = contacts[i].id
-                var n = nextSuffix[id] ?? 2
-                while index.position(of: "\(id)-\(n)", in: contacts) != nil { n += 1 }
-                nextSuffix[id] = n + 1
-                duplicate(i, of: first, newID: "\(id)-\(n)")
-                index.insert(hash: IDIndex.hash(contacts[i].id).hash, position: i)
-            }
-        } else {
-            var dictionary: [String: Int] = [:]
-            dictionary.reserveCapacity(contacts.count)
-            for i in contacts.indices {
-                let id = contacts[i].id
-                if let first = dictionary[id] {
-                    var n = nextSuffix[id] ?? 2
-                    while dictionary["\(id)-\(n)"] != nil { n += 1 }
-                    nextSuffix[id] = n + 1
-                    duplicate(i, of: first, newID: "\(id)-\(n)")
-                    dictionary[contacts[i].id] = i
-                } else {
-                    dictionary[id] = i
-                }
-            }
-            index = IDIndex(dictionary: dictionary)
-        }
-        if !duplicates.isEmpty {
-            diagnostics = (diagnostics + duplicates).enumerated().sorted {
-                ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
-            }.map(\.element)
-        }
+        // Ids are unique within a book (UniqueIDs).
+        var ids = contacts.map(\.id)
+        let unique = UniqueIDs(
+            &ids, hashes: idHashes?.count == contacts.count ? idHashes : nil, lines: lines, fileName: fileName)
+        for i in unique.changed { contacts[i].id = ids[i] }
+        ids = []
+        diagnostics = unique.merged(into: diagnostics)
         // The member ids the readers noted hold unless an id was changed above.
-        let categoryGroups = categories.groups(ids: duplicates.isEmpty ? nil : contacts)
+        let categoryGroups = categories.groups(ids: unique.changed.isEmpty ? nil : contacts)
         self.init(
-            contacts: contacts, groups: cards + categoryGroups, diagnostics: diagnostics, index: index,
+            contacts: contacts, groups: cards + categoryGroups, diagnostics: diagnostics, index: unique.index,
             trailingMembers: categories.members)
     }
 
@@ -345,111 +304,5 @@ struct CategoryGroups {
                 id: "category:" + order[k], name: order[k],
                 memberIDs: contacts.map { c in members[k].map { c[Int($0)].id } } ?? memberIDs[k], kind: .category)
         }
-    }
-}
-
-/// Contact ids to positions. When every id is ASCII (the usual case: UUIDs and hash ids) an open-addressing
-/// table over a fast hash of the id's bytes, otherwise a `Dictionary`. Lookups agree with `String` equality
-/// (canonical equivalence): a non-ASCII query against an all-ASCII table is compared id by id.
-struct IDIndex: Sendable {
-    /// Position + 1 per slot (0: empty), and the hash of the id there.
-    private var slots: [Int32]
-    private var slotHashes: [UInt64]
-    private let mask: Int
-    private var dictionary: [String: Int]?
-
-    /// An empty fast table for up to `capacity` ids.
-    init(capacity: Int) {
-        var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: size)
-        slotHashes = [UInt64](repeating: 0, count: size)
-        mask = size - 1
-        dictionary = nil
-    }
-
-    init(dictionary: [String: Int]) {
-        slots = []
-        slotHashes = []
-        mask = 0
-        self.dictionary = dictionary
-    }
-
-    /// The hash of each contact's id, or nil when some id is not ASCII (then use a dictionary).
-    func hashes(of contacts: [Contact]) -> [UInt64]? {
-        var result = [UInt64](repeating: 0, count: contacts.count)
-        for i in contacts.indices {
-            let (h, ascii) = IDIndex.hash(contacts[i].id)
-            guard ascii else { return nil }
-            result[i] = h
-        }
-        return result
-    }
-
-    /// Seeded once per process, so that hashes made while reading (in parallel) fit any table.
-    private static let seed = UInt64.random(in: .min ... .max)
-
-    /// A fast hash of `id`'s UTF-8 bytes, and whether they are all ASCII.
-    static func hash(_ id: String) -> (hash: UInt64, ascii: Bool) {
-        if let r = id.utf8.withContiguousStorageIfAvailable({ hash($0, seed: seed) }) { return r }
-        return Array(id.utf8).withUnsafeBufferPointer { hash($0, seed: seed) }
-    }
-
-    private static func hash(_ b: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (hash: UInt64, ascii: Bool) {
-        let n = b.count
-        var h = seed ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)
-        var bits: UInt64 = 0
-        if let p = b.baseAddress {
-            let raw = UnsafeRawPointer(p)
-            var i = 0
-            while i + 8 <= n {
-                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                bits |= w
-                h = (h ^ w) &* 0xBF58_476D_1CE4_E5B9
-                h ^= h >> 31
-                i += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < n {
-                tail |= UInt64(p[i]) << shift
-                shift += 8
-                i += 1
-            }
-            bits |= tail
-            h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
-        }
-        h ^= h >> 29
-        h = h &* 0xBF58_476D_1CE4_E5B9
-        h ^= h >> 32
-        return (h, bits & 0x8080_8080_8080_8080 == 0)
-    }
-
-    /// The position of the ASCII `id` (whose hash is `h`) among `contacts`, in the fast table.
-    func find(_ id: String, hash h: UInt64, in contacts: [Contact]) -> Int? {
-        var k = Int(truncatingIfNeeded: h) & mask
-        while true {
-            let s = Int(slots[k])
-            if s == 0 { return nil }
-            if slotHashes[k] == h && contacts[s - 1].id == id { return s - 1 }
-            k = (k + 1) & mask
-        }
-    }
-
-    /// Adds position `position` (an id not in the fast table yet) with hash `h`.
-    mutating func insert(hash h: UInt64, position: Int) {
-        var k = Int(truncatingIfNeeded: h) & mask
-        while slots[k] != 0 { k = (k + 1) & mask }
-        slots[k] = Int32(position + 1)
-        slotHashes[k] = h
-    }
-
-    /// The position of `id` among `contacts` (the first one when ids repeat).
-    func position(of id: String, in contacts: [Contact]) -> Int? {
-        if let dictionary { return dictionary[id] }
-        let (h, ascii) = IDIndex.hash(id)
-        if ascii { return find(id, hash: h, in: contacts) }
-        // A non-ASCII query may still equal an ASCII id (U+212A KELVIN SIGN is canonically "K").
-        return contacts.firstIndex { $0.id == id }
     }
 }

@@ -1,5 +1,5 @@
 import CPhoneNumber
-import Dispatch
+import ICUKit
 import Synchronization
 
 /// E.164 forms of many phone numbers, fast and exactly as libphonenumber gives them
@@ -237,21 +237,14 @@ public final class PhoneNormalizer: Sendable {
 
     /// `transform` of every element, in chunks over all cores (order kept).
     static func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-        let cores = max(1, VCardReader.defaultThreadCount)
+        let cores = ParallelWork.threads
         guard items.count >= 64, cores > 1 else { return items.map(transform) }
         let chunks = min(items.count / 32, cores * 8)
-        let out = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
-        out.initialize(repeating: nil)
-        defer { out.deallocate() }
-        nonisolated(unsafe) let shared = out
-        items.withUnsafeBufferPointer { input in
-            nonisolated(unsafe) let source = input
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let start = source.count * chunk / chunks
-                let end = source.count * (chunk + 1) / chunks
-                for i in start..<end { shared[i] = transform(source[i]) }
-            }
+        let parts: [[R]] = ParallelWork.map(count: chunks) { chunk in
+            let start = items.count * chunk / chunks
+            let end = items.count * (chunk + 1) / chunks
+            return items[start..<end].map(transform)
         }
-        return out.map { $0! }
+        return Array(parts.joined())
     }
 }

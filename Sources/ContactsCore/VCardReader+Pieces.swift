@@ -1,4 +1,5 @@
 import Foundation
+import ICUKit
 import Synchronization
 
 extension VCardReader {
@@ -20,11 +21,8 @@ extension VCardReader {
         var contacts: [Contact] { storage.contacts }
     }
 
-    /// Threads for reading large files: the active processors, or env `CONTACTS_THREADS` when set (≥ 1).
-    static var defaultThreadCount: Int {
-        if let text = ProcessInfo.processInfo.environment["CONTACTS_THREADS"], let n = Int(text), n >= 1 { return n }
-        return ProcessInfo.processInfo.activeProcessorCount
-    }
+    /// Threads for reading large files: ``ParallelWork/threads``.
+    static var defaultThreadCount: Int { ParallelWork.threads }
 
     /// Pieces for reading a large file: eight per thread (at most 16, each at least 1 MiB), so that a thread
     /// that is done early takes another piece instead of waiting for a slower one: threads do not run at the

@@ -55,15 +55,6 @@ public struct ContactRow: Sendable, Identifiable {
     }
 }
 
-/// The phones of every row in one array: row r's are `keys[ends[r-1]..<ends[r]]`.
-struct PhoneTable: Sendable {
-    var keys: [PhoneKey] = []
-    var ends: [Int32] = []
-    subscript(row: Int) -> ArraySlice<PhoneKey> {
-        keys[(row == 0 ? 0 : Int(ends[row - 1]))..<Int(ends[row])]
-    }
-}
-
 /// A run of rows under one title: positions into the list it belongs to.
 public struct RowSection: Sendable, Hashable {
     public let title: String
@@ -141,136 +132,32 @@ public final class ContactsDataSource: Sendable {
     public init(contacts input: [Contact], configuration: Configuration, collation: LocalizedCollation) throws {
         self.configuration = configuration
         self.locale = collation.locale
-        let region = Self.region(for: collation.locale)
         let contacts = configuration.willLoadItems?(input) ?? input
-        let mode = configuration.mode
-
-        struct Candidate {
-            var index: Int  // into `contacts`
-            var displayName: String
-            var sortName: String
-            var channel: Channel
-            var value: String
-            var phones: Range<Int>  // into `allPhones`
-        }
-        // Every contact's phones in one array, and duplicate detection by hash: loading a million contacts
-        // then allocates (and later frees) no small object per contact.
-        // Every contact's phones normalized in one batch (each distinct text once, on all cores): contact
-        // i's keys are `allPhones[phoneStarts[i]..<phoneStarts[i + 1]]`.
-        var phoneStarts: [Int] = []
-        phoneStarts.reserveCapacity(contacts.count + 1)
-        var raws: [String] = []
-        raws.reserveCapacity(contacts.count * 2)
-        for contact in contacts {
-            phoneStarts.append(raws.count)
-            for phone in contact.phones { raws.append(phone.value) }
-        }
-        phoneStarts.append(raws.count)
-        let allPhones = PhoneKey.make(raws, region: region)
-        raws = []
-        var seen: [Int: Int] = [:]  // dedup hash → candidate number
-        var seenCollisions = Set<String>()
-        var candidates: [Candidate] = []
-        candidates.reserveCapacity(contacts.count)
-        var skipped: [(id: String, reason: SkipReason)] = []
-        for (contactIndex, contact) in contacts.enumerated() {
-            let hasPhone = !contact.phones.isEmpty
-            let hasEmail = !contact.emails.isEmpty
-            if mode == .messages && !hasPhone {
-                skipped.append((contact.id, .noPhone))
-                continue
-            }
-            if mode == .email && !hasEmail {
-                skipped.append((contact.id, .noEmail))
-                continue
-            }
-            if !hasPhone && !hasEmail {
-                skipped.append((contact.id, .noPhoneOrEmail))
-                continue
-            }
-            if configuration.skipUnnamedContacts && !contact.hasName {
-                skipped.append((contact.id, .unnamed))
-                continue
-            }
-            let phoneStart = phoneStarts[contactIndex]
-            let phones = phoneStart..<phoneStarts[contactIndex + 1]
-            let displayName = Self.displayName(of: contact, locale: collation.locale)
-            // Duplicates: same display name and same first phone (E.164) or same first email.
-            func channelKey(_ c: Contact, _ firstPhone: PhoneKey?) -> String {
-                let phone = firstPhone.map { $0.e164 ?? PhoneKey.digitsOnly($0.raw) } ?? ""
-                let email = c.emails.first?.value.lowercased() ?? ""
-                return mode == .email ? email : (phone.isEmpty ? email : phone)
-            }
-            let key = channelKey(contact, phones.isEmpty ? nil : allPhones[phoneStart])
-            var hasher = Hasher()
-            hasher.combine(displayName)
-            hasher.combine(key)
-            let hash = hasher.finalize()
-            if let other = seen[hash] {
-                let o = candidates[other]
-                let otherKey = channelKey(contacts[o.index], o.phones.isEmpty ? nil : allPhones[o.phones.lowerBound])
-                if o.displayName == displayName && otherKey == key
-                    || !seenCollisions.insert(displayName + "\u{1}" + key).inserted
-                {
-                    skipped.append((contact.id, .duplicate))
-                    continue
-                }
-            } else {
-                seen[hash] = candidates.count
-            }
-            let channel: Channel
-            let value: String
-            if mode.contains(.messages), let phone = phones.first.map({ allPhones[$0] }) {
-                channel = .message
-                value = phone.e164 ?? phone.raw
-            } else {
-                channel = .email
-                value = contact.emails.first?.value ?? ""
-            }
-            candidates.append(
-                Candidate(
-                    index: contactIndex, displayName: displayName,
-                    sortName: Self.sortName(of: contact, displayName: displayName, order: configuration.nameSortOrder),
-                    channel: channel, value: value, phones: phones))
-        }
-
-        // Section candidate numbers (not the candidates themselves: no copies of contacts while sorting).
-        let sectioned = collation.sections(Array(candidates.indices)) { candidates[$0].sortName }
-        var rows: [ContactRow] = []
-        rows.reserveCapacity(candidates.count)
-        var sections: [RowSection] = []
-        var phoneTable = PhoneTable()
-        phoneTable.keys.reserveCapacity(allPhones.count)
-        var sectionOfRow: [UInt16] = []
-        sectionOfRow.reserveCapacity(candidates.count)
+        let list = ListEntries(contacts: contacts, locale: collation.locale, order: configuration.nameSortOrder)
+        let arrangement = ListArrangement(
+            list, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts, collation: collation)
         let store = ContactStore(contacts)
-        for (s, section) in sectioned.enumerated() {
-            let start = rows.count
-            for n in section.items {
-                let c = candidates[n]
-                let enabled = configuration.contactEnabledValidation?(contacts[c.index]) ?? true
-                rows.append(
-                    ContactRow(
-                        store: store, position: c.index, displayName: c.displayName, sortName: c.sortName,
-                        section: section.title, enabled: enabled, channel: c.channel, value: c.value))
-                phoneTable.keys.append(contentsOf: allPhones[c.phones])
-                phoneTable.ends.append(Int32(phoneTable.keys.count))
-                sectionOfRow.append(UInt16(truncatingIfNeeded: s))
-            }
-            sections.append(RowSection(title: section.title, range: start..<rows.count))
+        var rows: [ContactRow] = []
+        rows.reserveCapacity(arrangement.order.count)
+        for (r, n) in arrangement.order.enumerated() {
+            let entry = list.entries[Int(n)]
+            rows.append(
+                ContactRow(
+                    store: store, position: Int(n), displayName: entry.displayName, sortName: entry.sortName,
+                    section: arrangement.sections[Int(arrangement.sectionOfRow[r])].title,
+                    enabled: configuration.contactEnabledValidation?(contacts[Int(n)]) ?? true,
+                    channel: arrangement.channels[r], value: arrangement.values[r]))
         }
         self.rows = rows
-        self.sections = sections
+        self.sections = arrangement.sections
         self.indexTitles = collation.indexTitles
         self.pinnedRows = configuration.pinnedRows
-        self.skipped = skipped
+        self.skipped = arrangement.skipped
         var byID: [String: Int] = [:]
         byID.reserveCapacity(rows.count)
         for (i, row) in rows.enumerated() where byID[row.id] == nil { byID[row.id] = i }
         rowByID = byID
-        lazyIndex = LazySearchIndex(
-            rows: rows, phones: phoneTable, sectionOfRow: sectionOfRow, sectionTitles: sections.map(\.title),
-            folding: try SearchFolding())
+        lazyIndex = LazySearchIndex(list: list, arrangement: arrangement, folding: try SearchFolding())
     }
 
     /// The row of a contact id, if it is listed.
@@ -306,7 +193,7 @@ public final class ContactsDataSource: Sendable {
             family: contact.familyName, suffix: contact.nameSuffix)
         if !parts.isEmpty { return NameOrder.format(parts, locale: locale) }
         for candidate in [contact.formattedName, contact.nickname, contact.organization] {
-            let trimmed = candidate.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = NameOrder.trimmed(candidate)
             if !trimmed.isEmpty { return trimmed }
         }
         return contact.emails.first?.value ?? contact.phones.first?.value ?? ""
@@ -314,9 +201,9 @@ public final class ContactsDataSource: Sendable {
 
     /// Nickname (remark name) when present, else sort-as / phonetic, else the name in the sort order.
     static func sortName(of contact: Contact, displayName: String, order: NameSortOrder) -> String {
-        let nickname = contact.nickname.trimmingCharacters(in: .whitespacesAndNewlines)
+        let nickname = NameOrder.trimmed(contact.nickname)
         if !nickname.isEmpty { return nickname }
-        if let sortAs = contact.sortAs?.trimmingCharacters(in: .whitespacesAndNewlines), !sortAs.isEmpty {
+        if let sortAs = contact.sortAs.map(NameOrder.trimmed), !sortAs.isEmpty {
             return sortAs
         }
         let phonetic = PersonName(given: contact.phoneticGivenName, family: contact.phoneticFamilyName)
@@ -332,25 +219,23 @@ public final class ContactsDataSource: Sendable {
     static func region(for locale: String) -> String { LocalePolicy.defaultRegion(for: locale) }
 }
 
-/// A search index built once, on first use, from what the data source computed at load.
+/// A search index built once, on first use, from what a list computed at load.
 final class LazySearchIndex: Sendable {
     private struct Inputs: Sendable {  // dropped once the index is built
-        var rows: [ContactRow]
-        var phones: PhoneTable
+        var list: ListEntries
+        var order: [Int32]
         var sectionOfRow: [UInt16]
         var sectionTitles: [String]
         var folding: SearchFolding
     }
     private let state: Mutex<(inputs: Inputs?, index: SearchIndex?)>
 
-    init(
-        rows: [ContactRow], phones: PhoneTable, sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding
-    ) {
+    init(list: ListEntries, arrangement: ListArrangement, folding: SearchFolding) {
         state = Mutex(
             (
                 Inputs(
-                    rows: rows, phones: phones, sectionOfRow: sectionOfRow, sectionTitles: sectionTitles,
-                    folding: folding), nil
+                    list: list, order: arrangement.order, sectionOfRow: arrangement.sectionOfRow,
+                    sectionTitles: arrangement.sections.map(\.title), folding: folding), nil
             ))
     }
 
@@ -358,8 +243,9 @@ final class LazySearchIndex: Sendable {
         state.withLock { s in
             if let index = s.index { return index }
             let i = s.inputs!
+            s.inputs = nil
             let index = SearchIndex(
-                rows: i.rows, phones: i.phones, sectionOfRow: i.sectionOfRow, sectionTitles: i.sectionTitles,
+                list: i.list, order: i.order, sectionOfRow: i.sectionOfRow, sectionTitles: i.sectionTitles,
                 folding: i.folding)
             s = (nil, index)
             return index

@@ -11,6 +11,14 @@ struct PhoneKey: Sendable, Hashable {
     var e164: String?
     /// The national number as libphonenumber gives it (nil for directly normalized numbers).
     var national: String?
+    /// Not normalized yet: only `raw` is set (see ``pending(_:)``).
+    var isPending = false
+
+    /// A number kept as written, to be normalized (``resolved(region:)``) only if it is needed.
+    static func pending(_ raw: String) -> PhoneKey { PhoneKey(raw: raw, e164: nil, national: nil, isPending: true) }
+
+    /// The key itself, or for a pending one the key `make` gives.
+    func resolved(region: String) -> PhoneKey { isPending ? Self.make(raw, region: region) : self }
 
     static func make(_ raw: String, region: String) -> PhoneKey {
         let normalizer = PhoneNormalizer.shared

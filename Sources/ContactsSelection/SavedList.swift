@@ -339,6 +339,19 @@ public final class SavedList: ContactListing, @unchecked Sendable {
     public static func write(
         _ source: ContactsDataSource, to path: String, book: BookIdentity, diagnostics: [String] = []
     ) throws {
+        try write(list: source, to: path, book: book, diagnostics: diagnostics)
+    }
+
+    /// Writes a compact list as a saved list at `path` (atomically).
+    public static func write(
+        _ source: CompactContactList, to path: String, book: BookIdentity, diagnostics: [String] = []
+    ) throws {
+        try write(list: source, to: path, book: book, diagnostics: diagnostics)
+    }
+
+    static func write(list source: some SavableListing, to path: String, book: BookIdentity, diagnostics: [String])
+        throws
+    {
         guard source.configuration.willLoadItems == nil, source.configuration.contactEnabledValidation == nil else {
             throw SavedListError.unsupported("the configuration has willLoadItems or contactEnabledValidation")
         }
@@ -353,11 +366,15 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         w.strings(diagnostics)
         w.strings(source.indexTitles)
         w.strings(source.sections.map(\.title))
-        w.array(source.sections.map { Int32($0.range.lowerBound) } + [Int32(source.rows.count)])
+        w.array(source.sections.map { Int32($0.range.lowerBound) } + [Int32(source.rowCount)])
         var text: [UInt8] = []
         var offsets: [UInt32] = [0]
-        offsets.reserveCapacity(3 * source.rows.count + 1)
-        for row in source.rows {
+        offsets.reserveCapacity(3 * source.rowCount + 1)
+        var enabled: [UInt8] = []
+        enabled.reserveCapacity(source.rowCount)
+        for number in 0..<source.rowCount {
+            let row = source.listedRow(number)
+            enabled.append(row.enabled ? 1 : 0)
             for field in [row.id, row.displayName, row.value] {
                 text.append(contentsOf: field.utf8)
                 guard text.count < Int(UInt32.max) else {
@@ -368,7 +385,7 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         }
         w.array(text)
         w.array(offsets)
-        w.array(source.rows.map { $0.enabled ? UInt8(1) : 0 })
+        w.array(enabled)
         w.array(index.haystack)
         w.array(index.offsets)
         w.array(index.masks)
@@ -524,10 +541,26 @@ public final class SavedList: ContactListing, @unchecked Sendable {
     }
 }
 
+/// A list that can be saved: its rows, sections and search index, and the options it was built with.
+protocol SavableListing: ContactListing {
+    var configuration: Configuration { get }
+    var savedListOptions: String { get }
+    var sections: [RowSection] { get }
+    var index: SearchIndex { get }
+}
+
+extension ContactsDataSource: SavableListing {}
+extension CompactContactList: SavableListing {
+    /// The options a saved list must have been built with to answer for this configuration.
+    public var savedListOptions: String { ContactsDataSource.savedListOptions(configuration) }
+}
+
 extension ContactsDataSource {
     /// The options a saved list must have been built with to answer for this configuration.
-    public var savedListOptions: String {
-        Self.savedListOptions(
+    public var savedListOptions: String { Self.savedListOptions(configuration) }
+
+    static func savedListOptions(_ configuration: Configuration) -> String {
+        savedListOptions(
             locale: configuration.locale, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts,
             sortOrder: configuration.nameSortOrder)
     }

@@ -33,15 +33,15 @@ final class SearchIndex: Sendable {
     /// `folding` serves the first chunk and queries. The other chunks share it (it serializes calls) while
     /// few names need ICU — ASCII and Latin-1 names take its fast path, repeated words its cache — and open
     /// their own transliterators (~0.2 s each) once many distinct words have gone through ICU.
-    init(
-        rows: [ContactRow], phones: PhoneTable, sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding
-    ) {
+    /// The index of `list`'s entries in list order (`order`: entry numbers).
+    init(list: ListEntries, order: [Int32], sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding) {
         self.folding = folding
         self.sectionOfRow = KeyBuffer(sectionOfRow)
         self.sectionTitles = sectionTitles
         // Fold in parallel chunks (transliterators are not thread-safe: see above).
-        let chunkCount = rows.count >= 20_000 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
-        let chunkSize = (rows.count + chunkCount - 1) / max(chunkCount, 1)
+        let rowCount = order.count
+        let chunkCount = rowCount >= 20_000 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
+        let chunkSize = (rowCount + chunkCount - 1) / max(chunkCount, 1)
         let collected = Mutex(
             (
                 chunks: [[UInt8]](repeating: [], count: chunkCount),
@@ -51,7 +51,7 @@ final class SearchIndex: Sendable {
         let mainFolding = folding
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             let lower = chunk * chunkSize
-            let upper = min(rows.count, lower + chunkSize)
+            let upper = min(rowCount, lower + chunkSize)
             guard lower < upper else { return }
             var local = mainFolding
             var bytes: [UInt8] = []
@@ -68,7 +68,8 @@ final class SearchIndex: Sendable {
                     local = own
                 }
                 offs.append(Int32(truncatingIfNeeded: bytes.count))
-                textLengths.append(Self.append(rows[i], phones: phones[i], folding: local, to: &bytes))
+                let entry = list.entries[Int(order[i])]
+                textLengths.append(Self.append(entry, phones: list.phones(of: entry), folding: local, to: &bytes))
             }
             collected.withLock {
                 $0.chunks[chunk] = bytes
@@ -80,7 +81,7 @@ final class SearchIndex: Sendable {
         var haystack: [UInt8] = []
         haystack.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
         var offsets: [Int32] = []
-        offsets.reserveCapacity(rows.count + 1)
+        offsets.reserveCapacity(rowCount + 1)
         for (bytes, offs) in zip(chunks, chunkOffsets) {
             let base = Int32(haystack.count)
             for o in offs { offsets.append(base + o) }
@@ -183,7 +184,7 @@ final class SearchIndex: Sendable {
 
     /// Appends a row's fields; returns the length of its text part (everything before the phone digits).
     @discardableResult
-    static func append(_ row: ContactRow, phones: ArraySlice<PhoneKey>, folding: SearchFolding, to bytes: inout [UInt8])
+    static func append(_ row: ListEntry, phones: [PhoneKey], folding: SearchFolding, to bytes: inout [UInt8])
         -> Int32
     {
         let rowStart = bytes.count
@@ -202,13 +203,13 @@ final class SearchIndex: Sendable {
             field(sortKeys.folded)
             field(sortKeys.hangulInitials)
         }
-        if !row.contact.nickname.isEmpty { field(folding.fold(row.contact.nickname)) }
-        if !row.contact.organization.isEmpty { field(folding.fold(row.contact.organization)) }
-        for email in row.contact.emails {
-            field(email.value.lowercased())
+        if !row.nickname.isEmpty { field(folding.fold(row.nickname)) }
+        if !row.organization.isEmpty { field(folding.fold(row.organization)) }
+        for email in row.emails {
+            field(email.lowercased())
             // Also folded ("anna example net"): a plain query with a dot such as "example.net" is folded
             // like any other, and must find every address at that domain, not only contacts named after one.
-            field(folding.fold(email.value))
+            field(folding.fold(email))
         }
         let textLength = Int32(bytes.count - rowStart + 1)  // with the separator that ends the text part
         for phone in phones {

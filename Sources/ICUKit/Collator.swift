@@ -1,4 +1,6 @@
 import CICU
+import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -90,11 +92,39 @@ public final class Collator: @unchecked Sendable {
 
     /// Sort keys of many UTF-8 strings into one contiguous buffer (the fast path for sorting).
     /// `text` holds the strings back to back; `offsets` has `count + 1` entries.
+    /// Many strings are keyed in parallel chunks (the collator is shared: ICU's const calls are
+    /// thread-safe).
     public func sortKeys(text: UnsafeBufferPointer<UInt8>, offsets: [Int32]) throws -> SortKeyBuffer {
         let count = offsets.count - 1
         guard count >= 0, Int(offsets[count]) <= text.count else {
             throw ICUError.invalidArgument("offsets out of range")
         }
+        let threads = ParallelWork.threads
+        guard count >= 32_768, threads > 1 else { return try serialSortKeys(text: text, offsets: offsets) }
+        // Chunk k keys strings bounds[k]..<bounds[k + 1] (offsets stay absolute into `text`).
+        let chunks = threads * 4
+        let bounds = (0...chunks).map { count * $0 / chunks }
+        // nonisolated(unsafe): `text` is only read, and outlives the parallel loop below.
+        nonisolated(unsafe) let shared = text
+        let parts = try ParallelWork.map(count: chunks) { k in
+            try self.serialSortKeys(text: shared, offsets: Array(offsets[bounds[k]...bounds[k + 1]]))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
+        var keyOffsets: [Int32] = []
+        keyOffsets.reserveCapacity(count + 1)
+        for part in parts {
+            let base = Int32(bytes.count)
+            for o in part.offsets.dropLast() { keyOffsets.append(base + o) }
+            bytes.append(contentsOf: part.bytes)
+        }
+        keyOffsets.append(Int32(bytes.count))
+        return SortKeyBuffer(bytes: bytes, offsets: keyOffsets)
+    }
+
+    /// ``sortKeys(text:offsets:)`` in one ICU call on this thread.
+    func serialSortKeys(text: UnsafeBufferPointer<UInt8>, offsets: [Int32]) throws -> SortKeyBuffer {
+        let count = offsets.count - 1
         var capacity = max(64, text.count * 3 + count * 12)
         var keyOffsets = [Int32](repeating: 0, count: count + 1)
         while true {
@@ -153,28 +183,58 @@ public struct SortKeyBuffer: Sendable {
 
     /// The permutation that sorts the keys (stable: equal keys keep their input order).
     public func sortedIndices() -> [Int32] {
-        var order = [Int32](unsafeUninitializedCapacity: count) { buf, n in
-            for i in 0..<count { buf[i] = Int32(i) }
-            n = count
-        }
-        bytes.withUnsafeBufferPointer { keys in
+        let count = self.count
+        // Parts sorted on all cores, then merged; keys are ordered by bytes, then length, then position: a
+        // total order, so the result is the same however the work is split.
+        let parts = count >= 65_536 && ParallelWork.threads > 1 ? ParallelWork.threads : 1
+        let bounds = (0...parts).map { count * $0 / parts }
+        return bytes.withUnsafeBufferPointer { keys in
             offsets.withUnsafeBufferPointer { off in
-                let base = keys.baseAddress!
-                order.withUnsafeMutableBufferPointer { ord in
-                    ord.sort { a, b in
-                        let sa = Int(off[Int(a)])
-                        let sb = Int(off[Int(b)])
-                        let la = Int(off[Int(a) + 1]) - sa
-                        let lb = Int(off[Int(b) + 1]) - sb
-                        let c = memcmp(base + sa, base + sb, min(la, lb))
-                        if c != 0 { return c < 0 }
-                        if la != lb { return la < lb }
-                        return a < b
-                    }
+                // nonisolated(unsafe): the keys are only read, and outlive the parallel sort below.
+                nonisolated(unsafe) let base = keys.baseAddress!
+                nonisolated(unsafe) let off = off
+                @Sendable func less(_ a: Int32, _ b: Int32) -> Bool {
+                    let sa = Int(off[Int(a)])
+                    let sb = Int(off[Int(b)])
+                    let la = Int(off[Int(a) + 1]) - sa
+                    let lb = Int(off[Int(b) + 1]) - sb
+                    let c = memcmp(base + sa, base + sb, min(la, lb))
+                    if c != 0 { return c < 0 }
+                    if la != lb { return la < lb }
+                    return a < b
                 }
+                var sorted = ParallelWork.map(count: parts) { k in
+                    (Int32(bounds[k])..<Int32(bounds[k + 1])).sorted(by: less)
+                }
+                while sorted.count > 1 {
+                    var merged: [[Int32]] = []
+                    for k in stride(from: 0, to: sorted.count, by: 2) {
+                        merged.append(k + 1 < sorted.count ? Self.merge(sorted[k], sorted[k + 1], by: less) : sorted[k])
+                    }
+                    sorted = merged
+                }
+                return sorted.first ?? []
             }
         }
-        return order
+    }
+
+    private static func merge(_ a: [Int32], _ b: [Int32], by less: (Int32, Int32) -> Bool) -> [Int32] {
+        var out: [Int32] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count && j < b.count {
+            if less(b[j], a[i]) {
+                out.append(b[j])
+                j += 1
+            } else {
+                out.append(a[i])
+                i += 1
+            }
+        }
+        out.append(contentsOf: a[i...])
+        out.append(contentsOf: b[j...])
+        return out
     }
 
     /// Key `i` as a buffer slice (with its trailing 0).

@@ -82,7 +82,14 @@ public enum NameOrder: String, Sendable, CaseIterable {
         return String(lower[..<end])
     }
 
-    static func trimmed(_ s: String) -> String {
+    /// `s` without leading and trailing whitespace (Unicode White_Space, newlines included).
+    public static func trimmed(_ s: String) -> String {
+        // Fast path: first and last bytes ASCII and not whitespace (an ASCII scalar never extends a
+        // character, so those are the first and last characters).
+        let utf8 = s.utf8
+        guard let first = utf8.first, let last = utf8.last else { return s }
+        func isPlainASCII(_ b: UInt8) -> Bool { b < 0x80 && b != 0x20 && !(0x09...0x0D).contains(b) }
+        if isPlainASCII(first) && isPlainASCII(last) { return s }
         var scalars = Substring(s)
         while let f = scalars.first, f.isWhitespace { scalars.removeFirst() }
         while let l = scalars.last, l.isWhitespace { scalars.removeLast() }
@@ -93,6 +100,8 @@ public enum NameOrder: String, Sendable, CaseIterable {
 
     /// True when the text's first letter is Han, Hiragana, Katakana or Hangul.
     public static func isCJK(_ text: String) -> Bool {
+        // Fast path: the first byte is an ASCII letter.
+        if let b = text.utf8.first, (0x61...0x7A).contains(b | 0x20) { return false }
         guard let scalar = text.unicodeScalars.first(where: { $0.properties.isAlphabetic }) else { return false }
         switch scalar.value {
         case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,

@@ -1,6 +1,7 @@
 import ArgumentModel
 import ContactsSelection
 import Foundation
+import ICUKit
 
 /// Exit codes of the `contacts` tool: 0 ok, 1 failure (I/O, unreadable input, lint errors), 2 usage.
 enum ExitCode: Int32 {
@@ -83,16 +84,21 @@ func readInput(_ path: String, command: String) throws -> Data {
     if path == "-" {
         return FileHandle.standardInput.readDataToEndOfFile()
     }
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-        throw CLIError.usage("\(command): no such file: \(path)")
-    }
-    if isDir.boolValue { throw CLIError.failure("\(command): \(path) is a directory") }
+    try checkInputFile(path, command: command)
     do {
         return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
         throw CLIError.failure("\(command): cannot read \(path): \(error.localizedDescription)")
     }
+}
+
+/// Fails as reading FILE would when there is no such file (a usage error) or it is a directory.
+func checkInputFile(_ path: String, command: String) throws {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+        throw CLIError.usage("\(command): no such file: \(path)")
+    }
+    if isDir.boolValue { throw CLIError.failure("\(command): \(path) is a directory") }
 }
 
 /// Buffered UTF-8 output to stdout (one write at the end of a chunk, not per line).
@@ -107,6 +113,30 @@ struct Output {
         write(s)
         buffer.append(0x0A)
     }
+    /// Writes `text(i)` for every i in `positions`, in order; the texts are made in blocks on all cores.
+    mutating func formatInParallel(_ positions: Range<Int>, _ text: @Sendable (Int) -> String) {
+        let block = 4_096
+        var start = positions.lowerBound
+        while start < positions.upperBound {
+            // A few blocks per thread at a time: the memory in flight stays small.
+            let blocks = min(ParallelWork.threads * 4, (positions.upperBound - start + block - 1) / block)
+            let first = start
+            let end = positions.upperBound
+            let parts = ParallelWork.map(count: blocks) { k in
+                var bytes: [UInt8] = []
+                for i in (first + k * block)..<min(end, first + (k + 1) * block) {
+                    bytes.append(contentsOf: text(i).utf8)
+                }
+                return bytes
+            }
+            for part in parts {
+                buffer.append(contentsOf: part)
+                if buffer.count >= 1 << 16 { flush() }
+            }
+            start = min(end, first + blocks * block)
+        }
+    }
+
     mutating func flush() {
         guard !buffer.isEmpty else { return }
         buffer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }

@@ -30,13 +30,15 @@ extension ListOptions {
     }
 
     /// The list to answer from: the saved list of the book when one is there and current, else the book
-    /// itself (and a stale or unreadable saved list is written again, with a note on stderr).
+    /// itself, read as a compact list (and a stale or unreadable saved list is written again, with a note
+    /// on stderr). The embedded sample is read as an address book.
     func listing(keywords: Bool = false) throws -> any ContactListing {
-        guard let path = source, path != "-" else { return try dataSource(keywords: keywords) }
+        guard let path = source else { return try dataSource(keywords: keywords) }
+        guard path != "-" else { return try compactList(keywords: keywords) }
         let indexPath = SavedListStore.path(book: path, options: savedListOptions)
-        guard FileManager.default.fileExists(atPath: indexPath) else { return try dataSource(keywords: keywords) }
+        guard FileManager.default.fileExists(atPath: indexPath) else { return try compactList(keywords: keywords) }
         let identity: BookIdentity
-        do { identity = try BookIdentity(path: path) } catch { return try dataSource(keywords: keywords) }
+        do { identity = try BookIdentity(path: path) } catch { return try compactList(keywords: keywords) }
         do {
             let saved = try SavedList(path: indexPath, book: identity, options: savedListOptions)
             for diagnostic in saved.diagnostics { printError(diagnostic) }
@@ -44,18 +46,48 @@ extension ListOptions {
         } catch {
             printError("contacts: note: \(error); rebuilding it")
         }
-        let book = try loadAddressBook(path)
-        let source = try dataSource(book: book, keywords: keywords)
+        let list = try compactList(keywords: keywords)
         // The book may have changed while it was read: save only what matches the identity read after.
         if let after = try? BookIdentity(path: path), after == identity {
             do {
-                try SavedList.write(
-                    source, to: indexPath, book: identity, diagnostics: book.diagnostics.map { "\($0)" })
+                try SavedList.write(list, to: indexPath, book: identity, diagnostics: list.diagnostics.map { "\($0)" })
             } catch {
                 printError("contacts: note: could not save the index: \(error)")
             }
         }
-        return source
+        return list
+    }
+
+    /// The book at `source` (stdin for `-`) read as a compact list, its diagnostics printed on stderr.
+    func compactList(keywords: Bool = false) throws -> CompactContactList {
+        guard let path = source else { throw CLIError.usage("--source: expected FILE.vcf") }
+        var config = Configuration()
+        config.mode = mode
+        config.locale = locale
+        config.skipUnnamedContacts = skipUnnamed
+        config.searchByKeywords = keywords
+        let list: CompactContactList
+        do {
+            if path == "-" {
+                let data = try readInput(path, command: "source")
+                list = try TerminalProgress.run("reading <stdin>") {
+                    try CompactContactList(data: data, fileName: "<stdin>", configuration: config)
+                }
+            } else {
+                try checkInputFile(path, command: "source")
+                list = try TerminalProgress.run("reading and sorting \(path)") {
+                    try CompactContactList(contentsOfFile: path, configuration: config)
+                }
+            }
+        } catch let error as ContactsCoreError {
+            throw CLIError.failure("source: \(error)")
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError.usage("cannot use locale '\(locale)': \(error)")
+        }
+        for diagnostic in list.diagnostics { printError(terminalSafe(diagnostic.description)) }
+        return list
     }
 }
 
@@ -90,15 +122,14 @@ enum IndexBuildCommand: Command {
             json: false)
         let identity: BookIdentity
         do { identity = try BookIdentity(path: path) } catch { throw CLIError.failure("\(error)") }
-        let book = try loadAddressBook(path)
-        let source = try options.dataSource(book: book)
+        let source = try options.compactList()
         let indexPath = SavedListStore.path(book: path, options: options.savedListOptions)
         do {
             try FileManager.default.createDirectory(
                 atPath: (indexPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try TerminalProgress.run("saving the index of \(source.rows.count) contacts") {
+            try TerminalProgress.run("saving the index of \(source.rowCount) contacts") {
                 try SavedList.write(
-                    source, to: indexPath, book: identity, diagnostics: book.diagnostics.map { "\($0)" })
+                    source, to: indexPath, book: identity, diagnostics: source.diagnostics.map { "\($0)" })
             }
         } catch {
             throw CLIError.failure("index build: \(error)")
@@ -107,7 +138,7 @@ enum IndexBuildCommand: Command {
             try? FileManager.default.removeItem(atPath: indexPath)
             throw CLIError.failure("index build: \(path) changed while it was read; run again")
         }
-        print("\(indexPath): \(source.rows.count) contacts")
+        print("\(indexPath): \(source.rowCount) contacts")
         _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
         return .ok
     }

@@ -93,41 +93,41 @@ extension AddressBook {
     var nothingRead: Bool { contacts.isEmpty && groups.isEmpty && !diagnostics.isEmpty }
 }
 
-struct ListJSON: Encodable {
-    struct Item: Encodable {
-        var id: String
-        var name: String
-        var value: String
-        var enabled: Bool
-    }
-    struct SectionJSON: Encodable {
-        var title: String
-        var items: [Item]
-    }
-    var index: [String]
-    var sections: [SectionJSON]
-}
-
+/// `list`/`search` output, streamed: rows are formatted in blocks on all cores and written in order, so a
+/// million rows never sit in memory as one document. `--json` is spelled as `jsonString` would spell
+/// `{"index": [String], "sections": [{"items": [{"enabled", "id", "name", "value"}], "title"}]}`.
 func printListing(_ source: any ContactListing, _ result: SearchResult, json: Bool) throws {
     var out = Output()
+    let rowNumbers = result.rowNumbers
     if json {
-        let sections = result.sections.map { section in
-            ListJSON.SectionJSON(
-                title: section.title,
-                items: result.rowNumbers[section.range].map { source.listedRow(Int($0)) }.map {
-                    ListJSON.Item(id: $0.id, name: $0.displayName, value: $0.value, enabled: $0.enabled)
-                })
+        out.write("{\n  \"index\" : [\n")
+        out.write(source.indexTitles.map { "    " + JSONText.quoted($0) }.joined(separator: ",\n"))
+        out.write("\n  ],\n  \"sections\" : [")
+        out.write(result.sections.isEmpty ? "\n\n" : "\n")
+        for (s, section) in result.sections.enumerated() {
+            out.write("    {\n      \"items\" : [\n")
+            let last = section.range.upperBound - 1
+            out.formatInParallel(section.range) { position in
+                let row = source.listedRow(Int(rowNumbers[position]))
+                return
+                    "        {\n          \"enabled\" : \(row.enabled),\n          \"id\" : \(JSONText.quoted(row.id)),\n"
+                    + "          \"name\" : \(JSONText.quoted(row.displayName)),\n"
+                    + "          \"value\" : \(JSONText.quoted(row.value))\n        }"
+                    + (position == last ? "\n" : ",\n")
+            }
+            out.write("      ],\n      \"title\" : \(JSONText.quoted(section.title))\n    }")
+            out.write(s == result.sections.count - 1 ? "\n" : ",\n")
         }
-        out.line(try jsonString(ListJSON(index: source.indexTitles, sections: sections)))
+        out.line("  ]\n}")
     } else {
         out.line("Index: " + source.indexTitles.joined(separator: " "))
         for section in result.sections {
             out.line()
             out.line(section.title)
-            for row in result.rowNumbers[section.range].map({ source.listedRow(Int($0)) }) {
-                out.line(
-                    "  \(terminalSafe(row.displayName))  <\(terminalSafe(row.value))>"
-                        + (row.enabled ? "" : "  (disabled)"))
+            out.formatInParallel(section.range) { position in
+                let row = source.listedRow(Int(rowNumbers[position]))
+                return "  \(terminalSafe(row.displayName))  <\(terminalSafe(row.value))>"
+                    + (row.enabled ? "\n" : "  (disabled)\n")
             }
         }
         out.line()

@@ -41,16 +41,16 @@ struct ParallelSearchTests {
             contacts.append(c)
             folded.append(g.folded + " " + c.familyName.lowercased())
         }
-        let store = ContactStore(contacts)
-        let rows = contacts.indices.map { i in
-            let name = "\(contacts[i].givenName) \(contacts[i].familyName)"
-            return ContactRow(
-                store: store, position: i, displayName: name, sortName: name, section: "#", enabled: true,
-                channel: .email, value: "u\(i)@x.test")
+        var list = ListEntries(region: "US")
+        for contact in contacts {
+            var entry = ListEntry(contact, locale: "en", order: .givenName, phones: 0..<0)
+            entry.displayName = "\(contact.givenName) \(contact.familyName)"
+            entry.sortName = entry.displayName
+            list.entries.append(entry)
         }
         let index = SearchIndex(
-            rows: rows, phones: PhoneTable(keys: [], ends: Array(repeating: 0, count: count)),
-            sectionOfRow: Array(repeating: 0, count: count), sectionTitles: ["#"], folding: try SearchFolding())
+            list: list, order: (0..<Int32(count)).map { $0 }, sectionOfRow: Array(repeating: 0, count: count),
+            sectionTitles: ["#"], folding: try SearchFolding())
         for query in ["boris", "helene", "zoe", "ola", "qab", "urgen"] {
             let result = index.search(query, keywords: false, previous: nil)
             let expected = folded.indices.filter { folded[$0].contains(query) }

@@ -1,0 +1,157 @@
+import Foundation
+import ICUKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension VCardReader {
+    /// What a streamed read gave: the caller's pieces in file order and what the reader itself kept of
+    /// each contact (its id and line, for the rule that makes ids unique).
+    public struct Stream<Piece: Sendable>: Sendable {
+        /// One per piece of the file, in file order; piece k saw `contactCounts[k]` contacts.
+        public var pieces: [Piece]
+        public var contactCounts: [Int]
+        /// Every diagnostic, in line order (those of duplicate ids included).
+        public var diagnostics: [VCardDiagnostic]
+        /// Contacts whose id was changed to keep ids unique (as ``AddressBook`` changes them): contact number
+        /// in file order → the new id.
+        public var renamedIDs: [Int: String]
+    }
+
+    /// Reads vCard `data` on all cores without keeping the cards: each contact is handed to `body` on the
+    /// thread that read it, with that piece's accumulator (made by `makePiece`), and is gone when `body`
+    /// returns. For reading a big file into something smaller than its contacts (a list's rows, counts).
+    /// Group cards and category groups are not kept.
+    ///
+    /// ```swift
+    /// let stream = VCardReader.stream(data: data, fileName: "big.vcf", makePiece: { 0 }) { count, contact in
+    ///     if !contact.emails.isEmpty { count += 1 }
+    /// }
+    /// stream.pieces.reduce(0, +)   // contacts with an email
+    /// ```
+    public static func stream<Piece: Sendable>(
+        data: Data, fileName: String, makePiece: @Sendable () -> Piece,
+        _ body: @Sendable (inout Piece, consuming Contact) -> Void
+    ) -> Stream<Piece> {
+        stream(
+            data: data, fileName: fileName, releasingPagesRead: false, makePiece: makePiece, body,
+            maxChunks: defaultPieceCount, threads: defaultThreadCount)
+    }
+
+    /// ``stream(data:fileName:makePiece:_:)`` of the file at `path`, memory-mapped: the pages of each piece
+    /// are handed back to the system once it is read, so a file of any size costs little memory beyond
+    /// what `body` keeps. Throws ``ContactsCoreError/cannotRead(path:reason:)``.
+    public static func stream<Piece: Sendable>(
+        contentsOfFile path: String, fileName: String? = nil, makePiece: @Sendable () -> Piece,
+        _ body: @Sendable (inout Piece, consuming Contact) -> Void
+    ) throws -> Stream<Piece> {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw ContactsCoreError.cannotRead(path: path, reason: "not a regular file")
+        }
+        let name = fileName ?? path
+        let size = Int(st.st_size)
+        guard size > 0 else { return stream(data: Data(), fileName: name, makePiece: makePiece, body) }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+        }
+        _ = madvise(base, size, MADV_SEQUENTIAL)
+        // Unmapped when the last copy of the Data goes.
+        let data = Data(bytesNoCopy: base, count: size, deallocator: .unmap)
+        return stream(
+            data: data, fileName: name, releasingPagesRead: true, makePiece: makePiece, body,
+            maxChunks: defaultPieceCount, threads: defaultThreadCount)
+    }
+
+    /// The streamed read in up to `maxChunks` pieces on `threads` threads. `releasingPagesRead`: `data` is a
+    /// private read-only file mapping whose pages may be dropped once read (they would be read from the
+    /// file again if touched).
+    static func stream<Piece: Sendable>(
+        data input: Data, fileName: String, releasingPagesRead: Bool, makePiece: @Sendable () -> Piece,
+        _ body: @Sendable (inout Piece, consuming Contact) -> Void, maxChunks: Int, threads: Int,
+        minChunkSize: Int = 1 << 20
+    ) -> Stream<Piece> {
+        let (data, notes) = utf8Input(input, fileName: fileName)
+        // A converted (UTF-16) file is no longer the mapping.
+        let release = releasingPagesRead && data.count == input.count && notes.isEmpty
+        let boundaries = data.withUnsafeBytes { raw in
+            chunkBoundaries(
+                raw.bindMemory(to: UInt8.self), pieces: min(16, maxChunks, max(1, raw.count / max(1, minChunkSize))))
+        }
+        let results = ParallelWork.map(count: boundaries.count - 1, threads: threads) { k in
+            let parser = VCardParser(fileName: fileName)
+            parser.endsBeforeNextCard = k < boundaries.count - 2
+            var result = StreamedPiece(piece: makePiece())
+            data.withUnsafeBytes { raw in
+                let piece = UnsafeRawBufferPointer(rebasing: raw[boundaries[k]..<boundaries[k + 1]])
+                    .bindMemory(to: UInt8.self)
+                parser.parse(piece) { record, line in
+                    guard case .contact(let contact) = consume record else { return }
+                    let (hash, ascii) = IDIndex.hash(contact.id)
+                    result.ids.append(contact.id)
+                    result.lines.append(line)
+                    result.hashes.append(hash)
+                    if !ascii { result.idsAreASCII = false }
+                    body(&result.piece, contact)
+                }
+                if release { releasePages(of: piece) }
+            }
+            result.diagnostics = parser.localDiagnostics
+            result.lineCount = parser.lineCount
+            return result
+        }
+        var pieces: [Piece] = []
+        var counts: [Int] = []
+        var ids: [String] = []
+        var lines: [Int] = []
+        var hashes: [UInt64]? = []
+        var diagnostics = notes
+        var lineOffset = 0
+        for r in results {
+            pieces.append(r.piece)
+            counts.append(r.ids.count)
+            ids.append(contentsOf: r.ids)
+            lines.append(contentsOf: r.lines.lazy.map { $0 + lineOffset })
+            if r.idsAreASCII { hashes?.append(contentsOf: r.hashes) } else { hashes = nil }
+            diagnostics += r.diagnostics.map { $0.rendered(file: fileName, lineOffset: lineOffset) }
+            lineOffset += r.lineCount
+        }
+        let unique = UniqueIDs(&ids, hashes: hashes, lines: lines, fileName: fileName)
+        var renamed: [Int: String] = [:]
+        for i in unique.changed { renamed[i] = ids[i] }
+        return Stream(
+            pieces: pieces, contactCounts: counts, diagnostics: unique.merged(into: diagnostics), renamedIDs: renamed)
+    }
+
+    /// Hands the whole pages inside `piece` (part of a private read-only file mapping) back to the system.
+    private static func releasePages(of piece: UnsafeBufferPointer<UInt8>) {
+        guard let start = piece.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let first = (Int(bitPattern: start) + page - 1) / page * page
+        let end = (Int(bitPattern: start) + piece.count) / page * page
+        guard end > first, let pointer = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(pointer, end - first, MADV_DONTNEED)
+    }
+}
+
+/// What one thread made of one piece of a streamed file.
+private struct StreamedPiece<Piece: Sendable>: Sendable {
+    var piece: Piece
+    var ids: [String] = []
+    var lines: [Int] = []
+    var hashes: [UInt64] = []
+    var idsAreASCII = true
+    var diagnostics: [VCardParser.LocalDiagnostic] = []
+    var lineCount = 0
+}

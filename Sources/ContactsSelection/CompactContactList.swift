@@ -1,0 +1,127 @@
+import Collation
+import ContactsCore
+import Foundation
+
+/// A contact list read straight from a vCard file, for listing and searching an address book too big to
+/// hold: each card is read on one of all cores, what the list shows and searches is kept (names, the
+/// value it is reached at, emails, phone keys: a few hundred bytes), and the card itself is let go. The
+/// file is memory-mapped and its pages handed back as they are read. Rows, order, sections, duplicates
+/// and search answers are those of a ``ContactsDataSource`` with the same configuration (both are built
+/// by one rule), but there are no `Contact` values to select or compose with.
+///
+/// ```swift
+/// let list = try CompactContactList(contentsOfFile: "big.vcf", configuration: Configuration())
+/// list.rowCount
+/// let hits = list.search("anna", keywords: false, refining: nil)
+/// hits.rowNumbers.map { list.listedRow(Int($0)).displayName }
+/// ```
+public final class CompactContactList: ContactListing {
+    public let configuration: Configuration
+    public let locale: String
+    public let indexTitles: [String]
+    /// The non-empty sections of the full list (index order, `#` last).
+    public let sections: [RowSection]
+    /// Contacts left out, and why (no channel value, unnamed, duplicate).
+    public let skipped: [(id: String, reason: ContactsDataSource.SkipReason)]
+    /// The file's diagnostics (as `AddressBook.diagnostics` would have them).
+    public let diagnostics: [VCardDiagnostic]
+    /// Every contact read (listed or not).
+    public let contactCount: Int
+    private let entries: [ListEntry]
+    private let order: [Int32]
+    private let values: [String]
+    private let lazyIndex: LazySearchIndex
+    var index: SearchIndex { lazyIndex.index }
+
+    /// Why a configuration cannot be read as a compact list.
+    public enum UnsupportedConfiguration: Error, CustomStringConvertible {
+        /// `willLoadItems` needs every contact at once; use ``ContactsDataSource``.
+        case willLoadItems
+        public var description: String {
+            "a compact list reads contacts one by one: willLoadItems (which needs them all at once) is not supported"
+        }
+    }
+
+    /// Reads the vCard file at `path` (memory-mapped). Throws `ContactsCoreError.cannotRead`
+    /// when it cannot be read, ``UnsupportedConfiguration`` for a `willLoadItems` hook, and when the locale
+    /// has no collation; problems inside the file are ``diagnostics``.
+    public convenience init(contentsOfFile path: String, fileName: String? = nil, configuration: Configuration) throws {
+        let reading = try Self.reading(configuration)
+        let region = reading.region
+        let stream = try VCardReader.stream(
+            contentsOfFile: path, fileName: fileName, makePiece: { ListEntries(region: region) }, reading.body)
+        try self.init(stream: stream, collation: reading.collation, configuration: configuration)
+    }
+
+    /// Reads vCard `data`; `fileName` names it in diagnostics.
+    public convenience init(data: Data, fileName: String, configuration: Configuration) throws {
+        let reading = try Self.reading(configuration)
+        let region = reading.region
+        let stream = VCardReader.stream(
+            data: data, fileName: fileName, makePiece: { ListEntries(region: region) }, reading.body)
+        try self.init(stream: stream, collation: reading.collation, configuration: configuration)
+    }
+
+    /// The collation, and what each reading thread does with a contact.
+    static func reading(_ configuration: Configuration) throws -> (
+        collation: LocalizedCollation, region: String, body: @Sendable (inout ListEntries, consuming Contact) -> Void
+    ) {
+        guard configuration.willLoadItems == nil else { throw UnsupportedConfiguration.willLoadItems }
+        let collation = try LocalizedCollation(locale: configuration.locale)
+        let locale = collation.locale
+        let order = configuration.nameSortOrder
+        let region = ContactsDataSource.region(for: locale)
+        let validation = configuration.contactEnabledValidation
+        return (
+            collation, region,
+            { list, contact in
+                list.append(contact, locale: locale, order: order, enabled: validation?(contact) ?? true)
+            }
+        )
+    }
+
+    init(
+        stream: VCardReader.Stream<ListEntries>, collation: LocalizedCollation, configuration: Configuration
+    ) throws {
+        var list = ListEntries(region: ContactsDataSource.region(for: collation.locale))
+        var stream = stream
+        if stream.pieces.count == 1 {
+            swap(&list, &stream.pieces[0])
+        } else {
+            list.entries.reserveCapacity(stream.contactCounts.reduce(0, +))
+            for k in stream.pieces.indices {
+                list.append(contentsOf: stream.pieces[k])
+                stream.pieces[k] = ListEntries(region: list.region)
+            }
+        }
+        for (n, id) in stream.renamedIDs { list.entries[n].id = id }
+        let arrangement = ListArrangement(
+            list, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts, collation: collation)
+        self.configuration = configuration
+        locale = collation.locale
+        indexTitles = collation.indexTitles
+        sections = arrangement.sections
+        skipped = arrangement.skipped
+        diagnostics = stream.diagnostics
+        contactCount = list.entries.count
+        entries = list.entries
+        order = arrangement.order
+        values = arrangement.values
+        lazyIndex = LazySearchIndex(list: list, arrangement: arrangement, folding: try SearchFolding())
+    }
+
+    public var rowCount: Int { order.count }
+
+    public func listedRow(_ number: Int) -> ListedRow {
+        let entry = entries[Int(order[number])]
+        return ListedRow(id: entry.id, displayName: entry.displayName, value: values[number], enabled: entry.enabled)
+    }
+
+    public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
+        let keywords = keywords ?? configuration.searchByKeywords
+        if query.isEmpty {
+            return .everyone(query: query, rowCount: rowCount, sections: sections, keywords: keywords)
+        }
+        return index.search(query, keywords: keywords, previous: previous)
+    }
+}

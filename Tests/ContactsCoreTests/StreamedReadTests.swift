@@ -1,0 +1,78 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import ContactsCore
+
+/// The streamed read sees every contact an address book holds, with the same ids (made unique by the same
+/// rule) and the same diagnostics, in pieces or not, from bytes or from a memory-mapped file whose pages
+/// are handed back as they are read.
+@Suite struct StreamedReadTests {
+    /// Per piece: (id as read, given name, phone count) of each contact.
+    typealias Seen = [(id: String, given: String, phones: Int)]
+
+    func streamed(_ data: Data, maxChunks: Int, threads: Int) -> VCardReader.Stream<Seen> {
+        VCardReader.stream(
+            data: data, fileName: "book.vcf", releasingPagesRead: false, makePiece: { Seen() },
+            { seen, contact in seen.append((contact.id, contact.givenName, contact.phones.count)) },
+            maxChunks: maxChunks, threads: threads, minChunkSize: 2_048)
+    }
+
+    func check(_ stream: VCardReader.Stream<Seen>, against book: AddressBook) {
+        let seen = stream.pieces.flatMap { $0 }
+        #expect(stream.contactCounts.reduce(0, +) == seen.count)
+        #expect(seen.count == book.contacts.count)
+        var renamed = 0
+        for (n, (contact, s)) in zip(book.contacts, seen).enumerated() {
+            let id = stream.renamedIDs[n] ?? s.id
+            if stream.renamedIDs[n] != nil { renamed += 1 }
+            #expect(id == contact.id, "contact \(n)")
+            #expect(s.given == contact.givenName && s.phones == contact.phones.count, "contact \(n)")
+        }
+        #expect(renamed > 0, "the book has repeated UIDs and identical cards")
+        #expect(stream.diagnostics == book.diagnostics)
+        #expect(!stream.diagnostics.isEmpty)
+    }
+
+    @Test func sameContactsIdsAndDiagnosticsAsTheAddressBook() {
+        let data = Data(VCardBookGenerator.book(cards: 600, seed: 7).utf8)
+        let book = AddressBook(data: data, fileName: "book.vcf")
+        for (chunks, threads) in [(1, 1), (5, 1), (16, 2), (16, 4)] {
+            let stream = streamed(data, maxChunks: chunks, threads: threads)
+            if chunks > 1 { #expect(stream.pieces.count > 1) }
+            check(stream, against: book)
+        }
+    }
+
+    @Test func aMappedFileReadsAsItsBytes() throws {
+        // Over 2 MiB, so that the file is read in several pieces and their pages are released.
+        let text = VCardBookGenerator.book(cards: 16_000, seed: 11)
+        #expect(text.utf8.count > 2 << 20)
+        let url = Scratch.path("streamed", suffix: ".vcf")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let stream = try VCardReader.stream(
+            contentsOfFile: url.path, fileName: "book.vcf", makePiece: { Seen() },
+            { seen, contact in seen.append((contact.id, contact.givenName, contact.phones.count)) })
+        #expect(stream.pieces.count > 1 || VCardReader.defaultThreadCount == 1)
+        check(stream, against: AddressBook(data: Data(text.utf8), fileName: "book.vcf"))
+    }
+
+    @Test func unreadableFilesAreErrors() throws {
+        let missing = Scratch.path("missing", suffix: ".vcf").path
+        #expect(throws: ContactsCoreError.self) {
+            try VCardReader.stream(contentsOfFile: missing, makePiece: { 0 }, { _, _ in })
+        }
+        let folder = try Scratch.directory("folder")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: ContactsCoreError.self) {
+            try VCardReader.stream(contentsOfFile: folder.path, makePiece: { 0 }, { _, _ in })
+        }
+        let empty = Scratch.path("empty", suffix: ".vcf")
+        try Data().write(to: empty)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let stream = try VCardReader.stream(contentsOfFile: empty.path, makePiece: { 0 }, { n, _ in n += 1 })
+        #expect(stream.pieces.reduce(0, +) == 0)
+    }
+}
