@@ -95,6 +95,7 @@ public final class CompactContactList: ContactListing {
             }
         }
         for (n, id) in stream.renamedIDs { list.entries[n].id = id }
+
         let arrangement = ListArrangement(
             list, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts, collation: collation)
         self.configuration = configuration

@@ -79,10 +79,11 @@ struct ListEntries: Sendable {
     mutating func append(contentsOf other: ListEntries) {
         let offset = Int32(phoneKeys.count)
         phoneKeys.append(contentsOf: other.phoneKeys)
-        entries.reserveCapacity(entries.count + other.entries.count)
-        for var entry in other.entries {
-            entry.phones = (entry.phones.lowerBound + offset)..<(entry.phones.upperBound + offset)
-            entries.append(entry)
+        let start = entries.count
+        entries.append(contentsOf: other.entries)
+        guard offset != 0 else { return }
+        for i in start..<entries.count {
+            entries[i].phones = (entries[i].phones.lowerBound + offset)..<(entries[i].phones.upperBound + offset)
         }
     }
 
@@ -116,9 +117,11 @@ struct ListArrangement: Sendable {
         // Duplicates: same display name and same first phone (E.164) or same first email; found by hash,
         // so that a million entries allocate no small object each.
         func channelKey(_ e: ListEntry) -> String {
-            let phone = e.phones.isEmpty ? "" : list.phoneKeys[Int(e.phones.lowerBound)].dedupKey
-            let email = e.emails.first?.lowercased() ?? ""
-            return mode == .email ? email : (phone.isEmpty ? email : phone)
+            if mode != .email && !e.phones.isEmpty {
+                let phone = list.phoneKeys[Int(e.phones.lowerBound)].dedupKey
+                if !phone.isEmpty { return phone }
+            }
+            return e.emails.first?.lowercased() ?? ""
         }
         var seen: [Int: Int] = [:]  // hash → candidate number
         var seenCollisions = Set<String>()

@@ -122,20 +122,55 @@ public enum SavedListError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// A 64-bit hash of bytes, eight at a time (a checksum, not a cryptographic hash).
+/// A 64-bit hash of bytes, eight at a time in four independent lanes (word k goes to lane k mod 4, so
+/// the four multiply chains run side by side), the lanes mixed at the end. A checksum, not a cryptographic
+/// hash.
 struct ContentHash {
-    private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
-    private var pending: [UInt8] = []
+    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+        0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89
+    )
+    /// Words added so far.
+    private var words = 0
+
+    @inline(__always) private static func step(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+        let v = (lane ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return v ^ (v >> 29)
+    }
+
+    var value: UInt64 {
+        var h = UInt64(truncatingIfNeeded: words) &* 0xBF58_476D_1CE4_E5B9
+        for lane in [lanes.0, lanes.1, lanes.2, lanes.3] { h = Self.step(h, lane) }
+        return h
+    }
 
     mutating func add(_ word: UInt64) {
-        value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
-        value ^= value >> 29
+        switch words & 3 {
+        case 0: lanes.0 = Self.step(lanes.0, word)
+        case 1: lanes.1 = Self.step(lanes.1, word)
+        case 2: lanes.2 = Self.step(lanes.2, word)
+        default: lanes.3 = Self.step(lanes.3, word)
+        }
+        words += 1
     }
 
     /// Adds bytes; a tail of fewer than 8 bytes is padded with zeros (callers add whole blocks).
     mutating func add(_ bytes: UnsafeRawBufferPointer) {
         var i = 0
         let n = bytes.count
+        while i + 8 <= n && words & 3 != 0 {
+            add(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            i += 8
+        }
+        var (a, b, c, d) = lanes
+        while i + 32 <= n {
+            a = Self.step(a, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            b = Self.step(b, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)))
+            c = Self.step(c, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)))
+            d = Self.step(d, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)))
+            i += 32
+            words += 4
+        }
+        lanes = (a, b, c, d)
         while i + 8 <= n {
             add(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
             i += 8
@@ -167,7 +202,7 @@ struct ContentHash {
 public final class SavedList: ContactListing, @unchecked Sendable {
     static let magic: [UInt8] = Array("CSLIST\r\n".utf8)
     /// Bumped whenever the layout or the meaning of a field changes: older files are then stale.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
 
     public let indexTitles: [String]
     public let rowCount: Int
@@ -356,63 +391,97 @@ public final class SavedList: ContactListing, @unchecked Sendable {
             throw SavedListError.unsupported("the configuration has willLoadItems or contactEnabledValidation")
         }
         let index = source.index
-        var w = Writer()
-        w.raw(magic)
-        w.word(UInt64(formatVersion))
-        w.word(book.size)
-        w.word(UInt64(bitPattern: book.modified))
-        w.word(book.hash)
-        w.blob(Array(source.savedListOptions.utf8))
-        w.strings(diagnostics)
-        w.strings(source.indexTitles)
-        w.strings(source.sections.map(\.title))
-        w.array(source.sections.map { Int32($0.range.lowerBound) } + [Int32(source.rowCount)])
-        var text: [UInt8] = []
-        var offsets: [UInt32] = [0]
-        offsets.reserveCapacity(3 * source.rowCount + 1)
-        var enabled: [UInt8] = []
-        enabled.reserveCapacity(source.rowCount)
-        for number in 0..<source.rowCount {
-            let row = source.listedRow(number)
-            enabled.append(row.enabled ? 1 : 0)
-            for field in [row.id, row.displayName, row.value] {
-                text.append(contentsOf: field.utf8)
-                guard text.count < Int(UInt32.max) else {
-                    throw SavedListError.unsupported("more than 4 GiB of names")
+        var w = try Writer(path: path)
+        do {
+            w.raw(magic)
+            w.word(UInt64(formatVersion))
+            w.word(book.size)
+            w.word(UInt64(bitPattern: book.modified))
+            w.word(book.hash)
+            w.blob(Array(source.savedListOptions.utf8))
+            w.strings(diagnostics)
+            w.strings(source.indexTitles)
+            w.strings(source.sections.map(\.title))
+            w.array(source.sections.map { Int32($0.range.lowerBound) } + [Int32(source.rowCount)])
+            var text: [UInt8] = []
+            var offsets: [UInt32] = [0]
+            offsets.reserveCapacity(3 * source.rowCount + 1)
+            var enabled: [UInt8] = []
+            enabled.reserveCapacity(source.rowCount)
+            for number in 0..<source.rowCount {
+                let row = source.listedRow(number)
+                enabled.append(row.enabled ? 1 : 0)
+                for field in [row.id, row.displayName, row.value] {
+                    text.append(contentsOf: field.utf8)
+                    guard text.count < Int(UInt32.max) else {
+                        throw SavedListError.unsupported("more than 4 GiB of names")
+                    }
+                    offsets.append(UInt32(text.count))
                 }
-                offsets.append(UInt32(text.count))
             }
+            w.array(text)
+            w.array(offsets)
+            w.array(enabled)
+            w.array(index.haystack)
+            w.array(index.offsets)
+            w.array(index.masks)
+            w.array(index.textLengths)
+            w.array(index.sectionOfRow)
+        } catch {
+            w.abandon()
+            throw error
         }
-        w.array(text)
-        w.array(offsets)
-        w.array(enabled)
-        w.array(index.haystack)
-        w.array(index.offsets)
-        w.array(index.masks)
-        w.array(index.textLengths)
-        w.array(index.sectionOfRow)
-        try w.finish(to: path)
+        try w.finish()
     }
 
     // MARK: - Layout: 8-byte words; a field is its byte count (one word) and its bytes padded to 8.
 
+    /// Writes a saved list to a temporary file beside `path` as it goes (big fields straight from their
+    /// memory, in 1 MiB pieces), hashing what it writes; ``finish()`` appends the checksum, syncs and renames
+    /// the file into place, ``abandon()`` removes it.
     struct Writer {
-        var bytes: [UInt8] = []
+        let path: String
+        let temporary: String
+        private let fd: Int32
+        /// Bytes not written yet; everything before them was written and hashed, in multiples of 8.
+        private var buffer: [UInt8] = []
+        private var hasher = ContentHash()
+        private static let flushSize = 1 << 20
 
-        mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
-        mutating func word(_ w: UInt64) { withUnsafeBytes(of: w.littleEndian) { bytes.append(contentsOf: $0) } }
-        mutating func pad() { while bytes.count % 8 != 0 { bytes.append(0) } }
+        init(path: String) throws {
+            self.path = path
+            let directory = (path as NSString).deletingLastPathComponent
+            temporary =
+                (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid())."
+                + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard fd >= 0 else {
+                throw SavedListError.io(path: temporary, message: String(cString: strerror(errno)))
+            }
+            buffer.reserveCapacity(Self.flushSize + 64)
+        }
+
+        mutating func raw(_ b: [UInt8]) { b.withUnsafeBytes { append($0) } }
+        mutating func word(_ w: UInt64) { withUnsafeBytes(of: w.littleEndian) { append($0) } }
+        mutating func pad() { while buffer.count % 8 != 0 { buffer.append(0) } }
         mutating func blob(_ b: [UInt8]) {
             word(UInt64(b.count))
-            bytes.append(contentsOf: b)
+            raw(b)
             pad()
         }
         mutating func array<T: FixedWidthInteger>(_ values: KeyBuffer<T>) {
-            values.withUnsafeBufferPointer { array(Array($0)) }
+            values.withUnsafeBufferPointer { array($0) }
         }
         mutating func array<T: FixedWidthInteger>(_ values: [T]) {
+            values.withUnsafeBufferPointer { array($0) }
+        }
+        mutating func array<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
             word(UInt64(values.count * MemoryLayout<T>.size))
-            for v in values { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+            #if _endian(little)
+                append(UnsafeRawBufferPointer(values))
+            #else
+                for v in values { withUnsafeBytes(of: v.littleEndian) { append($0) } }
+            #endif
             pad()
         }
         mutating func strings(_ values: [String]) {
@@ -426,32 +495,53 @@ public final class SavedList: ContactListing, @unchecked Sendable {
             blob(text)
         }
 
-        /// Appends the checksum and writes the file under a unique temporary name, then renames it.
-        mutating func finish(to path: String) throws {
-            var hasher = ContentHash()
-            bytes.withUnsafeBytes { hasher.add($0) }
-            word(hasher.value)
-            let directory = (path as NSString).deletingLastPathComponent
-            let temporary =
-                (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid())."
-                + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            guard fd >= 0 else {
-                throw SavedListError.io(path: temporary, message: String(cString: strerror(errno)))
+        /// Appends bytes: a big run goes to the file straight from `bytes` (after what is pending).
+        private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+            guard bytes.count >= Self.flushSize, buffer.count % 8 == 0 else {
+                buffer.append(contentsOf: bytes)
+                if buffer.count >= Self.flushSize { drain() }
+                return
             }
-            var written = 0
-            let count = bytes.count
-            let failure: String? = bytes.withUnsafeBytes { b in
-                while written < count {
-                    let n = systemWrite(fd, b.baseAddress! + written, count - written)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        return String(cString: strerror(errno))
-                    }
-                    written += n
+            drain()
+            let whole = bytes.count / 8 * 8
+            emit(UnsafeRawBufferPointer(rebasing: bytes[0..<whole]))
+            buffer.append(contentsOf: bytes[whole...])
+        }
+
+        /// Writes the pending bytes up to a multiple of 8.
+        private mutating func drain() {
+            let whole = buffer.count / 8 * 8
+            guard whole > 0 else { return }
+            buffer.withUnsafeBytes { emit(UnsafeRawBufferPointer(rebasing: $0[0..<whole])) }
+            buffer.removeFirst(whole)
+        }
+
+        /// The first write error; later writes are skipped and ``finish()`` reports it.
+        private var failure: String?
+
+        private mutating func emit(_ bytes: UnsafeRawBufferPointer) {
+            hasher.add(bytes)
+            guard failure == nil, var p = bytes.baseAddress else { return }
+            var left = bytes.count
+            while left > 0 {
+                let n = systemWrite(fd, p, left)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
                 }
-                return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
+                p += n
+                left -= n
             }
+        }
+
+        /// Writes what is pending and the checksum of everything, syncs the file and renames it into place.
+        mutating func finish() throws {
+            drain()
+            precondition(buffer.isEmpty, "fields are padded to 8 bytes")
+            let checksum = hasher.value
+            withUnsafeBytes(of: checksum.littleEndian) { emit($0) }
+            if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
             close(fd)
             if let failure {
                 unlink(temporary)
@@ -462,6 +552,12 @@ public final class SavedList: ContactListing, @unchecked Sendable {
                 unlink(temporary)
                 throw SavedListError.io(path: path, message: message)
             }
+        }
+
+        /// Removes the temporary file (after an error before ``finish()``).
+        func abandon() {
+            close(fd)
+            unlink(temporary)
         }
     }
 

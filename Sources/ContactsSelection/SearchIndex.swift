@@ -77,15 +77,20 @@ final class SearchIndex: Sendable {
                 $0.textLengths[chunk] = textLengths
             }
         }
-        let (chunks, chunkOffsets, chunkTextLengths) = collected.withLock { ($0.chunks, $0.offsets, $0.textLengths) }
+        var (chunks, chunkOffsets, chunkTextLengths) = collected.withLock {
+            let taken = ($0.chunks, $0.offsets, $0.textLengths)
+            $0 = ([], [], [])
+            return taken
+        }
         var haystack: [UInt8] = []
         haystack.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
         var offsets: [Int32] = []
         offsets.reserveCapacity(rowCount + 1)
-        for (bytes, offs) in zip(chunks, chunkOffsets) {
+        for k in chunks.indices {
             let base = Int32(haystack.count)
-            for o in offs { offsets.append(base + o) }
-            haystack.append(contentsOf: bytes)
+            for o in chunkOffsets[k] { offsets.append(base + o) }
+            haystack.append(contentsOf: chunks[k])
+            chunks[k] = []  // each chunk freed once copied: the bytes are not held twice
         }
         offsets.append(Int32(haystack.count))
         let textLengths = chunkTextLengths.flatMap { $0 }

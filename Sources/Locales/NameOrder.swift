@@ -15,7 +15,17 @@ public struct PersonName: Sendable, Hashable {
         self.suffix = suffix
     }
 
-    public var isEmpty: Bool { [prefix, given, middle, family, suffix].allSatisfy { $0.allSatisfy(\.isWhitespace) } }
+    /// True when every part is empty or whitespace.
+    public var isEmpty: Bool {
+        Self.isBlank(prefix) && Self.isBlank(given) && Self.isBlank(middle) && Self.isBlank(family)
+            && Self.isBlank(suffix)
+    }
+
+    static func isBlank(_ s: String) -> Bool {
+        // Fast path: a first byte that is ASCII and not whitespace starts a character that is not blank.
+        if let b = s.utf8.first, b < 0x80, b != 0x20, !(0x09...0x0D).contains(b) { return false }
+        return s.allSatisfy(\.isWhitespace)
+    }
 }
 
 /// Whether a name is shown given-first ("Anna Berg") or family-first ("山田太郎", "Nagy Péter").
@@ -77,6 +87,14 @@ public enum NameOrder: String, Sendable, CaseIterable {
     }
 
     static func language(of locale: String) -> String {
+        // Fast path: an ASCII lowercase language subtag ("en", "zh-Hans") is taken as it is.
+        var stop = locale.utf8.startIndex
+        while stop < locale.utf8.endIndex, (0x61...0x7A).contains(locale.utf8[stop]) {
+            stop = locale.utf8.index(after: stop)
+        }
+        if stop == locale.utf8.endIndex || locale.utf8[stop] == 0x2D || locale.utf8[stop] == 0x5F {
+            return String(locale[..<stop])
+        }
         let lower = locale.lowercased()
         let end = lower.firstIndex(where: { $0 == "-" || $0 == "_" }) ?? lower.endIndex
         return String(lower[..<end])
@@ -96,7 +114,14 @@ public enum NameOrder: String, Sendable, CaseIterable {
         return String(scalars)
     }
 
-    static func join(_ parts: [String]) -> String { parts.filter { !$0.isEmpty }.joined(separator: " ") }
+    static func join(_ parts: [String]) -> String {
+        var out = ""
+        for part in parts where !part.isEmpty {
+            if !out.isEmpty { out += " " }
+            out += part
+        }
+        return out
+    }
 
     /// True when the text's first letter is Han, Hiragana, Katakana or Hangul.
     public static func isCJK(_ text: String) -> Bool {

@@ -113,8 +113,9 @@ struct Output {
         write(s)
         buffer.append(0x0A)
     }
-    /// Writes `text(i)` for every i in `positions`, in order; the texts are made in blocks on all cores.
-    mutating func formatInParallel(_ positions: Range<Int>, _ text: @Sendable (Int) -> String) {
+    /// Writes what `write(i, &bytes)` appends for every i in `positions`, in order; made in blocks on all
+    /// cores.
+    mutating func formatInParallel(_ positions: Range<Int>, _ write: @Sendable (Int, inout [UInt8]) -> Void) {
         let block = 4_096
         var start = positions.lowerBound
         while start < positions.upperBound {
@@ -124,9 +125,8 @@ struct Output {
             let end = positions.upperBound
             let parts = ParallelWork.map(count: blocks) { k in
                 var bytes: [UInt8] = []
-                for i in (first + k * block)..<min(end, first + (k + 1) * block) {
-                    bytes.append(contentsOf: text(i).utf8)
-                }
+                bytes.reserveCapacity(block * 48)
+                for i in (first + k * block)..<min(end, first + (k + 1) * block) { write(i, &bytes) }
                 return bytes
             }
             for part in parts {

@@ -107,13 +107,15 @@ func printListing(_ source: any ContactListing, _ result: SearchResult, json: Bo
         for (s, section) in result.sections.enumerated() {
             out.write("    {\n      \"items\" : [\n")
             let last = section.range.upperBound - 1
-            out.formatInParallel(section.range) { position in
+            out.formatInParallel(section.range) { position, bytes in
                 let row = source.listedRow(Int(rowNumbers[position]))
-                return
-                    "        {\n          \"enabled\" : \(row.enabled),\n          \"id\" : \(JSONText.quoted(row.id)),\n"
-                    + "          \"name\" : \(JSONText.quoted(row.displayName)),\n"
-                    + "          \"value\" : \(JSONText.quoted(row.value))\n        }"
-                    + (position == last ? "\n" : ",\n")
+                bytes += "        {\n          \"enabled\" : \(row.enabled),\n          \"id\" : ".utf8
+                bytes += JSONText.quoted(row.id).utf8
+                bytes += ",\n          \"name\" : ".utf8
+                bytes += JSONText.quoted(row.displayName).utf8
+                bytes += ",\n          \"value\" : ".utf8
+                bytes += JSONText.quoted(row.value).utf8
+                bytes += (position == last ? "\n        }\n" : "\n        },\n").utf8
             }
             out.write("      ],\n      \"title\" : \(JSONText.quoted(section.title))\n    }")
             out.write(s == result.sections.count - 1 ? "\n" : ",\n")
@@ -124,10 +126,13 @@ func printListing(_ source: any ContactListing, _ result: SearchResult, json: Bo
         for section in result.sections {
             out.line()
             out.line(section.title)
-            out.formatInParallel(section.range) { position in
+            out.formatInParallel(section.range) { position, bytes in
                 let row = source.listedRow(Int(rowNumbers[position]))
-                return "  \(terminalSafe(row.displayName))  <\(terminalSafe(row.value))>"
-                    + (row.enabled ? "\n" : "  (disabled)\n")
+                bytes += "  ".utf8
+                bytes += terminalSafe(row.displayName).utf8
+                bytes += "  <".utf8
+                bytes += terminalSafe(row.value).utf8
+                bytes += (row.enabled ? ">\n" : ">  (disabled)\n").utf8
             }
         }
         out.line()

@@ -8,7 +8,8 @@
 /// terminalSafe("Eve\u{1B}[2J")   // "Eve\u{1B}[2J" with the ESC written as the six characters \u{1B}
 /// ```
 func terminalSafe(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    guard text.utf8.withContiguousStorageIfAvailable(containsEscape) ?? text.unicodeScalars.contains(where: needsEscape)
+    else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 16)
     for scalar in text.unicodeScalars {
@@ -21,7 +22,25 @@ func terminalSafe(_ text: String) -> String {
     return out
 }
 
-private func needsEscape(_ s: Unicode.Scalar) -> Bool {
+/// `needsEscape` of any scalar of valid UTF-8, decided on the bytes: C0 and DEL are single bytes, C1 is
+/// C2 80–C2 9F, U+202A–U+202E are E2 80 AA–AE and U+2066–U+2069 are E2 81 A6–A9.
+func containsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    let n = bytes.count
+    while i < n {
+        let b = bytes[i]
+        if b < 0x20 || b == 0x7F { return true }
+        if b == 0xC2 && i + 1 < n && (0x80...0x9F).contains(bytes[i + 1]) { return true }
+        if b == 0xE2 && i + 2 < n {
+            let (b1, b2) = (bytes[i + 1], bytes[i + 2])
+            if (b1 == 0x80 && (0xAA...0xAE).contains(b2)) || (b1 == 0x81 && (0xA6...0xA9).contains(b2)) { return true }
+        }
+        i += 1
+    }
+    return false
+}
+
+func needsEscape(_ s: Unicode.Scalar) -> Bool {
     switch s.value {
     case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1
     case 0x202A...0x202E, 0x2066...0x2069: return true  // bidi embeddings, overrides, isolates
