@@ -6,14 +6,14 @@ extension VCardParser {
 
     func finishCard(endOffset: Int, emit: (consuming VCardRecord, Int) -> Void) {
         inCard = false
-        if mode == .contact && !st.pointee.builder.isGroupCard {
+        if mode == .contact && !st[0].builder.isGroupCard {
             finishContact(emit: emit)
             return
         }
         var b = CardBuilder()
-        swap(&b, &st.pointee.builder)
+        swap(&b, &st[0].builder)
         if mode == .groupCard {
-            groupResult = b
+            st[0].groupResult = b
             return
         }
         var id = b.uid ?? ""
@@ -26,20 +26,22 @@ extension VCardParser {
             if name.isEmpty { name = b.contact.organization }
             // Read the card again in group mode so that every property the group model does not name is kept.
             var unknowns = b.contact.unknownProperties
-            if let input, endOffset > cardStartOffset {
+            let input = st[0].lexer.input
+            let cardStartOffset = st[0].cardStartOffset
+            if endOffset > cardStartOffset {
                 let again = VCardParser(fileName: fileName)
                 again.mode = .groupCard
                 again.parse(UnsafeBufferPointer(rebasing: input[cardStartOffset..<endOffset])) {
                     _, _ in
                 }
-                if let g = again.groupResult {
+                if let g = again.st[0].groupResult {
                     unknowns = g.contact.unknownProperties
                     if !g.contact.formattedName.isEmpty { name = g.contact.formattedName }
                 }
             }
             let group = Group(id: id, name: name, memberIDs: b.members, kind: .card, unknownProperties: unknowns)
-            if st.pointee.collecting {
-                st.pointee.collected.groups.append(group)
+            if st[0].collecting {
+                st[0].collected.groups.append(group)
             } else {
                 emit(.group(group), cardStartLine)
             }
@@ -51,22 +53,22 @@ extension VCardParser {
     /// buffers serve the next card.
     func finishContact(emit: (consuming VCardRecord, Int) -> Void) {
         let line = cardStartLine
-        let id = prepareContact(&st.pointee.builder, cardStartLine: line)
-        if !st.pointee.builder.languagePrefs.isEmpty {
-            let prefs = st.pointee.builder.languagePrefs
-            st.pointee.builder.contact.languages = zip(st.pointee.builder.contact.languages, prefs).enumerated()
+        let id = prepareContact(&st[0].builder, cardStartLine: line)
+        if !st[0].builder.languagePrefs.isEmpty {
+            let prefs = st[0].builder.languagePrefs
+            st[0].builder.contact.languages = zip(st[0].builder.contact.languages, prefs).enumerated()
                 .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
         }
-        st.pointee.builder.contact.id = id
-        finalize(&st.pointee.builder.contact)
-        if st.pointee.collecting {
+        st[0].builder.contact.id = id
+        finalize(&st[0].builder.contact)
+        if st[0].collecting {
             let (hash, ascii) = IDIndex.hash(id)
-            st.pointee.collected.idHashes.append(hash)
-            if !ascii { st.pointee.collected.idsAreASCII = false }
-            st.pointee.collected.contactLines.append(line)
-            if !st.pointee.builder.contact.categories.isEmpty {
-                st.pointee.collected.categories.add(
-                    st.pointee.builder.contact.categories, position: Int32(st.pointee.collectedCount), id: id)
+            st[0].collected.idHashes.append(hash)
+            if !ascii { st[0].collected.idsAreASCII = false }
+            st[0].collected.contactLines.append(line)
+            if !st[0].builder.contact.categories.isEmpty {
+                st[0].collected.categories.add(
+                    st[0].builder.contact.categories, position: Int32(st[0].contacts?.count ?? 0), id: id)
             }
             appendCollected(takeBuiltContact())
         } else {
@@ -77,8 +79,8 @@ extension VCardParser {
     /// The builder's contact, moved out; the builder is reset for the next card.
     func takeBuiltContact() -> Contact {
         var c = Contact(id: "")
-        swap(&c, &st.pointee.builder.contact)
-        st.pointee.builder.reset()
+        swap(&c, &st[0].builder.contact)
+        st[0].builder.reset()
         return c
     }
 

@@ -6,26 +6,26 @@ extension VCardParser {
     // MARK: Values
 
     /// The decoded value bytes (quoted-printable and charset undone) passed to `body`, which sees UTF-8.
-    func withValue<R>(_ head: Head, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    func withValue<R>(_ head: VCardPropertyParser.Head, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var bytes = line.extracting(head.valueStart..<lineLength)
         if head.encoding == 1 {
-            st.pointee.aux.removeAll()
-            if let bad = VCardValueDecoder.decodeQuotedPrintable(bytes, into: &st.pointee.aux) {
+            st[0].aux.removeAll()
+            if let bad = VCardValueDecoder.decodeQuotedPrintable(bytes, into: &st[0].aux) {
                 diagnose(
                     lineNumber, head.valueStart + 1 + bad,
                     "invalid quoted-printable sequence (expected '=' and two hex digits); kept as written")
             }
-            bytes = st.pointee.aux.all
+            bytes = st[0].aux.all
         }
-        if head.charsetStart >= 0 && !isUTF8Name(head.charsetStart, head.charsetEnd) {
-            let charset = text(head.charsetStart, head.charsetEnd)
+        if head.charsetStart >= 0 && !properties.isUTF8Name(head.charsetStart, head.charsetEnd) {
+            let charset = properties.text(head.charsetStart, head.charsetEnd)
             do {
                 let text = try CharsetConverter.toUTF8(bytes, charset: charset, strict: true)
                 return Array(text.utf8).withUnsafeBufferPointer { body($0) }
             } catch let ICUError.invalidBytes(_, offset) {
                 diagnose(
                     lineNumber, head.valueStart + 1,
-                    "\(name(head)) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with a substitution character"
+                    "\(properties.name(head)) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with a substitution character"
                 )
                 if let text = try? CharsetConverter.toUTF8(bytes, charset: charset, strict: false) {
                     return Array(text.utf8).withUnsafeBufferPointer { body($0) }
@@ -33,42 +33,23 @@ extension VCardParser {
             } catch {
                 diagnose(
                     lineNumber, head.valueStart + 1,
-                    "unknown charset '\(charset)' on \(name(head)) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8"
+                    "unknown charset '\(charset)' on \(properties.name(head)) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8"
                 )
             }
         }
         if let bad = VCardValueDecoder.firstInvalidUTF8(bytes) {
             diagnose(
                 lineNumber, head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
-                "invalid UTF-8 in the value of \(name(head)) (value byte \(bad + 1)); replaced with U+FFFD")
+                "invalid UTF-8 in the value of \(properties.name(head)) (value byte \(bad + 1)); replaced with U+FFFD")
             let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
             return repaired.withUnsafeBufferPointer { body($0) }
         }
         return body(bytes)
     }
 
-    /// Whether the charset named by `line[s..<e]` is UTF-8 (or its ASCII subset).
-    func isUTF8Name(_ s: Int, _ e: Int) -> Bool {
-        var ascii = true
-        for k in s..<e where line[k] >= 0x80 {
-            ascii = false
-            break
-        }
-        guard ascii else { return isUTF8Name(text(s, e)) }
-        return isKeywordIgnoringCase(s, e, "UTF-8") || isKeywordIgnoringCase(s, e, "UTF8")
-            || isKeywordIgnoringCase(s, e, "US-ASCII") || isKeywordIgnoringCase(s, e, "ASCII")
-    }
-
-    func isUTF8Name(_ charset: String) -> Bool {
-        switch charset.uppercased() {
-        case "UTF-8", "UTF8", "US-ASCII", "ASCII": return true
-        default: return false
-        }
-    }
-
     // MARK: Properties
 
-    func handle(_ head: Head, mode: ReadMode, into b: inout CardBuilder) {
+    func handle(_ head: VCardPropertyParser.Head, mode: ReadMode, into b: inout CardBuilder) {
         if head.kind == .version {
             withValue(head) { v in
                 // The three versions are ASCII, which no other bytes equal as a String: compared as bytes.
@@ -120,10 +101,8 @@ extension VCardParser {
                     k += 1
                 }
             }
-            if head.hasParameters
-                && st.pointee.paramSpans.all.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") })
-            {
-                appendSortAs(to: &b.contact.sortAsComponents)
+            if head.hasParameters && properties.hasParameter("SORT-AS") {
+                properties.appendSortAs(to: &b.contact.sortAsComponents)
             }
         case .nickname where b.contact.nickname.isEmpty:
             b.contact.nickname = withValue(head) { VCardValueDecoder.unescape($0) }
@@ -160,18 +139,18 @@ extension VCardParser {
                 if text.hasPrefix("tel:") { text.removeFirst(4) }
                 return text
             }
-            b.note(group(head), kind: .phone, index: b.contact.phones.count)
+            b.note(properties.group(head), kind: .phone, index: b.contact.phones.count)
             if b.contact.phones.isEmpty { b.contact.phones.reserveCapacity(2) }
             b.contact.phones.append(LabeledValue(label: label(head), value: value, preference: preference(head)))
         case .email:
-            b.note(group(head), kind: .email, index: b.contact.emails.count)
+            b.note(properties.group(head), kind: .email, index: b.contact.emails.count)
             if b.contact.emails.isEmpty { b.contact.emails.reserveCapacity(2) }
             b.contact.emails.append(
                 LabeledValue(
                     label: label(head), value: withValue(head) { VCardValueDecoder.unescape($0) },
                     preference: preference(head)))
         case .url:
-            b.note(group(head), kind: .url, index: b.contact.urls.count)
+            b.note(properties.group(head), kind: .url, index: b.contact.urls.count)
             b.contact.urls.append(
                 LabeledValue(
                     label: label(head), value: withValue(head) { VCardValueDecoder.unescape($0) },
@@ -197,14 +176,14 @@ extension VCardParser {
                     k += 1
                 }
             }
-            b.note(group(head), kind: .address, index: b.contact.addresses.count)
+            b.note(properties.group(head), kind: .address, index: b.contact.addresses.count)
             b.contact.addresses.append(LabeledAddress(label: label(head), value: a, preference: preference(head)))
         case .bday where b.contact.birthday == nil:
             b.contact.birthday = date(head)
         case .anniversary:
             b.contact.dates.append(LabeledDate(label: .anniversary, value: date(head)))
         case .abDate:
-            b.note(group(head), kind: .date, index: b.contact.dates.count)
+            b.note(properties.group(head), kind: .date, index: b.contact.dates.count)
             b.contact.dates.append(LabeledDate(label: .unlabeled, value: date(head)))
         case .note where b.contact.note.isEmpty:
             b.contact.note = withValue(head) { VCardValueDecoder.unescape($0) }
@@ -248,8 +227,8 @@ extension VCardParser {
         }
     }
 
-    func unknown(_ head: Head) -> VCardProperty {
-        var parameters = head.hasParameters ? materializedParameters() : []
+    func unknown(_ head: VCardPropertyParser.Head) -> VCardProperty {
+        var parameters = head.hasParameters ? properties.materializedParameters() : []
         var value: String
         if head.encoding == 1 || head.charsetStart >= 0 {
             // Decoded to UTF-8: the encoding and charset no longer apply; line breaks become \n escapes.
@@ -262,10 +241,11 @@ extension VCardParser {
         } else {
             value = withValue(head) { VCardValueDecoder.rawString($0) }
         }
-        return VCardProperty(group: group(head), name: name(head), parameters: parameters, value: value)
+        return VCardProperty(
+            group: properties.group(head), name: properties.name(head), parameters: parameters, value: value)
     }
 
-    func date(_ head: Head) -> ContactDate {
+    func date(_ head: VCardPropertyParser.Head) -> ContactDate {
         let text = withValue(head) { VCardValueDecoder.unescape($0) }
         if head.valueIsText { return ContactDate(text: text) }
         var d = ContactDate(parsing: text)
@@ -273,10 +253,10 @@ extension VCardParser {
         return d
     }
 
-    func photo(_ head: Head) -> ContactPhoto? {
+    func photo(_ head: VCardPropertyParser.Head) -> ContactPhoto? {
         let raw = withValue(head) { VCardValueDecoder.rawString($0) }
         var mediaType: String?
-        for p in materializedParameters() where p.name == "TYPE" || p.name == "MEDIATYPE" {
+        for p in properties.materializedParameters() where p.name == "TYPE" || p.name == "MEDIATYPE" {
             if let v = p.values.first, !v.isEmpty {
                 mediaType = v.contains("/") ? v.lowercased() : "image/" + v.lowercased()
             }
@@ -316,11 +296,11 @@ extension VCardParser {
         return .uri(raw)
     }
 
-    @inline(__always) func preference(_ head: Head) -> Int? {
+    @inline(__always) func preference(_ head: VCardPropertyParser.Head) -> Int? {
         head.pref ?? (head.types & TypeFlags.pref != 0 ? 1 : nil)
     }
 
-    func label(_ head: Head) -> ContactLabel {
+    func label(_ head: VCardPropertyParser.Head) -> ContactLabel {
         let f = head.types
         if f & TypeFlags.iphone != 0 { return .iPhone }
         if f & TypeFlags.fax != 0 {
@@ -333,7 +313,7 @@ extension VCardParser {
         if f & TypeFlags.work != 0 { return .work }
         if f & TypeFlags.school != 0 { return .school }
         if f & TypeFlags.other != 0 { return .other }
-        if head.customStart >= 0 { return .custom(paramText(head.customStart, head.customEnd)) }
+        if head.customStart >= 0 { return .custom(properties.paramText(head.customStart, head.customEnd)) }
         return .unlabeled
     }
 

@@ -2,10 +2,14 @@ import Foundation
 import Synchronization
 
 extension VCardReader {
+    /// Contacts in memory that ``AddressBook`` moves into its array without copying (see
+    /// ``CheckedStorage/joined(_:)``).
+    typealias ContactStorage = CheckedStorage<Contact>
+
     /// What one chunk of a file gave.
     struct Chunk {
         /// The contacts, in memory that ``AddressBook`` moves into its array without copying.
-        var storage = ContactStorage()
+        var storage = ContactStorage(capacity: 0)
         var contactLines: [Int] = []
         /// ``IDIndex/hash(_:)`` of each contact's id (computed while the id is fresh), and whether every id
         /// is ASCII (the hashes are meaningful only then).
@@ -17,7 +21,7 @@ extension VCardReader {
         var diagnostics: [VCardDiagnostic] = []
 
         /// The contacts as an array (a copy).
-        var contacts: [Contact] { storage.contacts }
+        var contacts: [Contact] { storage.elements }
     }
 
     /// Threads for reading large files: the active processors, or env `CONTACTS_THREADS` when set (≥ 1).
@@ -67,15 +71,8 @@ extension VCardReader {
             var localDiagnostics: [VCardParser.LocalDiagnostic] = []
             var lineCount = 0
         }
-        /// One slot per chunk.
-        // @unchecked Sendable: iteration k writes only slot k; the slots are read after every iteration ended.
-        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Partial> }
-        let slots = Slots(buffer: .allocate(capacity: n))
-        slots.buffer.initialize(repeating: Partial())
-        defer {
-            _ = slots.buffer.deinitialize()
-            slots.buffer.deallocate()
-        }
+        /// One slot per chunk: iteration k writes only slot k; the slots are read after every iteration ended.
+        let slots = CheckedStorage(repeating: Partial(), count: n)
         let work: @Sendable (Int) -> Void = { k in
             let parser = VCardParser(fileName: fileName)
             parser.endsBeforeNextCard = k < n - 1
@@ -85,7 +82,7 @@ extension VCardReader {
                 parser.collect(reserving: estimatedCardCount(piece))
                 parser.parse(piece) { _, _ in }
             }
-            slots.buffer[k] = Partial(
+            slots[k] = Partial(
                 chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
                 lineCount: parser.lineCount)
         }
@@ -101,12 +98,12 @@ extension VCardReader {
         chunks.reserveCapacity(n)
         var offset = 0
         for k in 0..<n {
-            var chunk = slots.buffer[k].chunk
+            var chunk = slots[k].chunk
             if offset > 0 {
                 for i in chunk.contactLines.indices { chunk.contactLines[i] += offset }
             }
-            chunk.diagnostics = slots.buffer[k].localDiagnostics.map { $0.rendered(file: fileName, lineOffset: offset) }
-            offset += slots.buffer[k].lineCount
+            chunk.diagnostics = slots[k].localDiagnostics.map { $0.rendered(file: fileName, lineOffset: offset) }
+            offset += slots[k].lineCount
             chunks.append(chunk)
         }
         if !notes.isEmpty { chunks[0].diagnostics = notes + chunks[0].diagnostics }

@@ -114,6 +114,38 @@ enum VCardValueDecoder {
         }
     }
 
+    /// Parameter value text with RFC 6868 caret escapes (`^n`, `^^`, `^'`) decoded; other carets kept.
+    static func parameterText(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        guard raw.contains(caret) else { return String(decoding: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var k = 0
+        let e = raw.count
+        while k < e {
+            let b = raw[k]
+            if b == caret && k + 1 < e {
+                switch raw[k + 1] {
+                case 0x6E, 0x4E:
+                    out.append(lf)
+                    k += 2
+                    continue
+                case caret:
+                    out.append(caret)
+                    k += 2
+                    continue
+                case 0x27:
+                    out.append(quote)
+                    k += 2
+                    continue
+                default: break
+                }
+            }
+            out.append(b)
+            k += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Quoted-printable `src` decoded onto the end of `out`: `=XX` becomes the byte, a trailing `=` (soft
     /// break) is dropped, any other `=` is kept as written. Returns the offset in `src` of the first such
     /// invalid `=`, nil when there is none.
