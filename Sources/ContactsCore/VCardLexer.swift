@@ -24,7 +24,8 @@ struct VCardLexer {
     /// upper-cases names); only the lexer changes its length. Owned by the lexer (``deallocate()``).
     private(set) var line = CheckedBuffer<UInt8>(capacity: 4096)
     /// The input being read: the caller's bytes, valid while it reads them (``start(_:)`` to the last
-    /// ``next()``); never written.
+    /// ``next()``); never written. Unsafe code: it and its slices (`UnsafeBufferPointer(rebasing:)`) are
+    /// read-only views of the caller's bytes, so that a memory-mapped file is read without a copy.
     private(set) var input = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The 1-based number of the first physical line of the current content line.
     private(set) var lineNumber = 0

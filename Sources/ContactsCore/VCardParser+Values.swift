@@ -5,7 +5,8 @@ import ICUKit
 extension VCardParser {
     // MARK: Values
 
-    /// The decoded value bytes (quoted-printable and charset undone) passed to `body`, which sees UTF-8.
+    /// The decoded value bytes (quoted-printable and charset undone) passed to `body`, which sees UTF-8, as a
+    /// read-only view valid during the call (of the line, the decoding buffer or a converted copy).
     func withValue<R>(_ head: VCardPropertyParser.Head, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var bytes = line.extracting(head.valueStart..<lineLength)
         if head.encoding == 1 {

@@ -130,6 +130,7 @@ final class VCardParser {
 
     // MARK: Reading
 
+    /// Reads `buf`: the caller's bytes, read-only and borrowed for the call (a file is read without a copy).
     func parse(_ buf: UnsafeBufferPointer<UInt8>, emit: (consuming VCardRecord, Int) -> Void) {
         guard buf.count > 0 else {
             diagnose(1, nil, "no vCard found: the input is empty (expected BEGIN:VCARD)")
@@ -207,6 +208,85 @@ final class VCardParser {
             diagnose(lineNumber, error.column, error.message)
         }
         return false
+    }
+
+    // MARK: Finishing a card
+
+    func finishCard(endOffset: Int, emit: (consuming VCardRecord, Int) -> Void) {
+        inCard = false
+        if mode == .contact && !st[0].builder.isGroupCard {
+            finishContact(emit: emit)
+            return
+        }
+        var b = CardBuilder()
+        swap(&b, &st[0].builder)
+        if mode == .groupCard {
+            st[0].groupResult = b
+            return
+        }
+        let id = b.cardID()
+        if b.isGroupCard {
+            var name = b.contact.formattedName
+            if name.isEmpty {
+                name = [b.contact.givenName, b.contact.familyName].filter { !$0.isEmpty }.joined(separator: " ")
+            }
+            if name.isEmpty { name = b.contact.organization }
+            // Read the card again in group mode so that every property the group model does not name is kept.
+            var unknowns = b.contact.unknownProperties
+            let input = st[0].lexer.input
+            let cardStartOffset = st[0].cardStartOffset
+            if endOffset > cardStartOffset {
+                let again = VCardParser(fileName: fileName)
+                again.mode = .groupCard
+                // The card's own bytes: a read-only slice of the input being read.
+                again.parse(UnsafeBufferPointer(rebasing: input[cardStartOffset..<endOffset])) {
+                    _, _ in
+                }
+                if let g = again.st[0].groupResult {
+                    unknowns = g.contact.unknownProperties
+                    if !g.contact.formattedName.isEmpty { name = g.contact.formattedName }
+                }
+            }
+            let group = Group(id: id, name: name, memberIDs: b.members, kind: .card, unknownProperties: unknowns)
+            if st[0].collecting {
+                st[0].collected.groups.append(group)
+            } else {
+                emit(.group(group), cardStartLine)
+            }
+            return
+        }
+    }
+
+    /// Finishes an ordinary contact card in place: the contact is moved out and the builder reset, so its
+    /// buffers serve the next card.
+    func finishContact(emit: (consuming VCardRecord, Int) -> Void) {
+        let line = cardStartLine
+        let (id, hadMembers) = st[0].builder.finishContact()
+        if hadMembers {
+            diagnose(
+                line, nil, "MEMBER in a card that is not a group (expected KIND:group); kept as an unknown property")
+        }
+        if st[0].collecting {
+            let (hash, ascii) = IDIndex.hash(id)
+            st[0].collected.idHashes.append(hash)
+            if !ascii { st[0].collected.idsAreASCII = false }
+            st[0].collected.contactLines.append(line)
+            if !st[0].builder.contact.categories.isEmpty {
+                st[0].collected.categories.add(
+                    st[0].builder.contact.categories, position: Int32(st[0].contacts?.count ?? 0), id: id)
+            }
+            appendCollected(takeBuiltContact())
+        } else {
+            emit(.contact(takeBuiltContact()), line)
+        }
+    }
+
+    /// The builder's contact, moved out; the builder is reset for the next card.
+    func takeBuiltContact() -> Contact {
+        var c = Contact(id: "")
+        swap(&c, &st[0].builder.contact)
+        st[0].builder.reset()
+        return c
     }
 
     func diagnose(_ line: Int, _ column: Int?, _ message: String) {

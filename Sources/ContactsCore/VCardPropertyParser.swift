@@ -12,7 +12,7 @@ import Foundation
 /// var properties = VCardPropertyParser(line: line)
 /// defer { properties.deallocate() }
 /// let head = try properties.parse(line, from: 0)
-/// print(properties.name(head), properties.materializedParameters())  // TEL [TYPE=cell]
+/// print(properties.name(head), properties.materializedParameters().count)  // TEL 1
 /// ```
 struct VCardPropertyParser {
     /// A syntax error in a content line: the 1-based column and what was expected.

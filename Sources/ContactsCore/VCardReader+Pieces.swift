@@ -60,6 +60,7 @@ extension VCardReader {
         minChunkSize: Int = 1 << 20
     ) -> [Chunk] {
         let (data, notes) = utf8Input(data, fileName: fileName)
+        // The bytes are read in place (read-only views, valid for each call): a mapped file is never copied.
         let boundaries = data.withUnsafeBytes { raw in
             chunkBoundaries(
                 raw.bindMemory(to: UInt8.self),
@@ -111,6 +112,7 @@ extension VCardReader {
     }
 
     /// Offsets that split `buf` into about `pieces` parts, each starting at a BEGIN:VCARD line.
+    /// `buf`: the file's bytes, read-only and borrowed for the call.
     static func chunkBoundaries(_ buf: UnsafeBufferPointer<UInt8>, pieces: Int) -> [Int] {
         var result = [0]
         guard pieces > 1, !buf.isEmpty else { return [0, buf.count] }
@@ -146,7 +148,8 @@ extension VCardReader {
 }
 
 /// About how many cards `buf` holds (for reserving capacity): the lines that start with "BEGIN:" in its
-/// first 64 KiB, scaled to its size with a margin (memory reserved and not used is never touched).
+/// first 64 KiB, scaled to its size with a margin (memory reserved and not used is never touched). `buf`: the
+/// piece's bytes, read-only and borrowed for the call.
 func estimatedCardCount(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
     guard !buf.isEmpty else { return 0 }
     let total = min(buf.count, 1 << 16)

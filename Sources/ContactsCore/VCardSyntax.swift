@@ -110,7 +110,7 @@ enum TypeFlags {
     }
 }
 
-/// Exact comparison of `bytes` with an upper-case ASCII keyword.
+/// Exact comparison of `bytes` (a read-only view of the caller's line) with an upper-case ASCII keyword.
 @inline(__always) func equalsKeyword(_ bytes: UnsafeBufferPointer<UInt8>, _ keyword: StaticString) -> Bool {
     guard bytes.count == keyword.utf8CodeUnitCount else { return false }
     let k = keyword.utf8Start

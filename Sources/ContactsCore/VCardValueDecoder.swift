@@ -2,6 +2,8 @@ import Foundation
 
 /// The value decoders: UTF-8 value bytes to Strings (text escapes, structured components, ids, trimming),
 /// quoted-printable, and the UTF-8 check. Pure functions of their input; the parser reports what they find.
+/// Unsafe code: each takes its value as a read-only `UnsafeBufferPointer<UInt8>` borrowed from the caller (a
+/// view of the content line or the decoding buffer), so that no value is copied before it becomes a String.
 enum VCardValueDecoder {
 
     static func rawString(_ v: UnsafeBufferPointer<UInt8>) -> String {
@@ -79,6 +81,7 @@ enum VCardValueDecoder {
         var k = s
         while k < e && v[k] != backslash && v[k] != cr { k += 1 }
         if k == e { return String(decoding: UnsafeBufferPointer(rebasing: v[s..<e]), as: UTF8.self) }
+        // Unescaping never lengthens the text: the `e - s` bytes asked for are enough (bounds-checked in debug).
         return String(unsafeUninitializedCapacity: e - s) { out in
             var o = 0
             var i = s
@@ -189,12 +192,9 @@ enum VCardValueDecoder {
         let n = v.count
         var i = 0
         // ASCII fast path, 8 bytes at a time.
-        if let base = v.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= n {
-                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
-                i += 8
-            }
+        while i + 8 <= n {
+            if v.word(at: i) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
         }
         while i < n {
             let b = v[i]
