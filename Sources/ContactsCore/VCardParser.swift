@@ -1,8 +1,8 @@
 import Foundation
 
 /// The reader's driver: it runs the lexer (``VCardLexer``) over the input, hands each content line to the
-/// property parser (``VCardPropertyParser``), turns the properties into the card being built
-/// (``CardBuilder``) and finishes cards. It owns buffers that live across cards, so it is a class; it is
+/// property parser (``VCardPropertyParser``) and its values to the field reader (``VCardFieldReader``),
+/// which fills the card being built (``CardBuilder``), and finishes cards. It owns buffers that live across cards, so it is a class; it is
 /// created per read (or per piece) and never shared.
 final class VCardParser {
     let fileName: String
@@ -48,8 +48,7 @@ final class VCardParser {
     struct State {
         var lexer = VCardLexer()
         var properties: VCardPropertyParser
-        /// Room for a decoded value (quoted-printable).
-        var aux = CheckedBuffer<UInt8>(capacity: 4096)
+        var fields: VCardFieldReader
         var builder = CardBuilder()
         var mode = ReadMode.contact
         /// In group-card mode: what the card said.
@@ -64,7 +63,10 @@ final class VCardParser {
         var collected = VCardReader.Chunk()
         var contacts: CheckedStorage<Contact>?
 
-        init() { properties = VCardPropertyParser(line: lexer.line) }
+        init() {
+            properties = VCardPropertyParser(line: lexer.line)
+            fields = VCardFieldReader(line: lexer.line)
+        }
     }
 
     /// The state: exactly one element, for the parser's lifetime.
@@ -72,11 +74,8 @@ final class VCardParser {
 
     /// The current content line (its bytes can be written through; only the lexer changes its length).
     var line: CheckedBuffer<UInt8> { st[0].lexer.line }
-    var lineLength: Int { st[0].lexer.line.count }
     /// The number of the (first physical) line of the current content line.
     var lineNumber: Int { st[0].lexer.lineNumber }
-    /// The property parser, as of the current content line (a copy of its buffers' views, no ownership).
-    var properties: VCardPropertyParser { st[0].properties }
     var mode: ReadMode {
         get { st[0].mode }
         set { st[0].mode = newValue }
@@ -125,7 +124,7 @@ final class VCardParser {
     deinit {
         st[0].lexer.deallocate()
         st[0].properties.deallocate()
-        st[0].aux.deallocate()
+        st[0].fields.deallocate()
     }
 
     // MARK: Reading
@@ -203,7 +202,10 @@ final class VCardParser {
         }
         do {
             let head = try st[0].properties.parse(line, from: i)
-            handle(head, mode: mode, into: &st[0].builder)
+            st[0].fields.read(head, properties: st[0].properties, mode: mode, into: &st[0].builder)
+            if !st[0].fields.notes.isEmpty {
+                for note in st[0].fields.takeNotes() { diagnose(lineNumber, note.column, note.message) }
+            }
         } catch {
             diagnose(lineNumber, error.column, error.message)
         }

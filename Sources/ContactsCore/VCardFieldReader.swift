@@ -1,22 +1,75 @@
 import Foundation
 import ICUKit
 
-/// Values: decoded (quoted-printable, charset, UTF-8 checked) and turned into the contact's fields.
-extension VCardParser {
+/// Reads a parsed property's value into the card's fields: decodes it (quoted-printable, `CHARSET=` through
+/// ICU converters, the UTF-8 check, base64 and `data:` photos) and sets the field the model has for it, or
+/// keeps it verbatim as an unknown property. What it finds wrong it notes for the driver, which adds the line.
+///
+/// ```swift
+/// var line = CheckedBuffer<UInt8>(capacity: 64)  // the lexer's current line
+/// defer { line.deallocate() }
+/// Array("FN:Ada Lovelace".utf8).withUnsafeBufferPointer { line.append(contentsOf: $0) }
+/// var properties = VCardPropertyParser(line: line)
+/// defer { properties.deallocate() }
+/// var fields = VCardFieldReader(line: line)
+/// defer { fields.deallocate() }
+/// var card = CardBuilder()
+/// fields.read(try properties.parse(line, from: 0), properties: properties, mode: .contact, into: &card)
+/// print(card.contact.formattedName)  // Ada Lovelace
+/// ```
+struct VCardFieldReader {
+    typealias Head = VCardPropertyParser.Head
+
+    /// A problem with a value: the 1-based column in its content line and what was expected.
+    struct Note {
+        var column: Int
+        var message: String
+    }
+
+    /// Room for a decoded value (quoted-printable). Owned (``deallocate()``).
+    private var aux = CheckedBuffer<UInt8>(capacity: 4096)
+    /// The property parser as of the current line (a view of its buffers, set by ``read(_:properties:mode:into:)``).
+    private var properties: VCardPropertyParser
+    /// What ``read(_:properties:mode:into:)`` found wrong since the last ``takeNotes()``.
+    private(set) var notes: [Note] = []
+
+    /// A reader for the content lines held in `line` (the lexer's buffer).
+    init(line: CheckedBuffer<UInt8>) { properties = VCardPropertyParser(line: line) }
+
+    /// Frees the decoding buffer; the owner calls it once, and uses the reader no more.
+    func deallocate() { aux.deallocate() }
+
+    /// Reads the property `head` of the current line (as `properties` parsed it) into `card`.
+    mutating func read(_ head: Head, properties: VCardPropertyParser, mode: ReadMode, into card: inout CardBuilder) {
+        self.properties = properties
+        handle(head, mode: mode, into: &card)
+    }
+
+    /// The notes so far, handed over; none are left.
+    mutating func takeNotes() -> [Note] {
+        var taken: [Note] = []
+        swap(&taken, &notes)
+        return taken
+    }
+
+    private mutating func diagnose(_ column: Int, _ message: String) {
+        notes.append(Note(column: column, message: message))
+    }
+
     // MARK: Values
 
     /// The decoded value bytes (quoted-printable and charset undone) passed to `body`, which sees UTF-8, as a
     /// read-only view valid during the call (of the line, the decoding buffer or a converted copy).
-    func withValue<R>(_ head: VCardPropertyParser.Head, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var bytes = line.extracting(head.valueStart..<lineLength)
+    mutating func withValue<R>(_ head: Head, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var bytes = properties.line.extracting(head.valueStart..<properties.line.count)
         if head.encoding == 1 {
-            st[0].aux.removeAll()
-            if let bad = VCardValueDecoder.decodeQuotedPrintable(bytes, into: &st[0].aux) {
+            aux.removeAll()
+            if let bad = VCardValueDecoder.decodeQuotedPrintable(bytes, into: &aux) {
                 diagnose(
-                    lineNumber, head.valueStart + 1 + bad,
+                    head.valueStart + 1 + bad,
                     "invalid quoted-printable sequence (expected '=' and two hex digits); kept as written")
             }
-            bytes = st[0].aux.all
+            bytes = aux.all
         }
         if head.charsetStart >= 0 && !properties.isUTF8Name(head.charsetStart, head.charsetEnd) {
             let charset = properties.text(head.charsetStart, head.charsetEnd)
@@ -25,7 +78,7 @@ extension VCardParser {
                 return Array(text.utf8).withUnsafeBufferPointer { body($0) }
             } catch let ICUError.invalidBytes(_, offset) {
                 diagnose(
-                    lineNumber, head.valueStart + 1,
+                    head.valueStart + 1,
                     "\(properties.name(head)) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with a substitution character"
                 )
                 if let text = try? CharsetConverter.toUTF8(bytes, charset: charset, strict: false) {
@@ -33,14 +86,14 @@ extension VCardParser {
                 }
             } catch {
                 diagnose(
-                    lineNumber, head.valueStart + 1,
+                    head.valueStart + 1,
                     "unknown charset '\(charset)' on \(properties.name(head)) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8"
                 )
             }
         }
         if let bad = VCardValueDecoder.firstInvalidUTF8(bytes) {
             diagnose(
-                lineNumber, head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
+                head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
                 "invalid UTF-8 in the value of \(properties.name(head)) (value byte \(bad + 1)); replaced with U+FFFD")
             let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
             return repaired.withUnsafeBufferPointer { body($0) }
@@ -50,23 +103,24 @@ extension VCardParser {
 
     // MARK: Properties
 
-    func handle(_ head: VCardPropertyParser.Head, mode: ReadMode, into b: inout CardBuilder) {
+    private mutating func handle(_ head: Head, mode: ReadMode, into b: inout CardBuilder) {
         if head.kind == .version {
-            withValue(head) { v in
+            let unsupported: String? = withValue(head) { v in
                 // The three versions are ASCII, which no other bytes equal as a String: compared as bytes.
                 let (s, e) = VCardValueDecoder.trimmedRange(v)
                 if e - s == 3 && v[s + 1] == dot
                     && ((v[s] == 0x32 && v[s + 2] == 0x31) || (v[s] == 0x33 && v[s + 2] == 0x30)
                         || (v[s] == 0x34 && v[s + 2] == 0x30))
                 {
-                    return
+                    return nil
                 }
                 let text = VCardValueDecoder.trimmedString(v)
-                if text != "2.1" && text != "3.0" && text != "4.0" {
-                    diagnose(
-                        lineNumber, head.valueStart + 1,
-                        "unsupported vCard version '\(text)' (expected 2.1, 3.0 or 4.0); read as best as possible")
-                }
+                return text != "2.1" && text != "3.0" && text != "4.0" ? text : nil
+            }
+            if let unsupported {
+                diagnose(
+                    head.valueStart + 1,
+                    "unsupported vCard version '\(unsupported)' (expected 2.1, 3.0 or 4.0); read as best as possible")
             }
             return
         }
@@ -228,7 +282,7 @@ extension VCardParser {
         }
     }
 
-    func unknown(_ head: VCardPropertyParser.Head) -> VCardProperty {
+    mutating func unknown(_ head: Head) -> VCardProperty {
         var parameters = head.hasParameters ? properties.materializedParameters() : []
         var value: String
         if head.encoding == 1 || head.charsetStart >= 0 {
@@ -246,7 +300,7 @@ extension VCardParser {
             group: properties.group(head), name: properties.name(head), parameters: parameters, value: value)
     }
 
-    func date(_ head: VCardPropertyParser.Head) -> ContactDate {
+    mutating func date(_ head: Head) -> ContactDate {
         let text = withValue(head) { VCardValueDecoder.unescape($0) }
         if head.valueIsText { return ContactDate(text: text) }
         var d = ContactDate(parsing: text)
@@ -254,7 +308,7 @@ extension VCardParser {
         return d
     }
 
-    func photo(_ head: VCardPropertyParser.Head) -> ContactPhoto? {
+    mutating func photo(_ head: Head) -> ContactPhoto? {
         let raw = withValue(head) { VCardValueDecoder.rawString($0) }
         var mediaType: String?
         for p in properties.materializedParameters() where p.name == "TYPE" || p.name == "MEDIATYPE" {
@@ -264,7 +318,7 @@ extension VCardParser {
         }
         if head.encoding == 2 {
             guard let data = Data(base64Encoded: raw, options: .ignoreUnknownCharacters) else {
-                diagnose(lineNumber, head.valueStart + 1, "PHOTO data is not valid base64; kept as an unknown property")
+                diagnose(head.valueStart + 1, "PHOTO data is not valid base64; kept as an unknown property")
                 return nil
             }
             return .embedded(data, mediaType: mediaType)
@@ -272,7 +326,7 @@ extension VCardParser {
         if raw.hasPrefix("data:") {
             guard let comma = raw.firstIndex(of: ",") else {
                 diagnose(
-                    lineNumber, head.valueStart + 1,
+                    head.valueStart + 1,
                     "PHOTO data: URI has no ',' before its data; kept as an unknown property")
                 return nil
             }
@@ -288,7 +342,7 @@ extension VCardParser {
             }
             guard let data else {
                 diagnose(
-                    lineNumber, head.valueStart + 1,
+                    head.valueStart + 1,
                     "PHOTO data: URI payload does not decode; kept as an unknown property")
                 return nil
             }
@@ -297,11 +351,11 @@ extension VCardParser {
         return .uri(raw)
     }
 
-    @inline(__always) func preference(_ head: VCardPropertyParser.Head) -> Int? {
+    @inline(__always) func preference(_ head: Head) -> Int? {
         head.pref ?? (head.types & TypeFlags.pref != 0 ? 1 : nil)
     }
 
-    func label(_ head: VCardPropertyParser.Head) -> ContactLabel {
+    func label(_ head: Head) -> ContactLabel {
         let f = head.types
         if f & TypeFlags.iphone != 0 { return .iPhone }
         if f & TypeFlags.fax != 0 {
