@@ -141,7 +141,7 @@ public struct AddressBook: Sendable, Equatable {
         // Move the contacts out of the pieces (in parallel): no copy, nothing left behind.
         let storages = chunks.map(\.storage)
         chunks.removeAll()
-        var contacts = AddressBook.moveContacts(out: storages)
+        var contacts = CheckedStorage.joined(storages)
         // Ids are unique within a book (UniqueIDs).
         var ids = contacts.map(\.id)
         let unique = UniqueIDs(
@@ -154,37 +154,6 @@ public struct AddressBook: Sendable, Equatable {
         self.init(
             contacts: contacts, groups: cards + categoryGroups, diagnostics: diagnostics, index: unique.index,
             trailingMembers: categories.members)
-    }
-
-    /// One array of the contacts of `storages`, in order, moved (each piece by its own thread).
-    private static func moveContacts(out storages: [VCardReader.ContactStorage]) -> [Contact] {
-        let total = storages.reduce(0) { $0 + $1.count }
-        guard total > 0 else { return [] }
-        return [Contact](unsafeUninitializedCapacity: total) { buffer, count in
-            guard let destination = buffer.baseAddress else { return }
-            var offsets: [Int] = []
-            var offset = 0
-            for s in storages {
-                offsets.append(offset)
-                offset += s.count
-            }
-            /// Piece k writes only `destination[offsets[k] ..< offsets[k] + storages[k].count]`.
-            // @unchecked Sendable: the pieces write disjoint ranges of `destination`, each storage moved once.
-            struct Move: @unchecked Sendable {
-                let destination: UnsafeMutablePointer<Contact>
-                let storages: [VCardReader.ContactStorage]
-                let offsets: [Int]
-            }
-            let move = Move(destination: destination, storages: storages, offsets: offsets)
-            if storages.count == 1 {
-                storages[0].moveAll(to: destination)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: storages.count) { k in
-                    move.storages[k].moveAll(to: move.destination + move.offsets[k])
-                }
-            }
-            count = total
-        }
     }
 
     /// Reads a vCard file (memory-mapped). Throws ``ContactsCoreError/cannotRead(path:reason:)`` when the

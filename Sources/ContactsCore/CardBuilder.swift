@@ -128,4 +128,101 @@ struct CardBuilder {
             ($0.element.preference ?? Int.max, $0.offset) < ($1.element.preference ?? Int.max, $1.offset)
         }.map(\.element)
     }
+
+    // MARK: Finishing
+
+    /// The card's id: its UID, or (without one) a hash of what it says, so that the id survives re-folding
+    /// and re-ordering of files.
+    func cardID() -> String {
+        if let uid, !uid.isEmpty { return uid }
+        return hashID()
+    }
+
+    /// Finishes an ordinary contact in place (the contact stays in ``contact``, to be moved out): its id,
+    /// MEMBERs kept as unknown properties, `X-ABLabel`s applied, LANGs in preference order, items ordered by
+    /// preference, categories without duplicates, phonetic names from SORT-AS. Returns the id and whether
+    /// the card had MEMBERs (it is not a group: the caller reports them).
+    mutating func finishContact() -> (id: String, hadMembers: Bool) {
+        let id = cardID()
+        let hadMembers = !members.isEmpty
+        for m in members { contact.unknownProperties.append(VCardProperty(name: "MEMBER", value: "urn:uuid:" + m)) }
+        resolveLabels()
+        if !languagePrefs.isEmpty {
+            let prefs = languagePrefs
+            contact.languages = zip(contact.languages, prefs).enumerated()
+                .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
+        }
+        contact.id = id
+        Self.finalize(&contact)
+        return (id, hadMembers)
+    }
+
+    /// Categories without duplicates, items in preference order, phonetic names from SORT-AS.
+    static func finalize(_ c: inout Contact) {
+        if c.categories.count > 16 {
+            var seen = Set<String>()
+            c.categories = c.categories.filter { seen.insert($0).inserted }
+        } else if c.categories.count > 1 {
+            var k = 1
+            while k < c.categories.count {
+                if c.categories[0..<k].contains(c.categories[k]) { c.categories.remove(at: k) } else { k += 1 }
+            }
+        }
+        order(&c.phones)
+        order(&c.emails)
+        order(&c.urls)
+        order(&c.addresses)
+        if c.phoneticFamilyName.isEmpty && c.phoneticGivenName.isEmpty && !c.sortAsComponents.isEmpty {
+            c.phoneticFamilyName = c.sortAsComponents[0]
+            if c.sortAsComponents.count > 1 { c.phoneticGivenName = c.sortAsComponents[1] }
+        }
+    }
+
+    /// FNV-1a over what the card says, as `hash-` and 16 hex digits.
+    func hashID() -> String {
+        // FNV-1a over what the card says, so the id survives re-folding and re-ordering of files.
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        @inline(__always) func mix(_ s: String) {
+            let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes {
+                    h ^= UInt64(byte)
+                    h = h &* 0x100_0000_01b3
+                }
+            }
+            if done == nil {
+                for byte in s.utf8 {
+                    h ^= UInt64(byte)
+                    h = h &* 0x100_0000_01b3
+                }
+            }
+            h ^= 0x1F
+            h = h &* 0x100_0000_01b3
+        }
+        mix(contact.formattedName)
+        mix(contact.familyName)
+        mix(contact.givenName)
+        mix(contact.middleName)
+        mix(contact.namePrefix)
+        mix(contact.nameSuffix)
+        mix(contact.nickname)
+        mix(contact.organization)
+        mix(contact.jobTitle)
+        mix(contact.note)
+        for p in contact.phones { mix(p.value) }
+        for e in contact.emails { mix(e.value) }
+        for u in contact.urls { mix(u.value) }
+        for m in members { mix(m) }
+        for p in contact.unknownProperties {
+            mix(p.name)
+            mix(p.value)
+        }
+        // "hash-" and 16 hex digits made in one go: exactly the 21 bytes asked for (bounds-checked in debug).
+        let digits: StaticString = "0123456789abcdef"
+        let prefix: StaticString = "hash-"
+        return String(unsafeUninitializedCapacity: 21) { out in
+            for i in 0..<5 { out[i] = prefix.utf8Start[i] }
+            for i in 0..<16 { out[5 + i] = digits.utf8Start[Int((h >> UInt64(60 - 4 * i)) & 0xF)] }
+            return 21
+        }
+    }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// A growable run of plain values in memory its owner manages: the one type through which the vCard reader
 /// reaches the memory of its own buffers (the unfolded content line, the decoding buffer, the parameter and
-/// value spans), instead of raw pointers and separate length and capacity variables.
+/// value spans), instead of raw pointers and separate length and capacity variables. Values with references
+/// live in its sibling ``CheckedStorage``.
 ///
 /// Invariants (``checkInvariants()`` tests them):
 /// - `0 <= count <= capacity` and `capacity >= 1`;
@@ -111,6 +112,13 @@ struct CheckedBuffer<Element: BitwiseCopyable> {
 }
 
 extension UnsafeBufferPointer<UInt8> {
+    /// The 8 bytes at `offset` (`offset + 8 <= count`, checked in debug builds) as one word, in the machine's
+    /// byte order: the ASCII and hash loops read their bytes 8 at a time only through this.
+    @inline(__always) func word(at offset: Int) -> UInt64 {
+        assert(offset >= 0 && offset + 8 <= count, "word read outside the buffer")
+        return UnsafeRawBufferPointer(self).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
+
     /// The offset of the first `byte` in `self[range]` (found with `memchr`), nil when there is none. The range
     /// is checked in debug builds, as ``CheckedBuffer``'s are: the reader searches its input only through this.
     @inline(__always) func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {

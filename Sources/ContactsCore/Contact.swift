@@ -192,7 +192,7 @@ extension ContactLabel {
                 if isWord("anniversary") { return .anniversary }
             default: break
             }
-            return .custom(String(decoding: UnsafeBufferPointer(rebasing: all[s..<e]), as: UTF8.self))
+            return .custom(String(decoding: all[s..<e], as: UTF8.self))
         }
         guard let result else { return nil }
         self = result
@@ -297,7 +297,7 @@ public struct ContactDate: Sendable, Hashable {
             // A time part after 'T' is ignored.
             var n = all.count
             if let t = all.firstIndex(of: 0x54) { n = t }
-            let bytes = UnsafeBufferPointer(rebasing: all[0..<n])
+            let bytes = all[0..<n]
             func number(_ r: Range<Int>) -> Int? {
                 guard r.upperBound <= bytes.count else { return nil }
                 var v = 0

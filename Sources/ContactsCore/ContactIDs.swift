@@ -120,30 +120,28 @@ struct IDIndex: Sendable {
         return Array(id.utf8).withUnsafeBufferPointer { hash($0, seed: seed) }
     }
 
+    // `b`: the id's bytes, borrowed read-only from the caller's String (no copy per id).
     private static func hash(_ b: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (hash: UInt64, ascii: Bool) {
         let n = b.count
         var h = seed ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)
         var bits: UInt64 = 0
-        if let p = b.baseAddress {
-            let raw = UnsafeRawPointer(p)
-            var i = 0
-            while i + 8 <= n {
-                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                bits |= w
-                h = (h ^ w) &* 0xBF58_476D_1CE4_E5B9
-                h ^= h >> 31
-                i += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < n {
-                tail |= UInt64(p[i]) << shift
-                shift += 8
-                i += 1
-            }
-            bits |= tail
-            h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+        var i = 0
+        while i + 8 <= n {
+            let w = b.word(at: i)
+            bits |= w
+            h = (h ^ w) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+            i += 8
         }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < n {
+            tail |= UInt64(b[i]) << shift
+            shift += 8
+            i += 1
+        }
+        bits |= tail
+        h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
         h ^= h >> 29
         h = h &* 0xBF58_476D_1CE4_E5B9
         h ^= h >> 32

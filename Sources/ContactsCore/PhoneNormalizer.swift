@@ -42,12 +42,14 @@ public final class PhoneNormalizer: Sendable {
         var table = [CallingCode?](repeating: nil, count: 1000)
         let count = cphone_calling_codes(nil, 0)
         var infos = [cphone_calling_code](repeating: cphone_calling_code(), count: Int(max(count, 0)))
+        // C bridge: the table is filled through a (pointer, count) pair.
         let filled = infos.withUnsafeMutableBufferPointer { cphone_calling_codes($0.baseAddress, Int32($0.count)) }
         for info in infos.prefix(Int(min(filled, count))) where (1..<1000).contains(info.country_code) {
             let prefix: [UInt8]?
             switch info.national_prefix_kind {
             case Int32(CPHONE_PREFIX_NONE): prefix = []
             case Int32(CPHONE_PREFIX_LITERAL):
+                // C bridge: a fixed char array of the C struct, read-only.
                 prefix = withUnsafeBytes(of: info.national_prefix) { Array($0.prefix { $0 != 0 }) }
             default: prefix = nil
             }
@@ -76,10 +78,12 @@ public final class PhoneNormalizer: Sendable {
         return raw.withUTF8 { fastE164(bytes: $0) }
     }
 
+    // `bytes`: the raw text, borrowed read-only from the caller's String (no copy per number).
     func fastE164(bytes: UnsafeBufferPointer<UInt8>) -> FastResult {
         let n = bytes.count
         guard n >= 4, n <= 250, bytes[0] == 0x2B, bytes[n - 1] &- 0x30 < 10 else { return .undecided }
         // Digits into a small fixed buffer (17 national digits + 3 for the code at most matter).
+        // A stack scratch buffer (no allocation per number); every write is guarded by `count < 24`.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
             var count = 0
             var i = 1
@@ -137,6 +141,7 @@ public final class PhoneNormalizer: Sendable {
         if nationalLength > 17 { return .decided(nil) }
         guard info.possibleLengths & (1 << UInt32(nationalLength)) != 0 else { return .decided(nil) }
         return .decided(
+            // "+" and the digits: exactly the `count + 1` bytes asked for (bounds-checked in debug).
             String(unsafeUninitializedCapacity: count + 1) { out in
                 out[0] = 0x2B
                 for k in 0..<count { out[k + 1] = digits[k] }
@@ -147,6 +152,7 @@ public final class PhoneNormalizer: Sendable {
     /// Whether the national prefix pattern of `code` may match at the start of `national`, looking at its
     /// first one to four digits (ICU's `hitEnd` says when more digits could matter); answers are cached
     /// by calling code and digits.
+    // `national`: a read-only slice of the caller's scratch digits.
     private func prefixMayMatch(code: Int, _ national: UnsafeBufferPointer<UInt8>) -> Bool {
         var value = 0
         var mark = 1

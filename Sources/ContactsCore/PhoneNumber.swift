@@ -60,6 +60,7 @@ public struct PhoneNumber: Sendable, Hashable {
             let i = Int(info.international_length)
             let n = Int(info.national_length)
             let e164 = String(decoding: out[0..<e], as: UTF8.self)
+            // C bridge: a fixed char array of the C struct, read-only.
             let regionCode = withUnsafeBytes(of: info.region) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
@@ -136,7 +137,7 @@ extension PhoneNumber {
     }
 
     /// Calls a CPhoneNumber function with `input` as (pointer, length) and an output buffer of `capacity`
-    /// bytes; returns what it returned and the buffer.
+    /// bytes; returns what it returned and the buffer. Unsafe code: the C bridge takes (pointer, length) pairs.
     static func callBridge(
         _ input: [UInt8], capacity: Int,
         _ call: (UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<CChar>?, Int32) -> Int32

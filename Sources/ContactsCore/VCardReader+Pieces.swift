@@ -3,10 +3,14 @@ import ICUKit
 import Synchronization
 
 extension VCardReader {
+    /// Contacts in memory that ``AddressBook`` moves into its array without copying (see
+    /// ``CheckedStorage/joined(_:)``).
+    typealias ContactStorage = CheckedStorage<Contact>
+
     /// What one chunk of a file gave.
     struct Chunk {
         /// The contacts, in memory that ``AddressBook`` moves into its array without copying.
-        var storage = ContactStorage()
+        var storage = ContactStorage(capacity: 0)
         var contactLines: [Int] = []
         /// ``IDIndex/hash(_:)`` of each contact's id (computed while the id is fresh), and whether every id
         /// is ASCII (the hashes are meaningful only then).
@@ -18,7 +22,7 @@ extension VCardReader {
         var diagnostics: [VCardDiagnostic] = []
 
         /// The contacts as an array (a copy).
-        var contacts: [Contact] { storage.contacts }
+        var contacts: [Contact] { storage.elements }
     }
 
     /// Threads for reading large files: ``ParallelWork/threads``.
@@ -54,6 +58,7 @@ extension VCardReader {
         minChunkSize: Int = 1 << 20
     ) -> [Chunk] {
         let (data, notes) = utf8Input(data, fileName: fileName)
+        // The bytes are read in place (read-only views, valid for each call): a mapped file is never copied.
         let boundaries = data.withUnsafeBytes { raw in
             chunkBoundaries(
                 raw.bindMemory(to: UInt8.self),
@@ -65,15 +70,8 @@ extension VCardReader {
             var localDiagnostics: [VCardParser.LocalDiagnostic] = []
             var lineCount = 0
         }
-        /// One slot per chunk.
-        // @unchecked Sendable: iteration k writes only slot k; the slots are read after every iteration ended.
-        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Partial> }
-        let slots = Slots(buffer: .allocate(capacity: n))
-        slots.buffer.initialize(repeating: Partial())
-        defer {
-            _ = slots.buffer.deinitialize()
-            slots.buffer.deallocate()
-        }
+        /// One slot per chunk: iteration k writes only slot k; the slots are read after every iteration ended.
+        let slots = CheckedStorage(repeating: Partial(), count: n)
         let work: @Sendable (Int) -> Void = { k in
             let parser = VCardParser(fileName: fileName)
             parser.endsBeforeNextCard = k < n - 1
@@ -83,7 +81,7 @@ extension VCardReader {
                 parser.collect(reserving: estimatedCardCount(piece))
                 parser.parse(piece) { _, _ in }
             }
-            slots.buffer[k] = Partial(
+            slots[k] = Partial(
                 chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
                 lineCount: parser.lineCount)
         }
@@ -99,12 +97,12 @@ extension VCardReader {
         chunks.reserveCapacity(n)
         var offset = 0
         for k in 0..<n {
-            var chunk = slots.buffer[k].chunk
+            var chunk = slots[k].chunk
             if offset > 0 {
                 for i in chunk.contactLines.indices { chunk.contactLines[i] += offset }
             }
-            chunk.diagnostics = slots.buffer[k].localDiagnostics.map { $0.rendered(file: fileName, lineOffset: offset) }
-            offset += slots.buffer[k].lineCount
+            chunk.diagnostics = slots[k].localDiagnostics.map { $0.rendered(file: fileName, lineOffset: offset) }
+            offset += slots[k].lineCount
             chunks.append(chunk)
         }
         if !notes.isEmpty { chunks[0].diagnostics = notes + chunks[0].diagnostics }
@@ -112,6 +110,7 @@ extension VCardReader {
     }
 
     /// Offsets that split `buf` into about `pieces` parts, each starting at a BEGIN:VCARD line.
+    /// `buf`: the file's bytes, read-only and borrowed for the call.
     static func chunkBoundaries(_ buf: UnsafeBufferPointer<UInt8>, pieces: Int) -> [Int] {
         var result = [0]
         guard pieces > 1, !buf.isEmpty else { return [0, buf.count] }
@@ -147,7 +146,8 @@ extension VCardReader {
 }
 
 /// About how many cards `buf` holds (for reserving capacity): the lines that start with "BEGIN:" in its
-/// first 64 KiB, scaled to its size with a margin (memory reserved and not used is never touched).
+/// first 64 KiB, scaled to its size with a margin (memory reserved and not used is never touched). `buf`: the
+/// piece's bytes, read-only and borrowed for the call.
 func estimatedCardCount(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
     guard !buf.isEmpty else { return 0 }
     let total = min(buf.count, 1 << 16)

@@ -32,6 +32,7 @@ public enum VCardReader {
     {
         let parser = VCardParser(fileName: fileName)
         let (input, notes) = utf8Input(data, fileName: fileName)
+        // The bytes read in place (read-only, valid for the call): a mapped file is never copied.
         input.withUnsafeBytes { raw in
             parser.parse(raw.bindMemory(to: UInt8.self), emit: body)
         }

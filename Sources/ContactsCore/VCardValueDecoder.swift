@@ -2,6 +2,8 @@ import Foundation
 
 /// The value decoders: UTF-8 value bytes to Strings (text escapes, structured components, ids, trimming),
 /// quoted-printable, and the UTF-8 check. Pure functions of their input; the parser reports what they find.
+/// Unsafe code: each takes its value as a read-only `UnsafeBufferPointer<UInt8>` borrowed from the caller (a
+/// view of the content line or the decoding buffer), so that no value is copied before it becomes a String.
 enum VCardValueDecoder {
 
     static func rawString(_ v: UnsafeBufferPointer<UInt8>) -> String {
@@ -79,6 +81,7 @@ enum VCardValueDecoder {
         var k = s
         while k < e && v[k] != backslash && v[k] != cr { k += 1 }
         if k == e { return String(decoding: UnsafeBufferPointer(rebasing: v[s..<e]), as: UTF8.self) }
+        // Unescaping never lengthens the text: the `e - s` bytes asked for are enough (bounds-checked in debug).
         return String(unsafeUninitializedCapacity: e - s) { out in
             var o = 0
             var i = s
@@ -112,6 +115,38 @@ enum VCardValueDecoder {
             }
             return o
         }
+    }
+
+    /// Parameter value text with RFC 6868 caret escapes (`^n`, `^^`, `^'`) decoded; other carets kept.
+    static func parameterText(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        guard raw.contains(caret) else { return String(decoding: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var k = 0
+        let e = raw.count
+        while k < e {
+            let b = raw[k]
+            if b == caret && k + 1 < e {
+                switch raw[k + 1] {
+                case 0x6E, 0x4E:
+                    out.append(lf)
+                    k += 2
+                    continue
+                case caret:
+                    out.append(caret)
+                    k += 2
+                    continue
+                case 0x27:
+                    out.append(quote)
+                    k += 2
+                    continue
+                default: break
+                }
+            }
+            out.append(b)
+            k += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Quoted-printable `src` decoded onto the end of `out`: `=XX` becomes the byte, a trailing `=` (soft
@@ -157,12 +192,9 @@ enum VCardValueDecoder {
         let n = v.count
         var i = 0
         // ASCII fast path, 8 bytes at a time.
-        if let base = v.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= n {
-                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
-                i += 8
-            }
+        while i + 8 <= n {
+            if v.word(at: i) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
         }
         while i < n {
             let b = v[i]

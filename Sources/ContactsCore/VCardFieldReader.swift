@@ -1,90 +1,126 @@
 import Foundation
 import ICUKit
 
-/// Values: decoded (quoted-printable, charset, UTF-8 checked) and turned into the contact's fields.
-extension VCardParser {
+/// Reads a parsed property's value into the card's fields: decodes it (quoted-printable, `CHARSET=` through
+/// ICU converters, the UTF-8 check, base64 and `data:` photos) and sets the field the model has for it, or
+/// keeps it verbatim as an unknown property. What it finds wrong it notes for the driver, which adds the line.
+///
+/// ```swift
+/// var line = CheckedBuffer<UInt8>(capacity: 64)  // the lexer's current line
+/// defer { line.deallocate() }
+/// Array("FN:Ada Lovelace".utf8).withUnsafeBufferPointer { line.append(contentsOf: $0) }
+/// var properties = VCardPropertyParser(line: line)
+/// defer { properties.deallocate() }
+/// var fields = VCardFieldReader(line: line)
+/// defer { fields.deallocate() }
+/// var card = CardBuilder()
+/// fields.read(try properties.parse(line, from: 0), properties: properties, mode: .contact, into: &card)
+/// print(card.contact.formattedName)  // Ada Lovelace
+/// ```
+struct VCardFieldReader {
+    typealias Head = VCardPropertyParser.Head
+
+    /// A problem with a value: the 1-based column in its content line and what was expected.
+    struct Note {
+        var column: Int
+        var message: String
+    }
+
+    /// Room for a decoded value (quoted-printable). Owned (``deallocate()``).
+    private var aux = CheckedBuffer<UInt8>(capacity: 4096)
+    /// The property parser as of the current line (a view of its buffers, set by ``read(_:properties:mode:into:)``).
+    private var properties: VCardPropertyParser
+    /// What ``read(_:properties:mode:into:)`` found wrong since the last ``takeNotes()``.
+    private(set) var notes: [Note] = []
+
+    /// A reader for the content lines held in `line` (the lexer's buffer).
+    init(line: CheckedBuffer<UInt8>) { properties = VCardPropertyParser(line: line) }
+
+    /// Frees the decoding buffer; the owner calls it once, and uses the reader no more.
+    func deallocate() { aux.deallocate() }
+
+    /// Reads the property `head` of the current line (as `properties` parsed it) into `card`.
+    mutating func read(_ head: Head, properties: VCardPropertyParser, mode: ReadMode, into card: inout CardBuilder) {
+        self.properties = properties
+        handle(head, mode: mode, into: &card)
+    }
+
+    /// The notes so far, handed over; none are left.
+    mutating func takeNotes() -> [Note] {
+        var taken: [Note] = []
+        swap(&taken, &notes)
+        return taken
+    }
+
+    private mutating func diagnose(_ column: Int, _ message: String) {
+        notes.append(Note(column: column, message: message))
+    }
+
     // MARK: Values
 
-    /// The decoded value bytes (quoted-printable and charset undone) passed to `body`, which sees UTF-8.
-    func withValue<R>(_ head: Head, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var bytes = line.extracting(head.valueStart..<lineLength)
+    /// The decoded value bytes (quoted-printable and charset undone) passed to `body`, which sees UTF-8, as a
+    /// read-only view valid during the call (of the line, the decoding buffer or a converted copy).
+    mutating func withValue<R>(_ head: Head, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var bytes = properties.line.extracting(head.valueStart..<properties.line.count)
         if head.encoding == 1 {
-            st.pointee.aux.removeAll()
-            if let bad = VCardValueDecoder.decodeQuotedPrintable(bytes, into: &st.pointee.aux) {
+            aux.removeAll()
+            if let bad = VCardValueDecoder.decodeQuotedPrintable(bytes, into: &aux) {
                 diagnose(
-                    lineNumber, head.valueStart + 1 + bad,
+                    head.valueStart + 1 + bad,
                     "invalid quoted-printable sequence (expected '=' and two hex digits); kept as written")
             }
-            bytes = st.pointee.aux.all
+            bytes = aux.all
         }
-        if head.charsetStart >= 0 && !isUTF8Name(head.charsetStart, head.charsetEnd) {
-            let charset = text(head.charsetStart, head.charsetEnd)
+        if head.charsetStart >= 0 && !properties.isUTF8Name(head.charsetStart, head.charsetEnd) {
+            let charset = properties.text(head.charsetStart, head.charsetEnd)
             do {
                 let text = try CharsetConverter.toUTF8(bytes, charset: charset, strict: true)
                 return Array(text.utf8).withUnsafeBufferPointer { body($0) }
             } catch let ICUError.invalidBytes(_, offset) {
                 diagnose(
-                    lineNumber, head.valueStart + 1,
-                    "\(name(head)) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with a substitution character"
+                    head.valueStart + 1,
+                    "\(properties.name(head)) value has bytes that are not valid \(charset) (at value byte \(offset + 1)); they were replaced with a substitution character"
                 )
                 if let text = try? CharsetConverter.toUTF8(bytes, charset: charset, strict: false) {
                     return Array(text.utf8).withUnsafeBufferPointer { body($0) }
                 }
             } catch {
                 diagnose(
-                    lineNumber, head.valueStart + 1,
-                    "unknown charset '\(charset)' on \(name(head)) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8"
+                    head.valueStart + 1,
+                    "unknown charset '\(charset)' on \(properties.name(head)) (expected a name such as UTF-8, ISO-8859-1, Windows-1252, Shift_JIS); value read as UTF-8"
                 )
             }
         }
         if let bad = VCardValueDecoder.firstInvalidUTF8(bytes) {
             diagnose(
-                lineNumber, head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
-                "invalid UTF-8 in the value of \(name(head)) (value byte \(bad + 1)); replaced with U+FFFD")
+                head.encoding == 1 ? head.valueStart + 1 : head.valueStart + bad + 1,
+                "invalid UTF-8 in the value of \(properties.name(head)) (value byte \(bad + 1)); replaced with U+FFFD")
             let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
             return repaired.withUnsafeBufferPointer { body($0) }
         }
         return body(bytes)
     }
 
-    /// Whether the charset named by `line[s..<e]` is UTF-8 (or its ASCII subset).
-    func isUTF8Name(_ s: Int, _ e: Int) -> Bool {
-        var ascii = true
-        for k in s..<e where line[k] >= 0x80 {
-            ascii = false
-            break
-        }
-        guard ascii else { return isUTF8Name(text(s, e)) }
-        return isKeywordIgnoringCase(s, e, "UTF-8") || isKeywordIgnoringCase(s, e, "UTF8")
-            || isKeywordIgnoringCase(s, e, "US-ASCII") || isKeywordIgnoringCase(s, e, "ASCII")
-    }
-
-    func isUTF8Name(_ charset: String) -> Bool {
-        switch charset.uppercased() {
-        case "UTF-8", "UTF8", "US-ASCII", "ASCII": return true
-        default: return false
-        }
-    }
-
     // MARK: Properties
 
-    func handle(_ head: Head, mode: ReadMode, into b: inout CardBuilder) {
+    private mutating func handle(_ head: Head, mode: ReadMode, into b: inout CardBuilder) {
         if head.kind == .version {
-            withValue(head) { v in
+            let unsupported: String? = withValue(head) { v in
                 // The three versions are ASCII, which no other bytes equal as a String: compared as bytes.
                 let (s, e) = VCardValueDecoder.trimmedRange(v)
                 if e - s == 3 && v[s + 1] == dot
                     && ((v[s] == 0x32 && v[s + 2] == 0x31) || (v[s] == 0x33 && v[s + 2] == 0x30)
                         || (v[s] == 0x34 && v[s + 2] == 0x30))
                 {
-                    return
+                    return nil
                 }
                 let text = VCardValueDecoder.trimmedString(v)
-                if text != "2.1" && text != "3.0" && text != "4.0" {
-                    diagnose(
-                        lineNumber, head.valueStart + 1,
-                        "unsupported vCard version '\(text)' (expected 2.1, 3.0 or 4.0); read as best as possible")
-                }
+                return text != "2.1" && text != "3.0" && text != "4.0" ? text : nil
+            }
+            if let unsupported {
+                diagnose(
+                    head.valueStart + 1,
+                    "unsupported vCard version '\(unsupported)' (expected 2.1, 3.0 or 4.0); read as best as possible")
             }
             return
         }
@@ -120,10 +156,8 @@ extension VCardParser {
                     k += 1
                 }
             }
-            if head.hasParameters
-                && st.pointee.paramSpans.all.contains(where: { isKeyword($0.nameStart, $0.nameEnd, "SORT-AS") })
-            {
-                appendSortAs(to: &b.contact.sortAsComponents)
+            if head.hasParameters && properties.hasParameter("SORT-AS") {
+                properties.appendSortAs(to: &b.contact.sortAsComponents)
             }
         case .nickname where b.contact.nickname.isEmpty:
             b.contact.nickname = withValue(head) { VCardValueDecoder.unescape($0) }
@@ -160,18 +194,18 @@ extension VCardParser {
                 if text.hasPrefix("tel:") { text.removeFirst(4) }
                 return text
             }
-            b.note(group(head), kind: .phone, index: b.contact.phones.count)
+            b.note(properties.group(head), kind: .phone, index: b.contact.phones.count)
             if b.contact.phones.isEmpty { b.contact.phones.reserveCapacity(2) }
             b.contact.phones.append(LabeledValue(label: label(head), value: value, preference: preference(head)))
         case .email:
-            b.note(group(head), kind: .email, index: b.contact.emails.count)
+            b.note(properties.group(head), kind: .email, index: b.contact.emails.count)
             if b.contact.emails.isEmpty { b.contact.emails.reserveCapacity(2) }
             b.contact.emails.append(
                 LabeledValue(
                     label: label(head), value: withValue(head) { VCardValueDecoder.unescape($0) },
                     preference: preference(head)))
         case .url:
-            b.note(group(head), kind: .url, index: b.contact.urls.count)
+            b.note(properties.group(head), kind: .url, index: b.contact.urls.count)
             b.contact.urls.append(
                 LabeledValue(
                     label: label(head), value: withValue(head) { VCardValueDecoder.unescape($0) },
@@ -197,14 +231,14 @@ extension VCardParser {
                     k += 1
                 }
             }
-            b.note(group(head), kind: .address, index: b.contact.addresses.count)
+            b.note(properties.group(head), kind: .address, index: b.contact.addresses.count)
             b.contact.addresses.append(LabeledAddress(label: label(head), value: a, preference: preference(head)))
         case .bday where b.contact.birthday == nil:
             b.contact.birthday = date(head)
         case .anniversary:
             b.contact.dates.append(LabeledDate(label: .anniversary, value: date(head)))
         case .abDate:
-            b.note(group(head), kind: .date, index: b.contact.dates.count)
+            b.note(properties.group(head), kind: .date, index: b.contact.dates.count)
             b.contact.dates.append(LabeledDate(label: .unlabeled, value: date(head)))
         case .note where b.contact.note.isEmpty:
             b.contact.note = withValue(head) { VCardValueDecoder.unescape($0) }
@@ -248,8 +282,8 @@ extension VCardParser {
         }
     }
 
-    func unknown(_ head: Head) -> VCardProperty {
-        var parameters = head.hasParameters ? materializedParameters() : []
+    mutating func unknown(_ head: Head) -> VCardProperty {
+        var parameters = head.hasParameters ? properties.materializedParameters() : []
         var value: String
         if head.encoding == 1 || head.charsetStart >= 0 {
             // Decoded to UTF-8: the encoding and charset no longer apply; line breaks become \n escapes.
@@ -262,10 +296,11 @@ extension VCardParser {
         } else {
             value = withValue(head) { VCardValueDecoder.rawString($0) }
         }
-        return VCardProperty(group: group(head), name: name(head), parameters: parameters, value: value)
+        return VCardProperty(
+            group: properties.group(head), name: properties.name(head), parameters: parameters, value: value)
     }
 
-    func date(_ head: Head) -> ContactDate {
+    mutating func date(_ head: Head) -> ContactDate {
         let text = withValue(head) { VCardValueDecoder.unescape($0) }
         if head.valueIsText { return ContactDate(text: text) }
         var d = ContactDate(parsing: text)
@@ -273,17 +308,17 @@ extension VCardParser {
         return d
     }
 
-    func photo(_ head: Head) -> ContactPhoto? {
+    mutating func photo(_ head: Head) -> ContactPhoto? {
         let raw = withValue(head) { VCardValueDecoder.rawString($0) }
         var mediaType: String?
-        for p in materializedParameters() where p.name == "TYPE" || p.name == "MEDIATYPE" {
+        for p in properties.materializedParameters() where p.name == "TYPE" || p.name == "MEDIATYPE" {
             if let v = p.values.first, !v.isEmpty {
                 mediaType = v.contains("/") ? v.lowercased() : "image/" + v.lowercased()
             }
         }
         if head.encoding == 2 {
             guard let data = Data(base64Encoded: raw, options: .ignoreUnknownCharacters) else {
-                diagnose(lineNumber, head.valueStart + 1, "PHOTO data is not valid base64; kept as an unknown property")
+                diagnose(head.valueStart + 1, "PHOTO data is not valid base64; kept as an unknown property")
                 return nil
             }
             return .embedded(data, mediaType: mediaType)
@@ -291,7 +326,7 @@ extension VCardParser {
         if raw.hasPrefix("data:") {
             guard let comma = raw.firstIndex(of: ",") else {
                 diagnose(
-                    lineNumber, head.valueStart + 1,
+                    head.valueStart + 1,
                     "PHOTO data: URI has no ',' before its data; kept as an unknown property")
                 return nil
             }
@@ -307,7 +342,7 @@ extension VCardParser {
             }
             guard let data else {
                 diagnose(
-                    lineNumber, head.valueStart + 1,
+                    head.valueStart + 1,
                     "PHOTO data: URI payload does not decode; kept as an unknown property")
                 return nil
             }
@@ -333,7 +368,7 @@ extension VCardParser {
         if f & TypeFlags.work != 0 { return .work }
         if f & TypeFlags.school != 0 { return .school }
         if f & TypeFlags.other != 0 { return .other }
-        if head.customStart >= 0 { return .custom(paramText(head.customStart, head.customEnd)) }
+        if head.customStart >= 0 { return .custom(properties.paramText(head.customStart, head.customEnd)) }
         return .unlabeled
     }
 
