@@ -1,6 +1,5 @@
 import Foundation
 import ICUKit
-import Synchronization
 
 extension VCardReader {
     /// Contacts in memory that ``AddressBook`` moves into its array without copying (see
@@ -37,19 +36,6 @@ extension VCardReader {
         return threads > 1 ? threads * 8 : 1
     }
 
-    /// Hands out piece numbers to the reading threads, each once.
-    private final class PieceCounter: Sendable {
-        private let next = Mutex(0)
-
-        func take(below count: Int) -> Int? {
-            next.withLock { next in
-                guard next < count else { return nil }
-                next += 1
-                return next - 1
-            }
-        }
-    }
-
     /// Reads `data` in up to `maxChunks` pieces split at BEGIN:VCARD lines, with file line numbers, on up to
     /// `threads` threads (each takes the next piece when done). Small inputs (under 2 × `minChunkSize`) are
     /// read in one piece.
@@ -58,55 +44,50 @@ extension VCardReader {
         minChunkSize: Int = 1 << 20
     ) -> [Chunk] {
         let (data, notes) = utf8Input(data, fileName: fileName)
-        // The bytes are read in place (read-only views, valid for each call): a mapped file is never copied.
-        let boundaries = data.withUnsafeBytes { raw in
-            chunkBoundaries(
-                raw.bindMemory(to: UInt8.self),
-                pieces: min(16, maxChunks, max(1, raw.count / max(1, minChunkSize))))
-        }
+        let boundaries = pieceBoundaries(data, maxChunks: maxChunks, minChunkSize: minChunkSize)
         let n = boundaries.count - 1
         struct Partial {
             var chunk = Chunk()
             var localDiagnostics: [VCardParser.LocalDiagnostic] = []
             var lineCount = 0
         }
-        /// One slot per chunk: iteration k writes only slot k; the slots are read after every iteration ended.
-        let slots = CheckedStorage(repeating: Partial(), count: n)
-        let work: @Sendable (Int) -> Void = { k in
+        let partials = ParallelWork.map(count: n, threads: threads) { k in
             let parser = VCardParser(fileName: fileName)
             parser.endsBeforeNextCard = k < n - 1
+            // The bytes are read in place (a read-only view, valid for the call): a mapped file is never copied.
             data.withUnsafeBytes { raw in
                 let piece = UnsafeRawBufferPointer(rebasing: raw[boundaries[k]..<boundaries[k + 1]])
                     .bindMemory(to: UInt8.self)
                 parser.collect(reserving: estimatedCardCount(piece))
                 parser.parse(piece) { _, _ in }
             }
-            slots[k] = Partial(
+            return Partial(
                 chunk: parser.takeCollected(), localDiagnostics: parser.localDiagnostics,
                 lineCount: parser.lineCount)
-        }
-        if n == 1 || threads <= 1 {
-            for k in 0..<n { work(k) }
-        } else {
-            let counter = PieceCounter()
-            DispatchQueue.concurrentPerform(iterations: min(n, threads)) { _ in
-                while let k = counter.take(below: n) { work(k) }
-            }
         }
         var chunks: [Chunk] = []
         chunks.reserveCapacity(n)
         var offset = 0
         for k in 0..<n {
-            var chunk = slots[k].chunk
+            var chunk = partials[k].chunk
             if offset > 0 {
                 for i in chunk.contactLines.indices { chunk.contactLines[i] += offset }
             }
-            chunk.diagnostics = slots[k].localDiagnostics.map { $0.rendered(file: fileName, lineOffset: offset) }
-            offset += slots[k].lineCount
+            chunk.diagnostics = partials[k].localDiagnostics.map { $0.rendered(file: fileName, lineOffset: offset) }
+            offset += partials[k].lineCount
             chunks.append(chunk)
         }
         if !notes.isEmpty { chunks[0].diagnostics = notes + chunks[0].diagnostics }
         return chunks
+    }
+
+    /// Where `data` is split for reading: at most 16 pieces, at most `maxChunks`, each at least
+    /// `minChunkSize` bytes, each starting at a BEGIN:VCARD line.
+    static func pieceBoundaries(_ data: Data, maxChunks: Int, minChunkSize: Int) -> [Int] {
+        data.withUnsafeBytes { raw in
+            chunkBoundaries(
+                raw.bindMemory(to: UInt8.self), pieces: min(16, maxChunks, max(1, raw.count / max(1, minChunkSize))))
+        }
     }
 
     /// Offsets that split `buf` into about `pieces` parts, each starting at a BEGIN:VCARD line.

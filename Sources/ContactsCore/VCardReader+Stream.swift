@@ -63,6 +63,7 @@ extension VCardReader {
         let name = fileName ?? path
         let size = Int(st.st_size)
         guard size > 0 else { return stream(data: Data(), fileName: name, makePiece: makePiece, body) }
+        // The mapping is owned by the Data made below (unmapped with it) and only read through it.
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
             throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
         }
@@ -85,14 +86,12 @@ extension VCardReader {
         let (data, notes) = utf8Input(input, fileName: fileName)
         // A converted (UTF-16) file is no longer the mapping.
         let release = releasingPagesRead && data.count == input.count && notes.isEmpty
-        let boundaries = data.withUnsafeBytes { raw in
-            chunkBoundaries(
-                raw.bindMemory(to: UInt8.self), pieces: min(16, maxChunks, max(1, raw.count / max(1, minChunkSize))))
-        }
+        let boundaries = pieceBoundaries(data, maxChunks: maxChunks, minChunkSize: minChunkSize)
         let results = ParallelWork.map(count: boundaries.count - 1, threads: threads) { k in
             let parser = VCardParser(fileName: fileName)
             parser.endsBeforeNextCard = k < boundaries.count - 2
             var result = StreamedPiece(piece: makePiece())
+            // The bytes are read in place (a read-only view, valid for the call).
             data.withUnsafeBytes { raw in
                 let piece = UnsafeRawBufferPointer(rebasing: raw[boundaries[k]..<boundaries[k + 1]])
                     .bindMemory(to: UInt8.self)
@@ -134,7 +133,8 @@ extension VCardReader {
             pieces: pieces, contactCounts: counts, diagnostics: unique.merged(into: diagnostics), renamedIDs: renamed)
     }
 
-    /// Hands the whole pages inside `piece` (part of a private read-only file mapping) back to the system.
+    /// Hands the whole pages inside `piece` (part of a private read-only file mapping) back to the system;
+    /// the pointer arithmetic only rounds the piece's bounds to pages for `madvise`.
     private static func releasePages(of piece: UnsafeBufferPointer<UInt8>) {
         guard let start = piece.baseAddress else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
