@@ -23,7 +23,8 @@ extension LocalizationFolder {
         }
         for language in languages {
             for (_, doc) in (strings[language] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                for entry in doc.entries where entry.value.contains("{") {
+                // A byte check (Foundation's contains would search each value as an NSString).
+                for entry in doc.entries where entry.value.utf8.contains(UInt8(ascii: "{")) {
                     guard let at = Self.nestingViolation(entry.value, limit: limit) else { continue }
                     let (line, column, exact) = Self.filePosition(of: entry, line: at.line, column: at.column)
                     let whereText = exact ? "" : " at line \(at.line), column \(at.column) of the value"

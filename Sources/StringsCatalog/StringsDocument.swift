@@ -18,30 +18,78 @@ import Foundation
 /// ```
 public struct StringsDocument: Sendable, Hashable {
     /// One `key = value;` statement with the exact text it was written as.
+    ///
+    /// The text is a range of the file's text (kept once by the document), not a copy; an edited entry has
+    /// text of its own.
     public struct Entry: Sendable, Hashable {
         public internal(set) var key: String
         public internal(set) var value: String
-        /// The comment right before the entry (delimiters removed, trimmed), the translator comment.
-        public internal(set) var comment: String?
         /// Where the key starts (1-based; columns count Unicode scalars).
         public internal(set) var line: Int
         public internal(set) var column: Int
-        var rawKey: String
-        /// From the end of the key up to the value (`" = "`, comments kept); empty for the short form.
-        var rawMiddle: String
-        /// The value as written (quotes and escapes); nil for the short form `"key";`.
-        var rawValue: String?
-        /// From the end of the value (or key) through the `;`; empty when the `;` was missing.
-        var rawEnd: String
-
         /// Where the value starts (the key's position for the short form and for entries made in code).
         public internal(set) var valueLine: Int = 0
         public internal(set) var valueColumn: Int = 0
+        /// The entry as written, from the key through the `;` (or the value when the `;` was missing).
+        var raw: TextSlice
+        /// The key's length in `raw` (UTF-8 bytes).
+        var keyLength: Int
+        /// The value as written (quotes and escapes) within `raw`; nil for the short form `"key";`.
+        var valueRange: Range<Int>?
+        /// The translator comment's text (delimiters removed, trimmed).
+        var commentText: TextSlice?
 
+        /// An entry read from a file: its text is `raw`, a range of the file's text.
+        init(
+            key: String, value: String, comment: TextSlice?, line: Int, column: Int, raw: TextSlice, keyLength: Int,
+            valueRange: Range<Int>?, valueLine: Int = 0, valueColumn: Int = 0
+        ) {
+            self.key = key
+            self.value = value
+            self.commentText = comment
+            self.line = line
+            self.column = column
+            self.raw = raw
+            self.keyLength = keyLength
+            self.valueRange = valueRange
+            self.valueLine = valueLine
+            self.valueColumn = valueColumn
+        }
+
+        /// An entry made in code (or edited): text of its own.
+        init(
+            key: String, value: String, comment: String?, line: Int, column: Int, rawKey: String, rawMiddle: String,
+            rawValue: String?, rawEnd: String
+        ) {
+            self.key = key
+            self.value = value
+            self.commentText = comment.map(TextSlice.init)
+            self.line = line
+            self.column = column
+            (raw, keyLength, valueRange) = Self.raw(key: rawKey, middle: rawMiddle, value: rawValue, end: rawEnd)
+        }
+
+        static func raw(key: String, middle: String, value: String?, end: String) -> (TextSlice, Int, Range<Int>?) {
+            let keyLength = key.utf8.count
+            guard let value else { return (TextSlice(key + end), keyLength, nil) }
+            let valueStart = keyLength + middle.utf8.count
+            return (TextSlice(key + middle + value + end), keyLength, valueStart..<(valueStart + value.utf8.count))
+        }
+
+        /// The comment right before the entry (delimiters removed, trimmed), the translator comment.
+        public var comment: String? { commentText?.string }
         /// True for the `"key";` short form, whose value is the key.
-        public var isShortForm: Bool { rawValue == nil }
+        public var isShortForm: Bool { valueRange == nil }
         /// The entry as it was written in the file.
-        public var rawText: String { rawKey + rawMiddle + (rawValue ?? "") + rawEnd }
+        public var rawText: String { raw.string }
+
+        var rawKey: String { raw[0..<keyLength].string }
+        /// From the end of the key up to the value (`" = "`, comments kept); empty for the short form.
+        var rawMiddle: String { valueRange.map { raw[keyLength..<$0.lowerBound].string } ?? "" }
+        /// The value as written (quotes and escapes); nil for the short form `"key";`.
+        var rawValue: String? { valueRange.map { raw[$0].string } }
+        /// From the end of the value (or key) through the `;`; empty when the `;` was missing.
+        var rawEnd: String { raw[(valueRange?.upperBound ?? keyLength)..<raw.count].string }
     }
 
     /// The document is a list of entries and the text between them (comments, blank lines, and any
@@ -58,33 +106,59 @@ public struct StringsDocument: Sendable, Hashable {
         case xmlPropertyList
     }
 
-    public private(set) var segments: [Segment]
+    /// The entries in file order (duplicates included).
+    public private(set) var entries: [Entry]
+    /// The text before each entry (`gaps[k]` before `entries[k]`) and, last, the text after the last entry:
+    /// always one more than the entries.
+    private var gaps: [Gap]
     public private(set) var format: Format
     /// Syntax findings (errors where CoreFoundation would truncate or reject the file; warnings for
     /// duplicates and odd escapes).
     public private(set) var diagnostics: [Diagnostic]
     /// The file name used in diagnostics.
     public var file: String
+    /// The text of the file (UTF-8) while the document is unchanged; nil once edited.
+    private var unchangedText: SourceText?
+    /// The bytes read, kept only where the text cannot give them back: a property list, or bytes that were
+    /// not valid text. Nil once edited.
     private var original: [UInt8]?
     private var lossy: Bool
 
+    public static func == (a: StringsDocument, b: StringsDocument) -> Bool {
+        a.entries == b.entries && a.gaps == b.gaps && a.format == b.format && a.diagnostics == b.diagnostics
+            && a.file == b.file && a.original == b.original && a.lossy == b.lossy
+            && (a.unchangedText == nil) == (b.unchangedText == nil)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entries)
+        hasher.combine(gaps)
+        hasher.combine(format)
+        hasher.combine(diagnostics)
+        hasher.combine(file)
+        hasher.combine(original)
+        hasher.combine(lossy)
+    }
+
     /// An empty UTF-8 document.
     public init(file: String = "Localizable.strings", encoding: TextEncoding = .utf8(bom: false)) {
-        segments = []
+        entries = []
+        gaps = [.empty]
         format = .text(encoding)
         diagnostics = []
         self.file = file
+        unchangedText = nil
         original = nil
         lossy = false
     }
 
     /// Reads and parses a file; only I/O failures throw, syntax problems become ``diagnostics``.
     public init(contentsOf url: URL, file: String? = nil) throws {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
+        let bytes: [UInt8]
+        do { bytes = [UInt8](try Data(contentsOf: url)) } catch {
             throw StringsCatalogError.io(path: url.path, message: "cannot read file: \(error.localizedDescription)")
         }
-        self.init(parsing: data, file: file ?? url.path)
+        self.init(parsing: bytes, file: file ?? url.path)
     }
 
     /// Parses bytes (text in any supported encoding, or a binary/XML property list).
@@ -94,19 +168,23 @@ public struct StringsDocument: Sendable, Hashable {
 
     public init(parsing bytes: [UInt8], file: String = "Localizable.strings") {
         self.file = file
-        original = bytes
+        entries = []
+        gaps = [.empty]
         diagnostics = []
-        segments = []
+        unchangedText = nil
+        original = nil
         lossy = false
         if bytes.starts(with: Array("bplist00".utf8)) {
             format = .binaryPropertyList
+            original = bytes
             loadPropertyList(bytes)
             return
         }
-        let decoded = TextEncoding.decode(bytes)
+        let decoded = TextEncoding.decodeToUTF8(bytes)
         format = .text(decoded.encoding)
         if let bad = decoded.firstInvalidByte {
             lossy = true
+            original = bytes
             diagnostics.append(
                 Diagnostic(
                     file: file, line: 1, column: 1, severity: .error, code: "encoding",
@@ -125,17 +203,34 @@ public struct StringsDocument: Sendable, Hashable {
                 ))
         default: break
         }
-        let head = decoded.text.drop(while: { $0.isWhitespace })
-        if head.hasPrefix("<?xml") || head.hasPrefix("<!DOCTYPE plist") || head.hasPrefix("<plist") {
+        if Self.looksLikeXML(decoded.utf8) {
             format = .xmlPropertyList
+            original = bytes
             loadPropertyList(bytes)
             return
         }
-        var parser = StringsParser(text: decoded.text, file: file)
-        parser.parse()
-        segments = parser.segments
-        diagnostics += parser.diagnostics
+        let text = SourceText(decoded.utf8)
+        let parsed = StringsParser.parse(text, file: file)
+        entries = parsed.entries
+        gaps = parsed.gaps
+        unchangedText = text
+        diagnostics += parsed.diagnostics
         diagnostics += Self.duplicateDiagnostics(entries: entries, file: file)
+    }
+
+    /// True when the text, after leading white space, starts like an XML property list.
+    static func looksLikeXML(_ utf8: [UInt8]) -> Bool {
+        var it = utf8.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        loop: while true {
+            switch decoder.decode(&it) {
+            case .scalarValue(let c) where c.properties.isWhitespace: offset += UTF8.width(c)
+            default: break loop
+            }
+        }
+        let head = utf8[offset...]
+        return ["<?xml", "<!DOCTYPE plist", "<plist"].contains { head.starts(with: Array($0.utf8)) }
     }
 
     private mutating func loadPropertyList(_ bytes: [UInt8]) {
@@ -148,6 +243,7 @@ public struct StringsDocument: Sendable, Hashable {
                         message: "property list is not a dictionary of strings"))
                 return
             }
+            let newline = Gap.one(TextSlice("\n"))
             for key in dict.keys.sorted() {
                 guard let value = dict[key] as? String else {
                     diagnostics.append(
@@ -159,8 +255,8 @@ public struct StringsDocument: Sendable, Hashable {
                 let e = Entry(
                     key: key, value: value, comment: nil, line: 1, column: 1, rawKey: StringsDocument.quote(key),
                     rawMiddle: " = ", rawValue: StringsDocument.quote(value), rawEnd: ";")
-                segments.append(.entry(e))
-                segments.append(.trivia("\n"))
+                entries.append(e)
+                gaps.append(newline)
             }
         } catch {
             diagnostics.append(
@@ -174,14 +270,16 @@ public struct StringsDocument: Sendable, Hashable {
         var firstLine: [String: Int] = [:]
         firstLine.reserveCapacity(entries.count)
         var result: [Diagnostic] = []
-        for e in entries {
-            if let line = firstLine[e.key] {
+        // By index: the key and line are read without copying each entry.
+        for k in entries.indices {
+            if let line = firstLine[entries[k].key] {
+                let e = entries[k]
                 result.append(
                     Diagnostic(
                         file: file, line: e.line, column: e.column, severity: .warning, code: "duplicate-key",
                         message: "duplicate key \"\(e.key)\" (first at line \(line)); the last value wins"))
             } else {
-                firstLine[e.key] = e.line
+                firstLine[entries[k].key] = entries[k].line
             }
         }
         return result
@@ -189,22 +287,35 @@ public struct StringsDocument: Sendable, Hashable {
 
     // MARK: Reading
 
-    /// The entries in file order (duplicates included).
-    public var entries: [Entry] {
-        segments.compactMap { if case .entry(let e) = $0 { return e } else { return nil } }
+    /// The document as a list of entries and the text between them (built on each call; empty text
+    /// between two entries is left out).
+    public var segments: [Segment] {
+        var out: [Segment] = []
+        out.reserveCapacity(entries.count * 2 + 1)
+        for (k, e) in entries.enumerated() {
+            for piece in gaps[k].pieces where !piece.isEmpty { out.append(.trivia(piece.string)) }
+            out.append(.entry(e))
+        }
+        for piece in gaps[entries.count].pieces where !piece.isEmpty { out.append(.trivia(piece.string)) }
+        return out
     }
 
     /// Key → value, the last duplicate winning (what a lookup sees).
     public var dictionary: [String: String] {
         var d: [String: String] = [:]
-        for e in entries { d[e.key] = e.value }
+        d.reserveCapacity(entries.count)
+        for k in entries.indices { d[entries[k].key] = entries[k].value }
         return d
     }
 
     /// Keys in file order, each once.
     public var keys: [String] {
         var seen = Set<String>()
-        return entries.map(\.key).filter { seen.insert($0).inserted }
+        seen.reserveCapacity(entries.count)
+        var out: [String] = []
+        out.reserveCapacity(entries.count)
+        for k in entries.indices where seen.insert(entries[k].key).inserted { out.append(entries[k].key) }
+        return out
     }
 
     /// The value of `key` (the last duplicate wins).
@@ -222,40 +333,69 @@ public struct StringsDocument: Sendable, Hashable {
 
     // MARK: Editing
 
+    /// Marks the document changed: it is written from its pieces from now on.
+    private mutating func edited() {
+        original = nil
+        unchangedText = nil
+    }
+
     /// Sets the value of `key`. An existing entry (the last duplicate) keeps its key text, comment and
     /// surroundings and only its value is rewritten; a new key is appended with its comment.
     public mutating func setValue(_ value: String, forKey key: String, comment: String? = nil) {
-        if let index = segments.lastIndex(where: {
-            if case .entry(let e) = $0 { return e.key == key } else { return false }
-        }),
-            case .entry(var e) = segments[index]
-        {
+        if let index = entries.lastIndex(where: { $0.key == key }) {
+            var e = entries[index]
             if e.value == value && (!e.isShortForm || value == key) { return }
-            if e.isShortForm {
-                e.rawMiddle = " = "
-                e.rawEnd = ";"
-            }
+            let middle = e.isShortForm ? " = " : e.rawMiddle
+            let end = e.isShortForm ? ";" : e.rawEnd
+            (e.raw, e.keyLength, e.valueRange) = Entry.raw(
+                key: e.rawKey, middle: middle, value: Self.quote(value), end: end)
             e.value = value
-            e.rawValue = Self.quote(value)
-            segments[index] = .entry(e)
-            original = nil
+            entries[index] = e
+            edited()
             return
         }
-        let text = self.text
+        let stats = textStatistics()
         // New lines follow the file's own line ending.
-        let nl = text.contains("\r\n") ? "\r\n" : "\n"
-        let endsWithNewline = text.unicodeScalars.last == "\n" || text.unicodeScalars.last == "\r"
-        if !text.isEmpty && !endsWithNewline { segments.append(.trivia(nl)) }
-        if !text.isEmpty { segments.append(.trivia(nl)) }
-        if let comment { segments.append(.trivia("/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */" + nl)) }
-        let line = self.text.unicodeScalars.filter { $0 == "\n" }.count + 1
-        segments.append(
-            .entry(
-                Entry(
-                    key: key, value: value, comment: comment, line: line, column: 1, rawKey: Self.quote(key),
-                    rawMiddle: " = ", rawValue: Self.quote(value), rawEnd: ";")))
-        segments.append(.trivia(nl))
-        original = nil
+        let nl = stats.containsCRLF ? "\r\n" : "\n"
+        var added: [String] = []
+        if let last = stats.lastByte {
+            if last != UInt8(ascii: "\n") && last != UInt8(ascii: "\r") { added.append(nl) }
+            added.append(nl)
+        }
+        if let comment { added.append("/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */" + nl) }
+        gaps[gaps.count - 1] = Gap(gaps[gaps.count - 1].pieces + added.map(TextSlice.init))
+        let line = stats.newlines + added.reduce(0) { $0 + $1.utf8.count(where: { $0 == UInt8(ascii: "\n") }) } + 1
+        entries.append(
+            Entry(
+                key: key, value: value, comment: comment, line: line, column: 1, rawKey: Self.quote(key),
+                rawMiddle: " = ", rawValue: Self.quote(value), rawEnd: ";"))
+        gaps.append(.one(TextSlice(nl)))
+        edited()
+    }
+
+    /// Whether the text has a CRLF line ending, how many `\n` it has, and its last byte (nil when empty),
+    /// read from the pieces without joining them.
+    private func textStatistics() -> (containsCRLF: Bool, newlines: Int, lastByte: UInt8?) {
+        var crlf = false
+        var newlines = 0
+        var previous: UInt8?
+        func scan(_ slice: TextSlice) {
+            slice.source.bytes.withUnsafeBufferPointer { buffer in
+                for b in buffer[slice.range] {
+                    if b == UInt8(ascii: "\n") {
+                        newlines += 1
+                        if previous == UInt8(ascii: "\r") { crlf = true }
+                    }
+                    previous = b
+                }
+            }
+        }
+        for (k, e) in entries.enumerated() {
+            for piece in gaps[k].pieces { scan(piece) }
+            scan(e.raw)
+        }
+        for piece in gaps[entries.count].pieces { scan(piece) }
+        return (crlf, newlines, previous)
     }
 
     /// Removes every entry of `key`, with the translator comment right before it and the rest of its
@@ -264,32 +404,33 @@ public struct StringsDocument: Sendable, Hashable {
     public mutating func removeEntry(forKey key: String) -> Bool {
         var removed = false
         var i = 0
-        while i < segments.count {
-            guard case .entry(let e) = segments[i], e.key == key else {
+        while i < entries.count {
+            guard entries[i].key == key else {
                 i += 1
                 continue
             }
             removed = true
-            // Trailing whitespace up to and including the newline.
-            if i + 1 < segments.count, case .trivia(let after) = segments[i + 1] {
-                let scalars = Array(after.unicodeScalars)
-                var j = 0
-                while j < scalars.count, scalars[j] == " " || scalars[j] == "\t" { j += 1 }
-                if j < scalars.count, scalars[j] == "\n" { j += 1 }
-                if j == 0 || j == scalars.count || scalars[j - 1] == "\n" {
-                    segments[i + 1] = .trivia(String(String.UnicodeScalarView(scalars[j...])))
-                }
+            // Trailing whitespace up to and including the newline (in the piece of text right after it).
+            var after = gaps[i + 1].pieces
+            let next = after[0]
+            var j = 0
+            while j < next.count, next[j] == UInt8(ascii: " ") || next[j] == UInt8(ascii: "\t") { j += 1 }
+            if j < next.count, next[j] == UInt8(ascii: "\n") { j += 1 }
+            if j == 0 || j == next.count || next[j - 1] == UInt8(ascii: "\n") { after[0] = next[j..<next.count] }
+            // A comment directly before it (only spaces and one newline in between), in the piece right before it.
+            var before = gaps[i].pieces
+            if entries[i].commentText != nil, let last = before.last, !last.isEmpty {
+                let text = last.string
+                let kept = Self.dropTrailingComment(text)
+                if kept != text { before[before.count - 1] = TextSlice(kept) }
             }
-            // A comment directly before it (only spaces and one newline in between).
-            if i > 0, case .trivia(let before) = segments[i - 1], e.comment != nil {
-                segments[i - 1] = .trivia(Self.dropTrailingComment(before))
-            }
-            segments.remove(at: i)
+            gaps[i] = Gap(before + after)
+            gaps.remove(at: i + 1)
+            entries.remove(at: i)
         }
-        if removed { original = nil }
+        if removed { edited() }
         return removed
     }
-
     /// Removes a trailing comment (and the blank line before it) from trivia text.
     static func dropTrailingComment(_ text: String) -> String {
         var s = Substring(text)
@@ -311,17 +452,21 @@ public struct StringsDocument: Sendable, Hashable {
 
     // MARK: Writing
 
-    /// The document as text (for text formats, exactly the decoded file when unchanged).
-    public var text: String {
-        var out = ""
-        for seg in segments {
-            switch seg {
-            case .trivia(let t): out += t
-            case .entry(let e): out += e.rawText
-            }
+    /// The text as UTF-8, joined from its pieces.
+    private var textBytes: [UInt8] {
+        if let unchangedText { return unchangedText.bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(gaps.reduce(0) { $0 + $1.count } + entries.reduce(0) { $0 + $1.raw.count })
+        for (k, e) in entries.enumerated() {
+            gaps[k].append(to: &out)
+            e.raw.append(to: &out)
         }
+        gaps[gaps.count - 1].append(to: &out)
         return out
     }
+
+    /// The document as text (for text formats, exactly the decoded file when unchanged).
+    public var text: String { String(decoding: textBytes, as: UTF8.self) }
 
     /// The bytes to write: the original bytes when nothing changed, else the text in the original encoding
     /// (or the property list in its original format).
@@ -333,7 +478,8 @@ public struct StringsDocument: Sendable, Hashable {
         }
         switch format {
         case .text(let encoding):
-            return Data(encoding.encode(text))
+            // Unchanged, the text is the file's text, so this gives back the bytes read.
+            return Data(encoding.encode(utf8: textBytes))
         case .binaryPropertyList, .xmlPropertyList:
             do {
                 return try PropertyListSerialization.data(

@@ -38,23 +38,12 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Sniffs a BOM (UTF-32 before UTF-16, UTF-8), else BOM-less UTF-16 by its zero bytes, else UTF-8.
-    public static func decode(_ bytes: [UInt8]) -> Decoded {
-        let b = bytes
-        if b.count >= 4, b[0] == 0xFF, b[1] == 0xFE, b[2] == 0, b[3] == 0 {
-            return decode32(Array(b[4...]), bigEndian: false, encoding: .utf32LE(bom: true), offset: 4)
-        }
-        if b.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0xFE, b[3] == 0xFF {
-            return decode32(Array(b[4...]), bigEndian: true, encoding: .utf32BE(bom: true), offset: 4)
-        }
-        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
-            return decode8(Array(b[3...]), encoding: .utf8(bom: true), offset: 3)
-        }
-        if b.count >= 2, b[0] == 0xFF, b[1] == 0xFE {
-            return decode16(Array(b[2...]), bigEndian: false, encoding: .utf16LE(bom: true), offset: 2)
-        }
-        if b.count >= 2, b[0] == 0xFE, b[1] == 0xFF {
-            return decode16(Array(b[2...]), bigEndian: true, encoding: .utf16BE(bom: true), offset: 2)
-        }
+    static func sniff(_ b: [UInt8]) -> TextEncoding {
+        if b.count >= 4, b[0] == 0xFF, b[1] == 0xFE, b[2] == 0, b[3] == 0 { return .utf32LE(bom: true) }
+        if b.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0xFE, b[3] == 0xFF { return .utf32BE(bom: true) }
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { return .utf8(bom: true) }
+        if b.count >= 2, b[0] == 0xFF, b[1] == 0xFE { return .utf16LE(bom: true) }
+        if b.count >= 2, b[0] == 0xFE, b[1] == 0xFF { return .utf16BE(bom: true) }
         // BOM-less UTF-16: text strings files are mostly ASCII, so every other byte is zero.
         if b.count >= 4, b.count % 2 == 0 {
             var zeroEven = 0
@@ -62,14 +51,84 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
             let sample = min(b.count, 512)
             for i in 0..<sample where b[i] == 0 { if i % 2 == 0 { zeroEven += 1 } else { zeroOdd += 1 } }
             let half = sample / 2
-            if zeroOdd * 10 >= half * 4 && zeroEven == 0 {
-                return decode16(b, bigEndian: false, encoding: .utf16LE(bom: false), offset: 0)
+            if zeroOdd * 10 >= half * 4 && zeroEven == 0 { return .utf16LE(bom: false) }
+            if zeroEven * 10 >= half * 4 && zeroOdd == 0 { return .utf16BE(bom: false) }
+        }
+        return .utf8(bom: false)
+    }
+
+    /// The length of the byte order mark.
+    var bomLength: Int {
+        switch self {
+        case .utf8(let bom): return bom ? 3 : 0
+        case .utf16LE(let bom), .utf16BE(let bom): return bom ? 2 : 0
+        case .utf32LE(let bom), .utf32BE(let bom): return bom ? 4 : 0
+        }
+    }
+
+    /// Sniffs a BOM (UTF-32 before UTF-16, UTF-8), else BOM-less UTF-16 by its zero bytes, else UTF-8.
+    public static func decode(_ b: [UInt8]) -> Decoded {
+        let encoding = sniff(b)
+        let offset = encoding.bomLength
+        let body = offset == 0 ? b : Array(b[offset...])
+        switch encoding {
+        case .utf8: return decode8(body, encoding: encoding, offset: offset)
+        case .utf16LE: return decode16(body, bigEndian: false, encoding: encoding, offset: offset)
+        case .utf16BE: return decode16(body, bigEndian: true, encoding: encoding, offset: offset)
+        case .utf32LE: return decode32(body, bigEndian: false, encoding: encoding, offset: offset)
+        case .utf32BE: return decode32(body, bigEndian: true, encoding: encoding, offset: offset)
+        }
+    }
+
+    /// Like ``decode(_:)``, but the text comes back as UTF-8 bytes: valid UTF-8 without a BOM is the same
+    /// array (no copy), so a large file is not held twice while it is parsed.
+    static func decodeToUTF8(_ b: [UInt8]) -> (utf8: [UInt8], encoding: TextEncoding, firstInvalidByte: Int?) {
+        let encoding = sniff(b)
+        if case .utf8(let bom) = encoding,
+            b.withUnsafeBufferPointer({ isValidUTF8(UnsafeBufferPointer(rebasing: $0[(bom ? 3 : 0)...])) })
+        {
+            return (bom ? Array(b[3...]) : b, encoding, nil)
+        }
+        let decoded = decode(b)
+        return (Array(decoded.text.utf8), decoded.encoding, decoded.firstInvalidByte)
+    }
+
+    /// Whether `b` is well-formed UTF-8 (no overlong forms, surrogates or values above U+10FFFF).
+    static func isValidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress else { return true }
+        let n = b.count
+        var i = 0
+        while i < n {
+            // ASCII runs, eight bytes at a time.
+            if i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
             }
-            if zeroEven * 10 >= half * 4 && zeroOdd == 0 {
-                return decode16(b, bigEndian: true, encoding: .utf16BE(bom: false), offset: 0)
+            let c = b[i]
+            if c < 0x80 {
+                i += 1
+                continue
+            }
+            func continuation(_ k: Int) -> Bool { k < n && b[k] & 0xC0 == 0x80 }
+            switch c {
+            case 0xC2...0xDF:
+                guard continuation(i + 1) else { return false }
+                i += 2
+            case 0xE0...0xEF:
+                guard continuation(i + 1), continuation(i + 2) else { return false }
+                if c == 0xE0 && b[i + 1] < 0xA0 { return false }
+                if c == 0xED && b[i + 1] >= 0xA0 { return false }
+                i += 3
+            case 0xF0...0xF4:
+                guard continuation(i + 1), continuation(i + 2), continuation(i + 3) else { return false }
+                if c == 0xF0 && b[i + 1] < 0x90 { return false }
+                if c == 0xF4 && b[i + 1] >= 0x90 { return false }
+                i += 4
+            default:
+                return false
             }
         }
-        return decode8(b, encoding: .utf8(bom: false), offset: 0)
+        return true
     }
 
     private static func decode8(_ b: [UInt8], encoding: TextEncoding, offset: Int) -> Decoded {
@@ -142,6 +201,12 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
             i += 4
         }
         return Decoded(text: String(scalars), encoding: encoding, firstInvalidByte: invalid)
+    }
+
+    /// Encodes UTF-8 text in this encoding, with the BOM when the original had one.
+    func encode(utf8 bytes: [UInt8]) -> [UInt8] {
+        if case .utf8(let bom) = self { return bom ? [0xEF, 0xBB, 0xBF] + bytes : bytes }
+        return encode(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Encodes `text` in this encoding, with the BOM when the original had one.
