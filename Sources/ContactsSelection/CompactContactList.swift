@@ -123,6 +123,6 @@ public final class CompactContactList: ContactListing {
         if query.isEmpty {
             return .everyone(query: query, rowCount: rowCount, sections: sections, keywords: keywords)
         }
-        return index.search(query, keywords: keywords, previous: previous)
+        return lazyIndex.index(for: query).search(query, keywords: keywords, previous: previous)
     }
 }

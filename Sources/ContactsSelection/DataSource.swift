@@ -175,7 +175,7 @@ public final class ContactsDataSource: Sendable {
         if query.isEmpty {
             return .everyone(query: query, rowCount: rows.count, sections: sections, keywords: keywords)
         }
-        return index.search(query, keywords: keywords, previous: previous)
+        return lazyIndex.index(for: query).search(query, keywords: keywords, previous: previous)
     }
 
     /// The rows of a section of a search result (or of the full list when `result` is nil).
@@ -219,35 +219,55 @@ public final class ContactsDataSource: Sendable {
     static func region(for locale: String) -> String { LocalePolicy.defaultRegion(for: locale) }
 }
 
-/// A search index built once, on first use, from what a list computed at load.
+/// A search index built once, on first use, from what a list computed at load. A query that cannot match
+/// phone digits is first answered by an index of the rows' text parts, which is quicker to build (no phone
+/// normalized for it); the full index replaces it when a query needs the phones.
 final class LazySearchIndex: Sendable {
-    private struct Inputs: Sendable {  // dropped once the index is built
+    private struct Inputs: Sendable {  // dropped once the full index is built
         var list: ListEntries
         var order: [Int32]
         var sectionOfRow: [UInt16]
         var sectionTitles: [String]
         var folding: SearchFolding
     }
-    private let state: Mutex<(inputs: Inputs?, index: SearchIndex?)>
+    private struct State: Sendable {
+        var inputs: Inputs?
+        var index: SearchIndex?
+        var textIndex: SearchIndex?
+    }
+    private let state: Mutex<State>
 
     init(list: ListEntries, arrangement: ListArrangement, folding: SearchFolding) {
         state = Mutex(
-            (
-                Inputs(
+            State(
+                inputs: Inputs(
                     list: list, order: arrangement.order, sectionOfRow: arrangement.sectionOfRow,
-                    sectionTitles: arrangement.sections.map(\.title), folding: folding), nil
-            ))
+                    sectionTitles: arrangement.sections.map(\.title), folding: folding)))
     }
 
+    /// The full index (built now if needed).
     var index: SearchIndex {
         state.withLock { s in
             if let index = s.index { return index }
             let i = s.inputs!
-            s.inputs = nil
             let index = SearchIndex(
                 list: i.list, order: i.order, sectionOfRow: i.sectionOfRow, sectionTitles: i.sectionTitles,
                 folding: i.folding)
-            s = (nil, index)
+            s = State(index: index)
+            return index
+        }
+    }
+
+    /// An index that answers `query` exactly as the full one would.
+    func index(for query: String) -> SearchIndex {
+        guard SearchIndex.canAnswerWithoutPhones(query) else { return index }
+        return state.withLock { s in
+            if let index = s.index ?? s.textIndex { return index }
+            let i = s.inputs!
+            let index = SearchIndex(
+                list: i.list, order: i.order, sectionOfRow: i.sectionOfRow, sectionTitles: i.sectionTitles,
+                folding: i.folding, phones: false)
+            s.textIndex = index
             return index
         }
     }

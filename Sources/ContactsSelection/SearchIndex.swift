@@ -1,6 +1,7 @@
 import Collation
 import ContactsCore
 import Foundation
+import ICUKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -29,37 +30,46 @@ final class SearchIndex: Sendable {
     let masks: KeyBuffer<UInt64>
     /// Per row, the length of its text part: letters never need to look at the phone digits after it.
     let textLengths: KeyBuffer<Int32>
+    /// False for an index of the rows' text parts only (see ``canAnswerWithoutPhones(_:)``).
+    let includesPhones: Bool
 
     /// `folding` serves the first chunk and queries. The other chunks share it (it serializes calls) while
     /// few names need ICU — ASCII and Latin-1 names take its fast path, repeated words its cache — and open
     /// their own transliterators (~0.2 s each) once many distinct words have gone through ICU.
-    /// The index of `list`'s entries in list order (`order`: entry numbers).
-    init(list: ListEntries, order: [Int32], sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding) {
+    /// The index of `list`'s entries in list order (`order`: entry numbers). Without `phones`, rows hold
+    /// their text part only: such an index answers only queries that cannot match phone digits
+    /// (``canAnswerWithoutPhones(_:)``).
+    init(
+        list: ListEntries, order: [Int32], sectionOfRow: [UInt16], sectionTitles: [String], folding: SearchFolding,
+        phones: Bool = true
+    ) {
         self.folding = folding
         self.sectionOfRow = KeyBuffer(sectionOfRow)
         self.sectionTitles = sectionTitles
-        // Fold in parallel chunks (transliterators are not thread-safe: see above).
+        self.includesPhones = phones
+        // Fold (and make the row masks) in parallel chunks (transliterators are not thread-safe: see above).
         let rowCount = order.count
-        let chunkCount = rowCount >= 20_000 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
+        let chunkCount = rowCount >= 20_000 ? max(1, min(ParallelWork.threads, 8)) : 1
         let chunkSize = (rowCount + chunkCount - 1) / max(chunkCount, 1)
-        let collected = Mutex(
-            (
-                chunks: [[UInt8]](repeating: [], count: chunkCount),
-                offsets: [[Int32]](repeating: [], count: chunkCount),
-                textLengths: [[Int32]](repeating: [], count: chunkCount)
-            ))
+        struct Chunk: Sendable {
+            var bytes: [UInt8] = []
+            var offsets: [Int32] = []  // rows + 1, from 0
+            var textLengths: [Int32] = []
+            var masks: [UInt64] = []  // the chunk's rows, three planes
+        }
         let mainFolding = folding
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        var chunks = ParallelWork.map(count: chunkCount) { chunk in
             let lower = chunk * chunkSize
             let upper = min(rowCount, lower + chunkSize)
-            guard lower < upper else { return }
+            var c = Chunk()
+            guard lower < upper else {
+                c.offsets = [0]
+                return c
+            }
             var local = mainFolding
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity((upper - lower) * 48)
-            var offs: [Int32] = []
-            offs.reserveCapacity(upper - lower)
-            var textLengths: [Int32] = []
-            textLengths.reserveCapacity(upper - lower)
+            c.bytes.reserveCapacity((upper - lower) * 48)
+            c.offsets.reserveCapacity(upper - lower + 1)
+            c.textLengths.reserveCapacity(upper - lower)
             for i in lower..<upper {
                 if chunk > 0 && local === mainFolding && (i - lower) % 1_024 == 1_023
                     && mainFolding.transliterationCount >= Self.ownTransliteratorsAfter,
@@ -67,37 +77,51 @@ final class SearchIndex: Sendable {
                 {
                     local = own
                 }
-                offs.append(Int32(truncatingIfNeeded: bytes.count))
-                let entry = list.entries[Int(order[i])]
-                textLengths.append(Self.append(entry, phones: list.phones(of: entry), folding: local, to: &bytes))
+                c.offsets.append(Int32(truncatingIfNeeded: c.bytes.count))
+                let n = Int(order[i])
+                c.textLengths.append(
+                    Self.append(
+                        list.entries[n], phones: phones ? list.phones(of: list.entries[n]) : [], folding: local,
+                        to: &c.bytes))
             }
-            collected.withLock {
-                $0.chunks[chunk] = bytes
-                $0.offsets[chunk] = offs
-                $0.textLengths[chunk] = textLengths
-            }
-        }
-        var (chunks, chunkOffsets, chunkTextLengths) = collected.withLock {
-            let taken = ($0.chunks, $0.offsets, $0.textLengths)
-            $0 = ([], [], [])
-            return taken
+            c.offsets.append(Int32(truncatingIfNeeded: c.bytes.count))
+            c.masks = Self.buildMasks(c.bytes, c.offsets, textLengths: c.textLengths)
+            return c
         }
         var haystack: [UInt8] = []
-        haystack.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        haystack.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
         var offsets: [Int32] = []
         offsets.reserveCapacity(rowCount + 1)
+        var textLengths: [Int32] = []
+        textLengths.reserveCapacity(rowCount)
+        var masks = [UInt64](repeating: 0, count: rowCount * 6)
+        var row = 0
         for k in chunks.indices {
             let base = Int32(haystack.count)
-            for o in chunkOffsets[k] { offsets.append(base + o) }
-            haystack.append(contentsOf: chunks[k])
-            chunks[k] = []  // each chunk freed once copied: the bytes are not held twice
+            for o in chunks[k].offsets.dropLast() { offsets.append(base + o) }
+            textLengths.append(contentsOf: chunks[k].textLengths)
+            // The chunk's planes into the index's planes (plane p of row r: masks[p * 2 * rows + 2 * r ...]).
+            let rows = chunks[k].textLengths.count
+            for plane in 0..<3 {
+                for w in 0..<(2 * rows) {
+                    masks[plane * 2 * rowCount + 2 * row + w] = chunks[k].masks[plane * 2 * rows + w]
+                }
+            }
+            row += rows
+            haystack.append(contentsOf: chunks[k].bytes)
+            chunks[k] = Chunk()  // each chunk freed once copied: the bytes are not held twice
         }
         offsets.append(Int32(haystack.count))
-        let textLengths = chunkTextLengths.flatMap { $0 }
-        masks = KeyBuffer(Self.buildMasks(haystack, offsets, textLengths: textLengths))
+        self.masks = KeyBuffer(masks)
         self.haystack = KeyBuffer(haystack)
         self.offsets = KeyBuffer(offsets)
         self.textLengths = KeyBuffer(textLengths)
+    }
+
+    /// True when `query` cannot match phone digits (it has no digit of any script, which folding could
+    /// turn into ASCII digits): an index without phones answers it as the full index does.
+    static func canAnswerWithoutPhones(_ query: String) -> Bool {
+        !query.unicodeScalars.contains { $0.properties.numericType != nil }
     }
 
     /// An index from its parts (as read back from a saved list, memory-mapped; see `SavedList`).
@@ -110,6 +134,7 @@ final class SearchIndex: Sendable {
         self.offsets = offsets
         self.masks = masks
         self.textLengths = textLengths
+        self.includesPhones = true
         self.sectionOfRow = sectionOfRow
         self.sectionTitles = sectionTitles
         self.folding = folding

@@ -220,7 +220,11 @@ struct BatchFaultTests {
                     uncertain.append(item)
                 case .queued, .deferred: Issue.record("\(address): still \(item.state)")
                 }
-                if permanent.contains(address) { #expect(item.state == .failed, "\(address)") }
+                // A kill -9 after the final dot of a message the server then rejects (554) leaves it uncertain, as
+                // any message is then: settled with --resend, it is refused again and ends failed.
+                if permanent.contains(address) {
+                    #expect(item.state == .failed || (!final && item.state == .uncertain), "\(address)")
+                }
             }
             return uncertain
         }

@@ -1,3 +1,4 @@
+import Collation
 import Foundation
 import TestSupport
 import Testing
@@ -99,5 +100,39 @@ import Testing
         #expect(throws: CompactContactList.UnsupportedConfiguration.self) {
             try CompactContactList(data: Data(Self.text.utf8), fileName: "book.vcf", configuration: config)
         }
+    }
+}
+
+/// An index of the rows' text parts answers every query without digits exactly as the full index does.
+@Suite struct TextOnlyIndexTests {
+    @Test func sameAnswersForQueriesWithoutDigits() throws {
+        let book = AddressBook(data: Data(VCardBookGenerator.book(cards: 800, seed: 9).utf8), fileName: "b.vcf")
+        let collation = try LocalizedCollation(locale: "en")
+        let list = ListEntries(contacts: book.contacts, locale: "en", order: .givenName)
+        let arrangement = ListArrangement(list, mode: .both, skipUnnamed: false, collation: collation)
+        func index(phones: Bool) throws -> SearchIndex {
+            SearchIndex(
+                list: list, order: arrangement.order, sectionOfRow: arrangement.sectionOfRow,
+                sectionTitles: arrangement.sections.map(\.title), folding: try SearchFolding(), phones: phones)
+        }
+        let full = try index(phones: true)
+        let text = try index(phones: false)
+        #expect(text.haystack.count < full.haystack.count)
+        for query in [
+            "a", "an", "hele", "Борис", "山田", "zw", "ㅁㅈ", "bobby acme", "example.org", "example.net", "f b", "é",
+        ] {
+            #expect(SearchIndex.canAnswerWithoutPhones(query))
+            for keywords in [false, true] {
+                let expected = full.search(query, keywords: keywords, previous: nil).rowNumbers
+                #expect(text.search(query, keywords: keywords, previous: nil).rowNumbers == expected, "\(query)")
+            }
+        }
+        // Any digit, of any script, may match a phone: those queries need the full index.
+        for query in ["415", "anna 5", "٥", "５５", "①"] {
+            #expect(!SearchIndex.canAnswerWithoutPhones(query), "\(query)")
+        }
+        let digits = full.search("415", keywords: false, previous: nil).rowNumbers
+        #expect(!digits.isEmpty)
+        #expect(text.search("415", keywords: false, previous: nil).rowNumbers != digits)
     }
 }
