@@ -108,6 +108,8 @@ public enum NameOrder: String, Sendable, CaseIterable {
         guard let first = utf8.first, let last = utf8.last else { return s }
         func isPlainASCII(_ b: UInt8) -> Bool { b < 0x80 && b != 0x20 && !(0x09...0x0D).contains(b) }
         if isPlainASCII(first) && isPlainASCII(last) { return s }
+        // Otherwise nothing to trim is still the usual case ("Zoë"): no new string then.
+        if let f = s.first, let l = s.last, !f.isWhitespace, !l.isWhitespace { return s }
         var scalars = Substring(s)
         while let f = scalars.first, f.isWhitespace { scalars.removeFirst() }
         while let l = scalars.last, l.isWhitespace { scalars.removeLast() }
