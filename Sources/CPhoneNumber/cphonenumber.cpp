@@ -132,22 +132,28 @@ extern "C" int32_t cphone_e164(const char *text, int32_t length, const char *def
 }
 
 namespace {
-// The main metadata of every supported calling code: libphonenumber's compiled-in collection, parsed once
-// (thread-safe static initialisation) and shared by the functions below.
+// libphonenumber's compiled-in metadata collection, parsed once (thread-safe static initialisation); empty
+// when it cannot be parsed.
+const PhoneMetadataCollection &metadataCollection() {
+    static const PhoneMetadataCollection collection = [] {
+        PhoneMetadataCollection c;
+        if (!c.ParseFromArray(i18n::phonenumbers::metadata_get(), i18n::phonenumbers::metadata_size())) c.Clear();
+        return c;
+    }();
+    return collection;
+}
+
+// The main metadata of every supported calling code, shared by the functions below.
 const std::map<int, const PhoneMetadata *> &mainMetadata() {
-    static PhoneMetadataCollection collection;
     static const std::map<int, const PhoneMetadata *> byCode = [] {
         std::map<int, const PhoneMetadata *> map;
-        if (!collection.ParseFromArray(i18n::phonenumbers::metadata_get(), i18n::phonenumbers::metadata_size())) {
-            return map;
-        }
         const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
         std::set<int> codes;
         util->GetSupportedCallingCodes(&codes);
         for (int code : codes) {
             std::string region;
             util->GetRegionCodeForCountryCode(code, &region);
-            for (const PhoneMetadata &m : collection.metadata()) {
+            for (const PhoneMetadata &m : metadataCollection().metadata()) {
                 if (m.id() == region && (region != "001" || m.country_code() == code)) {
                     map[code] = &m;
                     break;
@@ -157,6 +163,18 @@ const std::map<int, const PhoneMetadata *> &mainMetadata() {
         return map;
     }();
     return byCode;
+}
+
+// Every region's metadata (main or not), by region code.
+const std::map<std::string, const PhoneMetadata *> &regionMetadata() {
+    static const std::map<std::string, const PhoneMetadata *> byRegion = [] {
+        std::map<std::string, const PhoneMetadata *> map;
+        for (const PhoneMetadata &m : metadataCollection().metadata()) {
+            if (m.id() != "001") map.emplace(m.id(), &m);
+        }
+        return map;
+    }();
+    return byRegion;
 }
 }  // namespace
 
@@ -198,16 +216,46 @@ extern "C" int32_t cphone_calling_codes(cphone_calling_code *out, int32_t capaci
 }
 
 namespace {
-// The national prefixes for parsing that are patterns, compiled as libphonenumber compiles them (ICU,
-// no flags), by calling code; each compiled on first use.
+// Patterns (libphonenumber's national prefixes for parsing and international prefixes) compiled as
+// libphonenumber compiles them (ICU, no flags), each on first use, by a key naming the pattern.
 struct PrefixPatterns {
     std::mutex lock;
-    std::map<int, std::unique_ptr<icu::RegexPattern>> compiled;
+    std::map<std::string, std::unique_ptr<icu::RegexPattern>> compiled;
 };
 
 PrefixPatterns &prefixPatterns() {
     static PrefixPatterns patterns;
     return patterns;
+}
+
+// 1 when `source` matches at the start of `digits` or could with more digits, 0 when it cannot, -1 on an
+// error.
+int32_t mayMatchAtStart(const std::string &key, const std::string &source, const char *digits, int32_t length) {
+    if (source.empty()) return 0;
+    PrefixPatterns &p = prefixPatterns();
+    std::unique_ptr<icu::RegexMatcher> matcher;
+    {
+        std::lock_guard<std::mutex> guard(p.lock);
+        auto &pattern = p.compiled[key];
+        if (!pattern) {
+            UErrorCode status = U_ZERO_ERROR;
+            UParseError parseError;
+            pattern.reset(icu::RegexPattern::compile(icu::UnicodeString::fromUTF8(source), 0, parseError, status));
+            if (U_FAILURE(status)) {
+                pattern.reset();
+                return -1;
+            }
+        }
+        UErrorCode status = U_ZERO_ERROR;
+        matcher.reset(pattern->matcher(status));
+        if (U_FAILURE(status) || !matcher) return -1;
+    }
+    icu::UnicodeString text = icu::UnicodeString::fromUTF8(std::string(digits, static_cast<size_t>(length)));
+    UErrorCode status = U_ZERO_ERROR;
+    matcher->reset(text);
+    const bool matched = matcher->lookingAt(status);
+    if (U_FAILURE(status)) return -1;
+    return matched || matcher->hitEnd() ? 1 : 0;
 }
 }  // namespace
 
@@ -216,32 +264,34 @@ extern "C" int32_t cphone_national_prefix_may_match(int32_t country_code, const 
     try {
         auto metadata = mainMetadata().find(country_code);
         if (metadata == mainMetadata().end()) return 0;
-        const std::string &source = metadata->second->national_prefix_for_parsing();
-        if (source.empty()) return 0;
-        PrefixPatterns &p = prefixPatterns();
-        std::unique_ptr<icu::RegexMatcher> matcher;
-        {
-            std::lock_guard<std::mutex> guard(p.lock);
-            auto &pattern = p.compiled[country_code];
-            if (!pattern) {
-                UErrorCode status = U_ZERO_ERROR;
-                UParseError parseError;
-                pattern.reset(icu::RegexPattern::compile(icu::UnicodeString::fromUTF8(source), 0, parseError, status));
-                if (U_FAILURE(status)) {
-                    pattern.reset();
-                    return -1;
-                }
-            }
-            UErrorCode status = U_ZERO_ERROR;
-            matcher.reset(pattern->matcher(status));
-            if (U_FAILURE(status) || !matcher) return -1;
-        }
-        icu::UnicodeString text = icu::UnicodeString::fromUTF8(std::string(digits, static_cast<size_t>(length)));
-        UErrorCode status = U_ZERO_ERROR;
-        matcher->reset(text);
-        const bool matched = matcher->lookingAt(status);
-        if (U_FAILURE(status)) return -1;
-        return matched || matcher->hitEnd() ? 1 : 0;
+        return mayMatchAtStart(
+            "national " + std::to_string(country_code), metadata->second->national_prefix_for_parsing(), digits, length);
+    } catch (...) {
+        return -1;
+    }
+}
+
+extern "C" int32_t cphone_main_region_calling_code(const char *region) {
+    if (region == nullptr) return 0;
+    try {
+        const PhoneNumberUtil *util = PhoneNumberUtil::GetInstance();
+        const int code = util->GetCountryCodeForRegion(std::string(region));
+        if (code == 0) return 0;
+        std::string main;
+        util->GetRegionCodeForCountryCode(code, &main);
+        return main == region ? code : 0;
+    } catch (...) {
+        return 0;
+    }
+}
+
+extern "C" int32_t cphone_international_prefix_may_match(const char *region, const char *digits, int32_t length) {
+    if (region == nullptr || digits == nullptr || length < 0) return -1;
+    try {
+        auto metadata = regionMetadata().find(std::string(region));
+        if (metadata == regionMetadata().end()) return -1;
+        return mayMatchAtStart(
+            "international " + std::string(region), metadata->second->international_prefix(), digits, length);
     } catch (...) {
         return -1;
     }

@@ -37,6 +37,8 @@ public final class PhoneNormalizer: Sendable {
     /// Calling code and first digits of a national number → whether the code's national prefix pattern
     /// may match there (see ``prefixMayMatch(code:_:)``).
     private let prefixCache = Mutex<[Int: Bool]>([:])
+    /// Region → its calling code when it is the code's main region, else 0.
+    private let regionCodes = Mutex<[String: Int]>([:])
 
     public init() {
         var table = [CallingCode?](repeating: nil, count: 1000)
@@ -134,6 +136,96 @@ public final class PhoneNormalizer: Sendable {
         }
     }
 
+    /// The E.164 form of a number written in national form ("(415) 555-0100" with "US") with `region` as its
+    /// default, decided without libphonenumber when its metadata makes the result certain: the region is the
+    /// main region of its calling code; the text is 3–17 ASCII digits with only spaces, `-`, `.`, `/`, `(`
+    /// and `)` between them (ending with a digit); the region's international prefix cannot start it, it
+    /// does not start with the calling code, and the national prefix for parsing cannot start it. Then
+    /// libphonenumber keeps the digits as the national number, and E.164 is "+", the code and the digits when
+    /// that length is possible for the code.
+    public func fastNationalE164(_ raw: String, region: String) -> FastResult {
+        var raw = raw
+        return raw.withUTF8 { fastNationalE164(bytes: $0, region: region) }
+    }
+
+    // `bytes`: the raw text, borrowed read-only from the caller's String (no copy per number).
+    func fastNationalE164(bytes: UnsafeBufferPointer<UInt8>, region: String) -> FastResult {
+        let n = bytes.count
+        guard n >= 3, n <= 250, bytes[n - 1] &- 0x30 < 10 else { return .undecided }
+        let code = mainRegionCode(region)
+        guard code > 0, let info = codes[code] else { return .undecided }
+        // A stack scratch buffer (no allocation per number); every write is guarded by `count < 24`.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+            var count = 0
+            for b in bytes {
+                if b &- 0x30 < 10 {
+                    guard count < 24 else { return .undecided }
+                    digits[count] = b
+                    count &+= 1
+                } else {
+                    switch b {
+                    case 0x20, 0x2D, 0x2E, 0x2F, 0x28, 0x29: break
+                    default: return .undecided
+                    }
+                }
+            }
+            guard count >= 3, count <= 17 else { return .undecided }
+            let national = UnsafeBufferPointer(rebasing: digits[0..<count])
+            if internationalPrefixMayMatch(code: code, region: region, national) { return .undecided }
+            let codeDigits = Array(String(code).utf8)
+            if national.starts(with: codeDigits) { return .undecided }
+            if let prefix = info.nationalPrefix {
+                if !prefix.isEmpty && national.starts(with: prefix) { return .undecided }
+            } else if prefixMayMatch(code: code, national) {
+                return .undecided
+            }
+            guard info.possibleLengths & (1 << UInt32(count)) != 0 else { return .decided(nil) }
+            // "+", the code and the digits: exactly the bytes asked for (bounds-checked in debug).
+            return .decided(
+                String(unsafeUninitializedCapacity: 1 + codeDigits.count + count) { out in
+                    out[0] = 0x2B
+                    for k in 0..<codeDigits.count { out[1 + k] = codeDigits[k] }
+                    for k in 0..<count { out[1 + codeDigits.count + k] = digits[k] }
+                    return 1 + codeDigits.count + count
+                })
+        }
+    }
+
+    /// The calling code of `region` when it is the main region of the code, else 0 (cached).
+    private func mainRegionCode(_ region: String) -> Int {
+        if let known = regionCodes.withLock({ $0[region] }) { return known }
+        let code = Int(cphone_main_region_calling_code(region))
+        regionCodes.withLock { $0[region] = code }
+        return code
+    }
+
+    /// Whether the international prefix of `region` (the main region of `code`) may match at the start of
+    /// `national`: asked of the bridge for its first 1–4 digits, each answer cached.
+    private func internationalPrefixMayMatch(code: Int, region: String, _ national: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        var value = 0
+        var mark = 1
+        for k in 0..<min(4, national.count) {
+            value = value &* 10 &+ Int(national[k] &- 0x30)
+            mark &*= 10
+            // Negative keys: international prefixes (the positive ones are national prefixes).
+            let key = -(code &* 100_000 &+ mark &+ value)
+            let may: Bool
+            if let cached = prefixCache.withLock({ $0[key] }) {
+                may = cached
+            } else {
+                let answer = national.baseAddress!.withMemoryRebound(to: CChar.self, capacity: k + 1) {
+                    cphone_international_prefix_may_match(region, $0, Int32(k + 1))
+                }
+                may = answer != 0
+                prefixCache.withLock { $0[key] = may }
+            }
+            if !may { return false }
+        }
+        return true
+    }
+
     /// E.164 for digits whose national number stays as written: nil when too long or not a possible length.
     private func decide(
         _ digits: UnsafeMutableBufferPointer<UInt8>, count: Int, nationalLength: Int, _ info: CallingCode
@@ -192,6 +284,7 @@ public final class PhoneNormalizer: Sendable {
     /// gives it; results are cached by (text, region).
     public func e164(_ raw: String, region: String) -> String? {
         if case .decided(let e) = fastE164(raw) { return e }
+        if case .decided(let e) = fastNationalE164(raw, region: region) { return e }
         return parsedE164(raw, region: region)
     }
 
@@ -225,6 +318,11 @@ public final class PhoneNormalizer: Sendable {
             switch fastE164(raw) {
             case .decided(let e): results[i].e164 = e
             case .undecided:
+                // Decided for the national form is as libphonenumber parsed it (not `direct`).
+                if case .decided(let e) = fastNationalE164(raw, region: region) {
+                    results[i] = (e, false)
+                    continue
+                }
                 results[i].direct = false
                 if let k = slowIndex[raw] {
                     slowOf[i] = Int32(k)

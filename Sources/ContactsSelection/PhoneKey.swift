@@ -23,6 +23,8 @@ struct PhoneKey: Sendable, Hashable {
     static func make(_ raw: String, region: String) -> PhoneKey {
         let normalizer = PhoneNormalizer.shared
         if case .decided(let e164) = normalizer.fastE164(raw) { return direct(raw, e164) }
+        // Decided in national form: what libphonenumber's parse gives, so keyed as parsed.
+        if case .decided(let e164) = normalizer.fastNationalE164(raw, region: region) { return parsed(raw, e164) }
         return parsed(raw, normalizer.parsedE164(raw, region: region))
     }
 

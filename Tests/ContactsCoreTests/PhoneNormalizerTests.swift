@@ -95,6 +95,59 @@ import Testing
         #expect(expected.contains { $0 != nil } && expected.contains { $0 == nil })
     }
 
+    /// Regions for numbers in national form: main regions of their codes with literal, pattern and no national
+    /// prefixes, international prefixes of every shape, and regions that are not the main one ("CA", "GG").
+    static let nationalRegions = [
+        "US", "CA", "GB", "GG", "DE", "FR", "IT", "JP", "CN", "RU", "KZ", "AR", "MX", "BR", "IN", "AU", "NL", "ES",
+        "CH", "KR", "SG", "HK", "IL", "ZA", "NG", "FI", "SE", "ZZ",
+    ]
+
+    /// A number as people write it without "+": with or without the national prefix or the calling code,
+    /// an international prefix, separators of every kind, valid and invalid lengths.
+    static func nationalNumber(_ g: inout Seeded) -> String {
+        func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(g.below(10))) }) }
+        let separators = [" ", "-", ".", "/", "(", ")", " (", ") ", ""]
+        var body = digits(g.below(14) + 2)
+        if g.below(4) == 0 { body = g.pick(["0", "1", "00", "011", "8", "810", "0015", "9", "44", "49", "7"]) + body }
+        var out = g.below(8) == 0 ? "(" : ""
+        for (k, c) in body.enumerated() {
+            if k > 0 && g.below(3) == 0 { out += g.pick(separators) }
+            out.append(c)
+        }
+        if g.below(40) == 0 { out += g.pick([" ", "x", " ext 12", "#"]) }
+        return out
+    }
+
+    @Test func nationalFastPathAgreesWithLibphonenumberOn100kNumbers() {
+        var g = Seeded(state: 20_261_202)
+        let cases = (0..<100_000).map { _ in
+            (Self.nationalNumber(&g), Self.nationalRegions[g.below(Self.nationalRegions.count)])
+        }
+        let normalizer = PhoneNormalizer.shared
+        let expected = Self.reference(cases)
+        var decided = 0
+        var decidedUS = 0
+        var mismatches: [String] = []
+        for (k, (text, region)) in cases.enumerated() {
+            guard case .decided(let e) = normalizer.fastNationalE164(text, region: region) else { continue }
+            decided += 1
+            if region == "US" && e != nil { decidedUS += 1 }
+            if e != expected[k] && mismatches.count < 10 {
+                mismatches.append("\(text) [\(region)]: fast \(e ?? "nil"), libphonenumber \(expected[k] ?? "nil")")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+        // A good share is decided without libphonenumber (else it is not fast), US numbers among them.
+        #expect(decided * 4 > cases.count, "decided \(decided) of \(cases.count)")
+        #expect(decidedUS > 100, "\(decidedUS)")
+        #expect(normalizer.fastNationalE164("(415) 555-0100", region: "US") == .decided("+14155550100"))
+        #expect(normalizer.fastNationalE164("1 415 555 0100", region: "US") == .undecided)  // national prefix
+        #expect(normalizer.fastNationalE164("011 44 20 7946 0958", region: "US") == .undecided)  // IDD
+        #expect(normalizer.fastNationalE164("030 1234567", region: "DE") == .undecided)  // national prefix
+        #expect(normalizer.fastNationalE164("(415) 555-0100", region: "CA") == .undecided)  // not the main region
+        #expect(normalizer.fastNationalE164("415 555 0100", region: "ZZ") == .undecided)
+    }
+
     @Test func batchesAndSingleLookupsAgreeWithPhoneNumberParse() {
         var g = Seeded(state: 77)
         let texts = (0..<3_000).map { _ in Self.number(&g) } + ["+1 (415) 555-0100", "+1 (415) 555-0100"]

@@ -87,6 +87,15 @@ int32_t cphone_calling_codes(cphone_calling_code *out, int32_t capacity);
  * matches, or more digits could decide), -1 on an error. */
 int32_t cphone_national_prefix_may_match(int32_t country_code, const char *digits, int32_t length);
 
+/* The calling code of `region` (ISO 3166 alpha-2) when it is the main region of that code (whose metadata
+ * cphone_calling_codes describes), else 0 (unknown, or e.g. "CA", which shares 1 with the main region "US"). */
+int32_t cphone_main_region_calling_code(const char *region);
+
+/* For numbers written without "+" in `region`: 0 when the region's international (IDD) prefix cannot match at
+ * the start of a number beginning with `digits` (`length` ASCII digits), 1 when it may (it matches, or more
+ * digits could decide), -1 on an error or an unknown region. */
+int32_t cphone_international_prefix_may_match(const char *region, const char *digits, int32_t length);
+
 #ifdef __cplusplus
 }
 #endif
