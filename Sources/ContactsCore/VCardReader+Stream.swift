@@ -84,8 +84,11 @@ extension VCardReader {
         minChunkSize: Int = 1 << 20
     ) -> Stream<Piece> {
         let (data, notes) = utf8Input(input, fileName: fileName)
-        // A converted (UTF-16) file is no longer the mapping.
-        let release = releasingPagesRead && data.count == input.count && notes.isEmpty
+        // A converted (UTF-16) file is a new buffer, not the mapping: its pages are never handed back.
+        let sameBytes = data.withUnsafeBytes { converted in
+            input.withUnsafeBytes { $0.baseAddress == converted.baseAddress }
+        }
+        let release = releasingPagesRead && sameBytes
         let boundaries = pieceBoundaries(data, maxChunks: maxChunks, minChunkSize: minChunkSize)
         let results = ParallelWork.map(count: boundaries.count - 1, threads: threads) { k in
             let parser = VCardParser(fileName: fileName)

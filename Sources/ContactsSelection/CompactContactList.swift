@@ -27,7 +27,7 @@ public final class CompactContactList: ContactListing {
     public let diagnostics: [VCardDiagnostic]
     /// Every contact read (listed or not).
     public let contactCount: Int
-    private let entries: [ListEntry]
+    private let entries: ListEntries
     private let order: [Int32]
     private let values: [String]
     private let lazyIndex: LazySearchIndex
@@ -50,7 +50,7 @@ public final class CompactContactList: ContactListing {
         let region = reading.region
         let stream = try VCardReader.stream(
             contentsOfFile: path, fileName: fileName, makePiece: { ListEntries(region: region) }, reading.body)
-        try self.init(stream: stream, collation: reading.collation, configuration: configuration)
+        try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
     }
 
     /// Reads vCard `data`; `fileName` names it in diagnostics.
@@ -59,7 +59,7 @@ public final class CompactContactList: ContactListing {
         let region = reading.region
         let stream = VCardReader.stream(
             data: data, fileName: fileName, makePiece: { ListEntries(region: region) }, reading.body)
-        try self.init(stream: stream, collation: reading.collation, configuration: configuration)
+        try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
     }
 
     /// The collation, and what each reading thread does with a contact.
@@ -80,21 +80,13 @@ public final class CompactContactList: ContactListing {
         )
     }
 
+    /// `stream` is consumed: its pieces become the segments of one list (no entry is copied).
     init(
-        stream: VCardReader.Stream<ListEntries>, collation: LocalizedCollation, configuration: Configuration
+        stream: consuming VCardReader.Stream<ListEntries>, collation: LocalizedCollation, configuration: Configuration
     ) throws {
-        var list = ListEntries(region: ContactsDataSource.region(for: collation.locale))
-        var stream = stream
-        if stream.pieces.count == 1 {
-            swap(&list, &stream.pieces[0])
-        } else {
-            list.entries.reserveCapacity(stream.contactCounts.reduce(0, +))
-            for k in stream.pieces.indices {
-                list.append(contentsOf: stream.pieces[k])
-                stream.pieces[k] = ListEntries(region: list.region)
-            }
-        }
-        for (n, id) in stream.renamedIDs { list.entries[n].id = id }
+        var list = ListEntries(joining: stream.pieces, region: ContactsDataSource.region(for: collation.locale))
+        stream.pieces = []
+        for (n, id) in stream.renamedIDs { list.setID(id, of: n) }
 
         let arrangement = ListArrangement(
             list, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts, collation: collation)
@@ -104,8 +96,8 @@ public final class CompactContactList: ContactListing {
         sections = arrangement.sections
         skipped = arrangement.skipped
         diagnostics = stream.diagnostics
-        contactCount = list.entries.count
-        entries = list.entries
+        contactCount = list.count
+        entries = list
         order = arrangement.order
         values = arrangement.values
         lazyIndex = LazySearchIndex(list: list, arrangement: arrangement, folding: try SearchFolding())

@@ -140,7 +140,7 @@ public final class ContactsDataSource: Sendable {
         var rows: [ContactRow] = []
         rows.reserveCapacity(arrangement.order.count)
         for (r, n) in arrangement.order.enumerated() {
-            let entry = list.entries[Int(n)]
+            let entry = list[Int(n)]
             rows.append(
                 ContactRow(
                     store: store, position: Int(n), displayName: entry.displayName, sortName: entry.sortName,

@@ -34,14 +34,21 @@ struct ListEntry: Sendable {
     }
 }
 
-/// The entries of a list and their phones (one array for all: no array per contact).
+/// The entries of a list and their phones, in segments: one per piece of a streamed file (joined without
+/// copying a single entry), or one for a list made from contacts. Entry n of the list is in the segment
+/// whose range of entry numbers holds n; its phones are `phoneKeys` of that segment.
 struct ListEntries: Sendable {
-    var entries: [ListEntry] = []
-    /// Each entry's first phone is normalized (the list needs it for the row's value and duplicates);
-    /// the others may be pending until a search index needs their digits.
-    var phoneKeys: [PhoneKey] = []
+    private struct Segment: Sendable {
+        var entries: [ListEntry] = []
+        /// Each entry's first phone is normalized (the list needs it for the row's value and duplicates);
+        /// the others may be pending until a search index needs their digits.
+        var phoneKeys: [PhoneKey] = []
+    }
+    private var segments: [Segment] = [Segment()]
+    /// `segments.count + 1` entry numbers: segment k holds entries `starts[k]..<starts[k + 1]`.
+    private var starts: [Int] = [0, 0]
     /// The region pending phones are normalized with.
-    var region: String
+    let region: String
 
     init(region: String) { self.region = region }
 
@@ -52,44 +59,94 @@ struct ListEntries: Sendable {
         var raws: [String] = []
         raws.reserveCapacity(contacts.count * 2)
         for contact in contacts { for phone in contact.phones { raws.append(phone.value) } }
-        phoneKeys = PhoneKey.make(raws, region: region)
+        var segment = Segment(phoneKeys: PhoneKey.make(raws, region: region))
         raws = []
-        entries.reserveCapacity(contacts.count)
+        segment.entries.reserveCapacity(contacts.count)
         var next: Int32 = 0
         for contact in contacts {
             let end = next + Int32(contact.phones.count)
-            entries.append(ListEntry(contact, locale: locale, order: order, phones: next..<end))
+            segment.entries.append(ListEntry(contact, locale: locale, order: order, phones: next..<end))
             next = end
         }
+        segments = [segment]
+        starts = [0, contacts.count]
+    }
+
+    /// The pieces of a file, in order, as one list (their entries are not copied).
+    init(joining pieces: [ListEntries], region: String) {
+        self.region = region
+        segments = pieces.flatMap(\.segments).filter { !$0.entries.isEmpty }
+        if segments.isEmpty { segments = [Segment()] }
+        starts = [0]
+        for segment in segments { starts.append(starts[starts.count - 1] + segment.entries.count) }
+    }
+
+    var count: Int { starts[starts.count - 1] }
+
+    /// The segment of entry `n` and its position there.
+    @inline(__always)
+    private func locate(_ n: Int) -> (segment: Int, position: Int) {
+        if segments.count == 1 { return (0, n) }
+        var low = 0
+        var high = segments.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= n { low = mid } else { high = mid - 1 }
+        }
+        return (low, n - starts[low])
+    }
+
+    subscript(n: Int) -> ListEntry {
+        _read {
+            let (k, i) = locate(n)
+            yield segments[k].entries[i]
+        }
+    }
+
+    /// Calls `body` with every entry and its number, in order.
+    func forEachEntry(_ body: (Int, borrowing ListEntry) -> Void) {
+        for k in segments.indices {
+            for i in segments[k].entries.indices { body(starts[k] + i, segments[k].entries[i]) }
+        }
+    }
+
+    /// Appends an entry whose phones are already in the last segment (tests; `append(_:locale:order:enabled:)`).
+    mutating func append(_ entry: ListEntry) {
+        segments[segments.count - 1].entries.append(entry)
+        starts[starts.count - 1] += 1
     }
 
     /// Appends one contact (for a reading thread that lets the contact go right after): its first phone
     /// normalized, the others pending.
     mutating func append(_ contact: Contact, locale: String, order: NameSortOrder, enabled: Bool) {
-        let start = Int32(phoneKeys.count)
+        let last = segments.count - 1
+        let start = Int32(segments[last].phoneKeys.count)
         for (k, phone) in contact.phones.enumerated() {
-            phoneKeys.append(k == 0 ? PhoneKey.make(phone.value, region: region) : .pending(phone.value))
+            segments[last].phoneKeys.append(k == 0 ? PhoneKey.make(phone.value, region: region) : .pending(phone.value))
         }
-        var entry = ListEntry(contact, locale: locale, order: order, phones: start..<Int32(phoneKeys.count))
+        var entry = ListEntry(
+            contact, locale: locale, order: order, phones: start..<Int32(segments[last].phoneKeys.count))
         entry.enabled = enabled
-        entries.append(entry)
+        append(entry)
     }
 
-    /// Appends the entries of the next piece of a file.
-    mutating func append(contentsOf other: ListEntries) {
-        let offset = Int32(phoneKeys.count)
-        phoneKeys.append(contentsOf: other.phoneKeys)
-        let start = entries.count
-        entries.append(contentsOf: other.entries)
-        guard offset != 0 else { return }
-        for i in start..<entries.count {
-            entries[i].phones = (entries[i].phones.lowerBound + offset)..<(entries[i].phones.upperBound + offset)
-        }
+    mutating func setID(_ id: String, of n: Int) {
+        let (k, i) = locate(n)
+        segments[k].entries[i].id = id
     }
 
-    /// The phones of `entry`, pending ones normalized now.
-    func phones(of entry: ListEntry) -> [PhoneKey] {
-        phoneKeys[Int(entry.phones.lowerBound)..<Int(entry.phones.upperBound)].map { $0.resolved(region: region) }
+    /// The first phone of entry `n` (always normalized).
+    func firstPhone(of n: Int) -> PhoneKey? {
+        let (k, i) = locate(n)
+        let range = segments[k].entries[i].phones
+        return range.isEmpty ? nil : segments[k].phoneKeys[Int(range.lowerBound)]
+    }
+
+    /// The phones of entry `n`, pending ones normalized now.
+    func phones(of n: Int) -> [PhoneKey] {
+        let (k, i) = locate(n)
+        let range = segments[k].entries[i].phones
+        return segments[k].phoneKeys[Int(range.lowerBound)..<Int(range.upperBound)].map { $0.resolved(region: region) }
     }
 }
 
@@ -108,7 +165,6 @@ struct ListArrangement: Sendable {
     var skipped: [(id: String, reason: ContactsDataSource.SkipReason)] = []
 
     init(_ list: ListEntries, mode: SelectionMode, skipUnnamed: Bool, collation: LocalizedCollation) {
-        let entries = list.entries
         struct Candidate {
             var entry: Int32
             var channel: Channel
@@ -116,54 +172,51 @@ struct ListArrangement: Sendable {
         }
         // Duplicates: same display name and same first phone (E.164) or same first email; found by hash,
         // so that a million entries allocate no small object each.
-        func channelKey(_ e: ListEntry) -> String {
-            if mode != .email && !e.phones.isEmpty {
-                let phone = list.phoneKeys[Int(e.phones.lowerBound)].dedupKey
-                if !phone.isEmpty { return phone }
-            }
+        func channelKey(_ n: Int, _ e: ListEntry) -> String {
+            if mode != .email, let phone = list.firstPhone(of: n)?.dedupKey, !phone.isEmpty { return phone }
             return e.emails.first?.lowercased() ?? ""
         }
         var seen: [Int: Int] = [:]  // hash → candidate number
         var seenCollisions = Set<String>()
         var candidates: [Candidate] = []
-        candidates.reserveCapacity(entries.count)
-        for (n, e) in entries.enumerated() {
+        candidates.reserveCapacity(list.count)
+        list.forEachEntry { n, e in
             let hasPhone = !e.phones.isEmpty
             let hasEmail = !e.emails.isEmpty
             if mode == .messages && !hasPhone {
                 skipped.append((e.id, .noPhone))
-                continue
+                return
             }
             if mode == .email && !hasEmail {
                 skipped.append((e.id, .noEmail))
-                continue
+                return
             }
             if !hasPhone && !hasEmail {
                 skipped.append((e.id, .noPhoneOrEmail))
-                continue
+                return
             }
             if skipUnnamed && !e.hasName {
                 skipped.append((e.id, .unnamed))
-                continue
+                return
             }
-            let key = channelKey(e)
+            let key = channelKey(n, e)
             var hasher = Hasher()
             hasher.combine(e.displayName)
             hasher.combine(key)
             let hash = hasher.finalize()
             if let other = seen[hash] {
-                let o = entries[Int(candidates[other].entry)]
-                if o.displayName == e.displayName && channelKey(o) == key
+                let on = Int(candidates[other].entry)
+                let o = list[on]
+                if o.displayName == e.displayName && channelKey(on, o) == key
                     || !seenCollisions.insert(e.displayName + "\u{1}" + key).inserted
                 {
                     skipped.append((e.id, .duplicate))
-                    continue
+                    return
                 }
             } else {
                 seen[hash] = candidates.count
             }
-            if mode.contains(.messages), hasPhone {
-                let phone = list.phoneKeys[Int(e.phones.lowerBound)]
+            if mode.contains(.messages), let phone = list.firstPhone(of: n) {
                 candidates.append(Candidate(entry: Int32(n), channel: .message, value: phone.e164 ?? phone.raw))
             } else {
                 candidates.append(Candidate(entry: Int32(n), channel: .email, value: e.emails.first ?? ""))
@@ -171,7 +224,7 @@ struct ListArrangement: Sendable {
         }
         seen = [:]
         // Section candidate numbers (no copies of entries while sorting).
-        let sectioned = collation.sections(Array(candidates.indices)) { entries[Int(candidates[$0].entry)].sortName }
+        let sectioned = collation.sections(Array(candidates.indices)) { list[Int(candidates[$0].entry)].sortName }
         order.reserveCapacity(candidates.count)
         channels.reserveCapacity(candidates.count)
         values.reserveCapacity(candidates.count)

@@ -81,7 +81,7 @@ final class SearchIndex: Sendable {
                 let n = Int(order[i])
                 c.textLengths.append(
                     Self.append(
-                        list.entries[n], phones: phones ? list.phones(of: list.entries[n]) : [], folding: local,
+                        list[n], phones: phones ? list.phones(of: n) : [], folding: local,
                         to: &c.bytes))
             }
             c.offsets.append(Int32(truncatingIfNeeded: c.bytes.count))

@@ -61,11 +61,7 @@ extension ListOptions {
     /// The book at `source` (stdin for `-`) read as a compact list, its diagnostics printed on stderr.
     func compactList(keywords: Bool = false) throws -> CompactContactList {
         guard let path = source else { throw CLIError.usage("--source: expected FILE.vcf") }
-        var config = Configuration()
-        config.mode = mode
-        config.locale = locale
-        config.skipUnnamedContacts = skipUnnamed
-        config.searchByKeywords = keywords
+        let config = configuration(keywords: keywords)
         let list: CompactContactList
         do {
             if path == "-" {

@@ -36,6 +36,16 @@ struct ListOptions {
             mode: mode, skipUnnamed: args.flag("--skip-unnamed"), json: args.flag("--json"))
     }
 
+    /// The list configuration these options make.
+    func configuration(keywords: Bool) -> Configuration {
+        var config = Configuration()
+        config.mode = mode
+        config.locale = locale
+        config.skipUnnamedContacts = skipUnnamed
+        config.searchByKeywords = keywords
+        return config
+    }
+
     /// Loads the address book (reporting its diagnostics on stderr) and builds the data source.
     func dataSource(keywords: Bool = false) throws -> ContactsDataSource {
         try dataSource(book: try loadAddressBook(source), keywords: keywords)
@@ -43,11 +53,7 @@ struct ListOptions {
 
     /// Builds the data source of a book already read.
     func dataSource(book: AddressBook, keywords: Bool = false) throws -> ContactsDataSource {
-        var config = Configuration()
-        config.mode = mode
-        config.locale = locale
-        config.skipUnnamedContacts = skipUnnamed
-        config.searchByKeywords = keywords
+        let config = configuration(keywords: keywords)
         do {
             return try TerminalProgress.run("sorting and indexing \(book.contacts.count) contacts") {
                 try ContactsDataSource(contacts: book.contacts, configuration: config)

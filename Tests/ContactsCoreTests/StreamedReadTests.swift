@@ -59,6 +59,21 @@ import Testing
         check(stream, against: AddressBook(data: Data(text.utf8), fileName: "book.vcf"))
     }
 
+    @Test func aMappedUTF16FileIsConvertedNotReleased() throws {
+        // UTF-16 with a byte order mark (as Outlook writes it): read from a converted copy, in pieces.
+        let text = VCardBookGenerator.book(cards: 9_000, seed: 13)
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(bytes.count > 2 << 20)
+        let url = Scratch.path("streamed-utf16", suffix: ".vcf")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let stream = try VCardReader.stream(
+            contentsOfFile: url.path, fileName: "book.vcf", makePiece: { Seen() },
+            { seen, contact in seen.append((contact.id, contact.givenName, contact.phones.count)) })
+        check(stream, against: AddressBook(data: Data(bytes), fileName: "book.vcf"))
+    }
+
     @Test func unreadableFilesAreErrors() throws {
         let missing = Scratch.path("missing", suffix: ".vcf").path
         #expect(throws: ContactsCoreError.self) {

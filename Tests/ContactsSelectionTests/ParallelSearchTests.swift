@@ -46,7 +46,7 @@ struct ParallelSearchTests {
             var entry = ListEntry(contact, locale: "en", order: .givenName, phones: 0..<0)
             entry.displayName = "\(contact.givenName) \(contact.familyName)"
             entry.sortName = entry.displayName
-            list.entries.append(entry)
+            list.append(entry)
         }
         let index = SearchIndex(
             list: list, order: (0..<Int32(count)).map { $0 }, sectionOfRow: Array(repeating: 0, count: count),
