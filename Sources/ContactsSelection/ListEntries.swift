@@ -17,7 +17,7 @@ struct ListEntry: Sendable {
     var organization: String
     /// Every email, in the card's order.
     var emails: [String]
-    /// Its phones: `ListEntries.phoneKeys[phones]`.
+    /// Its phones: positions in the phone keys of its segment of `ListEntries`.
     var phones: Range<Int32>
     /// `contactEnabledValidation`'s answer, where it was asked while the contact was at hand (else true).
     var enabled = true
