@@ -38,7 +38,15 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// let a = try MailAddress(parsing: "\"Doe, Jane\" <jane@example.com>")   // name "Doe, Jane"
     /// ```
+    /// - Throws: `ComposerError.invalidAddress` also when the text holds more than one mailbox
+    ///   ("a@x, B <b@y>": a display name with a comma or semicolon goes in quotes).
     public init(parsing text: String) throws {
+        if let column = Self.secondMailbox(in: text) {
+            throw ComposerError.invalidAddress(
+                text,
+                reason: "expected one address; column \(column) starts another "
+                    + "(a display name with a comma goes in quotes: \"Doe, Ann\" <ann@example.org>)")
+        }
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.hasSuffix(">"), let lt = t.lastIndex(of: "<") {
             var name = t[..<lt].trimmingCharacters(in: .whitespaces)
@@ -62,6 +70,36 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
         } else {
             try self.init(name: nil, address: t)
         }
+    }
+
+    /// The 1-based column where a second mailbox starts in `text` (a `,` or `;` outside quotes and angle
+    /// brackets, or a second `<…>`), or nil for a single one.
+    static func secondMailbox(in text: String) -> Int? {
+        var quoted = false
+        var escaped = false
+        var angle = false
+        var angles = 0
+        for (i, c) in text.enumerated() {
+            if escaped {
+                escaped = false
+                continue
+            }
+            if quoted {
+                if c == "\\" { escaped = true } else if c == "\"" { quoted = false }
+                continue
+            }
+            switch c {
+            case "\"": quoted = true
+            case "<":
+                angles += 1
+                if angles > 1 { return i + 1 }
+                angle = true
+            case ">": angle = false
+            case ",", ";": if !angle { return i + 1 }
+            default: break
+            }
+        }
+        return nil
     }
 
     /// `Name <address>` or `address` (for display, not for headers).

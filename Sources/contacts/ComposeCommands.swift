@@ -169,11 +169,6 @@ struct DeliveryOptions {
         let perMinute = try rate.map { try parseRate($0, command: command) }
         var sender: MailAddress?
         if let from {
-            if let second = secondAddress(in: from) {
-                throw CLIError.usage(
-                    "\(command): --from: expected one sender address; column \(second) of '\(from)' starts another "
-                        + "(a display name with a comma goes in quotes: \"Doe, Ann\" <ann@example.org>)")
-            }
             do { sender = try MailAddress(parsing: from) } catch {
                 throw CLIError.usage("\(command): --from: \(error)")
             }
@@ -214,36 +209,6 @@ struct DeliveryOptions {
             )
         }
         return n
-    }
-
-    /// The 1-based column where a second address starts in `--from` text (a `,` or `;` outside quotes and
-    /// angle brackets, or a second `<…>`), or nil for a single address.
-    static func secondAddress(in text: String) -> Int? {
-        var quoted = false
-        var escaped = false
-        var angle = false
-        var angles = 0
-        for (i, c) in text.enumerated() {
-            if escaped {
-                escaped = false
-                continue
-            }
-            if quoted {
-                if c == "\\" { escaped = true } else if c == "\"" { quoted = false }
-                continue
-            }
-            switch c {
-            case "\"": quoted = true
-            case "<":
-                angles += 1
-                if angles > 1 { return i + 1 }
-                angle = true
-            case ">": angle = false
-            case ",", ";": if !angle { return i + 1 }
-            default: break
-            }
-        }
-        return nil
     }
 
     /// The library's delivery for these options: target, rate, retries and sender.

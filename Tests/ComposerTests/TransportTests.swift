@@ -106,5 +106,18 @@ struct TransportTests {
         #expect(try MailAddress(address: "x@münchen.de").asciiAddress == "x@xn--mnchen-3ya.de")
         let parsed = try MailAddress(parsing: "\"Doe, Jane\" <jane@example.com>")
         #expect(parsed.name == "Doe, Jane" && parsed.address == "jane@example.com")
+        // One mailbox only: a second one is an error naming where it starts, never a display name.
+        for (two, column) in [
+            ("a@example.org, B <b@example.org>", 14), ("Ann <a@example.org>, Bob <b@example.org>", 20),
+            ("a@example.org;b@example.org", 14), ("Ann <a@example.org> <b@example.org>", 21),
+        ] {
+            let error = #expect(throws: ComposerError.self, "\(two)") { try MailAddress(parsing: two) }
+            guard case .invalidAddress(_, let reason)? = error else {
+                Issue.record("\(two): \(String(describing: error))")
+                continue
+            }
+            #expect(reason.hasPrefix("expected one address; column \(column) starts another"), "\(two): \(reason)")
+        }
+        #expect(try MailAddress(parsing: "\"Doe; \\\"J\\\", Jane\" <jane@example.com>").name == "Doe; \"J\", Jane")
     }
 }
