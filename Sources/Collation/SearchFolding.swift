@@ -56,20 +56,35 @@ public final class SearchFolding: @unchecked Sendable {
             id: "Han-Latin/Names; Latin-ASCII; NFKD; [:Nonspacing Mark:] Remove; Any-Lower; NFC")
     }
 
+    /// Words and Han names one caller has already folded, kept by that caller (one per thread): repeated
+    /// words are then answered without taking the lock that all callers of the instance share.
+    public struct Memo: Sendable {
+        fileprivate var words: [Substring: String] = [:]
+        fileprivate var han: [String: String] = [:]
+        fileprivate static let limit = 65_536
+        public init() {}
+    }
+
     /// Folds a query or name to lowercase Latin words separated by single spaces.
     public func fold(_ text: String) -> String {
-        Self.foldLatin1(text) ?? foldWords(text)
+        var memo = Memo()
+        return fold(text, memo: &memo)
+    }
+
+    /// ``fold(_:)`` remembering words in the caller's `memo`.
+    public func fold(_ text: String, memo: inout Memo) -> String {
+        Self.foldLatin1(text) ?? foldWords(text, memo: &memo)
     }
 
     /// `fold` of text that is not all ASCII and Latin-1.
-    private func foldWords(_ text: String) -> String {
-        // Word by word: ASCII and Latin-1 words on the fast path, the others through the cache (ICU's
-        // transliteration is the expensive part of loading).
+    private func foldWords(_ text: String, memo: inout Memo) -> String {
+        // Word by word: ASCII and Latin-1 words on the fast path, the others through the caller's memo,
+        // then the shared cache (ICU's transliteration is the expensive part of loading).
         var out = ""
         for word in text.split(whereSeparator: { $0 == " " }) {
-            let folded =
-                Self.foldLatin1(String(word))
-                ?? lock.withLock { _ in
+            var folded = Self.foldLatin1(String(word)) ?? memo.words[word]
+            if folded == nil {
+                let shared = lock.withLock { _ in
                     if let cached = wordCache[word] { return cached }
                     let folded = transliterated(word)
                     misses += 1
@@ -77,6 +92,11 @@ public final class SearchFolding: @unchecked Sendable {
                     wordCache[word] = folded
                     return folded
                 }
+                if memo.words.count >= Memo.limit { memo.words.removeAll(keepingCapacity: true) }
+                memo.words[word] = shared
+                folded = shared
+            }
+            guard let folded else { continue }
             if folded.isEmpty { continue }
             if !out.isEmpty { out.append(" ") }
             out.append(folded)
@@ -100,6 +120,12 @@ public final class SearchFolding: @unchecked Sendable {
 
     /// The search keys of a name.
     public func keys(for name: String) -> SearchKeys {
+        var memo = Memo()
+        return keys(for: name, memo: &memo)
+    }
+
+    /// ``keys(for:)`` remembering words and Han names in the caller's `memo`.
+    public func keys(for name: String, memo: inout Memo) -> SearchKeys {
         if let latin = Self.foldLatin1(name) {
             // Only ASCII and Latin-1 letters: no Han, no Hangul.
             return SearchKeys(folded: latin, initials: "", hangulInitials: "")
@@ -109,15 +135,21 @@ public final class SearchFolding: @unchecked Sendable {
         var initials = ""
         if hasHan {
             // Transliterate Han per character so each syllable becomes its own token ("zhang wei").
-            let latin = lock.withLock { _ in
-                if let cached = hanCache[name] { return cached }
-                let spaced = name.unicodeScalars.map { Self.isHan($0) ? " \($0) " : String($0) }.joined()
-                let han = (try? hanNames.transform(spaced)) ?? spaced
-                let latin = (try? general.transform(han)) ?? han
-                misses += 1
-                if hanCache.count >= Self.wordCacheLimit { hanCache.removeAll(keepingCapacity: true) }
-                hanCache[name] = latin
-                return latin
+            let latin =
+                memo.han[name]
+                ?? lock.withLock { _ in
+                    if let cached = hanCache[name] { return cached }
+                    let spaced = name.unicodeScalars.map { Self.isHan($0) ? " \($0) " : String($0) }.joined()
+                    let han = (try? hanNames.transform(spaced)) ?? spaced
+                    let latin = (try? general.transform(han)) ?? han
+                    misses += 1
+                    if hanCache.count >= Self.wordCacheLimit { hanCache.removeAll(keepingCapacity: true) }
+                    hanCache[name] = latin
+                    return latin
+                }
+            if memo.han[name] == nil {
+                if memo.han.count >= Memo.limit { memo.han.removeAll(keepingCapacity: true) }
+                memo.han[name] = latin
             }
             folded = Self.normalizeSpaces(latin)
             // Initials: first letter of each syllable that came from a Han character.
@@ -131,7 +163,7 @@ public final class SearchFolding: @unchecked Sendable {
             }
             if initials.count < 2 { initials = "" }
         } else {
-            folded = foldWords(name)  // foldLatin1 already said no
+            folded = foldWords(name, memo: &memo)  // foldLatin1 already said no
         }
         return SearchKeys(
             folded: folded, initials: initials,

@@ -49,7 +49,7 @@ final class SearchIndex: Sendable {
         self.includesPhones = phones
         // Fold (and make the row masks) in parallel chunks (transliterators are not thread-safe: see above).
         let rowCount = order.count
-        let chunkCount = rowCount >= 20_000 ? max(1, min(ParallelWork.threads, 8)) : 1
+        let chunkCount = rowCount >= 20_000 ? max(1, min(ParallelWork.threads * 4, 16)) : 1
         let chunkSize = (rowCount + chunkCount - 1) / max(chunkCount, 1)
         struct Chunk: Sendable {
             var bytes: [UInt8] = []
@@ -67,6 +67,8 @@ final class SearchIndex: Sendable {
                 return c
             }
             var local = mainFolding
+            // This chunk's own memo of folded words: repeated words skip the lock the chunks share.
+            var memo = SearchFolding.Memo()
             c.bytes.reserveCapacity((upper - lower) * 48)
             c.offsets.reserveCapacity(upper - lower + 1)
             c.textLengths.reserveCapacity(upper - lower)
@@ -81,7 +83,7 @@ final class SearchIndex: Sendable {
                 let n = Int(order[i])
                 c.textLengths.append(
                     Self.append(
-                        list[n], phones: phones ? list.phones(of: n) : [], folding: local,
+                        list[n], phones: phones ? list.phones(of: n) : [], folding: local, memo: &memo,
                         to: &c.bytes))
             }
             c.offsets.append(Int32(truncatingIfNeeded: c.bytes.count))
@@ -214,7 +216,10 @@ final class SearchIndex: Sendable {
 
     /// Appends a row's fields; returns the length of its text part (everything before the phone digits).
     @discardableResult
-    static func append(_ row: ListEntry, phones: [PhoneKey], folding: SearchFolding, to bytes: inout [UInt8])
+    static func append(
+        _ row: ListEntry, phones: [PhoneKey], folding: SearchFolding, memo: inout SearchFolding.Memo,
+        to bytes: inout [UInt8]
+    )
         -> Int32
     {
         let rowStart = bytes.count
@@ -223,23 +228,23 @@ final class SearchIndex: Sendable {
             bytes.append(fieldSeparator)
             bytes.append(contentsOf: s.utf8)
         }
-        let keys = folding.keys(for: row.displayName)
+        let keys = folding.keys(for: row.displayName, memo: &memo)
         field(keys.folded)
         if !keys.initials.isEmpty && keys.tokens.count > 1 { field(keys.compact) }
         field(keys.initials)
         field(keys.hangulInitials)
         if row.sortName != row.displayName {
-            let sortKeys = folding.keys(for: row.sortName)
+            let sortKeys = folding.keys(for: row.sortName, memo: &memo)
             field(sortKeys.folded)
             field(sortKeys.hangulInitials)
         }
-        if !row.nickname.isEmpty { field(folding.fold(row.nickname)) }
-        if !row.organization.isEmpty { field(folding.fold(row.organization)) }
+        if !row.nickname.isEmpty { field(folding.fold(row.nickname, memo: &memo)) }
+        if !row.organization.isEmpty { field(folding.fold(row.organization, memo: &memo)) }
         for email in row.emails {
             field(email.lowercased())
             // Also folded ("anna example net"): a plain query with a dot such as "example.net" is folded
             // like any other, and must find every address at that domain, not only contacts named after one.
-            field(folding.fold(email))
+            field(folding.fold(email, memo: &memo))
         }
         let textLength = Int32(bytes.count - rowStart + 1)  // with the separator that ends the text part
         for phone in phones {
