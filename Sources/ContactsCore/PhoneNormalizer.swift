@@ -34,8 +34,8 @@ public final class PhoneNormalizer: Sendable {
     /// Results of single lookups, by region then text (bounded: cleared when it grows past `cacheLimit`).
     private let cache = Mutex<(entries: [String: [String: String?]], count: Int)>(([:], 0))
     private let cacheLimit = 65_536
-    /// Calling code and first digits of a national number → whether the code's national prefix pattern
-    /// may match there (see ``prefixMayMatch(code:_:)``).
+    /// Calling code (negative for the international prefix of its main region) and first digits of a
+    /// national number → whether the prefix pattern may match there (see `mayMatch(key:_:ask:)`).
     private let prefixCache = Mutex<[Int: Bool]>([:])
     /// Region → its calling code when it is the code's main region, else 0.
     private let regionCodes = Mutex<[String: Int]>([:])
@@ -87,23 +87,9 @@ public final class PhoneNormalizer: Sendable {
         // Digits into a small fixed buffer (17 national digits + 3 for the code at most matter).
         // A stack scratch buffer (no allocation per number); every write is guarded by `count < 24`.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-            var count = 0
-            var i = 1
-            while i < n {
-                let b = bytes[i]
-                if b &- 0x30 < 10 {
-                    guard count < 24 else { return .undecided }
-                    digits[count] = b
-                    count &+= 1
-                } else {
-                    switch b {
-                    case 0x20, 0x2D, 0x2E, 0x2F, 0x28, 0x29: break
-                    default: return .undecided
-                    }
-                }
-                i &+= 1
+            guard let count = Self.digits(of: bytes, from: 1, into: digits), count >= 3, digits[0] != 0x30 else {
+                return .undecided
             }
-            guard count >= 3, digits[0] != 0x30 else { return .undecided }
             var code = 0
             var codeLength = 0
             var info: CallingCode?
@@ -118,19 +104,8 @@ public final class PhoneNormalizer: Sendable {
             guard let info else { return .undecided }
             let nationalLength = count - codeLength
             if nationalLength < 2 { return .decided(nil) }
-            guard let prefix = info.nationalPrefix else {
-                // A pattern: decided only when it cannot match at the start of this national number.
-                let mayMatch = prefixMayMatch(
-                    code: code, UnsafeBufferPointer(rebasing: digits[codeLength..<count]))
-                return mayMatch ? .undecided : decide(digits, count: count, nationalLength: nationalLength, info)
-            }
-            if !prefix.isEmpty && nationalLength >= prefix.count {
-                var starts = true
-                for k in 0..<prefix.count where digits[codeLength + k] != prefix[k] {
-                    starts = false
-                    break
-                }
-                if starts { return .undecided }
+            if nationalPrefixMayStart(code: code, info, UnsafeBufferPointer(rebasing: digits[codeLength..<count])) {
+                return .undecided
             }
             return decide(digits, count: count, nationalLength: nationalLength, info)
         }
@@ -156,29 +131,14 @@ public final class PhoneNormalizer: Sendable {
         guard code > 0, let info = codes[code] else { return .undecided }
         // A stack scratch buffer (no allocation per number); every write is guarded by `count < 24`.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-            var count = 0
-            for b in bytes {
-                if b &- 0x30 < 10 {
-                    guard count < 24 else { return .undecided }
-                    digits[count] = b
-                    count &+= 1
-                } else {
-                    switch b {
-                    case 0x20, 0x2D, 0x2E, 0x2F, 0x28, 0x29: break
-                    default: return .undecided
-                    }
-                }
+            guard let count = Self.digits(of: bytes, from: 0, into: digits), count >= 3, count <= 17 else {
+                return .undecided
             }
-            guard count >= 3, count <= 17 else { return .undecided }
             let national = UnsafeBufferPointer(rebasing: digits[0..<count])
             if internationalPrefixMayMatch(code: code, region: region, national) { return .undecided }
             let codeDigits = Array(String(code).utf8)
             if national.starts(with: codeDigits) { return .undecided }
-            if let prefix = info.nationalPrefix {
-                if !prefix.isEmpty && national.starts(with: prefix) { return .undecided }
-            } else if prefixMayMatch(code: code, national) {
-                return .undecided
-            }
+            if nationalPrefixMayStart(code: code, info, national) { return .undecided }
             guard info.possibleLengths & (1 << UInt32(count)) != 0 else { return .decided(nil) }
             // "+", the code and the digits: exactly the bytes asked for (bounds-checked in debug).
             return .decided(
@@ -200,30 +160,46 @@ public final class PhoneNormalizer: Sendable {
     }
 
     /// Whether the international prefix of `region` (the main region of `code`) may match at the start of
-    /// `national`: asked of the bridge for its first 1–4 digits, each answer cached.
+    /// `national`.
     private func internationalPrefixMayMatch(code: Int, region: String, _ national: UnsafeBufferPointer<UInt8>)
         -> Bool
     {
-        var value = 0
-        var mark = 1
-        for k in 0..<min(4, national.count) {
-            value = value &* 10 &+ Int(national[k] &- 0x30)
-            mark &*= 10
-            // Negative keys: international prefixes (the positive ones are national prefixes).
-            let key = -(code &* 100_000 &+ mark &+ value)
-            let may: Bool
-            if let cached = prefixCache.withLock({ $0[key] }) {
-                may = cached
-            } else {
-                let answer = national.baseAddress!.withMemoryRebound(to: CChar.self, capacity: k + 1) {
-                    cphone_international_prefix_may_match(region, $0, Int32(k + 1))
-                }
-                may = answer != 0
-                prefixCache.withLock { $0[key] = may }
-            }
-            if !may { return false }
+        // Negative keys: international prefixes (the positive ones are national prefixes).
+        mayMatch(key: -code, national) { cphone_international_prefix_may_match(region, $0, $1) }
+    }
+
+    /// Whether the national prefix for parsing of `code` (`info`) starts `national` or, for a pattern, may.
+    private func nationalPrefixMayStart(code: Int, _ info: CallingCode, _ national: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        guard let prefix = info.nationalPrefix else {
+            return mayMatch(key: code, national) { cphone_national_prefix_may_match(Int32(code), $0, $1) }
         }
-        return true
+        return !prefix.isEmpty && national.starts(with: prefix)
+    }
+
+    /// The ASCII digits of `bytes` from `start` into `digits` (at most 24): their count, or nil when a byte
+    /// other than a digit or a separator (space `-` `.` `/` `(` `)`) comes, or there are too many digits.
+    static func digits(
+        of bytes: UnsafeBufferPointer<UInt8>, from start: Int, into digits: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int? {
+        var count = 0
+        var i = start
+        while i < bytes.count {
+            let b = bytes[i]
+            if b &- 0x30 < 10 {
+                guard count < min(24, digits.count) else { return nil }
+                digits[count] = b
+                count &+= 1
+            } else {
+                switch b {
+                case 0x20, 0x2D, 0x2E, 0x2F, 0x28, 0x29: break
+                default: return nil
+                }
+            }
+            i &+= 1
+        }
+        return count
     }
 
     /// E.164 for digits whose national number stays as written: nil when too long or not a possible length.
@@ -241,23 +217,25 @@ public final class PhoneNormalizer: Sendable {
             })
     }
 
-    /// Whether the national prefix pattern of `code` may match at the start of `national`, looking at its
-    /// first one to four digits (ICU's `hitEnd` says when more digits could matter); answers are cached
-    /// by calling code and digits.
+    /// Whether a prefix pattern (asked of the bridge by `ask`) may match at the start of `national`, looking at
+    /// its first one to four digits (ICU's `hitEnd` says when more digits could matter); answers are cached
+    /// under `base` (the calling code, negative for international prefixes) and the digits.
     // `national`: a read-only slice of the caller's scratch digits.
-    private func prefixMayMatch(code: Int, _ national: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func mayMatch(
+        key base: Int, _ national: UnsafeBufferPointer<UInt8>, ask: (UnsafePointer<CChar>, Int32) -> Int32
+    ) -> Bool {
         var value = 0
         var mark = 1
         for k in 0..<min(4, national.count) {
             value = value &* 10 &+ Int(national[k] &- 0x30)
             mark &*= 10
-            let key = code &* 100_000 &+ mark &+ value
+            let key = base &* 100_000 &+ mark &+ value
             let may: Bool
             if let cached = prefixCache.withLock({ $0[key] }) {
                 may = cached
             } else {
                 let answer = national.baseAddress!.withMemoryRebound(to: CChar.self, capacity: k + 1) {
-                    cphone_national_prefix_may_match(Int32(code), $0, Int32(k + 1))
+                    ask($0, Int32(k + 1))
                 }
                 may = answer != 0
                 prefixCache.withLock { $0[key] = may }
