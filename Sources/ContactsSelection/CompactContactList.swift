@@ -47,24 +47,22 @@ public final class CompactContactList: ContactListing {
     /// has no collation; problems inside the file are ``diagnostics``.
     public convenience init(contentsOfFile path: String, fileName: String? = nil, configuration: Configuration) throws {
         let reading = try Self.reading(configuration)
-        let region = reading.region
         let stream = try VCardReader.stream(
-            contentsOfFile: path, fileName: fileName, makePiece: { ListEntries(region: region) }, reading.body)
+            contentsOfFile: path, fileName: fileName, makePiece: reading.makePiece, reading.body)
         try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
     }
 
     /// Reads vCard `data`; `fileName` names it in diagnostics.
     public convenience init(data: Data, fileName: String, configuration: Configuration) throws {
         let reading = try Self.reading(configuration)
-        let region = reading.region
-        let stream = VCardReader.stream(
-            data: data, fileName: fileName, makePiece: { ListEntries(region: region) }, reading.body)
+        let stream = VCardReader.stream(data: data, fileName: fileName, makePiece: reading.makePiece, reading.body)
         try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
     }
 
-    /// The collation, and what each reading thread does with a contact.
+    /// The collation, each reading thread's empty piece, and what it does with a contact.
     static func reading(_ configuration: Configuration) throws -> (
-        collation: LocalizedCollation, region: String, body: @Sendable (inout ListEntries, consuming Contact) -> Void
+        collation: LocalizedCollation, makePiece: @Sendable () -> ListEntries,
+        body: @Sendable (inout ListEntries, consuming Contact) -> Void
     ) {
         guard configuration.willLoadItems == nil else { throw UnsupportedConfiguration.willLoadItems }
         let collation = try LocalizedCollation(locale: configuration.locale)
@@ -73,7 +71,7 @@ public final class CompactContactList: ContactListing {
         let region = ContactsDataSource.region(for: locale)
         let validation = configuration.contactEnabledValidation
         return (
-            collation, region,
+            collation, { ListEntries(region: region) },
             { list, contact in
                 list.append(contact, locale: locale, order: order, enabled: validation?(contact) ?? true)
             }
@@ -111,10 +109,8 @@ public final class CompactContactList: ContactListing {
     }
 
     public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
-        let keywords = keywords ?? configuration.searchByKeywords
-        if query.isEmpty {
-            return .everyone(query: query, rowCount: rowCount, sections: sections, keywords: keywords)
-        }
-        return lazyIndex.index(for: query).search(query, keywords: keywords, previous: previous)
+        lazyIndex.search(
+            query, keywords: keywords ?? configuration.searchByKeywords, previous: previous, rowCount: rowCount,
+            sections: sections)
     }
 }

@@ -171,11 +171,9 @@ public final class ContactsDataSource: Sendable {
     /// some token of the contact, in any order. A query of only spaces or punctuation lists everyone.
     /// `previous`, when its query is narrowed by this one, is filtered instead of the whole list.
     public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
-        let keywords = keywords ?? configuration.searchByKeywords
-        if query.isEmpty {
-            return .everyone(query: query, rowCount: rows.count, sections: sections, keywords: keywords)
-        }
-        return lazyIndex.index(for: query).search(query, keywords: keywords, previous: previous)
+        lazyIndex.search(
+            query, keywords: keywords ?? configuration.searchByKeywords, previous: previous, rowCount: rows.count,
+            sections: sections)
     }
 
     /// The rows of a section of a search result (or of the full list when `result` is nil).
@@ -229,6 +227,12 @@ final class LazySearchIndex: Sendable {
         var sectionOfRow: [UInt16]
         var sectionTitles: [String]
         var folding: SearchFolding
+
+        func build(phones: Bool) -> SearchIndex {
+            SearchIndex(
+                list: list, order: order, sectionOfRow: sectionOfRow, sectionTitles: sectionTitles, folding: folding,
+                phones: phones)
+        }
     }
     private struct State: Sendable {
         var inputs: Inputs?
@@ -249,10 +253,7 @@ final class LazySearchIndex: Sendable {
     var index: SearchIndex {
         state.withLock { s in
             if let index = s.index { return index }
-            let i = s.inputs!
-            let index = SearchIndex(
-                list: i.list, order: i.order, sectionOfRow: i.sectionOfRow, sectionTitles: i.sectionTitles,
-                folding: i.folding)
+            let index = s.inputs!.build(phones: true)
             s = State(index: index)
             return index
         }
@@ -263,12 +264,19 @@ final class LazySearchIndex: Sendable {
         guard SearchIndex.canAnswerWithoutPhones(query) else { return index }
         return state.withLock { s in
             if let index = s.index ?? s.textIndex { return index }
-            let i = s.inputs!
-            let index = SearchIndex(
-                list: i.list, order: i.order, sectionOfRow: i.sectionOfRow, sectionTitles: i.sectionTitles,
-                folding: i.folding, phones: false)
+            let index = s.inputs!.build(phones: false)
             s.textIndex = index
             return index
         }
+    }
+
+    /// A list's answer to `query` (an empty query lists everyone, in `sections` of `rowCount` rows).
+    func search(_ query: String, keywords: Bool, previous: SearchResult?, rowCount: Int, sections: [RowSection])
+        -> SearchResult
+    {
+        if query.isEmpty {
+            return .everyone(query: query, rowCount: rowCount, sections: sections, keywords: keywords)
+        }
+        return index(for: query).search(query, keywords: keywords, previous: previous)
     }
 }

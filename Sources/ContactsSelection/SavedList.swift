@@ -64,13 +64,8 @@ public struct BookIdentity: Sendable, Hashable {
     /// identity.size   // bytes
     /// ```
     public init(path: String) throws {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw SavedListError.io(path: path, message: String(cString: strerror(errno))) }
+        let (fd, st) = try openForReading(path)
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            throw SavedListError.io(path: path, message: String(cString: strerror(errno)))
-        }
         size = UInt64(st.st_size)
         #if canImport(Darwin)
             modified = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
@@ -100,6 +95,19 @@ public struct BookIdentity: Sendable, Hashable {
         }
         hash = hasher.value
     }
+}
+
+/// `path` opened read-only, with its status; the caller closes it.
+private func openForReading(_ path: String) throws -> (fd: Int32, status: stat) {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw SavedListError.io(path: path, message: String(cString: strerror(errno))) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else {
+        let message = String(cString: strerror(errno))
+        close(fd)
+        throw SavedListError.io(path: path, message: message)
+    }
+    return (fd, st)
 }
 
 /// Why a saved list was not used or could not be written.
@@ -223,13 +231,8 @@ public final class SavedList: ContactListing, @unchecked Sendable {
     /// Reads a saved list; throws ``SavedListError/stale(path:reason:)`` when `book` or `options` differ
     /// from what it was saved with, ``SavedListError/corrupt(path:reason:)`` when its bytes are wrong.
     public init(path: String, book: BookIdentity, options: String) throws {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw SavedListError.io(path: path, message: String(cString: strerror(errno))) }
+        let (fd, st) = try openForReading(path)
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            throw SavedListError.io(path: path, message: String(cString: strerror(errno)))
-        }
         let size = Int(st.st_size)
         guard size >= 64, size % 8 == 0 else {
             throw SavedListError.corrupt(path: path, reason: "\(size) bytes is not a whole index")

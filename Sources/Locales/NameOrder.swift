@@ -23,7 +23,7 @@ public struct PersonName: Sendable, Hashable {
 
     static func isBlank(_ s: String) -> Bool {
         // Fast path: a first byte that is ASCII and not whitespace starts a character that is not blank.
-        if let b = s.utf8.first, b < 0x80, b != 0x20, !(0x09...0x0D).contains(b) { return false }
+        if let b = s.utf8.first, isNonSpaceASCII(b) { return false }
         return s.allSatisfy(\.isWhitespace)
     }
 }
@@ -106,8 +106,7 @@ public enum NameOrder: String, Sendable, CaseIterable {
         // character, so those are the first and last characters).
         let utf8 = s.utf8
         guard let first = utf8.first, let last = utf8.last else { return s }
-        func isPlainASCII(_ b: UInt8) -> Bool { b < 0x80 && b != 0x20 && !(0x09...0x0D).contains(b) }
-        if isPlainASCII(first) && isPlainASCII(last) { return s }
+        if isNonSpaceASCII(first) && isNonSpaceASCII(last) { return s }
         // Otherwise nothing to trim is still the usual case ("Zoë"): no new string then.
         if let f = s.first, let l = s.last, !f.isWhitespace, !l.isWhitespace { return s }
         var scalars = Substring(s)
@@ -144,3 +143,6 @@ public enum NameSortOrder: String, Sendable, CaseIterable {
     case givenName
     case familyName
 }
+
+/// An ASCII byte that is not whitespace: a character that starts (or ends) with it is not whitespace.
+func isNonSpaceASCII(_ b: UInt8) -> Bool { b < 0x80 && b != 0x20 && !(0x09...0x0D).contains(b) }

@@ -18,10 +18,9 @@ import Testing
     /// The compact list of `text` read in several pieces on two threads.
     func compact(_ config: Configuration) throws -> CompactContactList {
         let reading = try CompactContactList.reading(config)
-        let region = reading.region
         let stream = VCardReader.stream(
             data: Data(Self.text.utf8), fileName: "book.vcf", releasingPagesRead: false,
-            makePiece: { ListEntries(region: region) }, reading.body, maxChunks: 8, threads: 2, minChunkSize: 4_096)
+            makePiece: reading.makePiece, reading.body, maxChunks: 8, threads: 2, minChunkSize: 4_096)
         #expect(stream.pieces.count > 1)
         return try CompactContactList(stream: stream, collation: reading.collation, configuration: config)
     }
