@@ -81,10 +81,14 @@ final class FaultSMTPServer {
 
     var url: String { "smtp://127.0.0.1:\(port)" }
 
-    /// Every message stored so far, in order.
+    /// Every message stored so far, in order: the complete records (a line the server is still writing,
+    /// not yet ended by its newline, is left for the next call).
     func stored() throws -> [Stored] {
         guard let data = FileManager.default.contents(atPath: recordFile.path) else { return [] }
-        return try data.split(separator: 10).map { try JSONDecoder().decode(Stored.self, from: Data($0)) }
+        let end = data.lastIndex(of: 10).map { $0 + 1 } ?? data.startIndex
+        return try data[data.startIndex..<end].split(separator: 10).map {
+            try JSONDecoder().decode(Stored.self, from: Data($0))
+        }
     }
 
     /// How many messages the server with this record file has stored (callable from any thread).
