@@ -36,10 +36,10 @@ test: deps
 	@rm -rf "$(TEST_TMP)" && mkdir -p "$(TEST_TMP)"
 	@TMPDIR="$(TEST_TMP)" $(MAKE) --no-print-directory test-dependency
 	TMPDIR="$(TEST_TMP)" PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" $(SWIFT) test --parallel
+	@echo "== documentation: DocC catalogs and symbol links (make docs)"
+	@TMPDIR="$(TEST_TMP)" ./scripts/docs.sh
 	@left=$$(ls -A "$(TEST_TMP)" | grep -Ev '^(TemporaryDirectory\..+|.+\.lock|swift-generated-sources)$$' || true); rm -rf "$(TEST_TMP)"; \
 	  if [ -n "$$left" ]; then echo "tests left files behind: $$left" >&2; exit 1; fi
-	@echo "== documentation: DocC catalogs and symbol links (make docs)"
-	@./scripts/docs.sh
 
 # The package used as a SwiftPM dependency (by path) from Examples/Consumer: it must build and find its
 # resources (sample address book, localizations, templates) at run time.

@@ -17,11 +17,14 @@ if [ "$(id -u)" -ne 0 ]; then
     fi
 fi
 export DEBIAN_FRONTEND=noninteractive
-if ! $sudo apt-get install -y -qq "${missing[@]}" >/tmp/contacts-deps-apt.log 2>&1; then
-    $sudo apt-get update -qq >>/tmp/contacts-deps-apt.log 2>&1 || true
-    if ! $sudo apt-get install -y -qq "${missing[@]}" >>/tmp/contacts-deps-apt.log 2>&1; then
-        echo "deps: could not install ${missing[*]} (see /tmp/contacts-deps-apt.log)" >&2
-        tail -5 /tmp/contacts-deps-apt.log >&2
+# The installer's output goes into the project's build folder, not /tmp: nothing is left outside the clone.
+log="$(cd "$(dirname "$0")/.." && pwd)/.build/deps-apt.log"
+mkdir -p "$(dirname "$log")"
+if ! $sudo apt-get install -y -qq "${missing[@]}" >"$log" 2>&1; then
+    $sudo apt-get update -qq >>"$log" 2>&1 || true
+    if ! $sudo apt-get install -y -qq "${missing[@]}" >>"$log" 2>&1; then
+        echo "deps: could not install ${missing[*]} (see "$log")" >&2
+        tail -5 "$log" >&2
         exit 1
     fi
 fi
