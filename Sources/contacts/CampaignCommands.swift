@@ -9,10 +9,12 @@ import Templating
 /// Loads the template library: the built-in one, or `--templates DIR` with `--strings DIR` for its words.
 func loadTemplateLibrary(templates: String?, strings: String?, command: String) throws -> TemplateLibrary {
     let catalog: Catalog?
-    do {
-        catalog = try strings.map { try Catalog(directory: URL(fileURLWithPath: $0)) } ?? Catalog.bundled()
-    } catch {
-        throw CLIError.failure("\(command): cannot load the strings catalog: \(error)")
+    if let strings {
+        catalog = try StringsCommandSupport.renderingCatalog(strings, command: command)
+    } else {
+        do { catalog = try Catalog.bundled() } catch {
+            throw CLIError.failure("\(command): cannot load the bundled strings catalog: \(error)")
+        }
     }
     do {
         return try loadLibrary(templates, catalog: catalog)

@@ -57,6 +57,30 @@ enum StringsCommandSupport {
         return folder
     }
 
+    /// The catalog a rendering command reads its words from (`--strings DIR`): a folder with no localization
+    /// files, or one with a file that could not be read or has syntax errors, stops the command (exit 1)
+    /// after each problem is printed with its file, line and column: drafts made from a damaged catalog
+    /// would say the wrong thing.
+    static func renderingCatalog(_ path: String, command: String) throws -> Catalog {
+        let (url, display) = try folder(path, command: command)
+        let catalog: Catalog
+        do {
+            catalog = try Catalog(directory: url)
+        } catch {
+            throw CLIError.failure("\(command): cannot read strings folder \(display): \(error)")
+        }
+        if catalog.files.isEmpty { throw nothingFound(display, command: command) }
+        let errors = catalog.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            for d in errors { printError("contacts: \(command): \(d)") }
+            let files = Set(errors.map(\.file)).count
+            throw CLIError.failure(
+                "\(command): \(files) strings file\(files == 1 ? " has" : "s have") errors (see above; "
+                    + "'contacts strings lint \(path)' lists them all); nothing done")
+        }
+        return catalog
+    }
+
     static func nothingFound(_ display: String, command: String) -> CLIError {
         CLIError.failure(
             "\(command): no localization files in \(display): no <lang>.lproj folder with .strings or "

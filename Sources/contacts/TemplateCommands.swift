@@ -17,13 +17,7 @@ enum TemplateCLI {
 
     /// The catalog `{{#t}}` uses: `--strings DIR`, else the bundled one (nil when neither loads).
     static func catalog(_ directory: String?, command: String) throws -> Catalog? {
-        if let directory {
-            do {
-                return try Catalog(directory: URL(fileURLWithPath: directory))
-            } catch {
-                throw CLIError.usage("\(command): cannot read strings folder \(directory): \(error)")
-            }
-        }
+        if let directory { return try StringsCommandSupport.renderingCatalog(directory, command: command) }
         return try? Catalog.bundled()
     }
 

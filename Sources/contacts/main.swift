@@ -39,6 +39,7 @@ let commandGroups = [
         summary:
             "Translator tools over .strings, .stringsdict and .xcstrings folders (DIR defaults to ./Localizations)."),
     CommandGroup("templates", summary: "The library of mail and message templates."),
+    CommandGroup("index", summary: "The saved list and search index that make list and search of a big book fast."),
 ]
 
 /// The whole tool as one model: help, `help <command>` and the completion scripts come from it.

@@ -109,6 +109,49 @@ import Testing
         }
     }
 
+    /// A strings folder with a damaged file stops every command that renders from it, before anything is
+    /// written: the error names file, line and column (a partly read value would otherwise be rendered).
+    @Test func renderingCommandsRefuseADamagedStringsFolder() throws {
+        try withTempDir { dir in
+            try greetSetup(dir, deValue: "Hallo {a}")
+            let de = dir.appendingPathComponent("strings/de.lproj/greet.strings")
+            try write("\"subject\" = \"Hallo\";\n\"hi\" = \"Hallo {a}\"\n\"x\" = 1;\n", de)
+            try write("{{#t}}hi{{/t}}", dir.appendingPathComponent("t.mustache"))
+            let strings = dir.appendingPathComponent("strings").path
+            let runs: [[String]] = [
+                [
+                    "render", "--template", dir.appendingPathComponent("t.mustache").path, "--data",
+                    dir.appendingPathComponent("data.json").path, "--strings", strings, "--table", "greet",
+                    "--locale", "de",
+                ],
+                [
+                    "templates", "render", "greet", "--templates", dir.appendingPathComponent("templates").path,
+                    "--strings", strings, "--data", dir.appendingPathComponent("data.json").path,
+                ],
+            ]
+            for args in runs {
+                let r = try CLI.run(args)
+                #expect(r.status == 1, "\(args): \(r)")
+                #expect(r.stderr.contains("de.lproj/greet.strings:2:19:"), "\(args): \(r.stderr)")
+                #expect(r.stderr.contains("nothing done"), "\(args): \(r.stderr)")
+                #expect(r.stdout.isEmpty, "\(args): \(r.stdout)")
+            }
+            let r = try compose(dir)
+            #expect(r.status == 1, "\(r.stderr)")
+            #expect(r.stderr.contains("de.lproj/greet.strings:2:19:"), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+            // A folder with no localization files at all is said to be one.
+            let empty = dir.appendingPathComponent("empty")
+            try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+            let none = try CLI.run(Array(runs[0].prefix(5)) + ["--strings", empty.path])
+            #expect(none.status == 1 && none.stderr.contains("no localization files in"), "\(none.stderr)")
+            // Mended, the same commands render.
+            try write("\"subject\" = \"Hallo\";\n\"hi\" = \"Hallo {a}\";\n", de)
+            let fixed = try CLI.run(runs[0])
+            #expect(fixed.status == 0 && fixed.stdout == "Hallo q", "\(fixed)")
+        }
+    }
+
     @Test func renderStopsAFannedOutTemplateAtTheLimit() throws {
         try withTempDir { dir in
             let partials = dir.appendingPathComponent("partials")

@@ -105,4 +105,22 @@ struct StringsCLITests {
         let missingDir = try CLI.run(["strings", "export-xliff", "--out", out.path])
         #expect(missingDir.status == 2)
     }
+
+    /// A damaged XLIFF from a translator (one byte of invalid UTF-8 in an attribute name: the 11 bytes that
+    /// used to trap inside Foundation's XML parser) is an error with file, line and column; the strings
+    /// folder is left as it was.
+    @Test func importOfInvalidUTF8XLIFFIsAnErrorNotACrash() throws {
+        let original = "\"Save\" = \"Sichern\";\n"
+        let dir = try stringsFolder([
+            "en.lproj/Localizable.strings": "\"Save\" = \"Save\";\n", "de.lproj/Localizable.strings": original,
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.xliff")
+        try Data([0x3C, 0x78, 0x20, 0x61, 0xE8, 0x3D, 0x22, 0x31, 0x22, 0x2F, 0x3E]).write(to: bad)
+        let r = try CLI.run(["strings", "import-xliff", bad.path, "--dir", dir.path])
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stderr.contains("bad.xliff:1:5:") && r.stderr.contains("0xE8"), "\(r.stderr)")
+        let after = try String(contentsOf: dir.appendingPathComponent("de.lproj/Localizable.strings"), encoding: .utf8)
+        #expect(after == original)
+    }
 }
