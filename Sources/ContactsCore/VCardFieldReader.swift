@@ -11,7 +11,7 @@ import ICUKit
 /// Array("FN:Ada Lovelace".utf8).withUnsafeBufferPointer { line.append(contentsOf: $0) }
 /// var properties = VCardPropertyParser(line: line)
 /// defer { properties.deallocate() }
-/// var fields = VCardFieldReader(line: line)
+/// var fields = VCardFieldReader(properties: properties)
 /// defer { fields.deallocate() }
 /// var card = CardBuilder()
 /// fields.read(try properties.parse(line, from: 0), properties: properties, mode: .contact, into: &card)
@@ -28,13 +28,15 @@ struct VCardFieldReader {
 
     /// Room for a decoded value (quoted-printable). Owned (``deallocate()``).
     private var aux = CheckedBuffer<UInt8>(capacity: 4096)
-    /// The property parser as of the current line (a view of its buffers, set by ``read(_:properties:mode:into:)``).
+    /// The property parser as of the current line (a view of its buffers, not owned: set again by every
+    /// ``read(_:properties:mode:into:)``, since the parser's buffers may have grown).
     private var properties: VCardPropertyParser
     /// What ``read(_:properties:mode:into:)`` found wrong since the last ``takeNotes()``.
     private(set) var notes: [Note] = []
 
-    /// A reader for the content lines held in `line` (the lexer's buffer).
-    init(line: CheckedBuffer<UInt8>) { properties = VCardPropertyParser(line: line) }
+    /// A reader of the properties that `properties` parses (a view of it: the reader allocates no span
+    /// buffers of its own).
+    init(properties: VCardPropertyParser) { self.properties = properties }
 
     /// Frees the decoding buffer; the owner calls it once, and uses the reader no more.
     func deallocate() { aux.deallocate() }

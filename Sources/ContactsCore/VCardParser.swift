@@ -65,7 +65,7 @@ final class VCardParser {
 
         init() {
             properties = VCardPropertyParser(line: lexer.line)
-            fields = VCardFieldReader(line: lexer.line)
+            fields = VCardFieldReader(properties: properties)
         }
     }
 

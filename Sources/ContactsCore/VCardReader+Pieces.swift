@@ -95,26 +95,15 @@ extension VCardReader {
     static func chunkBoundaries(_ buf: UnsafeBufferPointer<UInt8>, pieces: Int) -> [Int] {
         var result = [0]
         guard pieces > 1, !buf.isEmpty else { return [0, buf.count] }
-        let keyword: StaticString = "BEGIN:VCARD"
         for k in 1..<pieces {
             var pos = max(result[result.count - 1] + 1, buf.count / pieces * k)
             var found: Int?
             while pos < buf.count {
                 guard let nl = buf.firstOffset(of: 0x0A, in: pos..<buf.count) else { break }
                 let start = nl + 1
-                if buf.count - start >= 11 {
-                    var match = true
-                    for i in 0..<11
-                    where (buf[start + i] >= 0x61 && buf[start + i] <= 0x7A ? buf[start + i] - 0x20 : buf[start + i])
-                        != keyword.utf8Start[i]
-                    {
-                        match = false
-                        break
-                    }
-                    if match {
-                        found = start
-                        break
-                    }
+                if beginsCard(buf, at: start) {
+                    found = start
+                    break
                 }
                 pos = start
             }
@@ -123,6 +112,33 @@ extension VCardReader {
         }
         result.append(buf.count)
         return result
+    }
+
+    /// Whether the physical line at `start` is one the parser reads as the start of a card, whatever came
+    /// before it: `BEGIN:VCARD` (any case) and nothing but spaces and tabs up to its line end, and the
+    /// next line not a continuation (a line that starts with a space or tab would be unfolded into it). A
+    /// quoted-printable soft break or a base64 run never takes a BEGIN:VCARD line in (``VCardLexer``).
+    static func beginsCard(_ buf: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let keyword: StaticString = "BEGIN:VCARD"
+        let n = buf.count
+        guard n - start >= 11 else { return false }
+        for i in 0..<11 {
+            let b = buf[start + i]
+            if (b >= 0x61 && b <= 0x7A ? b - 0x20 : b) != keyword.utf8Start[i] { return false }
+        }
+        var i = start + 11
+        while i < n && (buf[i] == 0x20 || buf[i] == 0x09) { i += 1 }
+        guard i < n else { return true }
+        if buf[i] == 0x0D {
+            // As the lexer ends a physical line: CRs, then an optional LF.
+            while i < n && buf[i] == 0x0D { i += 1 }
+            if i < n && buf[i] == 0x0A { i += 1 }
+        } else if buf[i] == 0x0A {
+            i += 1
+        } else {
+            return false
+        }
+        return i == n || (buf[i] != 0x20 && buf[i] != 0x09)
     }
 }
 

@@ -172,6 +172,30 @@ import Testing
         #expect(one.groups(containing: one.contacts[0].id).map(\.name) == ["c0", "All"])
     }
 
+    /// A file is split only before a line the parser reads as the start of a card: not before
+    /// "BEGIN:VCARDn", nor before a BEGIN:VCARD line that a continuation line is unfolded into (both found
+    /// by fuzzing: the second piece reported its junk again, or read a card the whole file does not have).
+    @Test(arguments: [
+        "B:I\u{7F}\nBEGIN:VCARDn", "junk\nBEGIN:VCARD\r\n x\r\nFN:A\r\nEND:VCARD\r\n",
+        "junk\nBEGIN:vcard \t\r\r\n\tFN:A\r\nEND:VCARD\r\n", "junk\nbegin:vcard\r\r\nFN:A\r\nEND:VCARD",
+        "BEGIN:VCARD\nFN:A\nBEGIN:VCARD:x\nEND:VCARD\nBEGIN:VCARD\nFN:B\nEND:VCARD\n",
+    ])
+    func piecesStartOnlyWhereTheParserSeesACard(_ text: String) {
+        let data = Data(text.utf8)
+        let whole = AddressBook(data: data, fileName: "p.vcf", maxChunks: 1)
+        for pieces in [2, 3, 4] {
+            let book = AddressBook(data: data, fileName: "p.vcf", maxChunks: pieces, minChunkSize: 1)
+            #expect(book == whole, "\(pieces) pieces")
+            #expect(book.diagnostics == whole.diagnostics, "\(pieces) pieces")
+        }
+        let split = VCardReader.pieceBoundaries(data, maxChunks: 4, minChunkSize: 1)
+        let starts = split.dropFirst().dropLast()
+        #expect(
+            starts.allSatisfy {
+                data[$0...].starts(with: Data("begin:vcard".utf8)) || data[$0...].starts(with: Data("BEGIN:VCARD".utf8))
+            })
+    }
+
     /// Category members (noted by the reader threads) match the contacts' final ids, with and without ids
     /// made unique afterwards, for one piece and several.
     @Test(arguments: [false, true]) func categoryMembersHaveTheFinalIDs(duplicates: Bool) {

@@ -10,7 +10,7 @@ import Testing
         defer { line.deallocate() }
         var properties = VCardPropertyParser(line: line)
         defer { properties.deallocate() }
-        var fields = VCardFieldReader(line: line)
+        var fields = VCardFieldReader(properties: properties)
         defer { fields.deallocate() }
         var card = CardBuilder()
         var notes: [(Int, VCardFieldReader.Note)] = []
