@@ -109,8 +109,9 @@ public struct AddressBook: Sendable, Equatable {
         self.init(data: data, fileName: fileName, maxChunks: VCardReader.defaultPieceCount)
     }
 
-    /// ``init(data:fileName:)`` read in up to `maxChunks` pieces of at least `minChunkSize` bytes.
-    init(data: Data, fileName: String, maxChunks: Int, minChunkSize: Int = 1 << 20) {
+    /// ``init(data:fileName:)`` read in up to `maxChunks` pieces of at least `minChunkSize` bytes (package
+    /// access: the tests and the fuzz targets compare the pieces' book with the whole file's).
+    package init(data: Data, fileName: String, maxChunks: Int, minChunkSize: Int = 1 << 20) {
         var chunks = VCardReader.readChunked(
             data: data, fileName: fileName, maxChunks: maxChunks, minChunkSize: minChunkSize)
         var lines: [Int] = []

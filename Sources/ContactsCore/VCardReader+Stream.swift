@@ -77,8 +77,8 @@ extension VCardReader {
 
     /// The streamed read in up to `maxChunks` pieces on `threads` threads. `releasingPagesRead`: `data` is a
     /// private read-only file mapping whose pages may be dropped once read (they would be read from the
-    /// file again if touched).
-    static func stream<Piece: Sendable>(
+    /// file again if touched). Package access: the fuzz targets read small inputs in pieces.
+    package static func stream<Piece: Sendable>(
         data input: Data, fileName: String, releasingPagesRead: Bool, makePiece: @Sendable () -> Piece,
         _ body: @Sendable (inout Piece, consuming Contact) -> Void, maxChunks: Int, threads: Int,
         minChunkSize: Int = 1 << 20

@@ -59,6 +59,18 @@ public final class CompactContactList: ContactListing {
         try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
     }
 
+    /// ``init(data:fileName:configuration:)`` read in up to `maxChunks` pieces of at least `minChunkSize`
+    /// bytes on `threads` threads (package access: the fuzz targets split small inputs).
+    package convenience init(
+        data: Data, fileName: String, configuration: Configuration, maxChunks: Int, threads: Int, minChunkSize: Int
+    ) throws {
+        let reading = try Self.reading(configuration)
+        let stream = VCardReader.stream(
+            data: data, fileName: fileName, releasingPagesRead: false, makePiece: reading.makePiece, reading.body,
+            maxChunks: maxChunks, threads: threads, minChunkSize: minChunkSize)
+        try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
+    }
+
     /// The collation, each reading thread's empty piece, and what it does with a contact.
     static func reading(_ configuration: Configuration) throws -> (
         collation: LocalizedCollation, makePiece: @Sendable () -> ListEntries,

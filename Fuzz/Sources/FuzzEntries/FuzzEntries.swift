@@ -20,6 +20,13 @@ import Templating
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// vCard 2.1/3.0/4.0 reader (`AddressBook`), then the writer on what was read.
     case vcard
+    /// The vCard reader in pieces on two threads, and streamed, against the whole input read at once: the
+    /// same contacts, ids and diagnostics, or the run traps (a difference is a finding).
+    case vcardPieces = "vcard-pieces"
+    /// The compact list (`list`/`search` of the tool) against the data source of the same input: the same
+    /// rows, sections, skipped contacts and search answers, or the run traps. The first byte picks the
+    /// locale, mode and skip rule.
+    case contactList = "contact-list"
     /// `.strings` parser (text in any encoding, or a property list), lossless write-back and one edit.
     case strings
     /// `.stringsdict` property lists, the ICU patterns made from them, edits and write-back.
@@ -41,6 +48,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public func run(_ bytes: UnsafeRawBufferPointer) {
         switch self {
         case .vcard: FuzzEntries.vcard(bytes)
+        case .vcardPieces: FuzzEntries.vcardPieces(bytes)
+        case .contactList: FuzzEntries.contactList(bytes)
         case .strings: FuzzEntries.strings(bytes)
         case .stringsdict: FuzzEntries.stringsdict(bytes)
         case .xcstrings: FuzzEntries.xcstrings(bytes)
@@ -70,6 +79,73 @@ public enum FuzzEntries {
         _ = AddressBook(data: text, fileName: "fuzz-\(version.rawValue).vcf")
         for contact in book.contacts.prefix(8) {
             _ = book.groups(containing: contact.id)
+        }
+    }
+
+    /// Traps with `what` when two readings of one input disagree: for the fuzzer, a finding like a crash.
+    static func agree(_ same: Bool, _ what: @autoclosure () -> String) {
+        if !same { fatalError("fuzz: \(what())") }
+    }
+
+    public static func vcardPieces(_ bytes: UnsafeRawBufferPointer) {
+        let data = Data(bytes)
+        let whole = AddressBook(data: data, fileName: "fuzz.vcf", maxChunks: 1)
+        // A piece may start at any line that begins a card: minimum size 1 byte, up to four pieces.
+        let pieces = AddressBook(data: data, fileName: "fuzz.vcf", maxChunks: 4, minChunkSize: 1)
+        agree(pieces == whole, "the book read in pieces differs from the book read whole")
+        agree(pieces.diagnostics == whole.diagnostics, "the diagnostics of the pieces differ")
+        let stream = VCardReader.stream(
+            data: data, fileName: "fuzz.vcf", releasingPagesRead: false, makePiece: { [String]() },
+            { ids, contact in ids.append(contact.id) }, maxChunks: 4, threads: 2, minChunkSize: 1)
+        var ids = stream.pieces.flatMap { $0 }
+        agree(
+            ids.count == whole.contacts.count,
+            "the streamed read saw \(ids.count) contacts, not \(whole.contacts.count)")
+        for (n, id) in stream.renamedIDs { ids[n] = id }
+        agree(ids == whole.contacts.map(\.id), "the streamed ids differ")
+        agree(stream.diagnostics == whole.diagnostics, "the streamed diagnostics differ")
+    }
+
+    public static func contactList(_ bytes: UnsafeRawBufferPointer) {
+        guard let selector = bytes.first else { return }
+        let data = Data(UnsafeRawBufferPointer(rebasing: bytes.dropFirst()))
+        var config = Configuration()
+        config.locale = ["en", "sv", "ja", "zh-Hans", "de", "ko", "ru", "ar"][Int(selector & 7)]
+        config.mode = [SelectionMode.messages, .email, .both, .both][Int(selector >> 3 & 3)]
+        config.skipUnnamedContacts = selector & 0x20 != 0
+        let book = AddressBook(data: data, fileName: "fuzz.vcf")
+        guard let source = try? ContactsDataSource(contacts: book.contacts, configuration: config) else { return }
+        let list: CompactContactList
+        do {
+            list = try CompactContactList(
+                data: data, fileName: "fuzz.vcf", configuration: config, maxChunks: 3, threads: 2, minChunkSize: 1)
+        } catch {
+            return agree(false, "the compact list failed where the data source did not: \(error)")
+        }
+        agree(list.rowCount == source.rows.count, "\(list.rowCount) rows, the data source has \(source.rows.count)")
+        agree(list.sections == source.sections, "the sections differ")
+        agree(list.skipped.map(\.id) == source.skipped.map(\.id), "the skipped contacts differ")
+        agree(list.skipped.map(\.reason) == source.skipped.map(\.reason), "the reasons for skipping differ")
+        agree(list.diagnostics == book.diagnostics, "the diagnostics differ")
+        func rows(_ listing: any ContactListing, _ result: SearchResult) -> [ListedRow] {
+            result.rowNumbers.map { listing.listedRow(Int($0)) }
+        }
+        // Fixed queries, and pieces of the listed names and values (the first and the middle row).
+        var queries = ["", "a", "an", "1", "55", "@", "f b", "é", "ㄱ", "zh"]
+        for number in Set([0, list.rowCount / 2]) where number < list.rowCount {
+            let row = list.listedRow(number)
+            queries += [
+                String(row.displayName.prefix(2)), String(row.displayName.suffix(3)), String(row.value.prefix(4)),
+            ]
+        }
+        for query in queries {
+            for keywords in [false, true] {
+                let expected = source.search(query, keywords: keywords)
+                let got = list.search(query, keywords: keywords, refining: nil)
+                agree(
+                    got.rowNumbers == expected.rowNumbers, "search \(query.debugDescription) \(keywords): rows differ")
+                agree(rows(list, got) == rows(source, expected), "search \(query.debugDescription): row values differ")
+            }
         }
     }
 
