@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Composer
@@ -234,26 +235,6 @@ struct SendmailReliabilityTests {
 
 extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
-}
-
-/// Waits up to `timeout` seconds for `pid` to be gone (a signal is delivered asynchronously).
-func processEnds(_ pid: Int32, timeout: Double = 3) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while processIsAlive(pid) {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return true
-}
-
-/// True while `pid` exists and is not a zombie.
-func processIsAlive(_ pid: Int32) -> Bool {
-    guard kill(pid, 0) == 0 else { return false }
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-    else { return false }
-    let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
-    return state != "Z" && state != "X"
 }
 
 @Suite("FileTransport never writes through links and never loses a draft to a long name")
