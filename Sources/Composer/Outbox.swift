@@ -287,8 +287,10 @@ public final class Outbox {
 
     // MARK: Queueing
 
-    /// Renders every draft, writes all message files (fsynced), then records them in the journal. A draft
-    /// that cannot be rendered is reported in `rejected` and the others are still queued.
+    /// Renders every draft, writes all message files (fsynced), then records them in the journal, all of
+    /// them at once: a crash leaves the journal with every record of the batch or with none (and then
+    /// message files that no record names, never sent; `OutboxStatus.orphans`). A draft that cannot be
+    /// rendered is reported in `rejected` and the others are still queued.
     public func enqueue(
         _ drafts: [MailDraft], labels: [String?] = [], writer: MIMEWriter = MIMEWriter(),
         date: Date = Date()
@@ -322,6 +324,8 @@ public final class Outbox {
         }
     }
 
+    /// Writes the message files, then commits their records to the journal at once. When an error ends it
+    /// early, the files written are removed.
     private func enqueueLocked(_ drafts: [MailDraft], labels: [String?], writer: MIMEWriter, date: Date) throws
         -> EnqueueResult
     {
@@ -329,28 +333,39 @@ public final class Outbox {
         var records: [Record] = []
         var ids: [String] = []
         var rejected: [EnqueueResult.Rejected] = []
-        for (index, draft) in drafts.enumerated() {
-            do {
-                let bytes = try writer.write(draft, date: date)
-                guard let from = draft.from else { throw ComposerError.missingField("from") }
-                let id = String(format: "%06d", next)
-                next += 1
-                let url = try AtomicFile.writeNew(bytes, directory: messagesDirectory, base: id, ext: "eml")
-                guard url.lastPathComponent == "\(id).eml" else {
-                    throw ComposerError.io(path: url.path, message: "message file name taken")
-                }
-                let label = index < labels.count ? labels[index] : nil
-                records.append(
-                    Record(
-                        e: "queued", id: id, at: date.timeIntervalSince1970, from: from.asciiAddress,
-                        to: draft.envelopeRecipients, label: label))
-                ids.append(id)
-            } catch let error as ComposerError {
-                if case .io = error { throw error }
-                rejected.append(.init(index: index, error: error))
-            }
+        var written: [String] = []
+        func takeBack() {
+            for path in written { unlink(path) }
+            if !written.isEmpty { AtomicFile.syncDirectory(messagesDirectory.path) }
         }
-        try append(records)
+        do {
+            for (index, draft) in drafts.enumerated() {
+                do {
+                    let bytes = try writer.write(draft, date: date)
+                    guard let from = draft.from else { throw ComposerError.missingField("from") }
+                    let id = String(format: "%06d", next)
+                    next += 1
+                    let url = try AtomicFile.writeNew(bytes, directory: messagesDirectory, base: id, ext: "eml")
+                    written.append(url.path)
+                    guard url.lastPathComponent == "\(id).eml" else {
+                        throw ComposerError.io(path: url.path, message: "message file name taken")
+                    }
+                    let label = index < labels.count ? labels[index] : nil
+                    records.append(
+                        Record(
+                            e: "queued", id: id, at: date.timeIntervalSince1970, from: from.asciiAddress,
+                            to: draft.envelopeRecipients, label: label))
+                    ids.append(id)
+                } catch let error as ComposerError {
+                    if case .io = error { throw error }
+                    rejected.append(.init(index: index, error: error))
+                }
+            }
+            try appendAtOnce(records)
+        } catch {
+            takeBack()
+            throw error
+        }
         return EnqueueResult(ids: ids, rejected: rejected)
     }
 
@@ -368,22 +383,50 @@ public final class Outbox {
 
     // MARK: Journal
 
-    private func append(_ records: [Record]) throws {
-        guard !records.isEmpty else { return }
+    /// The journal lines of `records`.
+    private func encode(_ records: [Record]) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var bytes: [UInt8] = []
-        // A torn last line (crash mid-write) must not swallow the next record.
-        if let tail = lastByte(), tail != 0x0A { bytes.append(0x0A) }
         for r in records {
             bytes.append(contentsOf: try encoder.encode(r))
             bytes.append(0x0A)
         }
+        return bytes
+    }
+
+    private func append(_ records: [Record]) throws {
+        guard !records.isEmpty else { return }
+        var bytes: [UInt8] = []
+        // A torn last line (crash mid-write) must not swallow the next record.
+        if let tail = lastByte(), tail != 0x0A { bytes.append(0x0A) }
+        bytes += try encode(records)
         let fd = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ComposerError.io(path: journalPath, message: AtomicFile.errnoText()) }
         defer { close(fd) }
         try AtomicFile.writeAll(fd, bytes, path: journalPath)
         guard fsync(fd) == 0 else { throw ComposerError.io(path: journalPath, message: AtomicFile.errnoText()) }
+    }
+
+    /// Adds `records` to the journal all at once: the journal with them is written beside it, fsynced and
+    /// renamed over it. An append of many records (a whole batch's `queued`) can be cut short by a crash
+    /// or a signal, and the next run would take the records before the cut for the whole batch.
+    private func appendAtOnce(_ records: [Record]) throws {
+        guard !records.isEmpty else { return }
+        var bytes = [UInt8](FileManager.default.contents(atPath: journalPath) ?? Data())
+        if let tail = bytes.last, tail != 0x0A { bytes.append(0x0A) }
+        bytes += try encode(records)
+        let temporary = directory.appendingPathComponent(".journal-\(UInt64.random(in: 0...UInt64.max))").path
+        do {
+            try AtomicFile.writeAndSync(bytes, path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
+            guard rename(temporary, journalPath) == 0 else {
+                throw ComposerError.io(path: journalPath, message: AtomicFile.errnoText())
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        AtomicFile.syncDirectory(directory.path)
     }
 
     private func lastByte() -> UInt8? {

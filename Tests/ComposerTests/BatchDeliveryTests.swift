@@ -150,6 +150,24 @@ struct BatchDeliveryTests {
         #expect(!FileManager.default.fileExists(atPath: missing.path), "a resume never creates the folder")
     }
 
+    @Test("a queueing whose journal cannot be written takes its message files back")
+    func failedQueueingLeavesNoFiles() throws {
+        let dir = try Env.tempDirectory("queue-fail")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outbox = try Outbox(directory: dir)
+        // A folder where the journal goes: it cannot be replaced by the journal file.
+        let journal = dir.appendingPathComponent("journal.jsonl")
+        try FileManager.default.createDirectory(
+            at: journal.appendingPathComponent("x"), withIntermediateDirectories: true)
+        var drafts = try (1...3).map { try draft($0, to: "r\($0)@example.com") }
+        for i in drafts.indices { drafts[i].from = sender }
+        #expect(throws: ComposerError.self) { try outbox.enqueue(drafts) }
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != ".lock" }
+        #expect(left.sorted() == ["journal.jsonl", "messages"], "\(left)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("messages").path).isEmpty)
+    }
+
     @Test("enqueueOnce queues into an empty outbox only; settle of several ids refuses the unsettleable")
     func enqueueOnceAndSettleMany() throws {
         let dir = try Env.tempDirectory("delivery-once")
