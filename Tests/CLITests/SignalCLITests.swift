@@ -47,4 +47,77 @@ import Testing
         let status = try CLI.run(["outbox", "status", dir.appendingPathComponent(outboxes[0]).path])
         #expect(status.stdout.hasPrefix("queued 0, deferred 0, uncertain 1, sent 0, failed 0"), "\(status.stdout)")
     }
+
+    @Test(
+        "SIGINT or SIGTERM while preparing a send: rendering and queueing stop, nothing is sent, no outbox is left, 130",
+        arguments: [(SIGINT, 1), (SIGTERM, 1), (SIGINT, 2)])
+    func interruptBeforeSending(_ signalNumber: Int32, times: Int) throws {
+        let dir = try Scratch.directory("signals-early")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let library = try delivery.templates(in: dir)
+        let ids = try delivery.sampleIDs(3, mode: "email")
+        let script = try delivery.fakeSendmail(in: dir)
+        // The recipients' variables come through a pipe on stdin, in two parts: contacts reads the first
+        // (which it does with the send under way: signals taken, nothing rendered yet) and waits for the
+        // rest; the test interrupts it there.
+        var fds: [Int32] = [-1, -1]
+        try #require(pipe(&fds) == 0)
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var writer: Int32? = fds[1]
+        func closeWriter() {
+            if let fd = writer { close(fd) }
+            writer = nil
+        }
+        defer { closeWriter() }
+        func send(_ text: String) {
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        }
+        let probe = dup(fds[0])  // the test's own view of the pipe: how much is still unread
+        _ = fcntl(probe, F_SETFD, FD_CLOEXEC)
+        defer { close(probe) }
+        func unread() -> Int32 {
+            var count: Int32 = 0
+            return ioctl(probe, UInt(FIONREAD), &count) == 0 ? count : -1
+        }
+        let run = try BackgroundProcess(
+            CLI.executable,
+            [
+                "compose", "--template", "note", "--templates", library.path, "--ids", ids.joined(separator: ","),
+                "--recipients", "-", "--from", "ada@example.org", "--sendmail-program", script.path, "--send",
+            ], scratch: dir, currentDirectory: dir,
+            standardInput: FileHandle(fileDescriptor: fds[0], closeOnDealloc: true))
+        defer { if run.process.isRunning { _ = run.wait(timeout: 0) } }  // (kills it)
+
+        send("id,note\n")
+        var deadline = Date().addingTimeInterval(20)
+        while unread() != 0 && run.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        try #require(unread() == 0, "contacts did not read its stdin: \(run.stderr)")
+        kill(run.pid, signalNumber)
+        // The stop is requested before the notice is printed: once it is there, go on.
+        deadline = Date().addingTimeInterval(10)
+        while !run.stderr.contains("interrupted: stopping before anything is sent") && run.process.isRunning
+            && Date() < deadline
+        {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(run.stderr.contains("interrupted: stopping before anything is sent"), "\(run.stderr)")
+        if times == 2 {
+            kill(run.pid, signalNumber)
+        } else {
+            send(ids.map { "\($0),hi\n" }.joined())
+            closeWriter()
+        }
+
+        #expect(run.wait(timeout: 20))
+        #expect(run.exitedWith == 130, "\(run.process.terminationReason) \(run.stderr)")
+        if times == 2 {
+            #expect(run.stderr.contains("contacts: stopped at once; nothing was sent"), "\(run.stderr)")
+        } else {
+            #expect(run.stdout.contains("interrupted before anything was sent; nothing queued"), "\(run.stdout)")
+        }
+        #expect(delivery.calls(in: dir).isEmpty, "nothing was sent")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("outbox-") }
+        #expect(left.isEmpty, "an outbox was left: \(left)")
+    }
 }

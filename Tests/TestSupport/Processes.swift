@@ -8,10 +8,10 @@ public final class BackgroundProcess {
     private let errFile: URL
 
     /// Starts `executable args…` with `NO_COLOR=1` and `environment` added to this process's environment;
-    /// its output files go into `scratch`.
+    /// its output files go into `scratch`. `standardInput` is its stdin (default: this process's).
     public init(
         _ executable: URL, _ args: [String], scratch: URL, environment: [String: String] = [:],
-        currentDirectory: URL? = nil
+        currentDirectory: URL? = nil, standardInput: FileHandle? = nil
     ) throws {
         let tag = UUID().uuidString
         outFile = scratch.appendingPathComponent("out-\(tag)")
@@ -27,6 +27,7 @@ public final class BackgroundProcess {
         for (k, v) in environment { env[k] = v }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        if let standardInput { process.standardInput = standardInput }
         try process.run()
     }
 
