@@ -45,6 +45,9 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
 
+        // Starting a child program that dies with this process (fork, PR_SET_PDEATHSIG, exec): sendmail
+        .target(name: "CProcess", path: "Sources/CProcess"),
+
         // Swift side of the ICU bridge: handles with owners, thrown errors
         .target(name: "ICUKit", dependencies: ["CICU"]),
 
@@ -73,7 +76,7 @@ let package = Package(
             resources: [.copy("Templates")]
         ),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
-        .target(name: "Composer", dependencies: ["CCurl", "ICUKit"]),
+        .target(name: "Composer", dependencies: ["CCurl", "CProcess", "ICUKit"]),
         .target(
             name: "ContactsSelection",
             dependencies: [

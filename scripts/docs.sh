@@ -19,6 +19,7 @@ for m in "${modules[@]}"; do
     swift-symbolgraph-extract -module-name "$m" -I "$build/Modules" \
         -Xcc -fmodule-map-file="$build/CICU.build/module.modulemap" \
         -Xcc -fmodule-map-file="$build/CPhoneNumber.build/module.modulemap" \
+        -Xcc -fmodule-map-file="$build/CProcess.build/module.modulemap" \
         -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap \
         -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public -output-dir "$graphs"
     if docc convert "Sources/$m/$m.docc" --additional-symbol-graph-dir "$graphs" \

@@ -118,6 +118,9 @@ public enum DeliveryEvent {
     case queued(Outbox, count: Int)
     /// The outbox already held `count` messages (a resume): they are sent; the batch is not queued again.
     case resuming(Outbox, count: Int)
+    /// A stop was requested (`OutboxStop`) before the batch was queued: nothing was queued or sent, and a
+    /// new outbox folder made for it was removed. `count` mail drafts were not queued.
+    case stoppedBeforeQueueing(count: Int)
     /// A message of the outbox reached a state for this run (sent, failed, deferred after its last try,
     /// uncertain).
     case progress(OutboxProgress)
@@ -154,7 +157,8 @@ public struct DeliverySummary: Sendable, Hashable {
     public var uncertain = 0
     /// True when an outbox run stopped early on `OutboxStop.request()`.
     public var interrupted = false
-    /// Messages still queued or deferred after an interrupted run.
+    /// Messages not sent by an interrupted run: those still queued or deferred in the outbox, or, when it
+    /// stopped before queueing, the mail drafts that were not queued.
     public var remaining = 0
 
     public init() {}
@@ -221,7 +225,10 @@ public struct Delivery: Sendable {
     /// when `outbox` is nil: nothing is written or sent, `wouldSend` events say what would be).
     ///
     /// Text messages cannot go through SMTP or sendmail: they are refused (`messagesNotCarried`) and counted
-    /// as failed. With `stop`, a requested stop ends the send after the message in flight.
+    /// as failed. With `stop`, a stop requested while the batch is being queued ends the delivery before
+    /// anything is sent, with nothing queued (`stoppedBeforeQueueing`; an outbox folder made for it is
+    /// removed); once it is queued, a requested stop ends the send after the message in flight. Either way
+    /// the summary's `outcome` is `.interrupted`.
     /// - Throws: `ComposerError` when the outbox cannot be made or opened (`.outboxMissing` for a resume
     ///   of a folder that is not there), its journal fails, or the transport is unusable (credentials, TLS,
     ///   no sendmail); per-draft problems are events, not errors.
@@ -251,8 +258,14 @@ public struct Delivery: Sendable {
                 return summary
             }
             let outbox = try Outbox(location)
-            let queued = try queue(batch.mail, into: outbox, events: events)
-            summary.failed += queued
+            guard let refused = try queueOnce(batch.mail, into: outbox, stop: stop, events: events) else {
+                if case .new = location { _ = outbox.removeIfUnused() }
+                events(.stoppedBeforeQueueing(count: batch.mail.count))
+                summary.interrupted = true
+                summary.remaining += batch.mail.count
+                return summary
+            }
+            summary.failed += refused
             summary.add(try send(outbox, stop: stop, events: events))
             return summary
         }
@@ -260,12 +273,25 @@ public struct Delivery: Sendable {
 
     /// Queues `mail` into `outbox` unless it already holds messages (then it is a resume and nothing is
     /// queued again). Reports each refused draft and then `queued` or `resuming`; returns how many were
-    /// refused.
+    /// refused. With `stop`, a stop requested before the batch is queued queues nothing (the message files
+    /// written are removed again) and reports `stoppedBeforeQueueing`.
     public func queue(
-        _ mail: [DeliveryItem<MailDraft>], into outbox: Outbox, events: (DeliveryEvent) -> Void = { _ in }
+        _ mail: [DeliveryItem<MailDraft>], into outbox: Outbox, stop: OutboxStop? = nil,
+        events: (DeliveryEvent) -> Void = { _ in }
     ) throws(ComposerError) -> Int {
+        guard let refused = try queueOnce(mail, into: outbox, stop: stop, events: events) else {
+            events(.stoppedBeforeQueueing(count: mail.count))
+            return 0
+        }
+        return refused
+    }
+
+    /// `queue` without the event of a stop: the number of drafts refused, or nil when stopped.
+    private func queueOnce(
+        _ mail: [DeliveryItem<MailDraft>], into outbox: Outbox, stop: OutboxStop?, events: (DeliveryEvent) -> Void
+    ) throws(ComposerError) -> Int? {
         let mail = mail.map { withSender($0) }
-        switch try outbox.enqueueOnce(mail.map(\.draft), labels: mail.map(\.label)) {
+        switch try outbox.enqueueOnce(mail.map(\.draft), labels: mail.map(\.label), stop: stop) {
         case .queued(let result):
             for r in result.rejected {
                 events(.refused(label: mail[r.index].label, key: mail[r.index].key, error: r.error))
@@ -275,6 +301,8 @@ public struct Delivery: Sendable {
         case .resumed(let count):
             events(.resuming(outbox, count: count))
             return 0
+        case .interrupted:
+            return nil
         }
     }
 

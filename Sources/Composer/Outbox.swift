@@ -138,12 +138,15 @@ public struct EnqueueResult: Sendable {
     public var rejected: [Rejected]
 }
 
-/// What `Outbox.enqueueOnce` did: queued the drafts into an empty outbox, or found it already holding
-/// messages (a resume) and queued nothing.
+/// What `Outbox.enqueueOnce` did: queued the drafts into an empty outbox, found it already holding
+/// messages (a resume) and queued nothing, or was stopped before the drafts were queued.
 public enum OutboxQueueing: Sendable {
     case queued(EnqueueResult)
     /// The outbox held `count` messages already; the drafts were not queued again.
     case resumed(count: Int)
+    /// A stop was requested (`OutboxStop`) before every draft was queued: none is, and the message files
+    /// written for them were removed again. The outbox is as it was.
+    case interrupted
 }
 
 /// What `Outbox.settle(_:as:)` did with a list of ids: those settled, and those refused (unknown, or not
@@ -193,8 +196,9 @@ public final class Outbox {
     var messagesDirectory: URL { directory.appendingPathComponent("messages") }
     var journalPath: String { directory.appendingPathComponent("journal.jsonl").path }
 
-    /// Test seam: called at each step of a run; throwing simulates a crash at that point.
-    enum Step { case beforeAttempt, afterCommit, afterDelivered, afterOutcome }
+    /// Test seam: called at each step of a run; throwing simulates a crash at that point. (While queueing,
+    /// after each message file: throwing is an error that ends the queueing.)
+    enum Step { case beforeAttempt, afterCommit, afterDelivered, afterOutcome, afterQueuedFile }
     var faultHook: ((Step, String) throws -> Void)?
 
     /// Opens (creating if needed) the outbox at `directory`.
@@ -287,71 +291,116 @@ public final class Outbox {
 
     // MARK: Queueing
 
-    /// Renders every draft, writes all message files (fsynced), then records them in the journal. A draft
-    /// that cannot be rendered is reported in `rejected` and the others are still queued.
+    /// Renders every draft, writes all message files (fsynced), then records them in the journal, all of
+    /// them at once: a crash leaves the journal with every record of the batch or with none (and then
+    /// message files that no record names, never sent; `OutboxStatus.orphans`). A draft that cannot be
+    /// rendered is reported in `rejected` and the others are still queued.
     public func enqueue(
         _ drafts: [MailDraft], labels: [String?] = [], writer: MIMEWriter = MIMEWriter(),
         date: Date = Date()
     ) throws -> EnqueueResult {
         let lock = try acquireLock()
         defer { releaseLock(lock) }
-        return try enqueueLocked(drafts, labels: labels, writer: writer, date: date)
+        // (nil only when stopped, and there is no stop here)
+        return try enqueueLocked(drafts, labels: labels, writer: writer, date: date, stop: nil)
+            ?? EnqueueResult(ids: [], rejected: [])
     }
 
     /// Queues the drafts like `enqueue` when the outbox holds no message yet; when it does (a resume of a
     /// run that queued them before), queues nothing and says how many it holds. Checked and queued under
     /// the outbox's lock, so a batch is queued once even when two runs start on one folder.
     ///
+    /// With `stop`, a stop requested before the batch's records are in the journal (before the first draft,
+    /// between two, or after the last) ends the queueing with `.interrupted`: the message files written
+    /// are removed and nothing is queued, so that a later resume never takes part of a batch for all of it.
+    ///
     /// ```swift
-    /// switch try outbox.enqueueOnce([draft]) {
+    /// let stop = OutboxStop()   // stop.request() on Ctrl-C
+    /// switch try outbox.enqueueOnce([draft], stop: stop) {
     /// case .queued(let result): print("\(result.ids.count) queued, \(result.rejected.count) refused")
     /// case .resumed(let count): print("resuming \(count) message(s)")
+    /// case .interrupted: print("stopped: nothing queued")
     /// }
     /// ```
     public func enqueueOnce(
-        _ drafts: [MailDraft], labels: [String?] = [], writer: MIMEWriter = MIMEWriter(), date: Date = Date()
+        _ drafts: [MailDraft], labels: [String?] = [], writer: MIMEWriter = MIMEWriter(), date: Date = Date(),
+        stop: OutboxStop? = nil
     ) throws(ComposerError) -> OutboxQueueing {
         do {
             let lock = try acquireLock()
             defer { releaseLock(lock) }
             let existing = try replay().items.count
             if existing > 0 { return .resumed(count: existing) }
-            return .queued(try enqueueLocked(drafts, labels: labels, writer: writer, date: date))
+            guard let result = try enqueueLocked(drafts, labels: labels, writer: writer, date: date, stop: stop)
+            else { return .interrupted }
+            return .queued(result)
         } catch {
             throw ComposerError(error, path: directory.path)
         }
     }
 
-    private func enqueueLocked(_ drafts: [MailDraft], labels: [String?], writer: MIMEWriter, date: Date) throws
-        -> EnqueueResult
-    {
+    /// Writes the message files, then commits their records to the journal at once. Nil when `stop` was
+    /// requested before the commit; then, as when an error ends it early, the files written are removed.
+    private func enqueueLocked(
+        _ drafts: [MailDraft], labels: [String?], writer: MIMEWriter, date: Date, stop: OutboxStop?
+    ) throws -> EnqueueResult? {
         var next = try nextSequence()
         var records: [Record] = []
         var ids: [String] = []
         var rejected: [EnqueueResult.Rejected] = []
-        for (index, draft) in drafts.enumerated() {
-            do {
-                let bytes = try writer.write(draft, date: date)
-                guard let from = draft.from else { throw ComposerError.missingField("from") }
-                let id = String(format: "%06d", next)
-                next += 1
-                let url = try AtomicFile.writeNew(bytes, directory: messagesDirectory, base: id, ext: "eml")
-                guard url.lastPathComponent == "\(id).eml" else {
-                    throw ComposerError.io(path: url.path, message: "message file name taken")
-                }
-                let label = index < labels.count ? labels[index] : nil
-                records.append(
-                    Record(
-                        e: "queued", id: id, at: date.timeIntervalSince1970, from: from.asciiAddress,
-                        to: draft.envelopeRecipients, label: label))
-                ids.append(id)
-            } catch let error as ComposerError {
-                if case .io = error { throw error }
-                rejected.append(.init(index: index, error: error))
-            }
+        var written: [String] = []
+        func takeBack() {
+            for path in written { unlink(path) }
+            if !written.isEmpty { AtomicFile.syncDirectory(messagesDirectory.path) }
         }
-        try append(records)
+        do {
+            for (index, draft) in drafts.enumerated() {
+                if stop?.isRequested == true {
+                    takeBack()
+                    return nil
+                }
+                do {
+                    let bytes = try writer.write(draft, date: date)
+                    guard let from = draft.from else { throw ComposerError.missingField("from") }
+                    let id = String(format: "%06d", next)
+                    next += 1
+                    let url = try AtomicFile.writeNew(bytes, directory: messagesDirectory, base: id, ext: "eml")
+                    written.append(url.path)
+                    guard url.lastPathComponent == "\(id).eml" else {
+                        throw ComposerError.io(path: url.path, message: "message file name taken")
+                    }
+                    let label = index < labels.count ? labels[index] : nil
+                    records.append(
+                        Record(
+                            e: "queued", id: id, at: date.timeIntervalSince1970, from: from.asciiAddress,
+                            to: draft.envelopeRecipients, label: label))
+                    ids.append(id)
+                    try faultHook?(.afterQueuedFile, id)
+                } catch let error as ComposerError {
+                    if case .io = error { throw error }
+                    rejected.append(.init(index: index, error: error))
+                }
+            }
+            if stop?.isRequested == true {
+                takeBack()
+                return nil
+            }
+            try appendAtOnce(records)
+        } catch {
+            takeBack()
+            throw error
+        }
         return EnqueueResult(ids: ids, rejected: rejected)
+    }
+
+    /// Removes the folder of this outbox when it holds only what opening it made (the `messages` folder,
+    /// empty, and the lock file): for a new outbox whose queueing was stopped. True when it is gone.
+    func removeIfUnused() -> Bool {
+        guard !FileManager.default.fileExists(atPath: journalPath) else { return false }
+        unlink(directory.appendingPathComponent(".lock").path)
+        guard rmdir(messagesDirectory.path) == 0 || errno == ENOENT, rmdir(directory.path) == 0 else { return false }
+        AtomicFile.syncDirectory(directory.deletingLastPathComponent().path)
+        return true
     }
 
     private func nextSequence() throws -> Int {
@@ -368,22 +417,50 @@ public final class Outbox {
 
     // MARK: Journal
 
-    private func append(_ records: [Record]) throws {
-        guard !records.isEmpty else { return }
+    /// The journal lines of `records`.
+    private func encode(_ records: [Record]) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var bytes: [UInt8] = []
-        // A torn last line (crash mid-write) must not swallow the next record.
-        if let tail = lastByte(), tail != 0x0A { bytes.append(0x0A) }
         for r in records {
             bytes.append(contentsOf: try encoder.encode(r))
             bytes.append(0x0A)
         }
+        return bytes
+    }
+
+    private func append(_ records: [Record]) throws {
+        guard !records.isEmpty else { return }
+        var bytes: [UInt8] = []
+        // A torn last line (crash mid-write) must not swallow the next record.
+        if let tail = lastByte(), tail != 0x0A { bytes.append(0x0A) }
+        bytes += try encode(records)
         let fd = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ComposerError.io(path: journalPath, message: AtomicFile.errnoText()) }
         defer { close(fd) }
         try AtomicFile.writeAll(fd, bytes, path: journalPath)
         guard fsync(fd) == 0 else { throw ComposerError.io(path: journalPath, message: AtomicFile.errnoText()) }
+    }
+
+    /// Adds `records` to the journal all at once: the journal with them is written beside it, fsynced and
+    /// renamed over it. An append of many records (a whole batch's `queued`) can be cut short by a crash
+    /// or a signal, and the next run would take the records before the cut for the whole batch.
+    private func appendAtOnce(_ records: [Record]) throws {
+        guard !records.isEmpty else { return }
+        var bytes = [UInt8](FileManager.default.contents(atPath: journalPath) ?? Data())
+        if let tail = bytes.last, tail != 0x0A { bytes.append(0x0A) }
+        bytes += try encode(records)
+        let temporary = directory.appendingPathComponent(".journal-\(UInt64.random(in: 0...UInt64.max))").path
+        do {
+            try AtomicFile.writeAndSync(bytes, path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
+            guard rename(temporary, journalPath) == 0 else {
+                throw ComposerError.io(path: journalPath, message: AtomicFile.errnoText())
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        AtomicFile.syncDirectory(directory.path)
     }
 
     private func lastByte() -> UInt8? {

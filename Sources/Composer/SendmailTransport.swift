@@ -1,3 +1,4 @@
+internal import CProcess
 import Foundation
 import Synchronization
 
@@ -16,6 +17,9 @@ import Synchronization
 /// killed and the message is `ComposerError.deliveryUncertain`. Exit status 75 (`EX_TEMPFAIL`) is a
 /// transient failure (retried), any other non-zero status a permanent one.
 /// `terminateRunningPrograms()` kills the groups still running (for a program that is being stopped).
+/// On Linux the program also dies with this process (`PR_SET_PDEATHSIG`): after a `kill -9` no sendmail
+/// runs on, and the message it had is uncertain. (The kernel drops that setting for a set-user-ID or
+/// set-group-ID program, and programs that sendmail starts itself are not covered.)
 ///
 /// ```swift
 /// let mta = SendmailTransport()                       // /usr/sbin/sendmail
@@ -113,33 +117,19 @@ public struct SendmailTransport: MailTransport, EnvelopeTransport {
     }
 
     /// Starts the program in a process group of its own, with default signal handling and the given files as
-    /// stdin and stdout/stderr.
+    /// stdin and stdout/stderr; on Linux it is killed when the calling thread ends (`cprocess_spawn`).
+    ///
+    /// `PR_SET_PDEATHSIG` fires when the *thread* that forked the child ends, not only the process. That is
+    /// safe here: `run` starts the program and waits for it (`wait`, then the kills of a timeout) on the same
+    /// thread, synchronously, without suspending; the thread cannot end while the program runs unless the
+    /// whole process does, which is when the program must die.
     private func spawn(_ args: [String], input: Int32, output: Int32) throws(ComposerError) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, sig) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        guard rc == 0 else {
-            throw ComposerError.mailUnavailable(reason: "cannot start \(path): \(String(cString: strerror(rc)))")
+        var error: Int32 = 0
+        let pid = cprocess_spawn(path, argv, environ, input, output, output, &error)
+        guard pid > 0 else {
+            throw ComposerError.mailUnavailable(reason: "cannot start \(path): \(String(cString: strerror(error)))")
         }
         return pid
     }

@@ -98,7 +98,11 @@ public struct Campaign: Sendable {
     public init(template: String) { self.template = template }
 
     /// Renders and drafts a message for every selected contact, in list order.
-    public func compose(_ selection: ContactsSelection, library: TemplateLibrary) -> (
+    ///
+    /// With `stop` (e.g. requested on Ctrl-C), rendering ends at the next recipient once a stop is requested
+    /// and returns nothing, no messages and no failures: a campaign stopped half-way is never delivered in
+    /// part. (`deliver` with the same `stop` then queues nothing.)
+    public func compose(_ selection: ContactsSelection, library: TemplateLibrary, stop: OutboxStop? = nil) -> (
         messages: [PersonalizedMessage], failures: [CampaignFailure]
     ) {
         let rows = selection.selectedRows
@@ -125,6 +129,7 @@ public struct Campaign: Sendable {
         var messages: [PersonalizedMessage] = []
         var failures: [CampaignFailure] = []
         for (i, item) in recipients.enumerated() {
+            if stop?.isRequested == true { return ([], []) }
             let row = item.row
             do {
                 let locale = TemplateLibrary.renderLocale(
@@ -162,6 +167,7 @@ public struct Campaign: Sendable {
                 failures.append(CampaignFailure(contactID: row.id, displayName: row.displayName, error: error))
             }
         }
+        if stop?.isRequested == true { return ([], []) }
         return (messages, failures)
     }
 }

@@ -43,7 +43,8 @@ public struct CampaignDelivery: Sendable {
 extension Campaign {
     /// Composes the campaign for every selected contact and delivers the drafts with `delivery`: files,
     /// URIs, a dry run (`outbox` nil for SMTP and sendmail), or an outbox send that `stop` can end after the
-    /// message in flight and a later call with `.resume(dir)` continues.
+    /// message in flight and a later call with `.resume(dir)` continues. A stop requested while rendering or
+    /// queueing ends it before anything is sent, with nothing queued (`DeliveryEvent.stoppedBeforeQueueing`).
     ///
     /// A recipient whose message cannot be rendered or delivered is one entry of `failures`; the others are
     /// delivered. `events` reports the delivery as it goes (saved files, URIs, queueing, each message sent).
@@ -64,7 +65,7 @@ extension Campaign {
         _ selection: ContactsSelection, library: TemplateLibrary, with delivery: Delivery,
         outbox location: OutboxLocation? = nil, stop: OutboxStop? = nil, events: (DeliveryEvent) -> Void = { _ in }
     ) throws(ComposerError) -> CampaignDelivery {
-        let (messages, notRendered) = compose(selection, library: library)
+        let (messages, notRendered) = compose(selection, library: library, stop: stop)
         var collector = FailureCollector(messages: messages)
         let summary = try delivery.deliver(DeliveryBatch(messages), outbox: location, stop: stop) { event in
             collector.note(event)

@@ -50,6 +50,9 @@ enum ComposeCommand: Command {
             needs a variable that is missing is reported and skipped; the others are delivered.
             Give exactly one of --query (with --keywords for keyword search) or --ids. Without a delivery
             option the drafts are written into the current folder.
+            With --send, a Ctrl-C or SIGTERM while the drafts are rendered and queued stops with nothing
+            queued and nothing sent (exit 130); once sending, it finishes the message in flight, prints the
+            summary and how to resume (exit 130). A second one stops at once.
             """,
         options: [
             .option(
@@ -105,6 +108,11 @@ enum ComposeCommand: Command {
             throw CLIError.usage("compose: give exactly one of --query or --ids")
         }
         let mode = try parseMode(modeText)
+        // A send takes SIGINT and SIGTERM from here: a stop while reading, rendering or queueing ends it
+        // before anything is sent, with nothing queued (exit 130); once sending, after the message in flight.
+        let stop = OutboxStop()
+        if delivery.send && delivery.target.needsOutbox { Interrupts.watch(stop) }
+        defer { Interrupts.unwatch() }
 
         var library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: name)
         library.maxOutputBytes = maxOutput
@@ -152,18 +160,19 @@ enum ComposeCommand: Command {
                 throw CLIError.failure("compose: \(error)")
             }
         }
-        let (messages, failures) = campaign.compose(selection, library: library)
+        let (messages, failures) = campaign.compose(selection, library: library, stop: stop)
         for failure in failures { printError("compose: " + terminalSafe("\(failure)")) }
 
         var out = Output()
         if delivery.from == nil && messages.contains(where: { $0.mail != nil }) {
             throw CLIError.usage("compose: --from ADDR is needed for mail (the sender of every message)")
         }
-        let code = try ComposeDelivery.run(DeliveryBatch(messages), options: delivery, command: name, out: &out)
+        let code = try ComposeDelivery.run(
+            DeliveryBatch(messages), options: delivery, command: name, stop: stop, out: &out)
         if !failures.isEmpty {
             out.line("not rendered: \(failures.count) recipient(s) (see stderr)")
             out.flush()
-            return .failure
+            return code == .interrupted ? code : .failure
         }
         return code
     }

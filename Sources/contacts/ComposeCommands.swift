@@ -245,11 +245,16 @@ func shellQuoted(_ word: String) -> String {
 /// sends, with a progress bar on a terminal and a summary (sent / failed / skipped). `compose` renders the
 /// drafts and calls `run`.
 enum ComposeDelivery {
+    /// What a send stopped before anything was queued says (stdout).
+    static let stoppedBeforeQueueing = "interrupted before anything was sent; nothing queued"
+
     /// Delivers `batch` as the options say, printing what happens. Returns the exit code: 0 when nothing
-    /// failed, 1 when something failed or is deferred or uncertain, 130 when interrupted.
-    static func run(_ batch: DeliveryBatch, options: DeliveryOptions, command: String, out: inout Output) throws
-        -> ExitCode
-    {
+    /// failed, 1 when something failed or is deferred or uncertain, 130 when interrupted. For an outbox
+    /// send the caller has given SIGINT and SIGTERM to `stop` (`Interrupts.watch`) before rendering; they
+    /// are given back to their default action when the delivery ends.
+    static func run(
+        _ batch: DeliveryBatch, options: DeliveryOptions, command: String, stop: OutboxStop, out: inout Output
+    ) throws -> ExitCode {
         let delivery = options.delivery
         var location: OutboxLocation?
         if options.target.needsOutbox && options.send {
@@ -259,9 +264,9 @@ enum ComposeDelivery {
                 options.resume.map { .resume($0) }
                 ?? .new(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         }
-        let stop = OutboxStop()
         let progress = ProgressPrinter(command: command)
         var outbox: Outbox?
+        var stoppedBeforeQueueing = false
         let summary: DeliverySummary
         do {
             summary = try delivery.deliver(batch, outbox: location, stop: stop) { event in
@@ -290,25 +295,30 @@ enum ComposeDelivery {
                     )
                     out.flush()
                     outbox = box
-                    Interrupts.watch(stop, resumeHint: options.resumeCommand(box.directory))
+                    Interrupts.sending(resumeHint: options.resumeCommand(box.directory))
                     progress.begin()
                 case .resuming(let box, let count):
                     out.line("outbox \(box.directory.path): resuming \(count) message(s); drafts are not queued again")
                     out.flush()
                     outbox = box
-                    Interrupts.watch(stop, resumeHint: options.resumeCommand(box.directory))
+                    Interrupts.sending(resumeHint: options.resumeCommand(box.directory))
                     progress.begin()
+                case .stoppedBeforeQueueing: stoppedBeforeQueueing = true
                 case .progress(let p): progress.show(p)
                 }
             }
         } catch .outboxMissing(let path) {
             throw CLIError.usage("\(command): --resume: \(path): no outbox here")
         } catch {
-            if outbox != nil { Interrupts.unwatch() }
             throw CLIError.failure("\(command): \(error)")
         }
-        if outbox != nil { Interrupts.unwatch() }
+        Interrupts.unwatch()
         progress.end()
+        if stoppedBeforeQueueing {
+            out.line(Self.stoppedBeforeQueueing)
+            out.flush()
+            return .interrupted
+        }
         if options.target.needsOutbox && location == nil { out.line("dry run: add --send to deliver") }
         printSummary(summary, out: &out)
         guard let outbox else { return exitCode(summary.outcome) }
@@ -365,7 +375,8 @@ enum ComposeDelivery {
         do {
             // Check the transport before taking the signals.
             _ = try delivery.target.envelopeTransport()
-            Interrupts.watch(stop, resumeHint: options.resumeCommand(outbox.directory))
+            Interrupts.watch(stop)
+            Interrupts.sending(resumeHint: options.resumeCommand(outbox.directory))
             defer { Interrupts.unwatch() }
             progress.begin()
             let summary = try delivery.send(outbox, stop: stop) { event in

@@ -6,50 +6,47 @@ import Synchronization
     import Glibc
 #endif
 
-/// SIGINT and SIGTERM while an outbox is being sent. The first one asks the run to stop after the message
-/// in flight (`OutboxStop`): its outcome is journaled, the summary printed, the exit code is 130. A second
-/// one stops at once: running sendmail programs are killed with their process groups and the tool exits
-/// with 130 (the journal is fsynced record by record, so the next run still knows where each message
-/// stands; the message in flight may then be uncertain).
+/// SIGINT and SIGTERM during a send (`compose --send` from before it renders, `outbox send`).
+///
+/// The first one asks for a stop (`OutboxStop`). Before the outbox is being sent (rendering, queueing),
+/// that stops before anything is sent: nothing is queued (a new outbox folder is removed again), the tool
+/// says so and exits with 130. Once it is being sent (`sending(resumeHint:)`), the run stops after the
+/// message in flight: its outcome is journaled, the summary printed, the exit code is 130.
+///
+/// A second one stops at once: running sendmail programs are killed with their process groups and the tool
+/// exits with 130 (the journal is fsynced record by record, so the next run still knows where each message
+/// stands; the message in flight may then be uncertain). Before sending, nothing was sent; a queueing cut
+/// short leaves at most message files without a journal, which no resume takes for a queued batch.
 ///
 /// The signal handler only writes a byte to a pipe; a watcher thread does the rest.
 enum Interrupts {
     private static let writeEnd = Atomic<Int32>(-1)
-    private static let watching = Mutex<Bool>(false)
 
-    static func watch(_ stop: OutboxStop, resumeHint: String) {
-        let started = watching.withLock { active in
-            if active { return false }
-            active = true
-            return true
+    private struct State {
+        var stop: OutboxStop?
+        /// The command that resumes the outbox being sent; nil before sending.
+        var resumeHint: String?
+        var started = false
+    }
+    private static let state = Mutex(State())
+
+    /// Takes SIGINT and SIGTERM for `stop` from now on (before sending: see `sending(resumeHint:)`).
+    static func watch(_ stop: OutboxStop) {
+        let start = state.withLock { s in
+            s.stop = stop
+            s.resumeHint = nil
+            return !s.started
         }
-        guard started else { return }
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        writeEnd.store(fds[1], ordering: .sequentiallyConsistent)
-        let readEnd = fds[0]
-        let thread = Thread {
-            var count = 0
-            var byte: UInt8 = 0
-            while true {
-                let n = read(readEnd, &byte, 1)
-                if n < 0 && errno == EINTR { continue }
-                guard n == 1 else { return }
-                count += 1
-                if count == 1 {
-                    stop.request()
-                    printError(
-                        "contacts: interrupted: finishing the message in flight, then stopping "
-                            + "(interrupt again to stop at once; that message may then be uncertain)")
-                } else {
-                    SendmailTransport.terminateRunningPrograms()
-                    printError("contacts: stopped at once; resume with: \(resumeHint)")
-                    _exit(ExitCode.interrupted.rawValue)
-                }
-            }
+        if start {
+            var fds: [Int32] = [-1, -1]
+            guard pipe(&fds) == 0 else { return }  // no watcher: the signals keep their default action
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            writeEnd.store(fds[1], ordering: .sequentiallyConsistent)
+            let readEnd = fds[0]
+            Thread { watcher(readEnd) }.start()
+            state.withLock { $0.started = true }
         }
-        thread.start()
+        guard writeEnd.load(ordering: .sequentiallyConsistent) >= 0 else { return }
         signal(SIGINT, onSignal)
         signal(SIGTERM, onSignal)
         // A parent may have started us with these signals blocked (the mask is inherited): take them.
@@ -60,10 +57,41 @@ enum Interrupts {
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
+    /// The outbox is being sent from now on; `resumeHint` is the command that resumes it.
+    static func sending(resumeHint: String) {
+        state.withLock { $0.resumeHint = resumeHint }
+    }
+
     /// Restores the default handlers (a later signal ends the tool as usual).
     static func unwatch() {
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
+    }
+
+    private static func watcher(_ readEnd: Int32) {
+        var count = 0
+        var byte: UInt8 = 0
+        while true {
+            let n = read(readEnd, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            guard n == 1 else { return }
+            count += 1
+            let (stop, resumeHint) = state.withLock { ($0.stop, $0.resumeHint) }
+            if count == 1 {
+                stop?.request()
+                printError(
+                    resumeHint == nil
+                        ? "contacts: interrupted: stopping before anything is sent (interrupt again to stop at once)"
+                        : "contacts: interrupted: finishing the message in flight, then stopping "
+                            + "(interrupt again to stop at once; that message may then be uncertain)")
+            } else {
+                SendmailTransport.terminateRunningPrograms()
+                printError(
+                    resumeHint.map { "contacts: stopped at once; resume with: \($0)" }
+                        ?? "contacts: stopped at once; nothing was sent")
+                _exit(ExitCode.interrupted.rawValue)
+            }
+        }
     }
 
     private static let onSignal: @convention(c) (Int32) -> Void = { _ in

@@ -30,6 +30,7 @@ private final class EventLog {
         case .resuming(let box, let count):
             outbox = box
             lines.append("resuming \(count)")
+        case .stoppedBeforeQueueing(let count): lines.append("stopped before queueing \(count)")
         case .progress(let p): lines.append("\(p.item.state.rawValue) \(p.item.label ?? "")")
         }
     }
@@ -148,6 +149,86 @@ struct BatchDeliveryTests {
         let missing = dir.appendingPathComponent("nope")
         #expect(throws: ComposerError.outboxMissing(path: missing.path)) { try Outbox(.resume(missing)) }
         #expect(!FileManager.default.fileExists(atPath: missing.path), "a resume never creates the folder")
+    }
+
+    @Test("a stop while queueing takes back the message files written: nothing queued, the next queueing is whole")
+    func stopWhileQueueing() throws {
+        let dir = try Env.tempDirectory("queue-stop")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outbox = try Outbox(directory: dir)
+        var drafts = try (1...5).map { try draft($0, to: "r\($0)@example.com") }
+        for i in drafts.indices { drafts[i].from = sender }
+        let messages = dir.appendingPathComponent("messages")
+        // Between two drafts (after the third file), and after the last one, just before the journal.
+        for last in ["000003", "000005"] {
+            let stop = OutboxStop()
+            outbox.faultHook = { step, id in if step == .afterQueuedFile && id == last { stop.request() } }
+            guard case .interrupted = try outbox.enqueueOnce(drafts, stop: stop) else {
+                Issue.record("expected the queueing to stop")
+                return
+            }
+            #expect(!Outbox.exists(at: dir), "no journal: nothing is queued")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: messages.path).isEmpty)
+            let status = try outbox.status()
+            #expect(status.items.isEmpty && status.orphans.isEmpty)
+        }
+        outbox.faultHook = nil
+        guard case .queued(let result) = try outbox.enqueueOnce(drafts, stop: OutboxStop()) else {
+            Issue.record("expected the drafts to be queued")
+            return
+        }
+        #expect(result.ids == (1...5).map { String(format: "%06d", $0) })
+        #expect(try outbox.status().items.count == 5)
+    }
+
+    @Test("a queueing whose journal cannot be written takes its message files back")
+    func failedQueueingLeavesNoFiles() throws {
+        let dir = try Env.tempDirectory("queue-fail")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outbox = try Outbox(directory: dir)
+        // A folder where the journal goes: it cannot be replaced by the journal file.
+        let journal = dir.appendingPathComponent("journal.jsonl")
+        try FileManager.default.createDirectory(
+            at: journal.appendingPathComponent("x"), withIntermediateDirectories: true)
+        var drafts = try (1...3).map { try draft($0, to: "r\($0)@example.com") }
+        for i in drafts.indices { drafts[i].from = sender }
+        #expect(throws: ComposerError.self) { try outbox.enqueue(drafts) }
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != ".lock" }
+        #expect(left.sorted() == ["journal.jsonl", "messages"], "\(left)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("messages").path).isEmpty)
+    }
+
+    @Test("a stop before the batch is queued: nothing queued or sent, the new outbox folder removed, interrupted")
+    func stopBeforeQueueing() throws {
+        let parent = try Env.tempDirectory("delivery-stop")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let batch = DeliveryBatch(
+            mail: try (1...3).map { DeliveryItem(label: "R\($0)", draft: try draft($0, to: "r\($0)@example.com")) })
+        // No program to send with: reaching the send would throw.
+        let delivery = Delivery(target: .sendmail(SendmailTransport(path: "/nonexistent/sendmail")), sender: sender)
+        let stop = OutboxStop()
+        stop.request()
+        let log = EventLog()
+        let summary = try delivery.deliver(batch, outbox: .new(in: parent), stop: stop, events: log.note)
+        #expect(log.lines == ["stopped before queueing 3"])
+        #expect(summary.outcome == .interrupted && summary.remaining == 3 && summary.sent == 0 && summary.failed == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty, "the new folder is gone")
+
+        // A folder to resume that holds no outbox yet: it stays, without a journal or a message file.
+        let empty = parent.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let again = EventLog()
+        _ = try delivery.deliver(batch, outbox: .resume(empty), stop: stop, events: again.note)
+        #expect(again.lines == ["stopped before queueing 3"])
+        #expect(!Outbox.exists(at: empty))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: empty.appendingPathComponent("messages").path).isEmpty)
+
+        // Delivery.queue says the same.
+        let queue = EventLog()
+        #expect(try delivery.queue(batch.mail, into: Outbox(directory: empty), stop: stop, events: queue.note) == 0)
+        #expect(queue.lines == ["stopped before queueing 3"] && !Outbox.exists(at: empty))
     }
 
     @Test("enqueueOnce queues into an empty outbox only; settle of several ids refuses the unsettleable")

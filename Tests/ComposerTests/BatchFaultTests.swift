@@ -4,45 +4,6 @@ import Testing
 
 @testable import Composer
 
-/// A running `contacts` process with its output collected in files (no pipe can fill up).
-private final class ContactsRun {
-    let process = Process()
-    let outFile: URL
-    let errFile: URL
-
-    init(_ executable: URL, _ args: [String], scratch: URL) throws {
-        let tag = UUID().uuidString
-        outFile = scratch.appendingPathComponent("out-\(tag)")
-        errFile = scratch.appendingPathComponent("err-\(tag)")
-        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-        process.executableURL = executable
-        process.arguments = args
-        process.standardOutput = try FileHandle(forWritingTo: outFile)
-        process.standardError = try FileHandle(forWritingTo: errFile)
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        process.environment = env
-        try process.run()
-    }
-
-    func wait(timeout: Double = 60) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return false
-        }
-        process.waitUntilExit()
-        return true
-    }
-
-    var stdout: String { (try? String(contentsOf: outFile, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOf: errFile, encoding: .utf8)) ?? "" }
-    var exitedWith: Int32? { process.terminationReason == .exit ? process.terminationStatus : nil }
-}
-
 private func batchDrafts(_ recipients: [String]) throws -> [MailDraft] {
     try recipients.enumerated().map { n, address in
         MailDraft(
@@ -73,7 +34,7 @@ struct BatchFaultTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let outbox = try Outbox(directory: dir.appendingPathComponent("outbox"))
         _ = try outbox.enqueue(try batchDrafts(recipients))
-        let run = try ContactsRun(
+        let run = try BackgroundProcess(
             contacts, ["outbox", "send", outbox.directory.path, "--smtp", server.url] + Self.fast, scratch: dir)
         // The second message is stored and its reply is 0.8 s away: interrupt now.
         let deadline = Date().addingTimeInterval(20)
@@ -87,7 +48,7 @@ struct BatchFaultTests {
         let status = try outbox.status()
         #expect(status.count(.sent) == 2 && status.count(.uncertain) == 0 && status.count(.queued) == 4)
 
-        let resume = try ContactsRun(
+        let resume = try BackgroundProcess(
             contacts, ["outbox", "send", outbox.directory.path, "--smtp", server.url] + Self.fast, scratch: dir)
         #expect(resume.wait() && resume.exitedWith == 0)
         #expect(try server.storedCounts().count == 6 && server.storedCounts().values.allSatisfy { $0 == 1 })
@@ -112,7 +73,7 @@ struct BatchFaultTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let outbox = try Outbox(directory: dir.appendingPathComponent("outbox"))
         _ = try outbox.enqueue(try batchDrafts(["a@example.com", "b@example.com"]))
-        let run = try ContactsRun(
+        let run = try BackgroundProcess(
             contacts,
             ["outbox", "send", outbox.directory.path, "--sendmail-program", script.path, "--sendmail-timeout", "20"],
             scratch: dir)
@@ -176,7 +137,7 @@ struct BatchFaultTests {
         for disturbance in disturbances {
             let before = try server.stored().count
             let after = Int.random(in: 3...25, using: &rng)
-            let run = try ContactsRun(contacts, send, scratch: dir)
+            let run = try BackgroundProcess(contacts, send, scratch: dir)
             runs += 1
             let deadline = Date().addingTimeInterval(30)
             while try run.process.isRunning && server.stored().count < before + after && Date() < deadline {
@@ -195,7 +156,7 @@ struct BatchFaultTests {
         #expect(interruptedRuns >= 2, "SIGINT runs should end with 130")
         // Resume until nothing is queued or deferred.
         while try outbox.status().items.contains(where: { $0.state == .queued || $0.state == .deferred }) {
-            let run = try ContactsRun(contacts, send, scratch: dir)
+            let run = try BackgroundProcess(contacts, send, scratch: dir)
             #expect(run.wait(timeout: 60))
             runs += 1
             if runs > 30 {
@@ -236,11 +197,11 @@ struct BatchFaultTests {
         let arrived = uncertain.filter { counts[ids[$0.id] ?? ""] == 1 }.map(\.id)
         let missing = uncertain.filter { counts[ids[$0.id] ?? ""] == nil }.map(\.id)
         for (list, flag) in [(arrived, "--sent"), (missing, "--resend")] where !list.isEmpty {
-            let settle = try ContactsRun(
+            let settle = try BackgroundProcess(
                 contacts, ["outbox", "settle", outbox.directory.path] + list + [flag], scratch: dir)
             #expect(settle.wait() && settle.exitedWith == 0, "\(settle.stderr)")
         }
-        let last = try ContactsRun(contacts, send, scratch: dir)
+        let last = try BackgroundProcess(contacts, send, scratch: dir)
         #expect(last.wait())
         _ = try check(final: true, outbox.status().items)
         let delivered = try server.storedCounts()

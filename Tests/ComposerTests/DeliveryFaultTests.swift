@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Composer
@@ -230,30 +231,65 @@ struct SendmailReliabilityTests {
         let pgid = try String(contentsOf: dir.appendingPathComponent("pgid"), encoding: .utf8).trimmed
         #expect(pgid == pid && pgid != String(getpgrp()))
     }
+
+    @Test(
+        "sendmail starts with no signal blocked, the default action for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, no stray files"
+    )
+    func signalStateOfTheProgram() throws {
+        let dir = try Env.tempDirectory("sendmail-signals")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // `exec` first: a shell that has waited for a command has changed its own signal mask.
+        let signals = try script(
+            dir, "signals.sh", "exec grep -E '^Sig(Blk|Ign):' /proc/self/status > \"\(dir.path)/status\"\n")
+        let files = try script(dir, "files.sh", "ls -l /proc/$$/fd/ > \"\(dir.path)/fds\"\ncat > /dev/null\n")
+        // Ignored here (a child inherits what is ignored): the program must still stop on them.
+        let ignored = [SIGHUP, SIGPIPE]
+        let saved = ignored.map { signal($0, SIG_IGN) }
+        defer { for (sig, old) in zip(ignored, saved) { signal(sig, old) } }
+        // Open here without close-on-exec (as a parent or a library may leave one): not the program's.
+        let stray = dir.appendingPathComponent("stray")
+        _ = FileManager.default.createFile(atPath: stray.path, contents: nil)
+        let strayFD = open(stray.path, O_RDONLY)
+        defer { close(strayFD) }
+        let message = try MIMEWriter().write(try drafts(["a@example.com"])[0])
+        for path in [signals, files] {
+            try SendmailTransport(path: path).deliver(message, from: "anna@example.com", to: ["a@example.com"]) {}
+        }
+        var masks: [String: UInt64] = [:]
+        for line in try String(contentsOf: dir.appendingPathComponent("status"), encoding: .utf8).split(separator: "\n")
+        {
+            let parts = line.split(separator: ":")
+            masks[String(parts[0])] = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16)
+        }
+        #expect(masks["SigBlk"] == 0, "\(masks)")
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] {
+            #expect((masks["SigIgn"] ?? .max) & (1 << UInt64(sig - 1)) == 0, "signal \(sig) ignored: \(masks)")
+        }
+        let open = try String(contentsOf: dir.appendingPathComponent("fds"), encoding: .utf8)
+        #expect(strayFD > 2 && !open.contains(stray.path), "\(open)")
+    }
+
+    @Test("a program that cannot be executed is an error naming it (a configuration error), not an exit status")
+    func execFailureIsReported() throws {
+        let dir = try Env.tempDirectory("sendmail-exec")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("sendmail")
+        try "#!/nonexistent/interpreter\n".write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        let message = try MIMEWriter().write(try drafts(["a@example.com"])[0])
+        #expect(throws: ComposerError.mailUnavailable(reason: "cannot start \(url.path): No such file or directory")) {
+            try SendmailTransport(path: url.path).deliver(message, from: "anna@example.com", to: ["a@example.com"]) {}
+        }
+        // In an outbox run: nothing was handed over, the run stops and the message waits for the next one.
+        let outbox = try Outbox(directory: dir.appendingPathComponent("outbox"))
+        _ = try outbox.enqueue(try drafts(["a@example.com"]))
+        #expect(throws: ComposerError.self) { try outbox.send(using: SendmailTransport(path: url.path)) }
+        #expect(try outbox.status().items[0].state == .deferred)
+    }
 }
 
 extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
-}
-
-/// Waits up to `timeout` seconds for `pid` to be gone (a signal is delivered asynchronously).
-func processEnds(_ pid: Int32, timeout: Double = 3) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while processIsAlive(pid) {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return true
-}
-
-/// True while `pid` exists and is not a zombie.
-func processIsAlive(_ pid: Int32) -> Bool {
-    guard kill(pid, 0) == 0 else { return false }
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-    else { return false }
-    let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
-    return state != "Z" && state != "X"
 }
 
 @Suite("FileTransport never writes through links and never loses a draft to a long name")

@@ -88,6 +88,29 @@ import Testing
         #expect(try outbox.status().items.isEmpty)
     }
 
+    @Test("a stop before sending: compose renders nothing, deliver queues and sends nothing, no outbox is left")
+    func stopBeforeSending() throws {
+        let dir = try Scratch.directory("campaign-stop")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (campaign, selection) = try makeCampaign()
+        let library = try library(in: dir)
+        let stop = OutboxStop()
+        #expect(!campaign.compose(selection, library: library, stop: stop).messages.isEmpty)
+        stop.request()
+        let stopped = campaign.compose(selection, library: library, stop: stop)
+        #expect(stopped.messages.isEmpty && stopped.failures.isEmpty, "nothing of a stopped campaign is delivered")
+        let delivery = Delivery(target: .sendmail(try sendmail(in: dir)))
+        var notQueued: Int?
+        let result = try campaign.deliver(
+            selection, library: library, with: delivery, outbox: .new(in: dir), stop: stop
+        ) { event in
+            if case .stoppedBeforeQueueing(let count) = event { notQueued = count }
+        }
+        #expect(notQueued == 0 && result.outcome == .interrupted && result.outbox == nil)
+        #expect(calls(in: dir).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.hasPrefix("outbox-") })
+    }
+
     @Test("deliver through an outbox: a stop ends the run after the message in flight; the resume sends the rest once")
     func stopAndResume() throws {
         let dir = try Scratch.directory("campaign-outbox")
