@@ -86,10 +86,28 @@ func readInput(_ path: String, command: String) throws -> Data {
     }
     try checkInputFile(path, command: command)
     do {
+        // A pipe (`<(…)`, a FIFO) or a device is read to its end; Foundation refuses to map one.
+        if isPipeInput(path) {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw CocoaError(.fileReadNoPermission)
+            }
+            defer { try? handle.close() }
+            return try handle.readToEnd() ?? Data()
+        }
         return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
         throw CLIError.failure("\(command): cannot read \(path): \(error.localizedDescription)")
     }
+}
+
+/// Whether FILE is read as a stream: standard input (`-`), or a file that is not a regular file (a FIFO such
+/// as the shell's `<(…)`, a character device); such input has no size to map and no identity to index.
+func isPipeInput(_ path: String) -> Bool {
+    if path == "-" { return true }
+    var st = stat()
+    guard stat(path, &st) == 0 else { return false }
+    let kind = st.st_mode & S_IFMT
+    return kind != S_IFREG && kind != S_IFDIR
 }
 
 /// Fails as reading FILE would when there is no such file (a usage error) or it is a directory.

@@ -34,7 +34,7 @@ extension ListOptions {
     /// on stderr). The embedded sample is read as an address book.
     func listing(keywords: Bool = false) throws -> any ContactListing {
         guard let path = source else { return try dataSource(keywords: keywords) }
-        guard path != "-" else { return try compactList(keywords: keywords) }
+        guard !isPipeInput(path) else { return try compactList(keywords: keywords) }
         let indexPath = SavedListStore.path(book: path, options: savedListOptions)
         guard FileManager.default.fileExists(atPath: indexPath) else { return try compactList(keywords: keywords) }
         let identity: BookIdentity
@@ -58,16 +58,18 @@ extension ListOptions {
         return list
     }
 
-    /// The book at `source` (stdin for `-`) read as a compact list, its diagnostics printed on stderr.
+    /// The book at `source` (standard input for `-`; a pipe is read whole) read as a compact list, its
+    /// diagnostics printed on stderr.
     func compactList(keywords: Bool = false) throws -> CompactContactList {
         guard let path = source else { throw CLIError.usage("--source: expected FILE.vcf") }
         let config = configuration(keywords: keywords)
         let list: CompactContactList
         do {
-            if path == "-" {
+            if isPipeInput(path) {
                 let data = try readInput(path, command: "source")
-                list = try TerminalProgress.run("reading <stdin>") {
-                    try CompactContactList(data: data, fileName: "<stdin>", configuration: config)
+                let name = path == "-" ? "<stdin>" : path
+                list = try TerminalProgress.run("reading \(name)") {
+                    try CompactContactList(data: data, fileName: name, configuration: config)
                 }
             } else {
                 try checkInputFile(path, command: "source")
@@ -111,6 +113,11 @@ enum IndexBuildCommand: Command {
         let positionals = try args.positionals(max: 1, names: "one FILE.vcf")
         guard let path = positionals.first, path != "-" else {
             throw CLIError.usage("index build: expected the address book FILE.vcf")
+        }
+        if isPipeInput(path) {
+            throw CLIError.usage(
+                "index build: \(path) is a pipe or device, not a file: a saved index belongs to a file "
+                    + "(its size, modification time and content); save the book to a file first")
         }
         let options = ListOptions(
             source: path, locale: environmentLocale(try args.option("--locale")),

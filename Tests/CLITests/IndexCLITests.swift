@@ -96,4 +96,50 @@ import Testing
         let noFile = try CLI.run(["index", "build"], environment: env)
         #expect(noFile.status == 2)
     }
+
+    /// Writes `text` into the FIFO at `path` on another thread (opening it blocks until a reader opens it).
+    static func feed(_ path: String, _ text: String) -> Thread {
+        let thread = Thread {
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else { return }
+            _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        thread.start()
+        return thread
+    }
+
+    /// A book or data file given as a pipe (a FIFO, the shell's `<(…)`) is read to its end; no saved index
+    /// is looked for or written for it, and `index build` says why it cannot save one.
+    @Test func pipesAreReadWhole() throws {
+        let folder = try Scratch.directory("index-cli-pipes")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("book.vcf").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let book = Self.cards.joined()
+        let file = folder.appendingPathComponent("copy.vcf")
+        try Data(book.utf8).write(to: file)
+        let indexDir = folder.appendingPathComponent("index")
+        let env = ["CONTACTS_INDEX_DIR": indexDir.path]
+        for command in [["list", "--json"], ["search", "an"]] {
+            _ = Self.feed(fifo, book)
+            let piped = try CLI.run(command + ["--source", fifo, "--locale", "en"], environment: env)
+            let plain = try CLI.run(command + ["--source", file.path, "--locale", "en"], environment: env)
+            #expect(piped.status == 0, "\(piped.stderr)")
+            #expect(piped.stdout == plain.stdout && !piped.stdout.isEmpty)
+            #expect(piped.stderr == plain.stderr.replacingOccurrences(of: file.path, with: fifo))
+        }
+        let saved = (try? FileManager.default.contentsOfDirectory(atPath: indexDir.path)) ?? []
+        #expect(!saved.contains { $0.hasPrefix("book.vcf") }, "\(saved)")
+        let build = try CLI.run(["index", "build", fifo], environment: env)
+        #expect(build.status == 2 && build.stderr.contains("is a pipe or device, not a file"), "\(build.stderr)")
+        // Any input file of the tool, e.g. a template's JSON data.
+        let template = folder.appendingPathComponent("t.mustache")
+        try Data("Hello {{name}}".utf8).write(to: template)
+        let data = folder.appendingPathComponent("data.json").path
+        #expect(mkfifo(data, 0o600) == 0)
+        _ = Self.feed(data, #"{"name": "Ada"}"#)
+        let render = try CLI.run(["render", "--template", template.path, "--data", data])
+        #expect(render.status == 0 && render.stdout == "Hello Ada", "\(render)")
+    }
 }
