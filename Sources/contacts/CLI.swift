@@ -88,13 +88,16 @@ func readInput(_ path: String, command: String) throws -> Data {
     do {
         // A pipe (`<(…)`, a FIFO) or a device is read to its end; Foundation refuses to map one.
         if isPipeInput(path) {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw CocoaError(.fileReadNoPermission)
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw CLIError.failure("\(command): cannot read \(path): \(String(cString: strerror(errno)))")
             }
-            defer { try? handle.close() }
+            let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
             return try handle.readToEnd() ?? Data()
         }
         return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch let error as CLIError {
+        throw error
     } catch {
         throw CLIError.failure("\(command): cannot read \(path): \(error.localizedDescription)")
     }
