@@ -119,25 +119,19 @@ extension VCardReader {
     /// next line not a continuation (a line that starts with a space or tab would be unfolded into it). A
     /// quoted-printable soft break or a base64 run never takes a BEGIN:VCARD line in (``VCardLexer``).
     static func beginsCard(_ buf: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        let keyword: StaticString = "BEGIN:VCARD"
         let n = buf.count
-        guard n - start >= 11 else { return false }
-        for i in 0..<11 {
-            let b = buf[start + i]
-            if (b >= 0x61 && b <= 0x7A ? b - 0x20 : b) != keyword.utf8Start[i] { return false }
-        }
-        var i = start + 11
-        while i < n && (buf[i] == 0x20 || buf[i] == 0x09) { i += 1 }
-        guard i < n else { return true }
-        if buf[i] == 0x0D {
-            // As the lexer ends a physical line: CRs, then an optional LF.
-            while i < n && buf[i] == 0x0D { i += 1 }
-            if i < n && buf[i] == 0x0A { i += 1 }
-        } else if buf[i] == 0x0A {
-            i += 1
-        } else {
+        // Most lines fail on their first byte, before their end is looked for.
+        guard n - start >= 11, buf[start] | 0x20 == 0x62 else { return false }
+        // The physical line as the lexer ends it: at the first CR or LF.
+        var end = buf.firstOffset(of: 0x0A, in: start..<n) ?? n
+        end = buf.firstOffset(of: 0x0D, in: start..<end) ?? end
+        guard VCardLexer.matchesKeyword(UnsafeBufferPointer(rebasing: buf[start..<end]), "BEGIN:VCARD") else {
             return false
         }
+        // Its line end (CRs, then an optional LF), and the next line must not be a continuation.
+        var i = end
+        while i < n && buf[i] == 0x0D { i += 1 }
+        if i < n && buf[i] == 0x0A { i += 1 }
         return i == n || (buf[i] != 0x20 && buf[i] != 0x09)
     }
 }
