@@ -82,9 +82,13 @@ public final class SearchFolding: @unchecked Sendable {
         // then the shared cache (ICU's transliteration is the expensive part of loading).
         var out = ""
         for word in text.split(whereSeparator: { $0 == " " }) {
-            var folded = Self.foldLatin1(String(word)) ?? memo.words[word]
-            if folded == nil {
-                let shared = lock.withLock { _ in
+            let folded: String
+            if let latin = Self.foldLatin1(String(word)) {
+                folded = latin
+            } else if let known = memo.words[word] {
+                folded = known
+            } else {
+                folded = lock.withLock { _ in
                     if let cached = wordCache[word] { return cached }
                     let folded = transliterated(word)
                     misses += 1
@@ -93,10 +97,8 @@ public final class SearchFolding: @unchecked Sendable {
                     return folded
                 }
                 if memo.words.count >= Memo.limit { memo.words.removeAll(keepingCapacity: true) }
-                memo.words[word] = shared
-                folded = shared
+                memo.words[word] = folded
             }
-            guard let folded else { continue }
             if folded.isEmpty { continue }
             if !out.isEmpty { out.append(" ") }
             out.append(folded)
@@ -135,9 +137,11 @@ public final class SearchFolding: @unchecked Sendable {
         var initials = ""
         if hasHan {
             // Transliterate Han per character so each syllable becomes its own token ("zhang wei").
-            let latin =
-                memo.han[name]
-                ?? lock.withLock { _ in
+            let latin: String
+            if let known = memo.han[name] {
+                latin = known
+            } else {
+                latin = lock.withLock { _ in
                     if let cached = hanCache[name] { return cached }
                     let spaced = name.unicodeScalars.map { Self.isHan($0) ? " \($0) " : String($0) }.joined()
                     let han = (try? hanNames.transform(spaced)) ?? spaced
@@ -147,7 +151,6 @@ public final class SearchFolding: @unchecked Sendable {
                     hanCache[name] = latin
                     return latin
                 }
-            if memo.han[name] == nil {
                 if memo.han.count >= Memo.limit { memo.han.removeAll(keepingCapacity: true) }
                 memo.han[name] = latin
             }
