@@ -13,6 +13,9 @@ import Synchronization
 /// LocalePolicy.region(forCountry: "Deutschland")                                            // "DE"
 /// ```
 extension LocalePolicy {
+    /// The environment variable that names the phone region ("CONTACTS_REGION=GB").
+    public static let regionVariable = "CONTACTS_REGION"
+
     /// The region numbers without a country code are read with: `explicit` (a `--region`), else
     /// `CONTACTS_REGION`, else the explicit region subtag of `locale` (``explicitRegion(of:)``), else the
     /// territory of the environment's `LC_ALL`/`LC_CTYPE`/`LANG` (``environmentRegion(environment:)``);
@@ -22,7 +25,7 @@ extension LocalePolicy {
         explicit: String?, locale: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String? {
         if let explicit, let code = regionCode(explicit) { return code }
-        if let fromEnvironment = environment["CONTACTS_REGION"], let code = regionCode(fromEnvironment) {
+        if let fromEnvironment = environment[regionVariable], let code = regionCode(fromEnvironment) {
             return code
         }
         return explicitRegion(of: locale) ?? environmentRegion(environment: environment)

@@ -87,7 +87,10 @@ func parseRegion(_ args: inout Arguments) throws -> String? {
         if let option = try args.option("--region") {
             (option, "--region")
         } else {
-            (ProcessInfoEnvironment.current["CONTACTS_REGION"].flatMap { $0.isEmpty ? nil : $0 }, "CONTACTS_REGION")
+            (
+                ProcessInfoEnvironment.current[LocalePolicy.regionVariable].flatMap { $0.isEmpty ? nil : $0 },
+                LocalePolicy.regionVariable
+            )
         }
     guard let text else { return nil }
     guard let code = LocalePolicy.regionCode(text), PhoneNumber.isSupportedRegion(code) else {
