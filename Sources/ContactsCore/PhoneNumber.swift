@@ -77,14 +77,27 @@ public struct PhoneNumber: Sendable, Hashable {
             searchDigits: digits(of: raw), international: nil, national: nil)
     }
 
-    /// Parses `raw` with the region of `locale` (BCP 47; "de" → "DE", "zh-Hant" → "TW").
+    /// Parses `raw` with the region `locale` names itself (BCP 47; "de-DE" → "DE"). A language alone names
+    /// none ("de", "ja"): then only numbers in international form parse.
     public static func parse(_ raw: String, locale: String) -> PhoneNumber {
         parse(raw, region: defaultRegion(forLocale: locale))
     }
 
-    /// The region a locale implies: `LocalePolicy.defaultRegion(for:)` ("en" → "US", "ja" → "JP"; "ZZ"
-    /// when none).
-    public static func defaultRegion(forLocale locale: String) -> String { LocalePolicy.defaultRegion(for: locale) }
+    /// The region a locale names itself: `LocalePolicy.explicitRegion(of:)` ("en-GB" → "GB"), "ZZ" when it
+    /// names none ("en", "ja", "de-u-co-phonebk": a language never implies a region).
+    public static func defaultRegion(forLocale locale: String) -> String {
+        LocalePolicy.explicitRegion(of: locale) ?? "ZZ"
+    }
+
+    /// True when libphonenumber knows `region` (ISO 3166 alpha-2, any case): "US", "de" yes; "ZZ", "XY" no.
+    ///
+    /// ```swift
+    /// PhoneNumber.isSupportedRegion("gb")   // true
+    /// PhoneNumber.isSupportedRegion("XY")   // false
+    /// ```
+    public static func isSupportedRegion(_ region: String) -> Bool {
+        region.utf8.count == 2 && cphone_country_code_for_region(region.uppercased()) > 0
+    }
 
     /// The number in `style`; the raw text when it did not parse.
     public func formatted(_ style: Style) -> String {

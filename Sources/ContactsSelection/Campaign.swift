@@ -107,8 +107,16 @@ public struct Campaign: Sendable {
     ) {
         let rows = selection.selectedRows
         var recipients: [(row: ContactRow, channel: Channel, value: String)] = []
+        var unreachable: [CampaignFailure] = []
         for row in rows {
             guard let reach = selection.value(for: row.id) else { continue }
+            // A number that could not be normalized is never texted (its country would be a guess).
+            if reach.channel == .message, !reach.value.hasPrefix("+") {
+                let error: SelectionError = .phoneNotNormalized(
+                    number: reach.value, region: selection.dataSource.phoneRegion)
+                unreachable.append(CampaignFailure(contactID: row.id, displayName: row.displayName, error: error))
+                continue
+            }
             recipients.append((row, reach.channel, reach.value))
         }
         // A message shows every name in its own locale (`recipient.name`, `others`, the To: header), by
@@ -127,7 +135,7 @@ public struct Campaign: Sendable {
             return made
         }
         var messages: [PersonalizedMessage] = []
-        var failures: [CampaignFailure] = []
+        var failures = unreachable
         for (i, item) in recipients.enumerated() {
             if stop?.isRequested == true { return ([], []) }
             let row = item.row

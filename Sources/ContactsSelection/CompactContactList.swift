@@ -80,7 +80,7 @@ public final class CompactContactList: ContactListing {
         let collation = try LocalizedCollation(locale: configuration.locale)
         let locale = collation.locale
         let order = configuration.nameSortOrder
-        let region = ContactsDataSource.region(for: locale)
+        let region = configuration.resolvedPhoneRegion
         let validation = configuration.contactEnabledValidation
         return (
             collation, { ListEntries(region: region) },
@@ -94,7 +94,7 @@ public final class CompactContactList: ContactListing {
     init(
         stream: consuming VCardReader.Stream<ListEntries>, collation: LocalizedCollation, configuration: Configuration
     ) throws {
-        var list = ListEntries(joining: stream.pieces, region: ContactsDataSource.region(for: collation.locale))
+        var list = ListEntries(joining: stream.pieces, region: configuration.resolvedPhoneRegion)
         stream.pieces = []
         for (n, id) in stream.renamedIDs { list.setID(id, of: n) }
 

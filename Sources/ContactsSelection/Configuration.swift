@@ -59,6 +59,12 @@ public struct Configuration: Sendable {
     public var messageBody: String?
     /// BCP 47; default: the environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else "en".
     public var locale: String = environmentLocale()
+    /// The phone region for numbers written without a country code (ISO 3166 alpha-2, e.g. "US"). nil: by
+    /// the package's rule (`LocalePolicy.phoneRegion(explicit:locale:environment:)`): `CONTACTS_REGION`,
+    /// else the explicit region subtag of `locale` ("en-GB" → GB; "ja" and "de" name none), else the
+    /// environment's territory (`LANG=de_DE.UTF-8` → DE). With none, only numbers in international form
+    /// are normalized; the others are shown as written.
+    public var phoneRegion: String?
     /// Which name part the list sorts by (like `CNContactsUserDefaults.sortOrder`).
     public var nameSortOrder: NameSortOrder = .givenName
     /// Presentation hints for front ends (kept from KB; the library does not draw).
@@ -70,6 +76,12 @@ public struct Configuration: Sendable {
     public var willLoadItems: (@Sendable ([Contact]) -> [Contact])?
 
     public init() {}
+
+    /// The region phones are read with (``phoneRegion``, else the package's rule), "ZZ" when none.
+    var resolvedPhoneRegion: String {
+        LocalePolicy.phoneRegion(explicit: phoneRegion, locale: locale, environment: ProcessInfoEnvironment.current)
+            ?? "ZZ"
+    }
 }
 
 /// The locale of the environment by the package's one rule (`LocalePolicy.environmentLocale(environment:)`):

@@ -14,6 +14,10 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidValue(id: String, value: String)
     /// The composer could not take the drafts (an invalid address in the address book, say).
     case composer(ComposerError)
+    /// A phone number written without a country code that could not be normalized: there is no phone
+    /// region (`region` nil), or it is no number there nor in the country of the contact's addresses. It is
+    /// not texted: its country would be a guess.
+    case phoneNotNormalized(number: String, region: String?)
 
     public var description: String {
         switch self {
@@ -21,6 +25,9 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
         case .disabled(let id): return "contact '\(id)' is disabled and cannot be selected"
         case .invalidValue(let id, let value): return "contact '\(id)' has no phone or email '\(value)'"
         case .composer(let error): return "composer: \(error)"
+        case .phoneNotNormalized(let number, nil): return "no region for '\(number)': give --region"
+        case .phoneNotNormalized(let number, let region?):
+            return "'\(number)' is not a phone number in \(region): give --region, or write it with its country code"
         }
     }
 }
@@ -198,7 +205,7 @@ public final class ContactsSelection {
             if configuration.mode.contains(.email) && row.contact.emails.contains(where: { $0.value == chosen }) {
                 return (.email, chosen)
             }
-            let phone = PhoneKey.make(chosen, region: ContactsDataSource.region(for: dataSource.locale))
+            let phone = PhoneKey.make(chosen, region: dataSource.region, addressRegion: row.contact.addressRegion)
             return (.message, phone.e164 ?? chosen)
         }
         return (row.channel, row.value)

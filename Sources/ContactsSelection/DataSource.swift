@@ -101,6 +101,11 @@ public struct SearchResult: Sendable {
 public final class ContactsDataSource: Sendable {
     public let configuration: Configuration
     public let locale: String
+    /// The region phones without a country code were read with (``Configuration/phoneRegion``, else the
+    /// package's rule); nil when there was none (such numbers are then shown as written).
+    public var phoneRegion: String? { region == "ZZ" ? nil : region }
+    /// The region phones are read with, "ZZ" when none.
+    let region: String
     /// Rows in list order.
     public let rows: [ContactRow]
     /// The non-empty sections of the full list (index order, `#` last).
@@ -132,8 +137,10 @@ public final class ContactsDataSource: Sendable {
     public init(contacts input: [Contact], configuration: Configuration, collation: LocalizedCollation) throws {
         self.configuration = configuration
         self.locale = collation.locale
+        region = configuration.resolvedPhoneRegion
         let contacts = configuration.willLoadItems?(input) ?? input
-        let list = ListEntries(contacts: contacts, locale: collation.locale, order: configuration.nameSortOrder)
+        let list = ListEntries(
+            contacts: contacts, locale: collation.locale, order: configuration.nameSortOrder, region: region)
         let arrangement = ListArrangement(
             list, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts, collation: collation)
         let store = ContactStore(contacts)
@@ -212,9 +219,6 @@ public final class ContactsDataSource: Sendable {
         }
         return displayName
     }
-
-    /// The phone region of a locale: ``LocalePolicy/defaultRegion(for:)`` ("de" → "DE", "en" → "US").
-    static func region(for locale: String) -> String { LocalePolicy.defaultRegion(for: locale) }
 }
 
 /// A search index built once, on first use, from what a list computed at load. A query that cannot match

@@ -21,6 +21,9 @@ struct ListEntry: Sendable {
     var phones: Range<Int32>
     /// `contactEnabledValidation`'s answer, where it was asked while the contact was at hand (else true).
     var enabled = true
+    /// The one country of the contact's addresses (`Contact.addressRegion`), for its phones not valid in the
+    /// list's region; nil when it has none or no phone.
+    var addressRegion: String?
 
     init(_ contact: Contact, locale: String, order: NameSortOrder, phones: Range<Int32>) {
         id = contact.id
@@ -31,6 +34,7 @@ struct ListEntry: Sendable {
         organization = contact.organization
         emails = contact.emails.map(\.value)
         self.phones = phones
+        addressRegion = contact.phones.isEmpty || contact.addresses.isEmpty ? nil : contact.addressRegion
     }
 }
 
@@ -52,15 +56,11 @@ struct ListEntries: Sendable {
 
     init(region: String) { self.region = region }
 
-    /// The entries of `contacts` (same order); every phone normalized in one batch, each distinct text
-    /// once and on all cores.
-    init(contacts: [Contact], locale: String, order: NameSortOrder) {
-        region = ContactsDataSource.region(for: locale)
-        var raws: [String] = []
-        raws.reserveCapacity(contacts.count * 2)
-        for contact in contacts { for phone in contact.phones { raws.append(phone.value) } }
-        var segment = Segment(phoneKeys: PhoneKey.make(raws, region: region))
-        raws = []
+    /// The entries of `contacts` (same order); every phone normalized with `region` by the phone-region
+    /// rule in one batch, each distinct text once and on all cores (`PhoneKey.make(phonesOf:region:)`).
+    init(contacts: [Contact], locale: String, order: NameSortOrder, region: String) {
+        self.region = region
+        var segment = Segment(phoneKeys: PhoneKey.make(phonesOf: contacts, region: region))
         segment.entries.reserveCapacity(contacts.count)
         var next: Int32 = 0
         for contact in contacts {
@@ -121,11 +121,14 @@ struct ListEntries: Sendable {
     mutating func append(_ contact: Contact, locale: String, order: NameSortOrder, enabled: Bool) {
         let last = segments.count - 1
         let start = Int32(segments[last].phoneKeys.count)
+        let end = start + Int32(contact.phones.count)
+        var entry = ListEntry(contact, locale: locale, order: order, phones: start..<end)
         for (k, phone) in contact.phones.enumerated() {
-            segments[last].phoneKeys.append(k == 0 ? PhoneKey.make(phone.value, region: region) : .pending(phone.value))
+            segments[last].phoneKeys.append(
+                k == 0
+                    ? PhoneKey.make(phone.value, region: region, addressRegion: entry.addressRegion)
+                    : .pending(phone.value))
         }
-        var entry = ListEntry(
-            contact, locale: locale, order: order, phones: start..<Int32(segments[last].phoneKeys.count))
         entry.enabled = enabled
         append(entry)
     }
@@ -146,7 +149,10 @@ struct ListEntries: Sendable {
     func phones(of n: Int) -> [PhoneKey] {
         let (k, i) = locate(n)
         let range = segments[k].entries[i].phones
-        return segments[k].phoneKeys[Int(range.lowerBound)..<Int(range.upperBound)].map { $0.resolved(region: region) }
+        let country = segments[k].entries[i].addressRegion
+        return segments[k].phoneKeys[Int(range.lowerBound)..<Int(range.upperBound)].map {
+            $0.resolved(region: region, addressRegion: country)
+        }
     }
 }
 

@@ -18,7 +18,19 @@ struct PhoneKey: Sendable, Hashable {
     static func pending(_ raw: String) -> PhoneKey { PhoneKey(raw: raw, e164: nil, national: nil, isPending: true) }
 
     /// The key itself, or for a pending one the key `make` gives.
-    func resolved(region: String) -> PhoneKey { isPending ? Self.make(raw, region: region) : self }
+    func resolved(region: String, addressRegion: String?) -> PhoneKey {
+        isPending ? Self.make(raw, region: region, addressRegion: addressRegion) : self
+    }
+
+    /// The key by the package's phone-region rule (`PhoneNormalizer.e164(_:region:addressRegion:)`): a number
+    /// in international form as it is, else read with `region`, or with `addressRegion` (the one country of
+    /// the contact's addresses) when it is valid only there.
+    static func make(_ raw: String, region: String, addressRegion: String?) -> PhoneKey {
+        guard let addressRegion, addressRegion != region else { return make(raw, region: region) }
+        let normalizer = PhoneNormalizer.shared
+        if case .decided(let e164) = normalizer.fastE164(raw) { return direct(raw, e164) }
+        return parsed(raw, normalizer.e164(raw, region: region, addressRegion: addressRegion))
+    }
 
     static func make(_ raw: String, region: String) -> PhoneKey {
         let normalizer = PhoneNormalizer.shared
@@ -28,11 +40,21 @@ struct PhoneKey: Sendable, Hashable {
         return parsed(raw, normalizer.parsedE164(raw, region: region))
     }
 
-    /// The keys of many numbers (same order): each distinct text parsed once, on all cores.
-    static func make(_ raws: [String], region: String) -> [PhoneKey] {
-        zip(raws, PhoneNormalizer.shared.normalize(raws, region: region)).map { raw, n in
-            n.direct ? direct(raw, n.e164) : parsed(raw, n.e164)
+    /// The keys of every phone of `contacts` (in order) by the phone-region rule
+    /// (`PhoneNormalizer.normalizePhones(of:region:)`): each distinct text parsed once, on all cores.
+    static func make(phonesOf contacts: [Contact], region: String) -> [PhoneKey] {
+        let normalized = PhoneNormalizer.shared.normalizePhones(of: contacts, region: region)
+        var keys: [PhoneKey] = []
+        keys.reserveCapacity(normalized.count)
+        var i = 0
+        for contact in contacts {
+            for phone in contact.phones {
+                let n = normalized[i]
+                keys.append(n.direct ? direct(phone.value, n.e164) : parsed(phone.value, n.e164))
+                i += 1
+            }
         }
+        return keys
     }
 
     /// A number the fast path decided: search digits are those written and those of E.164 (with every

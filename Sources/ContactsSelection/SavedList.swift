@@ -333,7 +333,8 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         self.file = file
         index = SearchIndex(
             haystack: haystack, offsets: offsets, masks: masks, textLengths: textLengths, sectionOfRow: sectionOfRow,
-            sectionTitles: sectionTitles, folding: nil)
+            sectionTitles: sectionTitles, folding: nil,
+            region: ContactsDataSource.region(inSavedListOptions: savedOptions))
     }
 
     private func foldingIndex() -> SearchIndex? {
@@ -342,7 +343,7 @@ public final class SavedList: ContactListing, @unchecked Sendable {
                 made = SearchIndex(
                     haystack: index.haystack, offsets: index.offsets, masks: index.masks,
                     textLengths: index.textLengths, sectionOfRow: index.sectionOfRow,
-                    sectionTitles: index.sectionTitles, folding: folding)
+                    sectionTitles: index.sectionTitles, folding: folding, region: index.region)
             }
             return made
         }
@@ -658,17 +659,33 @@ extension ContactsDataSource {
     /// The options a saved list must have been built with to answer for this configuration.
     public var savedListOptions: String { Self.savedListOptions(configuration) }
 
-    static func savedListOptions(_ configuration: Configuration) -> String {
+    /// The options key of a list made with `configuration`
+    /// (``savedListOptions(locale:mode:skipUnnamed:sortOrder:region:)``).
+    public static func savedListOptions(_ configuration: Configuration) -> String {
         savedListOptions(
             locale: configuration.locale, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts,
-            sortOrder: configuration.nameSortOrder)
+            sortOrder: configuration.nameSortOrder, region: configuration.resolvedPhoneRegion)
     }
 
-    /// The options key of a list (what changes its rows, order, sections or keys).
+    /// The options key of a list (what changes its rows, order, sections or keys). `region` is the phone
+    /// region its numbers were read with ("ZZ" for none): a list saved for one region never answers for
+    /// another.
+    ///
+    /// ```swift
+    /// ContactsDataSource.savedListOptions(
+    ///     locale: "en", mode: .messages, skipUnnamed: false, sortOrder: .givenName, region: "US")
+    /// ```
     public static func savedListOptions(
-        locale: String, mode: SelectionMode, skipUnnamed: Bool, sortOrder: NameSortOrder
+        locale: String, mode: SelectionMode, skipUnnamed: Bool, sortOrder: NameSortOrder, region: String
     ) -> String {
-        "locale=\(locale) mode=\(mode.rawValue) skip-unnamed=\(skipUnnamed) sort=\(sortOrder)"
+        "locale=\(locale) mode=\(mode.rawValue) skip-unnamed=\(skipUnnamed) sort=\(sortOrder) region=\(region)"
+    }
+
+    /// The phone region an options key was made with (``savedListOptions(locale:mode:skipUnnamed:sortOrder:region:)``),
+    /// "ZZ" when it names none.
+    static func region(inSavedListOptions options: String) -> String {
+        guard let range = options.range(of: " region=", options: .backwards) else { return "ZZ" }
+        return String(options[range.upperBound...])
     }
 }
 

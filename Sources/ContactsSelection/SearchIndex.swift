@@ -32,6 +32,9 @@ final class SearchIndex: Sendable {
     let textLengths: KeyBuffer<Int32>
     /// False for an index of the rows' text parts only (see ``canAnswerWithoutPhones(_:)``).
     let includesPhones: Bool
+    /// The phone region of the list ("ZZ" for none): a query of digits is also read as a number written
+    /// there (``internationalDigits(of:region:)``).
+    let region: String
 
     /// `folding` serves the first chunk and queries. The other chunks share it (it serializes calls) while
     /// few names need ICU — ASCII and Latin-1 names take its fast path, repeated words its cache — and open
@@ -47,6 +50,7 @@ final class SearchIndex: Sendable {
         self.sectionOfRow = KeyBuffer(sectionOfRow)
         self.sectionTitles = sectionTitles
         self.includesPhones = phones
+        self.region = list.region
         // Fold (and make the row masks) in parallel chunks (transliterators are not thread-safe: see above).
         let rowCount = order.count
         let chunkCount = rowCount >= 20_000 ? max(1, min(ParallelWork.threads * 4, 16)) : 1
@@ -130,8 +134,9 @@ final class SearchIndex: Sendable {
     init(
         haystack: KeyBuffer<UInt8>, offsets: KeyBuffer<Int32>, masks: KeyBuffer<UInt64>,
         textLengths: KeyBuffer<Int32>, sectionOfRow: KeyBuffer<UInt16>, sectionTitles: [String],
-        folding: SearchFolding?
+        folding: SearchFolding?, region: String
     ) {
+        self.region = region
         self.haystack = haystack
         self.offsets = offsets
         self.masks = masks
@@ -266,7 +271,28 @@ final class SearchIndex: Sendable {
         var needles: [[UInt8]]
         /// For a query of digits and punctuation only: its digits, matched against phone fields too.
         var digits: [UInt8]?
+        /// For such a query written as a number (national form with a trunk prefix, `00` international
+        /// prefix): the digits of its E.164 form when they differ from `digits`; a row matches them too.
+        var international: [UInt8]? = nil
         var matchesEverything: Bool { needles.isEmpty && digits == nil }
+    }
+
+    /// The digits of the E.164 form of a query typed as people type numbers ("020 7946 0140" in GB,
+    /// "01 99 00 03 88" in FR, "0033 1 99 00 03 88" anywhere): the number read with `region` by
+    /// libphonenumber, else, for a leading `00` (the international prefix of most of the world), read as
+    /// "+" and what follows; nil when it is no number or its digits are the query's own.
+    static func internationalDigits(of text: String, region: String) -> [UInt8]? {
+        let digits = text.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }
+        // Written with "+", its digits already are those of E.164.
+        guard digits.count >= 4, !text.contains("+") else { return nil }
+        let normalizer = PhoneNormalizer.shared
+        var e164 = normalizer.e164(text, region: region)
+        if e164 == nil, digits.starts(with: [0x30, 0x30]) {
+            e164 = normalizer.e164("+" + String(decoding: digits.dropFirst(2), as: UTF8.self), region: "ZZ")
+        }
+        guard let e164 else { return nil }
+        let result = Array(e164.utf8.dropFirst())
+        return result == digits ? nil : result
     }
 
     func parse(_ text: String, keywords: Bool) -> Query {
@@ -279,14 +305,18 @@ final class SearchIndex: Sendable {
         let hasLetters = text.unicodeScalars.contains { $0.properties.isAlphabetic }
         let digitBytes = text.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }
         let digits = !hasLetters && !digitBytes.isEmpty ? Array(digitBytes) : nil
-        if folded.isEmpty { return Query(keywords: keywords, needles: [], digits: digits) }
+        // Read as a number once per search (not per row).
+        let international = digits == nil ? nil : Self.internationalDigits(of: text, region: region)
+        if folded.isEmpty {
+            return Query(keywords: keywords, needles: [], digits: digits, international: international)
+        }
         if !keywords && text.contains("@") {
             // An email address: compare as written (emails are indexed lowercased, not folded).
             let raw = text.trimmingCharacters(in: .whitespaces).lowercased()
             return Query(keywords: false, needles: [Array(raw.utf8)], digits: nil)
         }
         let needles = keywords ? folded.split(separator: " ").map { Array($0.utf8) } : [Array(folded.utf8)]
-        return Query(keywords: keywords, needles: needles, digits: digits)
+        return Query(keywords: keywords, needles: needles, digits: digits, international: international)
     }
 
     /// True when every row matching `narrower` also matches `wider` (so `wider`'s result can be filtered).
@@ -296,6 +326,10 @@ final class SearchIndex: Sendable {
         if let wd = wider.digits {
             // Digit queries: the new digits must extend the old ones, and the text must as well.
             guard let nd = narrower.digits, contains(nd, wd) else { return false }
+        }
+        if let ni = narrower.international {
+            // Rows found through the number's E.164 digits must have been found by the wider query too.
+            guard let wi = wider.international, contains(ni, wi) else { return false }
         }
         if narrower.keywords {
             // Each old token must be a prefix of the new token at the same place; new tokens may be added.
@@ -367,6 +401,7 @@ final class SearchIndex: Sendable {
             needleBytes.append(contentsOf: needle)
         }
         let digits = query.digits ?? []
+        let international = query.international ?? []
         return haystack.withUnsafeBufferPointer { hay in
             offsets.withUnsafeBufferPointer { off in
                 masks.withUnsafeBufferPointer { masks in
@@ -374,18 +409,22 @@ final class SearchIndex: Sendable {
                         needleBytes.withUnsafeBufferPointer { nb in
                             needleSpans.withUnsafeBufferPointer { spans in
                                 digits.withUnsafeBufferPointer { db in
-                                    let matcher = RowMatcher(
-                                        hay: hay.baseAddress!, off: off, text: text, masks: masks, needles: nb,
-                                        spans: spans, digits: query.digits == nil ? nil : db,
-                                        keywords: query.keywords, prefilter: prefilter, candidates: candidates)
-                                    if parts == 1 { return matcher.scan(0..<count) }
-                                    let results = PartResults(parts)
-                                    // The parts only read immutable buffers and write their own result slot.
-                                    nonisolated(unsafe) let shared = matcher
-                                    DispatchQueue.concurrentPerform(iterations: parts) { p in
-                                        results.set(p, shared.scan(p * partSize..<min(count, (p + 1) * partSize)))
+                                    international.withUnsafeBufferPointer { ib in
+                                        let matcher = RowMatcher(
+                                            hay: hay.baseAddress!, off: off, text: text, masks: masks, needles: nb,
+                                            spans: spans, digits: query.digits == nil ? nil : db,
+                                            international: query.international == nil ? nil : ib,
+                                            keywords: query.keywords, prefilter: prefilter, candidates: candidates)
+                                        if parts == 1 { return matcher.scan(0..<count) }
+                                        let results = PartResults(parts)
+                                        // The parts only read immutable buffers and write their own result slot.
+                                        nonisolated(unsafe) let shared = matcher
+                                        DispatchQueue.concurrentPerform(iterations: parts) { p in
+                                            results.set(
+                                                p, shared.scan(p * partSize..<min(count, (p + 1) * partSize)))
+                                        }
+                                        return results.joined()
                                     }
-                                    return results.joined()
                                 }
                             }
                         }
@@ -404,6 +443,8 @@ final class SearchIndex: Sendable {
         let needles: UnsafeBufferPointer<UInt8>
         let spans: UnsafeBufferPointer<(start: Int, count: Int, digitsOnly: Bool)>
         let digits: UnsafeBufferPointer<UInt8>?
+        /// The digits of the query's E.164 form (``Query/international``).
+        let international: UnsafeBufferPointer<UInt8>?
         let keywords: Bool
         let prefilter: Prefilter
         let candidates: UnsafeBufferPointer<Int32>?
@@ -424,6 +465,12 @@ final class SearchIndex: Sendable {
             let start = hay + Int(off[row])
             let length = Int(off[row &+ 1] &- off[row])
             if let digits, SearchIndex.find(digits.baseAddress!, digits.count, in: start, length, atTokenStart: false) {
+                return true
+            }
+            if let international,
+                SearchIndex.find(
+                    international.baseAddress!, international.count, in: start, length, atTokenStart: false)
+            {
                 return true
             }
             if spans.isEmpty { return digits == nil }
@@ -456,6 +503,7 @@ final class SearchIndex: Sendable {
         /// Bytes, token-start bytes, byte pairs (as in a row's mask words).
         var required: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
         var digits: (UInt64, UInt64)?
+        var international: (UInt64, UInt64)?
         /// A single letter or digit: the mask is exact, no byte search needed.
         var maskIsAnswer: Bool
 
@@ -480,6 +528,7 @@ final class SearchIndex: Sendable {
                 }
             }
             digits = query.digits.map(SearchIndex.mask(of:))
+            international = query.international.map(SearchIndex.mask(of:))
             maskIsAnswer =
                 query.digits == nil && query.needles.count == 1 && query.needles[0].count == 1
                 && SearchIndex.hasExactBit(query.needles[0][0])
@@ -501,7 +550,8 @@ final class SearchIndex: Sendable {
             {
                 return true
             }
-            if let d = digits { return m0 & d.0 == d.0 && m1 & d.1 == d.1 }
+            if let d = digits, m0 & d.0 == d.0 && m1 & d.1 == d.1 { return true }
+            if let d = international { return m0 & d.0 == d.0 && m1 & d.1 == d.1 }
             return false
         }
     }

@@ -14,15 +14,15 @@ import Synchronization
 /// - **The environment's locale**: gettext's order, `LANGUAGE` (a `:` list, honoured unless the locale is
 ///   `C`/`POSIX`), then `LC_ALL`, `LC_MESSAGES`, `LANG` (``requestedLanguages(environment:)``,
 ///   ``environmentLocale(environment:)``); "en" when none is set.
-/// - **Default region** (phone numbers): the locale's region subtag, else the likely one from CLDR
-///   (`ja` → `JP`, `zh-Hant` → `TW`), else "ZZ" (unknown: only international numbers parse)
-///   (``defaultRegion(for:)``).
+/// - **Phone region** (numbers written without a country code): never inferred from the language
+///   (`ja` is not `JP`): `--region`/`CONTACTS_REGION`, else the locale's own region subtag, else the
+///   environment's territory (``phoneRegion(explicit:locale:environment:)``, in `LocalePolicy+Region.swift`).
 ///
 /// ```swift
 /// LocalePolicy.match(requested: ["es-MX"], available: ["en", "es", "es-419"])   // ["es-419", "es"]
 /// LocalePolicy.bcp47(fromLocalizationName: "zh_CN")                            // "zh-CN"
 /// LocalePolicy.environmentLocale(environment: ["LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"])  // "fr"
-/// LocalePolicy.defaultRegion(for: "zh-Hant")                                    // "TW"
+/// LocalePolicy.phoneRegion(explicit: nil, locale: "en-GB", environment: [:])  // "GB"
 /// ```
 public enum LocalePolicy {
     static let legacyNames: [String: String] = [
@@ -190,15 +190,5 @@ public enum LocalePolicy {
         -> String
     {
         requestedLanguages(environment: environment).first ?? "en"
-    }
-
-    /// The region a locale implies, for phone numbers written without a country code: its own region
-    /// subtag, else CLDR's likely one ("en" → "US", "ja" → "JP", "zh-Hant" → "TW", "es-419" stays
-    /// without one and so does "und"), else "ZZ" (unknown: only international numbers parse).
-    public static func defaultRegion(for locale: String) -> String {
-        let tag = bcp47(fromLocalizationName: locale)
-        if let region = subtags(tag).region, region.count == 2 { return region }
-        if let region = subtags(maximize(tag)).region, region.count == 2, region != "ZZ" { return region }
-        return "ZZ"
     }
 }

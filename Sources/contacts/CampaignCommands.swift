@@ -65,6 +65,7 @@ enum ComposeCommand: Command {
                 "--source", value: "FILE.vcf", help: "address book (default: the embedded sample)", completion: .file),
             .option("--mode", help: "how recipients are reached (default: email)", allowed: ListOptions.modes),
             .option("--locale", value: "L", help: "the campaign's locale (recipients without LANG, sorting)"),
+            ListOptions.regionOption,
             .option(
                 "--data", value: "FILE.json",
                 help: #"campaign variables (a JSON object), e.g. {"project": "Atlas", …}"#,
@@ -96,6 +97,7 @@ enum ComposeCommand: Command {
         let source = try args.option("--source")
         let modeText = try args.option("--mode") ?? "email"
         let locale = environmentLocale(try args.option("--locale"))
+        let region = try parseRegion(&args)
         let dataPath = try args.option("--data")
         let recipientsPath = try args.option("--recipients")
         let templatesDir = try args.option("--templates")
@@ -126,6 +128,7 @@ enum ComposeCommand: Command {
             selection = try ContactsSelection(contacts: book.contacts) {
                 $0.mode = mode
                 $0.locale = locale
+                $0.phoneRegion = region
                 $0.searchByKeywords = keywords
             }
         } catch {

@@ -29,6 +29,10 @@ enum DemoCommand: Command {
         options: [
             .option("--out", value: "DIR", help: "where the drafts go (default: demo-out)", completion: .directory),
             .repeated("--locale", value: "L", help: "a locale to section in (repeatable)"),
+            .option(
+                "--region", value: "CC",
+                help: "phone region for the sample's numbers without a country code (default: CONTACTS_REGION, else US)"
+            ),
             .flag("--deterministic", help: "fixed dates and Message-IDs, so runs can be compared byte for byte"),
             .flag("--json", help: "the summary as JSON instead of text (the listings are not printed)"),
         ],
@@ -81,6 +85,9 @@ enum DemoCommand: Command {
     static func run(_ args: inout Arguments) throws -> ExitCode {
         var locales = try args.options("--locale")
         let outPath = try args.option("--out") ?? "demo-out"
+        // The sample's own numbers are written in the US national form: the demo reads them as such (the
+        // same output on every machine), unless told otherwise.
+        let region = try parseRegion(&args) ?? "US"
         let deterministic = args.flag("--deterministic")
         let json = args.flag("--json")
         _ = try args.positionals(max: 0, names: "no arguments")
@@ -94,7 +101,7 @@ enum DemoCommand: Command {
         if !json {
             out.line("Sample address book: \(book.contacts.count) contacts, \(book.groups.count) groups")
             for locale in locales {
-                let source = try dataSource(book, locale: locale)
+                let source = try dataSource(book, locale: locale, region: region)
                 out.line()
                 out.line("== Sections (\(locale), \(source.rows.count) contacts reachable by phone or email)")
                 out.line("Index: " + source.indexTitles.joined(separator: " "))
@@ -110,7 +117,7 @@ enum DemoCommand: Command {
         var selectedIDs: [String] = []
         var byEmail = Set<String>()
         for step in steps {
-            let selection = ContactsSelection(dataSource: try dataSource(book, locale: step.locale))
+            let selection = ContactsSelection(dataSource: try dataSource(book, locale: step.locale, region: region))
             let result = selection.dataSource.search(step.query, keywords: step.keywords)
             if !json {
                 out.line()
@@ -134,7 +141,7 @@ enum DemoCommand: Command {
         }
 
         // 3. One selection over the whole book holds every pick; each contact is reached as chosen.
-        let selection = ContactsSelection(dataSource: try dataSource(book, locale: "en"))
+        let selection = ContactsSelection(dataSource: try dataSource(book, locale: "en", region: region))
         for id in selectedIDs {
             try selection.select(id: id)
             if byEmail.contains(id), let email = selection.dataSource.row(id: id)?.contact.emails.first?.value {
@@ -219,10 +226,11 @@ enum DemoCommand: Command {
         return failures.isEmpty ? .ok : .failure
     }
 
-    static func dataSource(_ book: AddressBook, locale: String) throws -> ContactsDataSource {
+    static func dataSource(_ book: AddressBook, locale: String, region: String?) throws -> ContactsDataSource {
         var config = Configuration()
         config.mode = .both
         config.locale = locale
+        config.phoneRegion = region
         config.skipUnnamedContacts = true
         return try ContactsDataSource(contacts: book.contacts, configuration: config)
     }

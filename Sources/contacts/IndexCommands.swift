@@ -24,10 +24,7 @@ enum SavedListStore {
 
 extension ListOptions {
     /// The options key of a saved list for these options.
-    var savedListOptions: String {
-        ContactsDataSource.savedListOptions(
-            locale: locale, mode: mode, skipUnnamed: skipUnnamed, sortOrder: Configuration().nameSortOrder)
-    }
+    var savedListOptions: String { ContactsDataSource.savedListOptions(configuration(keywords: false)) }
 
     /// The list to answer from: the saved list of the book when one is there and current, else the book
     /// itself, read as a compact list (and a stale or unreadable saved list is written again, with a note
@@ -120,7 +117,7 @@ enum IndexBuildCommand: Command {
                     + "(its size, modification time and content); save the book to a file first")
         }
         let options = ListOptions(
-            source: path, locale: environmentLocale(try args.option("--locale")),
+            source: path, locale: environmentLocale(try args.option("--locale")), region: try parseRegion(&args),
             mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
             json: false)
         let identity: BookIdentity

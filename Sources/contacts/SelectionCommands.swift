@@ -1,4 +1,5 @@
 import ArgumentModel
+import Collation
 import ContactsCore
 import ContactsSelection
 import Foundation
@@ -7,6 +8,9 @@ import Foundation
 struct ListOptions {
     var source: String?
     var locale: String
+    /// `--region` (else `CONTACTS_REGION`), checked; nil: the library's rule (the locale's region subtag,
+    /// else the environment's territory).
+    var region: String?
     var mode: SelectionMode
     var skipUnnamed: Bool
     var json: Bool
@@ -19,6 +23,7 @@ struct ListOptions {
         .option(
             "--locale", value: "L",
             help: "BCP 47 locale for names, sorting and sections (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"),
+        regionOption,
         .option("--mode", help: "how contacts are reached (default: messages)", allowed: modes),
         .flag("--skip-unnamed", help: "leave out contacts without a name"),
         .flag(
@@ -29,11 +34,21 @@ struct ListOptions {
     /// The values of `--mode`.
     static let modes = ["email", "messages", "both"]
 
+    /// `--region CC` of every command that reads an address book.
+    static let regionOption = OptionSpec.option(
+        "--region", value: "CC",
+        help: """
+            phone region for numbers without a country code (e.g. US, GB); default:
+            CONTACTS_REGION, else the region of --locale (en-GB: GB; ja, de: none),
+            else of LC_ALL/LC_CTYPE/LANG; numbers no region reads are shown as written
+            """)
+
     static func parse(_ args: inout Arguments) throws -> ListOptions {
         let mode = try parseMode(try args.option("--mode") ?? "messages")
         return ListOptions(
             source: try args.option("--source"), locale: environmentLocale(try args.option("--locale")),
-            mode: mode, skipUnnamed: args.flag("--skip-unnamed"), json: args.flag("--json"))
+            region: try parseRegion(&args), mode: mode, skipUnnamed: args.flag("--skip-unnamed"),
+            json: args.flag("--json"))
     }
 
     /// The list configuration these options make.
@@ -41,6 +56,7 @@ struct ListOptions {
         var config = Configuration()
         config.mode = mode
         config.locale = locale
+        config.phoneRegion = region
         config.skipUnnamedContacts = skipUnnamed
         config.searchByKeywords = keywords
         return config
@@ -62,6 +78,25 @@ struct ListOptions {
             throw CLIError.usage("cannot use locale '\(locale)': \(error)")
         }
     }
+}
+
+/// `--region CC`, else `CONTACTS_REGION`: a region libphonenumber knows, upper-cased; nil when neither is
+/// given (the library's rule then decides).
+func parseRegion(_ args: inout Arguments) throws -> String? {
+    let (text, origin): (String?, String) =
+        if let option = try args.option("--region") {
+            (option, "--region")
+        } else {
+            (
+                ProcessInfoEnvironment.current[LocalePolicy.regionVariable].flatMap { $0.isEmpty ? nil : $0 },
+                LocalePolicy.regionVariable
+            )
+        }
+    guard let text else { return nil }
+    guard let code = LocalePolicy.regionCode(text), PhoneNumber.isSupportedRegion(code) else {
+        throw CLIError.usage("\(origin): expected a two-letter region code such as US, GB or DE, got '\(text)'")
+    }
+    return code
 }
 
 /// `--mode email|messages|both`.

@@ -1,4 +1,5 @@
 import ArgumentModel
+import Collation
 import ContactsCore
 import Foundation
 
@@ -33,13 +34,8 @@ enum VCardInspectCommand: Command {
                      "diagnostics": [{"line", "column", "message"}]}, also on exit 1 (then with
                     "error": why nothing could be read)
                     """),
-            .option(
-                "--region", value: "CC",
-                help: """
-                    default region for numbers without a country code (e.g. US, DE);
-                    default: the region of --locale / $LANG
-                    """),
-            .option("--locale", value: "TAG", help: "BCP 47 locale whose region is the default"),
+            ListOptions.regionOption,
+            .option("--locale", value: "TAG", help: "BCP 47 locale whose region subtag (en-GB: GB) is the default"),
         ],
         arguments: [
             ArgumentSpec("FILE|-", help: "the vCard file ('-' reads stdin)", required: true, completion: .file)
@@ -48,11 +44,14 @@ enum VCardInspectCommand: Command {
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let json = args.flag("--json")
-        let regionOption = try args.option("--region")
+        let regionOption = try parseRegion(&args)
         let locale = try args.option("--locale")
         let files = try args.positionals(max: 1, names: "FILE")
         guard let path = files.first else { throw CLIError.usage("vcard inspect: expected FILE or '-'") }
-        let region = regionOption?.uppercased() ?? PhoneNumber.defaultRegion(forLocale: environmentLocale(locale))
+        let region =
+            LocalePolicy.phoneRegion(
+                explicit: regionOption, locale: environmentLocale(locale))
+            ?? "ZZ"
         let fileName = path == "-" ? "<stdin>" : path
         let failure = "\(name): no vCard could be read from \(fileName)"
         let book: AddressBook
@@ -72,13 +71,11 @@ enum VCardInspectCommand: Command {
             for d in book.diagnostics { printError(terminalSafe(d.description)) }
             throw CLIError.failure(failure)
         }
-        // Every number normalized up front: each distinct text once, numbers in international form without
-        // libphonenumber, the others on all cores; the same E.164 forms as PhoneNumber.parse.
-        var raws: [String] = []
-        raws.reserveCapacity(book.contacts.count * 2)
-        for c in book.contacts { for p in c.phones { raws.append(p.value) } }
-        let e164s = TerminalProgress.run("normalizing \(raws.count) phone numbers") {
-            PhoneNormalizer.shared.e164(raws, region: region)
+        // Every number normalized up front by the phone-region rule (as `list` does): each distinct text
+        // once, numbers in international form without libphonenumber, the others on all cores.
+        let phoneCount = book.contacts.reduce(0) { $0 + $1.phones.count }
+        let e164s = TerminalProgress.run("normalizing \(phoneCount) phone numbers") {
+            PhoneNormalizer.shared.normalizePhones(of: book.contacts, region: region).map(\.e164)
         }
         var out = Output()
         var next = 0

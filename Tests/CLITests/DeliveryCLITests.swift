@@ -151,7 +151,7 @@ import Testing
         let ids = try sampleIDs(2, mode: "messages")
         let r = try CLI.run([
             "compose", "--template", "note", "--templates", library.path, "--ids", ids.joined(separator: ","),
-            "--mode", "messages", "--out", out.path,
+            "--mode", "messages", "--out", out.path, "--region", "US",
         ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")

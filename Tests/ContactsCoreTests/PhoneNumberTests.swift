@@ -50,10 +50,32 @@ import Testing
     }
 
     @Test func defaultRegionFromLocale() {
-        #expect(PhoneNumber.defaultRegion(forLocale: "de") == "DE")
-        #expect(PhoneNumber.defaultRegion(forLocale: "ja") == "JP")
+        // Only a region the locale names itself: a language never implies one.
+        #expect(PhoneNumber.defaultRegion(forLocale: "de") == "ZZ")
+        #expect(PhoneNumber.defaultRegion(forLocale: "ja") == "ZZ")
+        #expect(PhoneNumber.defaultRegion(forLocale: "de-u-co-phonebk") == "ZZ")
         #expect(PhoneNumber.defaultRegion(forLocale: "pt_BR") == "BR")
-        #expect(PhoneNumber.defaultRegion(forLocale: "zh-Hant") == "TW")
+        #expect(PhoneNumber.defaultRegion(forLocale: "zh-Hant") == "ZZ")
         #expect(PhoneNumber.parse("030 1234567", locale: "de-DE").e164 == "+49301234567")
+        #expect(PhoneNumber.parse("(206) 555-0101", locale: "ja").e164 == nil)
+        #expect(PhoneNumber.isSupportedRegion("gb") && !PhoneNumber.isSupportedRegion("XY"))
+    }
+
+    @Test func addressCountryWhenNotValidInTheRegion() {
+        let n = PhoneNormalizer.shared
+        #expect(n.e164("030 1234567", region: "US", addressRegion: "DE") == "+49301234567")
+        #expect(n.e164("030 1234567", region: "ZZ", addressRegion: "DE") == "+49301234567")
+        #expect(n.e164("(206) 555-0101", region: "ZZ", addressRegion: nil) == nil)
+        // Valid in the region: the region wins; international form: kept whatever the addresses say.
+        #expect(n.e164("(415) 555-0100", region: "US", addressRegion: "DE") == n.e164("(415) 555-0100", region: "US"))
+        #expect(n.e164("+44 20 7946 0958", region: "US", addressRegion: "DE") == "+442079460958")
+        var c = Contact(id: "c")
+        c.addresses = [
+            LabeledAddress(value: PostalAddress(country: "Deutschland")),
+            LabeledAddress(value: PostalAddress(country: "DE")),
+        ]
+        #expect(c.addressRegion == "DE")
+        c.addresses.append(LabeledAddress(value: PostalAddress(country: "France")))
+        #expect(c.addressRegion == nil)
     }
 }

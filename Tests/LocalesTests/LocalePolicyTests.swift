@@ -21,13 +21,48 @@ struct LocalePolicyTests {
     }
 
     @Test(
-        "the default phone region comes from the tag, else likely subtags, else ZZ",
+        "a locale's phone region is its own region subtag only: never inferred, never read from an extension",
         arguments: [
-            ("en", "US"), ("en-GB", "GB"), ("ja", "JP"), ("zh-Hant", "TW"), ("zh-Hans", "CN"), ("de_AT", "AT"),
-            ("pt", "BR"), ("es-419", "ZZ"), ("und", "US"), ("sv_SE.UTF-8", "SE"), ("ko", "KR"),
-        ])
-    func defaultRegion(_ locale: String, _ expected: String) {
-        #expect(LocalePolicy.defaultRegion(for: locale) == expected, "\(locale)")
+            ("en", nil), ("en-GB", "GB"), ("ja", nil), ("de", nil), ("de-u-co-phonebk", nil), ("zh-Hant", nil),
+            ("zh-Hant-TW", "TW"), ("de_AT", "AT"), ("es-419", nil), ("und", nil), ("sv_SE.UTF-8", "SE"),
+            ("sr-Latn-RS", "RS"), ("zh-yue-HK", "HK"), ("en-x-gb", nil), ("ja-t-it", nil), ("de-DE-u-co-phonebk", "DE"),
+            ("en-US-POSIX", "US"), ("", nil), ("C", nil),
+        ] as [(String, String?)])
+    func explicitRegion(_ locale: String, _ expected: String?) {
+        #expect(LocalePolicy.explicitRegion(of: locale) == expected, "\(locale)")
+    }
+
+    @Test func phoneRegionOrder() {
+        let german = ["LANG": "de_DE.UTF-8"]
+        #expect(LocalePolicy.phoneRegion(explicit: "us", locale: "en-GB", environment: german) == "US")
+        #expect(LocalePolicy.phoneRegion(explicit: nil, locale: "en-GB", environment: german) == "GB")
+        #expect(LocalePolicy.phoneRegion(explicit: nil, locale: "ja", environment: german) == "DE")
+        #expect(LocalePolicy.phoneRegion(explicit: nil, locale: "ja", environment: ["CONTACTS_REGION": "fr"]) == "FR")
+        #expect(
+            LocalePolicy.phoneRegion(
+                explicit: nil, locale: "ja", environment: ["LC_ALL": "sv_SE.UTF-8", "LANG": "de_DE"])
+                == "SE")
+        #expect(
+            LocalePolicy.phoneRegion(
+                explicit: nil, locale: "ja", environment: ["LC_CTYPE": "fr_CA.UTF-8", "LANG": "de_DE"])
+                == "CA")
+        #expect(LocalePolicy.phoneRegion(explicit: nil, locale: "ja", environment: ["LANG": "C.UTF-8"]) == nil)
+        #expect(
+            LocalePolicy.phoneRegion(explicit: nil, locale: "de-u-co-phonebk", environment: ["LANG": "POSIX"]) == nil)
+        #expect(LocalePolicy.phoneRegion(explicit: nil, locale: "ja", environment: [:]) == nil)
+    }
+
+    @Test func countriesOfAddresses() {
+        for (name, region) in [
+            ("USA", "US"), ("United States", "US"), ("United Kingdom", "GB"), ("UK", "GB"), ("Deutschland", "DE"),
+            ("germany", "DE"), ("DE", "DE"), ("fr", "FR"), ("France", "FR"), ("Österreich", "AT"), ("Espana", "ES"),
+            ("日本", "JP"), ("Australia", "AU"), ("DEU", "DE"), ("U.S.A.", "US"),
+        ] {
+            #expect(LocalePolicy.region(forCountry: name) == region, "\(name)")
+        }
+        #expect(LocalePolicy.region(forCountry: "Atlantis") == nil)
+        #expect(LocalePolicy.region(forCountry: "") == nil)
+        #expect(LocalePolicy.region(forCountry: "XX") == nil)
     }
 
     @Test func fallbackChains() {
