@@ -80,12 +80,14 @@ public final class CompactContactList: ContactListing {
         let collation = try LocalizedCollation(locale: configuration.locale)
         let locale = collation.locale
         let order = configuration.nameSortOrder
+        let preferNicknames = configuration.preferNicknames
         let region = ContactsDataSource.region(for: locale)
         let validation = configuration.contactEnabledValidation
         return (
             collation, { ListEntries(region: region) },
             { list, contact in
-                list.append(contact, locale: locale, order: order, enabled: validation?(contact) ?? true)
+                list.append(
+                    contact, order: order, preferNicknames: preferNicknames, enabled: validation?(contact) ?? true)
             }
         )
     }

@@ -8,12 +8,19 @@ import Locales
 /// the reading thread of a streamed file by ``CompactContactList``, which then lets the contact go).
 struct ListEntry: Sendable {
     var id: String
-    /// ``ContactsDataSource/displayName(of:locale:)``.
+    /// ``ContactsDataSource/names(of:order:preferNicknames:)``.
     var displayName: String
-    /// ``ContactsDataSource/sortName(of:displayName:order:)``.
+    /// ``ContactsDataSource/names(of:order:preferNicknames:)``.
     var sortName: String
     var hasName: Bool
-    var nickname: String
+    /// The other name a search finds the contact by: the nickname, or the contact's name when the
+    /// nickname is shown (empty when it is the name shown).
+    var otherName: String
+    /// A Japanese name (``NameOrder/isJapanese(_:language:)``): its Han characters are not read as Pinyin.
+    var isJapanese: Bool
+    /// For a Japanese or Korean name: its parts as separate words ("渡辺 大輔", "김 민준"), so that a keyword
+    /// search finds the given name too (in kanji, or romanized as one word: "minjun"); empty otherwise.
+    var nameWords: String
     var organization: String
     /// Every email, in the card's order.
     var emails: [String]
@@ -22,12 +29,22 @@ struct ListEntry: Sendable {
     /// `contactEnabledValidation`'s answer, where it was asked while the contact was at hand (else true).
     var enabled = true
 
-    init(_ contact: Contact, locale: String, order: NameSortOrder, phones: Range<Int32>) {
+    init(_ contact: Contact, order: NameSortOrder, preferNicknames: Bool, phones: Range<Int32>) {
         id = contact.id
-        displayName = ContactsDataSource.displayName(of: contact, locale: locale)
-        sortName = ContactsDataSource.sortName(of: contact, displayName: displayName, order: order)
+        (displayName, sortName) = ContactsDataSource.names(of: contact, order: order, preferNicknames: preferNicknames)
         hasName = contact.hasName
-        nickname = contact.nickname
+        let nickname = NameOrder.trimmed(contact.nickname)
+        otherName = nickname == displayName ? contact.displayName : nickname
+        if otherName == displayName { otherName = "" }
+        isJapanese = NameOrder.isJapanese(
+            [
+                contact.familyName, contact.givenName, contact.middleName, contact.phoneticFamilyName,
+                contact.phoneticGivenName, contact.formattedName,
+            ] + contact.sortAsComponents, language: contact.languages.first)
+        nameWords =
+            isJapanese || SearchFolding.containsHangul(contact.familyName + contact.givenName)
+            ? [contact.familyName, contact.middleName, contact.givenName].map(NameOrder.trimmed).filter { !$0.isEmpty }
+                .joined(separator: " ") : ""
         organization = contact.organization
         emails = contact.emails.map(\.value)
         self.phones = phones
@@ -54,7 +71,7 @@ struct ListEntries: Sendable {
 
     /// The entries of `contacts` (same order); every phone normalized in one batch, each distinct text
     /// once and on all cores.
-    init(contacts: [Contact], locale: String, order: NameSortOrder) {
+    init(contacts: [Contact], locale: String, order: NameSortOrder, preferNicknames: Bool = false) {
         region = ContactsDataSource.region(for: locale)
         var raws: [String] = []
         raws.reserveCapacity(contacts.count * 2)
@@ -65,7 +82,8 @@ struct ListEntries: Sendable {
         var next: Int32 = 0
         for contact in contacts {
             let end = next + Int32(contact.phones.count)
-            segment.entries.append(ListEntry(contact, locale: locale, order: order, phones: next..<end))
+            segment.entries.append(
+                ListEntry(contact, order: order, preferNicknames: preferNicknames, phones: next..<end))
             next = end
         }
         segments = [segment]
@@ -110,7 +128,7 @@ struct ListEntries: Sendable {
         }
     }
 
-    /// Appends an entry whose phones are already in the last segment (tests; `append(_:locale:order:enabled:)`).
+    /// Appends an entry whose phones are already in the last segment (tests; `append(_:order:preferNicknames:enabled:)`).
     mutating func append(_ entry: ListEntry) {
         segments[segments.count - 1].entries.append(entry)
         starts[starts.count - 1] += 1
@@ -118,14 +136,15 @@ struct ListEntries: Sendable {
 
     /// Appends one contact (for a reading thread that lets the contact go right after): its first phone
     /// normalized, the others pending.
-    mutating func append(_ contact: Contact, locale: String, order: NameSortOrder, enabled: Bool) {
+    mutating func append(_ contact: Contact, order: NameSortOrder, preferNicknames: Bool, enabled: Bool) {
         let last = segments.count - 1
         let start = Int32(segments[last].phoneKeys.count)
         for (k, phone) in contact.phones.enumerated() {
             segments[last].phoneKeys.append(k == 0 ? PhoneKey.make(phone.value, region: region) : .pending(phone.value))
         }
         var entry = ListEntry(
-            contact, locale: locale, order: order, phones: start..<Int32(segments[last].phoneKeys.count))
+            contact, order: order, preferNicknames: preferNicknames,
+            phones: start..<Int32(segments[last].phoneKeys.count))
         entry.enabled = enabled
         append(entry)
     }

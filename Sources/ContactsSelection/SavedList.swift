@@ -661,14 +661,19 @@ extension ContactsDataSource {
     static func savedListOptions(_ configuration: Configuration) -> String {
         savedListOptions(
             locale: configuration.locale, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts,
-            sortOrder: configuration.nameSortOrder)
+            sortOrder: configuration.nameSortOrder, preferNicknames: configuration.preferNicknames)
     }
 
-    /// The options key of a list (what changes its rows, order, sections or keys).
+    /// The options key of a list (what changes its rows, names, order, sections or keys).
+    ///
+    /// ```swift
+    /// ContactsDataSource.savedListOptions(
+    ///     locale: "en", mode: .email, skipUnnamed: false, sortOrder: .givenName, preferNicknames: true)
+    /// ```
     public static func savedListOptions(
-        locale: String, mode: SelectionMode, skipUnnamed: Bool, sortOrder: NameSortOrder
+        locale: String, mode: SelectionMode, skipUnnamed: Bool, sortOrder: NameSortOrder, preferNicknames: Bool = false
     ) -> String {
-        "locale=\(locale) mode=\(mode.rawValue) skip-unnamed=\(skipUnnamed) sort=\(sortOrder)"
+        "locale=\(locale) mode=\(mode.rawValue) skip-unnamed=\(skipUnnamed) sort=\(sortOrder) nicknames=\(preferNicknames)"
     }
 }
 

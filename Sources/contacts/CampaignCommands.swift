@@ -65,6 +65,7 @@ enum ComposeCommand: Command {
                 "--source", value: "FILE.vcf", help: "address book (default: the embedded sample)", completion: .file),
             .option("--mode", help: "how recipients are reached (default: email)", allowed: ListOptions.modes),
             .option("--locale", value: "L", help: "the campaign's locale (recipients without LANG, sorting)"),
+            ListOptions.preferNicknamesFlag,
             .option(
                 "--data", value: "FILE.json",
                 help: #"campaign variables (a JSON object), e.g. {"project": "Atlas", …}"#,
@@ -96,6 +97,7 @@ enum ComposeCommand: Command {
         let source = try args.option("--source")
         let modeText = try args.option("--mode") ?? "email"
         let locale = environmentLocale(try args.option("--locale"))
+        let preferNicknames = args.flag(ListOptions.preferNicknamesFlag.name)
         let dataPath = try args.option("--data")
         let recipientsPath = try args.option("--recipients")
         let templatesDir = try args.option("--templates")
@@ -127,6 +129,7 @@ enum ComposeCommand: Command {
                 $0.mode = mode
                 $0.locale = locale
                 $0.searchByKeywords = keywords
+                $0.preferNicknames = preferNicknames
             }
         } catch {
             throw CLIError.usage("compose: cannot use locale '\(locale)': \(error)")

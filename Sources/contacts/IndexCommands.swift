@@ -26,7 +26,8 @@ extension ListOptions {
     /// The options key of a saved list for these options.
     var savedListOptions: String {
         ContactsDataSource.savedListOptions(
-            locale: locale, mode: mode, skipUnnamed: skipUnnamed, sortOrder: Configuration().nameSortOrder)
+            locale: locale, mode: mode, skipUnnamed: skipUnnamed, sortOrder: Configuration().nameSortOrder,
+            preferNicknames: preferNicknames)
     }
 
     /// The list to answer from: the saved list of the book when one is there and current, else the book
@@ -122,7 +123,7 @@ enum IndexBuildCommand: Command {
         let options = ListOptions(
             source: path, locale: environmentLocale(try args.option("--locale")),
             mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
-            json: false)
+            preferNicknames: args.flag(ListOptions.preferNicknamesFlag.name), json: false)
         let identity: BookIdentity
         do { identity = try BookIdentity(path: path) } catch { throw CLIError.failure("\(error)") }
         let source = try options.compactList()

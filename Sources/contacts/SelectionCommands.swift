@@ -9,7 +9,12 @@ struct ListOptions {
     var locale: String
     var mode: SelectionMode
     var skipUnnamed: Bool
+    var preferNicknames: Bool
     var json: Bool
+
+    /// `--prefer-nicknames` (list, search, index build, compose): ``Configuration/preferNicknames``.
+    static let preferNicknamesFlag = OptionSpec.flag(
+        "--prefer-nicknames", help: "show contacts by their nickname, and sort and section them by it")
 
     /// The options of `list` and `search`.
     static let options: [OptionSpec] = [
@@ -21,6 +26,7 @@ struct ListOptions {
             help: "BCP 47 locale for names, sorting and sections (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"),
         .option("--mode", help: "how contacts are reached (default: messages)", allowed: modes),
         .flag("--skip-unnamed", help: "leave out contacts without a name"),
+        preferNicknamesFlag,
         .flag(
             "--json",
             help: #"{"index": [String], "sections": [{"title", "items": [{"id", "name", "value", "enabled"}]}]}"#),
@@ -33,7 +39,8 @@ struct ListOptions {
         let mode = try parseMode(try args.option("--mode") ?? "messages")
         return ListOptions(
             source: try args.option("--source"), locale: environmentLocale(try args.option("--locale")),
-            mode: mode, skipUnnamed: args.flag("--skip-unnamed"), json: args.flag("--json"))
+            mode: mode, skipUnnamed: args.flag("--skip-unnamed"),
+            preferNicknames: args.flag(preferNicknamesFlag.name), json: args.flag("--json"))
     }
 
     /// The list configuration these options make.
@@ -42,6 +49,7 @@ struct ListOptions {
         config.mode = mode
         config.locale = locale
         config.skipUnnamedContacts = skipUnnamed
+        config.preferNicknames = preferNicknames
         config.searchByKeywords = keywords
         return config
     }
