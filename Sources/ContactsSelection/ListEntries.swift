@@ -13,8 +13,8 @@ struct ListEntry: Sendable {
     /// ``ContactsDataSource/names(of:order:preferNicknames:)``.
     var sortName: String
     var hasName: Bool
-    /// The other name a search finds the contact by: the nickname, or the contact's name when the
-    /// nickname is shown (empty when it is the name shown).
+    /// The other name a search finds the contact by: the nickname, or the contact's name and reading when
+    /// the nickname is shown (empty when it is the name shown).
     var otherName: String
     /// A Japanese name (``NameOrder/isJapanese(_:language:)``): its Han characters are not read as Pinyin.
     var isJapanese: Bool
@@ -34,7 +34,13 @@ struct ListEntry: Sendable {
         (displayName, sortName) = ContactsDataSource.names(of: contact, order: order, preferNicknames: preferNicknames)
         hasName = contact.hasName
         let nickname = NameOrder.trimmed(contact.nickname)
-        otherName = nickname == displayName ? contact.displayName : nickname
+        if preferNicknames && nickname == displayName {
+            // The nickname is shown: the name, and its reading, are what else the contact is found by.
+            let name = ContactsDataSource.names(of: contact, order: order, preferNicknames: false)
+            otherName = name.sort == name.display ? name.display : name.display + " " + name.sort
+        } else {
+            otherName = nickname
+        }
         if otherName == displayName { otherName = "" }
         isJapanese = NameOrder.isJapanese(
             [

@@ -6,18 +6,6 @@ import Testing
 /// name shown, the same name in `list`, `vcard inspect`, the To: header, greetings and draft file names
 /// whoever reads it, and Japanese names searched by their reading.
 @Suite struct NamesCLITests {
-    func withTempDir<T>(_ body: (URL) throws -> T) throws -> T {
-        let url = Scratch.path("names-cli")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: url) }
-        return try body(url)
-    }
-
-    func write(_ text: String, _ url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
     /// (section title, [(id, name)]) of `list`/`search --json`.
     func sections(_ r: CLIResult) throws -> [(String, [(String, String)])] {
         let json = try #require(try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any], "\(r.stderr)")
@@ -54,19 +42,18 @@ import Testing
     }
 
     @Test func aSavedIndexIsKeptPerNicknameSetting() throws {
-        try withTempDir { dir in
-            let book = dir.appendingPathComponent("book.vcf")
-            try write(
-                "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:noah\r\nN:White;Noah;;;\r\nNICKNAME:Abby\r\nTEL:+1 206 555 0101\r\n"
-                    + "END:VCARD\r\n", book)
-            let env = ["CONTACTS_INDEX_DIR": dir.appendingPathComponent("index").path]
-            let built = try CLI.run(["index", "build", book.path, "--prefer-nicknames"], environment: env)
-            #expect(built.status == 0, "\(built.stderr)")
-            let nick = try CLI.run(["list", "--source", book.path, "--prefer-nicknames", "--json"], environment: env)
-            #expect(try sections(nick).flatMap(\.1).map(\.1) == ["Abby"])
-            let plain = try CLI.run(["list", "--source", book.path, "--json"], environment: env)
-            #expect(try sections(plain).flatMap(\.1).map(\.1) == ["Noah White"])
-        }
+        let dir = try Scratch.directory("names-cli")
+        let book = dir.appendingPathComponent("book.vcf")
+        try Scratch.write(
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:noah\r\nN:White;Noah;;;\r\nNICKNAME:Abby\r\nTEL:+1 206 555 0101\r\n"
+                + "END:VCARD\r\n", to: book)
+        let env = ["CONTACTS_INDEX_DIR": dir.appendingPathComponent("index").path]
+        let built = try CLI.run(["index", "build", book.path, "--prefer-nicknames"], environment: env)
+        #expect(built.status == 0, "\(built.stderr)")
+        let nick = try CLI.run(["list", "--source", book.path, "--prefer-nicknames", "--json"], environment: env)
+        #expect(try sections(nick).flatMap(\.1).map(\.1) == ["Abby"])
+        let plain = try CLI.run(["list", "--source", book.path, "--json"], environment: env)
+        #expect(try sections(plain).flatMap(\.1).map(\.1) == ["Noah White"])
     }
 
     @Test func japaneseNamesAreNotReadAsPinyinAndKoreanMatchesSyllables() throws {
@@ -95,41 +82,41 @@ import Testing
     static let names = ["john": "John Smith", "peter": "Nagy Péter", "an": "Nguyễn Văn An", "taro": "山田太郎"]
 
     @Test func everyCommandShowsTheSameName() throws {
-        try withTempDir { dir in
-            let book = dir.appendingPathComponent("book.vcf")
-            try write(Self.book, book)
-            for locale in ["en", "hu", "ja"] {
-                let listed = try sections(
-                    try CLI.run(["list", "--source", book.path, "--mode", "email", "--locale", locale, "--json"]))
-                let byID = Dictionary(uniqueKeysWithValues: listed.flatMap(\.1))
-                #expect(byID == Self.names, "list --locale \(locale)")
-            }
-            let inspect = try CLI.run(["vcard", "inspect", book.path])
-            for (id, name) in Self.names { #expect(inspect.stdout.contains("\(id)  \(name)\n"), "\(inspect.stdout)") }
-
-            // Compose in Hungarian: John Smith stays given-first in the To: header, greeting and file name.
-            try write(
-                "{{#fullName}}recipient{{/fullName}}", dir.appendingPathComponent("templates/names/subject.mustache"))
-            try write("Hi {{recipient.name}}\n", dir.appendingPathComponent("templates/names/body.txt.mustache"))
-            let out = dir.appendingPathComponent("out")
-            let r = try CLI.run([
-                "compose", "--template", "names", "--templates", dir.appendingPathComponent("templates").path,
-                "--source", book.path, "--ids", "john,peter,an,taro", "--mode", "email", "--locale", "hu",
-                "--from", "ada@example.org", "--out", out.path,
-            ])
-            #expect(r.status == 0, "\(r.stderr)")
-            let files = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".eml") }
-            for name in Self.names.values {
-                let slug = name.lowercased().replacingOccurrences(of: " ", with: "-")
-                #expect(files.contains { $0.hasSuffix("-\(slug).eml") }, "\(name): \(files)")
-            }
-            let john = try String(
-                contentsOf: out.appendingPathComponent(try #require(files.first { $0.contains("john-smith") })),
-                encoding: .utf8)
-            #expect(john.contains("To: John Smith <john@example.com>\r\n"))
-            #expect(john.contains("Subject: John Smith\r\n"))
-            #expect(john.contains("Hi John Smith"))
-            #expect(john.contains("Content-Language: hu\r\n"))
+        let dir = try Scratch.directory("names-cli")
+        let book = dir.appendingPathComponent("book.vcf")
+        try Scratch.write(Self.book, to: book)
+        for locale in ["en", "hu", "ja"] {
+            let listed = try sections(
+                try CLI.run(["list", "--source", book.path, "--mode", "email", "--locale", locale, "--json"]))
+            let byID = Dictionary(uniqueKeysWithValues: listed.flatMap(\.1))
+            #expect(byID == Self.names, "list --locale \(locale)")
         }
+        let inspect = try CLI.run(["vcard", "inspect", book.path])
+        for (id, name) in Self.names { #expect(inspect.stdout.contains("\(id)  \(name)\n"), "\(inspect.stdout)") }
+
+        // Compose in Hungarian: John Smith stays given-first in the To: header, greeting and file name.
+        try Scratch.write(
+            "{{#fullName}}recipient{{/fullName}}", to: dir.appendingPathComponent("templates/names/subject.mustache"))
+        try Scratch.write(
+            "Hi {{recipient.name}}\n", to: dir.appendingPathComponent("templates/names/body.txt.mustache"))
+        let out = dir.appendingPathComponent("out")
+        let r = try CLI.run([
+            "compose", "--template", "names", "--templates", dir.appendingPathComponent("templates").path,
+            "--source", book.path, "--ids", "john,peter,an,taro", "--mode", "email", "--locale", "hu",
+            "--from", "ada@example.org", "--out", out.path,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".eml") }
+        for name in Self.names.values {
+            let slug = name.lowercased().replacingOccurrences(of: " ", with: "-")
+            #expect(files.contains { $0.hasSuffix("-\(slug).eml") }, "\(name): \(files)")
+        }
+        let john = try String(
+            contentsOf: out.appendingPathComponent(try #require(files.first { $0.contains("john-smith") })),
+            encoding: .utf8)
+        #expect(john.contains("To: John Smith <john@example.com>\r\n"))
+        #expect(john.contains("Subject: John Smith\r\n"))
+        #expect(john.contains("Hi John Smith"))
+        #expect(john.contains("Content-Language: hu\r\n"))
     }
 }

@@ -23,7 +23,8 @@ import Testing
             phone: "+61 491 570 121")
         + card("bruno", "Finstein;Bruno;;;", phone: "+1 415 555 0101")
         + card(
-            "watanabe", "渡辺;大輔;;;", extra: "X-PHONETIC-FIRST-NAME:だいすけ\r\nX-PHONETIC-LAST-NAME:わたなべ\r\nLANG:ja\r\n",
+            "watanabe", "渡辺;大輔;;;", nickname: "ダイ",
+            extra: "X-PHONETIC-FIRST-NAME:だいすけ\r\nX-PHONETIC-LAST-NAME:わたなべ\r\nLANG:ja\r\n",
             phone: "+1 415 555 0125")
         // No LANG: the kana reading says the name is Japanese.
         + card(
@@ -95,6 +96,7 @@ import Testing
             // The name is still searchable.
             #expect(Self.ids(listing, "noah white") == ["noah"], "\(name)")
             #expect(Self.ids(listing, "wang") == ["wang"], "\(name)")
+            #expect(Self.ids(listing, "watanabe") == ["watanabe"], "\(name)")
         }
         // The saved list of one setting does not answer for the other.
         var plain = config
