@@ -42,13 +42,18 @@ struct ListEntry: Sendable {
             otherName = nickname
         }
         if otherName == displayName { otherName = "" }
-        isJapanese = NameOrder.isJapanese(
-            [
-                contact.familyName, contact.givenName, contact.middleName, contact.phoneticFamilyName,
-                contact.phoneticGivenName, contact.formattedName,
-            ] + contact.sortAsComponents, language: contact.languages.first)
+        // Only a name with a character from U+3000 up (Han, kana, Hangul: UTF-8 lead byte E3 or more) can be
+        // Japanese or Korean: other names need no closer look.
+        let mayBeCJK = displayName.utf8.contains { $0 >= 0xE3 } || otherName.utf8.contains { $0 >= 0xE3 }
+        isJapanese =
+            mayBeCJK
+            && NameOrder.isJapanese(
+                [
+                    contact.familyName, contact.givenName, contact.middleName, contact.phoneticFamilyName,
+                    contact.phoneticGivenName, contact.formattedName,
+                ] + contact.sortAsComponents, language: contact.languages.first)
         nameWords =
-            isJapanese || SearchFolding.containsHangul(contact.familyName + contact.givenName)
+            mayBeCJK && (isJapanese || SearchFolding.containsHangul(contact.familyName + contact.givenName))
             ? [contact.familyName, contact.middleName, contact.givenName].map(NameOrder.trimmed).filter { !$0.isEmpty }
                 .joined(separator: " ") : ""
         organization = contact.organization
