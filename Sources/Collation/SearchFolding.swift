@@ -126,13 +126,22 @@ public final class SearchFolding: @unchecked Sendable {
         return keys(for: name, memo: &memo)
     }
 
-    /// ``keys(for:)`` remembering words and Han names in the caller's `memo`.
-    public func keys(for name: String, memo: inout Memo) -> SearchKeys {
+    /// ``keys(for:)`` remembering words and Han names in the caller's `memo`. With `readsHanAsMandarin`
+    /// false (a Japanese name), Han characters stay as written instead of becoming Pinyin: a query in
+    /// kanji still finds the name (``foldKeepingHan(_:memo:)``), a romanized Mandarin reading never does —
+    /// the name's kana reading is what romanized queries match.
+    public func keys(for name: String, memo: inout Memo, readsHanAsMandarin: Bool = true) -> SearchKeys {
         if let latin = Self.foldLatin1(name) {
             // Only ASCII and Latin-1 letters: no Han, no Hangul.
             return SearchKeys(folded: latin, initials: "", hangulInitials: "")
         }
         let hasHan = name.unicodeScalars.contains { Self.isHan($0) }
+        if hasHan && !readsHanAsMandarin {
+            return SearchKeys(folded: foldKeepingHan(name, memo: &memo), initials: "", hangulInitials: "")
+        }
+        if !hasHan && name.unicodeScalars.contains(where: { Self.isHangulSyllable($0) }) {
+            return hangulKeys(name, memo: &memo)
+        }
         let folded: String
         var initials = ""
         if hasHan {
@@ -171,6 +180,60 @@ public final class SearchFolding: @unchecked Sendable {
         return SearchKeys(
             folded: folded, initials: initials,
             hangulInitials: Self.hangulInitials(name))
+    }
+
+    /// `fold`, with Han characters kept as written (each run of them its own word) and everything else
+    /// folded as usual: "山田 さくら" → "山田 sakura". Queries with Han are also folded this way, so that
+    /// they find names whose Han is not read as Pinyin.
+    ///
+    /// ```swift
+    /// try SearchFolding().foldKeepingHan("渡辺 だいすけ")   // "渡辺 daisuke"
+    /// ```
+    public func foldKeepingHan(_ text: String, memo: inout Memo) -> String {
+        var words: [String] = []
+        var run = ""
+        var runIsHan = false
+        func flush() {
+            guard !run.isEmpty else { return }
+            let folded = runIsHan ? run : fold(run, memo: &memo)
+            if !folded.isEmpty { words.append(folded) }
+            run = ""
+        }
+        for scalar in text.unicodeScalars {
+            let han = Self.isHan(scalar)
+            if han != runIsHan || scalar.properties.isWhitespace {
+                flush()
+                runIsHan = han
+            }
+            if !scalar.properties.isWhitespace { run.unicodeScalars.append(scalar) }
+        }
+        flush()
+        return words.joined(separator: " ")
+    }
+
+    /// ``foldKeepingHan(_:memo:)`` with a memo of its own.
+    public func foldKeepingHan(_ text: String) -> String {
+        var memo = Memo()
+        return foldKeepingHan(text, memo: &memo)
+    }
+
+    /// The keys of a Hangul name (no Han): each syllable romanized as its own token ("김민준" → "gim min jun"),
+    /// so that a romanized query matches syllable by syllable ("min jun" as well as "minjun", the compact
+    /// form) like Pinyin does for Han names.
+    private func hangulKeys(_ name: String, memo: inout Memo) -> SearchKeys {
+        var spaced = ""
+        for scalar in name.unicodeScalars {
+            if Self.isHangulSyllable(scalar) {
+                spaced += " "
+                spaced.unicodeScalars.append(scalar)
+                spaced += " "
+            } else {
+                spaced.unicodeScalars.append(scalar)
+            }
+        }
+        let folded = foldWords(spaced, memo: &memo)
+        return SearchKeys(
+            folded: folded, initials: "", hangulInitials: Self.hangulInitials(name))
     }
 
     /// The folded forms of U+00C0…U+00FF (the letters of Latin-1), indexed by the second UTF-8 byte
@@ -269,6 +332,14 @@ public final class SearchFolding: @unchecked Sendable {
     static func tokens(_ folded: String) -> [String] {
         folded.split(separator: " ").map(String.init)
     }
+
+    /// True when `text` has a Han character (a query that ``foldKeepingHan(_:memo:)`` keeps in part).
+    public static func containsHan(_ text: String) -> Bool { text.unicodeScalars.contains { isHan($0) } }
+
+    /// True when `text` has a Hangul syllable.
+    public static func containsHangul(_ text: String) -> Bool { text.unicodeScalars.contains { isHangulSyllable($0) } }
+
+    static func isHangulSyllable(_ s: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(s.value) }
 
     static func isHan(_ s: Unicode.Scalar) -> Bool {
         switch s.value {

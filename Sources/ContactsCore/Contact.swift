@@ -1,4 +1,5 @@
 import Foundation
+import Locales
 
 /// One person (or organization) of an address book, read from a vCard.
 ///
@@ -70,14 +71,33 @@ public struct Contact: Sendable, Hashable, Identifiable {
             && nameSuffix.isEmpty && formattedName.isEmpty && nickname.isEmpty && organization.isEmpty)
     }
 
-    /// A name to show: `FN`, else the name parts joined, else the nickname, the organization, the first
-    /// email or phone; "" when nothing is there.
-    public var displayName: String {
-        if !formattedName.isEmpty { return formattedName }
-        let parts = [namePrefix, givenName, middleName, familyName, nameSuffix].filter { !$0.isEmpty }
-        if !parts.isEmpty { return parts.joined(separator: " ") }
-        if !nickname.isEmpty { return nickname }
-        if !organization.isEmpty { return organization }
+    /// The contact's name, the one every surface shows (list, search, `vcard inspect`, templates' `fullName`,
+    /// the To: header, draft file names), whoever reads it: the name parts in the name's own order
+    /// (``NameOrder/format(_:language:)`` with the contact's first `LANG`), else `FN`, the nickname, the
+    /// organization, the first email or phone; "" when nothing is there.
+    public var displayName: String { displayName(preferringNickname: false) }
+
+    /// ``displayName``, or the nickname when `preferringNickname` and the contact has one (like iOS
+    /// "Prefer Nicknames").
+    ///
+    /// ```swift
+    /// var c = Contact(id: "n")
+    /// c.givenName = "Noah"; c.familyName = "White"; c.nickname = "Abby"
+    /// c.displayName                                // "Noah White"
+    /// c.displayName(preferringNickname: true)      // "Abby"
+    /// ```
+    public func displayName(preferringNickname: Bool) -> String {
+        if preferringNickname {
+            let nickname = NameOrder.trimmed(nickname)
+            if !nickname.isEmpty { return nickname }
+        }
+        let parts = PersonName(
+            prefix: namePrefix, given: givenName, middle: middleName, family: familyName, suffix: nameSuffix)
+        if !parts.isEmpty { return NameOrder.format(parts, language: languages.first) }
+        for candidate in [formattedName, nickname, organization] {
+            let trimmed = NameOrder.trimmed(candidate)
+            if !trimmed.isEmpty { return trimmed }
+        }
         return emails.first?.value ?? phones.first?.value ?? ""
     }
 }

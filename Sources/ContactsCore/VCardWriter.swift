@@ -83,16 +83,13 @@ public enum VCardWriter {
             out.property("N", parameters: params, value: nameParts.map(escape).joined(separator: ";"))
         }
         if !c.nickname.isEmpty { out.property("NICKNAME", value: escape(c.nickname)) }
-        let derivedFamily = c.sortAsComponents.first ?? ""
-        let derivedGiven = c.sortAsComponents.count > 1 ? c.sortAsComponents[1] : ""
-        let phoneticFromSortAs = c.phoneticFamilyName == derivedFamily && c.phoneticGivenName == derivedGiven
-        if !phoneticFromSortAs || c.sortAsComponents.isEmpty {
-            if !c.phoneticGivenName.isEmpty {
-                out.property("X-PHONETIC-FIRST-NAME", value: escape(c.phoneticGivenName))
-            }
-            if !c.phoneticFamilyName.isEmpty {
-                out.property("X-PHONETIC-LAST-NAME", value: escape(c.phoneticFamilyName))
-            }
+        // The readings are always written as X-PHONETIC-*, also when `SORT-AS` says the same: a 3.0 reader
+        // (and many 4.0 ones) knows no SORT-AS, and a reading must not depend on it.
+        if !c.phoneticGivenName.isEmpty {
+            out.property("X-PHONETIC-FIRST-NAME", value: escape(c.phoneticGivenName))
+        }
+        if !c.phoneticFamilyName.isEmpty {
+            out.property("X-PHONETIC-LAST-NAME", value: escape(c.phoneticFamilyName))
         }
         if !c.organization.isEmpty || !c.department.isEmpty {
             out.property(

@@ -4,8 +4,9 @@ import Foundation
 import Templating
 
 /// A contact as a template sees it: `{{recipient.givenName}}`, `{{recipient.name}}`, `{{recipient.email}}`,
-/// `{{#fullName}}recipient{{/fullName}}`, … Names are the contact's own; `name` is the display name in the
-/// render's locale; `email`/`phone` are the values the selection reaches the contact at.
+/// `{{#fullName}}recipient{{/fullName}}`, … Names are the contact's own; `name` is its name as the list
+/// shows it (``Contact/displayName``, the same in every language); `email`/`phone` are the values the
+/// selection reaches the contact at.
 public struct ContactContext: MustacheObject {
     public let contact: Contact
     public let displayName: String
@@ -119,20 +120,13 @@ public struct Campaign: Sendable {
             }
             recipients.append((row, reach.channel, reach.value))
         }
-        // A message shows every name in its own locale (`recipient.name`, `others`, the To: header), by
-        // the same rule as the list (``NameOrder``): the contexts are made once per locale rendered in.
-        var contextsByLocale: [String: [ContactContext]] = [:]
-        func contexts(in locale: String) -> [ContactContext] {
-            if let made = contextsByLocale[locale] { return made }
-            let made = recipients.map { item in
-                ContactContext(
-                    contact: item.row.contact,
-                    displayName: ContactsDataSource.displayName(of: item.row.contact, locale: locale),
-                    email: item.channel == .email ? item.value : nil,
-                    phone: item.channel == .message ? item.value : nil)
-            }
-            contextsByLocale[locale] = made
-            return made
+        // A message shows every name as the list does (`recipient.name`, `others`, the To: header, the
+        // draft's file name): the contact's own name, whatever language the message is in.
+        let all = recipients.map { item in
+            ContactContext(
+                contact: item.row.contact, displayName: item.row.displayName,
+                email: item.channel == .email ? item.value : nil,
+                phone: item.channel == .message ? item.value : nil)
         }
         var messages: [PersonalizedMessage] = []
         var failures = unreachable
@@ -143,7 +137,6 @@ public struct Campaign: Sendable {
                 let locale = TemplateLibrary.renderLocale(
                     recipient: row.contact.languages.first, campaign: locale,
                     environment: selection.configuration.locale)
-                let all = contexts(in: locale)
                 let context = all[i]
                 var variables = data
                 variables["recipient"] = .object(context)

@@ -78,14 +78,15 @@ public final class CompactContactList: ContactListing {
     ) {
         guard configuration.willLoadItems == nil else { throw UnsupportedConfiguration.willLoadItems }
         let collation = try LocalizedCollation(locale: configuration.locale)
-        let locale = collation.locale
         let order = configuration.nameSortOrder
+        let preferNicknames = configuration.preferNicknames
         let region = configuration.resolvedPhoneRegion
         let validation = configuration.contactEnabledValidation
         return (
             collation, { ListEntries(region: region) },
             { list, contact in
-                list.append(contact, locale: locale, order: order, enabled: validation?(contact) ?? true)
+                list.append(
+                    contact, order: order, preferNicknames: preferNicknames, enabled: validation?(contact) ?? true)
             }
         )
     }

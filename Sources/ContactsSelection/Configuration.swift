@@ -67,6 +67,9 @@ public struct Configuration: Sendable {
     public var phoneRegion: String?
     /// Which name part the list sorts by (like `CNContactsUserDefaults.sortOrder`).
     public var nameSortOrder: NameSortOrder = .givenName
+    /// Show contacts by their nickname when they have one, and sort and section them by it (like iOS
+    /// "Prefer Nicknames"). Off: the nickname is only searched; the name decides the row's place.
+    public var preferNicknames = false
     /// Presentation hints for front ends (kept from KB; the library does not draw).
     public var tintColor: String?
     public var shouldShowNavigationBar = true

@@ -26,10 +26,10 @@ public struct ContactRow: Sendable, Identifiable {
         _read { yield store.contacts[position] }
     }
     public var id: String { contact.id }
-    /// The name per the locale's name order, never with stray spaces; for unnamed contacts the first
-    /// email or phone.
+    /// The contact's name (``Contact/displayName``, the same whoever reads it), never with stray spaces;
+    /// the nickname with ``Configuration/preferNicknames``; for unnamed contacts the first email or phone.
     public let displayName: String
-    /// What the list sorts and sections by: nickname (remark name), else sort-as/phonetic, else the name.
+    /// What the list sorts and sections by: the name shown (its reading: sort-as/phonetic when present).
     public let sortName: String
     /// The section title.
     public let section: String
@@ -140,7 +140,8 @@ public final class ContactsDataSource: Sendable {
         region = configuration.resolvedPhoneRegion
         let contacts = configuration.willLoadItems?(input) ?? input
         let list = ListEntries(
-            contacts: contacts, locale: collation.locale, order: configuration.nameSortOrder, region: region)
+            contacts: contacts, order: configuration.nameSortOrder, region: region,
+            preferNicknames: configuration.preferNicknames)
         let arrangement = ListArrangement(
             list, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts, collation: collation)
         let store = ContactStore(contacts)
@@ -191,33 +192,25 @@ public final class ContactsDataSource: Sendable {
 
     // MARK: - Names
 
-    /// The display name per the locale's name order; unnamed contacts show their first email or phone.
-    static func displayName(of contact: Contact, locale: String) -> String {
-        let parts = PersonName(
-            prefix: contact.namePrefix, given: contact.givenName, middle: contact.middleName,
-            family: contact.familyName, suffix: contact.nameSuffix)
-        if !parts.isEmpty { return NameOrder.format(parts, locale: locale) }
-        for candidate in [contact.formattedName, contact.nickname, contact.organization] {
-            let trimmed = NameOrder.trimmed(candidate)
-            if !trimmed.isEmpty { return trimmed }
-        }
-        return contact.emails.first?.value ?? contact.phones.first?.value ?? ""
-    }
-
-    /// Nickname (remark name) when present, else sort-as / phonetic, else the name in the sort order.
-    static func sortName(of contact: Contact, displayName: String, order: NameSortOrder) -> String {
-        let nickname = NameOrder.trimmed(contact.nickname)
-        if !nickname.isEmpty { return nickname }
+    /// The list's one name rule, shared by ``ContactsDataSource``, ``CompactContactList`` and saved lists:
+    /// the contact's ``Contact/displayName`` (the nickname with `preferNicknames`), and what the row sorts
+    /// and sections by — the name shown: the nickname when it is shown, else sort-as / phonetic reading,
+    /// else the name parts in the sort order. A nickname that is not shown never decides the row's place.
+    static func names(of contact: Contact, order: NameSortOrder, preferNicknames: Bool) -> (
+        display: String, sort: String
+    ) {
+        let display = contact.displayName(preferringNickname: preferNicknames)
+        if preferNicknames && !NameOrder.trimmed(contact.nickname).isEmpty { return (display, display) }
         if let sortAs = contact.sortAs.map(NameOrder.trimmed), !sortAs.isEmpty {
-            return sortAs
+            return (display, sortAs)
         }
         let phonetic = PersonName(given: contact.phoneticGivenName, family: contact.phoneticFamilyName)
-        if !phonetic.isEmpty { return NameOrder.sortString(phonetic, by: order) }
+        if !phonetic.isEmpty { return (display, NameOrder.sortString(phonetic, by: order)) }
         let parts = PersonName(given: contact.givenName, middle: contact.middleName, family: contact.familyName)
         if !parts.isEmpty && !NameOrder.isCJK(contact.familyName + contact.givenName) {
-            return NameOrder.sortString(parts, by: order)
+            return (display, NameOrder.sortString(parts, by: order))
         }
-        return displayName
+        return (display, display)
     }
 }
 

@@ -8,12 +8,19 @@ import Locales
 /// the reading thread of a streamed file by ``CompactContactList``, which then lets the contact go).
 struct ListEntry: Sendable {
     var id: String
-    /// ``ContactsDataSource/displayName(of:locale:)``.
+    /// ``ContactsDataSource/names(of:order:preferNicknames:)``.
     var displayName: String
-    /// ``ContactsDataSource/sortName(of:displayName:order:)``.
+    /// ``ContactsDataSource/names(of:order:preferNicknames:)``.
     var sortName: String
     var hasName: Bool
-    var nickname: String
+    /// The other name a search finds the contact by: the nickname, or the contact's name and reading when
+    /// the nickname is shown (empty when it is the name shown).
+    var otherName: String
+    /// A Japanese name (``NameOrder/isJapanese(_:language:)``): its Han characters are not read as Pinyin.
+    var isJapanese: Bool
+    /// For a Japanese or Korean name: its parts as separate words ("渡辺 大輔", "김 민준"), so that a keyword
+    /// search finds the given name too (in kanji, or romanized as one word: "minjun"); empty otherwise.
+    var nameWords: String
     var organization: String
     /// Every email, in the card's order.
     var emails: [String]
@@ -25,12 +32,33 @@ struct ListEntry: Sendable {
     /// list's region; nil when it has none or no phone.
     var addressRegion: String?
 
-    init(_ contact: Contact, locale: String, order: NameSortOrder, phones: Range<Int32>) {
+    init(_ contact: Contact, order: NameSortOrder, preferNicknames: Bool, phones: Range<Int32>) {
         id = contact.id
-        displayName = ContactsDataSource.displayName(of: contact, locale: locale)
-        sortName = ContactsDataSource.sortName(of: contact, displayName: displayName, order: order)
+        (displayName, sortName) = ContactsDataSource.names(of: contact, order: order, preferNicknames: preferNicknames)
         hasName = contact.hasName
-        nickname = contact.nickname
+        let nickname = NameOrder.trimmed(contact.nickname)
+        if preferNicknames && nickname == displayName {
+            // The nickname is shown: the name, and its reading, are what else the contact is found by.
+            let name = ContactsDataSource.names(of: contact, order: order, preferNicknames: false)
+            otherName = name.sort == name.display ? name.display : name.display + " " + name.sort
+        } else {
+            otherName = nickname
+        }
+        if otherName == displayName { otherName = "" }
+        // Only a name with a character from U+3000 up (Han, kana, Hangul: UTF-8 lead byte E3 or more) can be
+        // Japanese or Korean: other names need no closer look.
+        let mayBeCJK = displayName.utf8.contains { $0 >= 0xE3 } || otherName.utf8.contains { $0 >= 0xE3 }
+        isJapanese =
+            mayBeCJK
+            && NameOrder.isJapanese(
+                [
+                    contact.familyName, contact.givenName, contact.middleName, contact.phoneticFamilyName,
+                    contact.phoneticGivenName, contact.formattedName,
+                ] + contact.sortAsComponents, language: contact.languages.first)
+        nameWords =
+            mayBeCJK && (isJapanese || SearchFolding.containsHangul(contact.familyName + contact.givenName))
+            ? [contact.familyName, contact.middleName, contact.givenName].map(NameOrder.trimmed).filter { !$0.isEmpty }
+                .joined(separator: " ") : ""
         organization = contact.organization
         emails = contact.emails.map(\.value)
         self.phones = phones
@@ -58,14 +86,15 @@ struct ListEntries: Sendable {
 
     /// The entries of `contacts` (same order); every phone normalized with `region` by the phone-region
     /// rule in one batch, each distinct text once and on all cores (`PhoneKey.make(phonesOf:region:)`).
-    init(contacts: [Contact], locale: String, order: NameSortOrder, region: String) {
+    init(contacts: [Contact], order: NameSortOrder, region: String, preferNicknames: Bool = false) {
         self.region = region
         var segment = Segment(phoneKeys: PhoneKey.make(phonesOf: contacts, region: region))
         segment.entries.reserveCapacity(contacts.count)
         var next: Int32 = 0
         for contact in contacts {
             let end = next + Int32(contact.phones.count)
-            segment.entries.append(ListEntry(contact, locale: locale, order: order, phones: next..<end))
+            segment.entries.append(
+                ListEntry(contact, order: order, preferNicknames: preferNicknames, phones: next..<end))
             next = end
         }
         segments = [segment]
@@ -110,7 +139,7 @@ struct ListEntries: Sendable {
         }
     }
 
-    /// Appends an entry whose phones are already in the last segment (tests; `append(_:locale:order:enabled:)`).
+    /// Appends an entry whose phones are already in the last segment (tests; `append(_:order:preferNicknames:enabled:)`).
     mutating func append(_ entry: ListEntry) {
         segments[segments.count - 1].entries.append(entry)
         starts[starts.count - 1] += 1
@@ -118,11 +147,11 @@ struct ListEntries: Sendable {
 
     /// Appends one contact (for a reading thread that lets the contact go right after): its first phone
     /// normalized, the others pending.
-    mutating func append(_ contact: Contact, locale: String, order: NameSortOrder, enabled: Bool) {
+    mutating func append(_ contact: Contact, order: NameSortOrder, preferNicknames: Bool, enabled: Bool) {
         let last = segments.count - 1
         let start = Int32(segments[last].phoneKeys.count)
         let end = start + Int32(contact.phones.count)
-        var entry = ListEntry(contact, locale: locale, order: order, phones: start..<end)
+        var entry = ListEntry(contact, order: order, preferNicknames: preferNicknames, phones: start..<end)
         for (k, phone) in contact.phones.enumerated() {
             segments[last].phoneKeys.append(
                 k == 0

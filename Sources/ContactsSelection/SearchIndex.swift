@@ -12,7 +12,7 @@ import Synchronization
 
 /// Every row's search keys packed into one byte buffer, in list order. Fields of a row are separated by
 /// 0x01: the folded display name ("zhang wei"), its compact form ("zhangwei"), Han initials ("zw"),
-/// Hangul initial consonants ("ㅇㅅㅇ"), folded sort name, nickname and organization, emails (lowercased,
+/// Hangul initial consonants ("ㅇㅅㅇ"), folded sort name, the other name (nickname) and organization, emails (lowercased,
 /// and folded), and phone digits (as written, E.164 and national). A keystroke is then a `memmem` over bytes.
 final class SearchIndex: Sendable {
     static let fieldSeparator: UInt8 = 0x01
@@ -233,17 +233,28 @@ final class SearchIndex: Sendable {
             bytes.append(fieldSeparator)
             bytes.append(contentsOf: s.utf8)
         }
-        let keys = folding.keys(for: row.displayName, memo: &memo)
+        // A Japanese name's Han is kept as written (never read as Pinyin); its reading is the sort name.
+        let readsHan = !row.isJapanese
+        let keys = folding.keys(for: row.displayName, memo: &memo, readsHanAsMandarin: readsHan)
         field(keys.folded)
-        if !keys.initials.isEmpty && keys.tokens.count > 1 { field(keys.compact) }
+        if !row.nameWords.isEmpty {
+            field(
+                row.isJapanese
+                    ? folding.foldKeepingHan(row.nameWords, memo: &memo) : folding.fold(row.nameWords, memo: &memo))
+        }
+        if (!keys.initials.isEmpty || !keys.hangulInitials.isEmpty) && keys.tokens.count > 1 { field(keys.compact) }
         field(keys.initials)
         field(keys.hangulInitials)
         if row.sortName != row.displayName {
-            let sortKeys = folding.keys(for: row.sortName, memo: &memo)
+            let sortKeys = folding.keys(for: row.sortName, memo: &memo, readsHanAsMandarin: readsHan)
             field(sortKeys.folded)
             field(sortKeys.hangulInitials)
         }
-        if !row.nickname.isEmpty { field(folding.fold(row.nickname, memo: &memo)) }
+        if !row.otherName.isEmpty {
+            field(
+                row.isJapanese
+                    ? folding.foldKeepingHan(row.otherName, memo: &memo) : folding.fold(row.otherName, memo: &memo))
+        }
         if !row.organization.isEmpty { field(folding.fold(row.organization, memo: &memo)) }
         for email in row.emails {
             field(email.lowercased())
@@ -363,7 +374,37 @@ final class SearchIndex: Sendable {
         } else {
             numbers = scanAll(query)
         }
+        // A query with Han also finds the names whose Han is kept as written (Japanese names): its Han
+        // compared as typed, the rest folded. Such a result is not refined by the next keystroke.
+        if let folding, SearchFolding.containsHan(text) {
+            let kept = folding.foldKeepingHan(text)
+            let asWritten = Query(
+                keywords: keywords,
+                needles: keywords ? kept.split(separator: " ").map { Array($0.utf8) } : [Array(kept.utf8)],
+                digits: nil)
+            numbers = Self.union(numbers, scanAll(asWritten))
+            return SearchResult(query: text, rowNumbers: numbers, sections: sectionRuns(numbers), parsed: nil)
+        }
         return SearchResult(query: text, rowNumbers: numbers, sections: sectionRuns(numbers), parsed: query)
+    }
+
+    /// The rows of two results in list order (both are ascending), each once.
+    static func union(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+        var out: [Int32] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i] < b[j]) {
+                out.append(a[i])
+                i += 1
+            } else {
+                if i < a.count && a[i] == b[j] { i += 1 }
+                out.append(b[j])
+                j += 1
+            }
+        }
+        return out
     }
 
     /// Groups result rows (in list order) into runs of the same section.

@@ -28,12 +28,19 @@ public struct PersonName: Sendable, Hashable {
     }
 }
 
-/// Whether a name is shown given-first ("Anna Berg") or family-first ("山田太郎", "Nagy Péter").
+/// Whether a name is written given-first ("Anna Berg") or family-first ("山田太郎", "Nagy Péter").
+///
+/// The order is a property of the name, not of whoever reads it: its script (Han, kana and Hangul names
+/// are family-first) and, for names in other scripts, the contact's language (vCard `LANG`: Hungarian and
+/// Vietnamese names are family-first in Latin script too). An English "John Smith" reads "John Smith" in a
+/// Hungarian list; a Hungarian "Nagy Péter" reads "Nagy Péter" in an English one.
 ///
 /// ```swift
-/// NameOrder.display(for: "hu")                                   // .familyFirst
-/// NameOrder.format(PersonName(given: "太郎", family: "山田"), locale: "en")   // "山田太郎" (CJK script)
-/// NameOrder.format(PersonName(given: "Anna", family: "Berg"), locale: "en")  // "Anna Berg"
+/// NameOrder.display(for: "hu")                                                  // .familyFirst
+/// NameOrder.format(PersonName(given: "太郎", family: "山田"))                      // "山田太郎" (CJK script)
+/// NameOrder.format(PersonName(given: "Anna", family: "Berg"))                     // "Anna Berg"
+/// NameOrder.format(PersonName(given: "Péter", family: "Nagy"), language: "hu")    // "Nagy Péter"
+/// NameOrder.format(PersonName(given: "An", middle: "Văn", family: "Nguyễn"), language: "vi")  // "Nguyễn Văn An"
 /// ```
 public enum NameOrder: String, Sendable, CaseIterable {
     case givenFirst
@@ -44,34 +51,74 @@ public enum NameOrder: String, Sendable, CaseIterable {
 
     static let cjkLanguages: Set<String> = ["zh", "ja", "ko", "yue", "wuu"]
 
-    /// The display order a locale uses for names in its own script.
+    /// Family-first languages that write the middle name between family and given name (Vietnamese
+    /// "Nguyễn Văn An": family, middle, given); the others put it after the given name ("Kovács János Péter").
+    static let middleBeforeGivenLanguages: Set<String> = ["vi"]
+
+    /// The display order of names in a locale's own script.
     public static func display(for locale: String) -> NameOrder {
         familyFirstLanguages.contains(language(of: locale)) ? .familyFirst : .givenFirst
     }
 
-    /// The name as the locale shows it. Names written in CJK scripts (Han, kana, Hangul) are always
-    /// family-first without a space, whatever the locale; names in other scripts use the locale's order
-    /// (given-first under a CJK locale), with single spaces; empty parts never leave a stray space.
-    public static func format(_ name: PersonName, locale: String, order: NameOrder? = nil) -> String {
+    /// The order of `name` itself: family-first for Han, kana and Hangul names; for names in other scripts
+    /// the order of their `language` (the contact's `LANG`, e.g. "hu", "vi"), given-first without one. A
+    /// CJK language does not turn a Latin-script name ("John Smith") around.
+    public static func order(of name: PersonName, language: String? = nil) -> NameOrder {
+        if isCJKName(name) { return .familyFirst }
+        guard let language = language.map(Self.language(of:)), !cjkLanguages.contains(language) else {
+            return .givenFirst
+        }
+        return familyFirstLanguages.contains(language) ? .familyFirst : .givenFirst
+    }
+
+    /// The contact's name as it is written, the same for every reader: CJK-script names family-first
+    /// without a space; other names in ``order(of:language:)``, with single spaces; empty parts never
+    /// leave a stray space.
+    public static func format(_ name: PersonName, language: String? = nil) -> String {
         let given = trimmed(name.given)
         let family = trimmed(name.family)
         let middle = trimmed(name.middle)
         let prefix = trimmed(name.prefix)
         let suffix = trimmed(name.suffix)
-        if isCJK(family) || (family.isEmpty && isCJK(given)) {
-            let core = family + middle + given
-            return join([prefix, core, suffix])
+        if isCJKName(name) {
+            return join([prefix, family + middle + given, suffix])
         }
-        // A CJK locale shows names of other scripts in their own (given-first) order, as contacts apps do;
-        // Hungarian and Vietnamese put the family name first in Latin script too.
-        let localeOrder = display(for: locale)
-        let effective =
-            order
-            ?? (localeOrder == .familyFirst && cjkLanguages.contains(language(of: locale)) ? .givenFirst : localeOrder)
-        switch effective {
+        switch order(of: name, language: language) {
         case .givenFirst: return join([prefix, given, middle, family, suffix])
-        case .familyFirst: return join([prefix, family, given, middle, suffix])
+        case .familyFirst:
+            if let language, middleBeforeGivenLanguages.contains(Self.language(of: language)) {
+                return join([prefix, family, middle, given, suffix])
+            }
+            return join([prefix, family, given, middle, suffix])
         }
+    }
+
+    /// True when a name is Japanese, so that its Han characters are never read as Mandarin (its kana
+    /// reading is what a search matches): the contact's `language` is Japanese, or — without a Chinese or
+    /// Korean language — one of its name `texts` (name parts, readings, `FN`) has kana.
+    ///
+    /// ```swift
+    /// NameOrder.isJapanese(["渡辺", "大輔"], language: "ja")        // true
+    /// NameOrder.isJapanese(["山田", "やまだ"], language: nil)         // true (kana)
+    /// NameOrder.isJapanese(["王", "伟"], language: "zh-Hans")       // false
+    /// ```
+    public static func isJapanese(_ texts: [String], language: String?) -> Bool {
+        if let language = language.map(Self.language(of:)) {
+            if language == "ja" { return true }
+            if cjkLanguages.contains(language) { return false }
+        }
+        return texts.contains { text in
+            text.unicodeScalars.contains {
+                (0x3041...0x30FF).contains($0.value) || (0x31F0...0x31FF).contains($0.value)
+                    || (0xFF66...0xFF9F).contains($0.value)
+            }
+        }
+    }
+
+    /// True when the name is written in a CJK script (its family name, else its given name).
+    static func isCJKName(_ name: PersonName) -> Bool {
+        let family = trimmed(name.family)
+        return isCJK(family) || (family.isEmpty && isCJK(trimmed(name.given)))
     }
 
     /// The string a list sorted "by family name" or "by given name" compares (like

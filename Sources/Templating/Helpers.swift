@@ -10,11 +10,11 @@ import Synchronization
 /// <html lang="{{lang}}" dir="{{dir}}">
 /// {{#t}}invite.body{{/t}}                 ICU MessageFormat pattern from the catalog, args from the context
 ///                                         (`{x_count}` = length of list x, `{x_list}` = x as a list, `{x_date}` = x as a long date,
-///                                         a person object = its name in the locale's order)
+///                                         a person object = its name in its own order)
 /// {{#list}}others:name{{/list}}           "Alice, Bob und Carol" (items' `name`; plain lists need no ":field")
 /// {{#number}}amount currency/EUR{{/number}}   an ICU number skeleton is optional
 /// {{#date}}when long{{/date}}             short | medium | long | full, or a skeleton like yMMMd
-/// {{#fullName}}inviter{{/fullName}}       given/family name in the locale's order
+/// {{#fullName}}inviter{{/fullName}}       given/family name in the name's own order (script, else its language)
 /// ```
 public enum Helpers {
     /// The names of the helpers.
@@ -106,7 +106,7 @@ public enum Helpers {
         case .array(let items): return .int(Int64(items.count))
         case .dictionary, .object, .lambda:
             if let text = value.scalarText { return .string(text) }
-            if let person = personText(value, locale: call.locale) { return .string(person) }
+            if let person = personText(value) { return .string(person) }
             throw fail(call, "t", "'\(name)' is a list or object, not a message argument")
         }
     }
@@ -139,7 +139,7 @@ public enum Helpers {
                 if let field {
                     text = item.member(field)?.scalarText
                 } else {
-                    text = item.scalarText ?? item.member("name")?.scalarText ?? personText(item, locale: call.locale)
+                    text = item.scalarText ?? item.member("name")?.scalarText ?? personText(item)
                 }
             default:
                 text = item.scalarText
@@ -263,13 +263,15 @@ public enum Helpers {
         let (name, _) = try arguments(call, "fullName")
         guard let value = try value(call, "fullName", name) else { return .text("") }
         if case .string(let s) = value { return .text(s) }
-        if let text = personText(value, locale: call.locale) { return .text(text) }
+        if let text = personText(value) { return .text(text) }
         if let t = value.member("name")?.scalarText { return .text(t) }
         throw fail(call, "fullName", "'\(name)' has no givenName/familyName (or firstName/lastName)")
     }
 
-    /// The name of a person-like value (givenName/familyName or firstName/lastName) in the locale's order.
-    static func personText(_ value: MustacheValue, locale: String) -> String? {
+    /// The name of a person-like value (givenName/familyName or firstName/lastName, with namePrefix,
+    /// middleName and nameSuffix when present) in the name's own order: its script, else its `language`
+    /// (or `lang`) — never the order of the language the message is rendered in.
+    static func personText(_ value: MustacheValue) -> String? {
         func field(_ keys: [String]) -> String {
             for k in keys { if let t = value.member(k)?.scalarText, !t.isEmpty { return t } }
             return ""
@@ -277,17 +279,23 @@ public enum Helpers {
         let given = field(["givenName", "firstName"])
         let family = field(["familyName", "lastName"])
         if given.isEmpty && family.isEmpty { return nil }
-        return personName(given: given, family: family, locale: locale)
+        let name = PersonName(
+            prefix: field(["namePrefix"]), given: given, middle: field(["middleName"]), family: family,
+            suffix: field(["nameSuffix"]))
+        let language = field(["language", "lang"])
+        return personName(name, language: language.isEmpty ? nil : language)
     }
 
-    /// A person's name as the package shows it everywhere (list, search, templates, mail headers):
-    /// `NameOrder.format(_:locale:order:)` (Locales).
+    /// A person's name as the package shows it everywhere (list, search, templates, mail headers), whoever
+    /// reads it: `NameOrder.format(_:language:)` (Locales), `language` being the person's own (vCard `LANG`).
     ///
     /// ```swift
-    /// Helpers.personName(given: "太郎", family: "山田", locale: "en")   // "山田太郎"
+    /// Helpers.personName(PersonName(given: "太郎", family: "山田"))                     // "山田太郎"
+    /// Helpers.personName(PersonName(given: "John", family: "Smith"))                    // "John Smith", in a Hungarian mail too
+    /// Helpers.personName(PersonName(given: "Péter", family: "Nagy"), language: "hu")    // "Nagy Péter"
     /// ```
-    public static func personName(given: String, family: String, locale: String) -> String {
-        NameOrder.format(PersonName(given: given, family: family), locale: locale)
+    public static func personName(_ name: PersonName, language: String? = nil) -> String {
+        NameOrder.format(name, language: language)
     }
 }
 

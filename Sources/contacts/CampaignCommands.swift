@@ -66,6 +66,7 @@ enum ComposeCommand: Command {
             .option("--mode", help: "how recipients are reached (default: email)", allowed: ListOptions.modes),
             .option("--locale", value: "L", help: "the campaign's locale (recipients without LANG, sorting)"),
             ListOptions.regionOption,
+            ListOptions.preferNicknamesFlag,
             .option(
                 "--data", value: "FILE.json",
                 help: #"campaign variables (a JSON object), e.g. {"project": "Atlas", …}"#,
@@ -98,6 +99,7 @@ enum ComposeCommand: Command {
         let modeText = try args.option("--mode") ?? "email"
         let locale = environmentLocale(try args.option("--locale"))
         let region = try parseRegion(&args)
+        let preferNicknames = args.flag(ListOptions.preferNicknamesFlag.name)
         let dataPath = try args.option("--data")
         let recipientsPath = try args.option("--recipients")
         let templatesDir = try args.option("--templates")
@@ -130,6 +132,7 @@ enum ComposeCommand: Command {
                 $0.locale = locale
                 $0.phoneRegion = region
                 $0.searchByKeywords = keywords
+                $0.preferNicknames = preferNicknames
             }
         } catch {
             throw CLIError.usage("compose: cannot use locale '\(locale)': \(error)")

@@ -119,7 +119,7 @@ enum IndexBuildCommand: Command {
         let options = ListOptions(
             source: path, locale: environmentLocale(try args.option("--locale")), region: try parseRegion(&args),
             mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
-            json: false)
+            preferNicknames: args.flag(ListOptions.preferNicknamesFlag.name), json: false)
         let identity: BookIdentity
         do { identity = try BookIdentity(path: path) } catch { throw CLIError.failure("\(error)") }
         let source = try options.compactList()

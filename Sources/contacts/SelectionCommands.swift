@@ -13,7 +13,12 @@ struct ListOptions {
     var region: String?
     var mode: SelectionMode
     var skipUnnamed: Bool
+    var preferNicknames: Bool
     var json: Bool
+
+    /// `--prefer-nicknames` (list, search, index build, compose): ``Configuration/preferNicknames``.
+    static let preferNicknamesFlag = OptionSpec.flag(
+        "--prefer-nicknames", help: "show contacts by their nickname, and sort and section them by it")
 
     /// The options of `list` and `search`.
     static let options: [OptionSpec] = [
@@ -26,6 +31,7 @@ struct ListOptions {
         regionOption,
         .option("--mode", help: "how contacts are reached (default: messages)", allowed: modes),
         .flag("--skip-unnamed", help: "leave out contacts without a name"),
+        preferNicknamesFlag,
         .flag(
             "--json",
             help: #"{"index": [String], "sections": [{"title", "items": [{"id", "name", "value", "enabled"}]}]}"#),
@@ -48,7 +54,7 @@ struct ListOptions {
         return ListOptions(
             source: try args.option("--source"), locale: environmentLocale(try args.option("--locale")),
             region: try parseRegion(&args), mode: mode, skipUnnamed: args.flag("--skip-unnamed"),
-            json: args.flag("--json"))
+            preferNicknames: args.flag(preferNicknamesFlag.name), json: args.flag("--json"))
     }
 
     /// The list configuration these options make.
@@ -58,6 +64,7 @@ struct ListOptions {
         config.locale = locale
         config.phoneRegion = region
         config.skipUnnamedContacts = skipUnnamed
+        config.preferNicknames = preferNicknames
         config.searchByKeywords = keywords
         return config
     }

@@ -41,6 +41,27 @@ struct VCardConversionCLITests {
         #expect(try ids(a) == ids(b))
     }
 
+    /// Issue 18 item 6: converting the sample keeps every X-PHONETIC-* line (the 20 Japanese cards lost
+    /// theirs because N;SORT-AS said the same), in 4.0 and in 3.0, which has no SORT-AS.
+    @Test(arguments: ["4.0", "3.0"]) func convertKeepsEveryPhoneticName(_ version: String) throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ContactsCore/Resources/sample.vcf")
+        let input = try String(contentsOf: sample, encoding: .utf8)
+        func phonetic(_ text: String) -> [String] {
+            text.components(separatedBy: .newlines)
+                .filter { $0.hasPrefix("X-PHONETIC-") }.sorted()
+        }
+        let expected = phonetic(input)
+        #expect(expected.count >= 40)
+        let r = try CLI.run(["vcard", "convert", "--to", version, sample.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        var written = phonetic(r.stdout)
+        for line in expected {
+            if let k = written.firstIndex(of: line) { written.remove(at: k) } else { Issue.record("lost: \(line)") }
+        }
+        #expect(r.stdout.contains("X-PHONETIC-FIRST-NAME:だいすけ\r\n"))
+    }
+
     @Test func inspectJSONAlsoWhenNothingCouldBeRead() throws {
         let url = try temp("no card here\r\nat all\r\n")
         defer { try? FileManager.default.removeItem(at: url) }

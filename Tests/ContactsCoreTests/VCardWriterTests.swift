@@ -35,6 +35,27 @@ import Testing
         #expect(second == first)
     }
 
+    /// Issue 18 item 6: a reading is written as X-PHONETIC-* also when N's SORT-AS says the same (it was left
+    /// out then, so a 3.0 file — which has no SORT-AS — lost it), and reads back the same in both versions.
+    @Test(arguments: VCardWriter.Version.allCases) func phoneticNamesAreKeptBesideSortAs(
+        _ version: VCardWriter.Version
+    ) {
+        var c = Contact(id: "watanabe")
+        c.familyName = "渡辺"
+        c.givenName = "大輔"
+        c.sortAsComponents = ["わたなべ", "だいすけ"]
+        c.phoneticFamilyName = "わたなべ"
+        c.phoneticGivenName = "だいすけ"
+        c.languages = ["ja"]
+        let text = VCardWriter.string(for: c, version: version)
+        #expect(text.contains("\r\nX-PHONETIC-FIRST-NAME:だいすけ\r\n"), "\(text)")
+        #expect(text.contains("\r\nX-PHONETIC-LAST-NAME:わたなべ\r\n"), "\(text)")
+        let again = AddressBook(data: Data(text.utf8), fileName: "out.vcf")
+        #expect(again.contacts.first?.phoneticGivenName == "だいすけ")
+        #expect(again.contacts.first?.phoneticFamilyName == "わたなべ")
+        #expect(again.contacts.first?.sortAsComponents == c.sortAsComponents)
+    }
+
     @Test func foldsAt75OctetsWithoutSplittingUTF8() {
         var c = Contact(id: "fold")
         c.note = String(repeating: "ünïcødé ✓ 漢字 ", count: 20)

@@ -107,7 +107,7 @@ import Testing
     @Test func sameAnswersForQueriesWithoutDigits() throws {
         let book = AddressBook(data: Data(VCardBookGenerator.book(cards: 800, seed: 9).utf8), fileName: "b.vcf")
         let collation = try LocalizedCollation(locale: "en")
-        let list = ListEntries(contacts: book.contacts, locale: "en", order: .givenName, region: "US")
+        let list = ListEntries(contacts: book.contacts, order: .givenName, region: "US")
         let arrangement = ListArrangement(list, mode: .both, skipUnnamed: false, collation: collation)
         func index(phones: Bool) throws -> SearchIndex {
             SearchIndex(

@@ -43,7 +43,7 @@ struct ParallelSearchTests {
         }
         var list = ListEntries(region: "US")
         for contact in contacts {
-            var entry = ListEntry(contact, locale: "en", order: .givenName, phones: 0..<0)
+            var entry = ListEntry(contact, order: .givenName, preferNicknames: false, phones: 0..<0)
             entry.displayName = "\(contact.givenName) \(contact.familyName)"
             entry.sortName = entry.displayName
             list.append(entry)

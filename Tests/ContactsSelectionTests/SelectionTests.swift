@@ -64,7 +64,9 @@ import Testing
         let source = try ContactsDataSource(contacts: book, configuration: config(.messages))
         #expect(source.row(id: "zhang")?.displayName == "张伟")
         #expect(source.row(id: "helene")?.displayName == "Hélène Dupont")
-        #expect(source.row(id: "nick")?.sortName == "Bobby")  // remark name first
+        // A nickname that is not shown does not decide the place (issue 18 item 3).
+        #expect(source.row(id: "nick")?.sortName == "Robert Tables")
+        #expect(source.row(id: "nick")?.section == "R")
         #expect(source.row(id: "yamada")?.sortName == "たろう やまだ")
         for row in source.rows { #expect(!row.displayName.hasPrefix(" ")) }
         // Sorted by family name when asked.

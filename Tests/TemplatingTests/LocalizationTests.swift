@@ -1,3 +1,4 @@
+import Locales
 import Testing
 
 @testable import Templating
@@ -126,8 +127,17 @@ struct LocalizationTests {
         ]
         #expect(try render("{{#fullName}}p{{/fullName}}", ctx, locale: "ja") == "山田太郎")
         #expect(try render("{{#fullName}}q{{/fullName}}", ctx, locale: "ja") == "Ada Lovelace")
-        #expect(try render("{{#fullName}}q{{/fullName}}", ctx, locale: "hu") == "Lovelace Ada")
-        #expect(Helpers.personName(given: "민준", family: "김", locale: "ko-KR") == "김민준")  // as the list shows it
+        // The name's order is its own, not the reader's (issue 18 item 4): an English name stays given-first
+        // in a Hungarian message; a Hungarian or Vietnamese one (by its `language`) is family-first anywhere.
+        #expect(try render("{{#fullName}}q{{/fullName}}", ctx, locale: "hu") == "Ada Lovelace")
+        let own: MustacheValue = [
+            "h": ["givenName": "Péter", "familyName": "Nagy", "language": "hu"],
+            "v": ["givenName": "An", "middleName": "Văn", "familyName": "Nguyễn", "language": "vi"],
+        ]
+        #expect(try render("{{#fullName}}h{{/fullName}}", own, locale: "en") == "Nagy Péter")
+        #expect(try render("{{#fullName}}v{{/fullName}}", own, locale: "de") == "Nguyễn Văn An")
+        #expect(try render("{{#list}}v{{/list}}", own, locale: "en") == "Nguyễn Văn An")
+        #expect(Helpers.personName(PersonName(given: "민준", family: "김")) == "김민준")  // as the list shows it
         #expect(try render("{{#fullName}}q{{/fullName}}", ctx, locale: "en") == "Ada Lovelace")
         #expect(try render("<p dir=\"{{dir}}\" lang=\"{{lang}}\">", [:], locale: "ar") == "<p dir=\"rtl\" lang=\"ar\">")
         #expect(try render("{{dir}}", [:], locale: "fr") == "ltr")
