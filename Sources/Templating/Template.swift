@@ -32,10 +32,14 @@ public protocol MessageCatalog: Sendable {
     /// (`body.html.ar.mustache`) by the same rules as the words. Default: the locale's own chain,
     /// ``TemplateLibrary/localeFallbacks(_:)``.
     func fallbackLocales(for locale: String) -> [String]
+    /// The language whose words a render of `table` in `locale` uses (the first of the catalog's fallback
+    /// chain that has the table), or nil when the catalog has no such table. Default: nil.
+    func language(ofTable table: String, locale: String) -> String?
 }
 
 extension MessageCatalog {
     public func fallbackLocales(for locale: String) -> [String] { TemplateLibrary.localeFallbacks(locale) }
+    public func language(ofTable table: String, locale: String) -> String? { nil }
 }
 
 /// The settings of one render: escaping, strictness, locale, recipient (for errors) and messages.

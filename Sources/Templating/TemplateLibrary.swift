@@ -195,7 +195,7 @@ public struct TemplateLibrary: Sendable {
         strict: Bool = true
     ) throws -> RenderedMessage {
         let template = try template(named: name)
-        let locale = Self.normalizeLocale(locale)
+        let locale = resolvedLocale(name, locale: locale)
         let fallbacks = catalog?.fallbackLocales(for: locale) ?? Self.localeFallbacks(locale)
         func part(_ p: LibraryTemplate.Part, _ escaping: Escaping) throws -> String? {
             guard let t = template.template(for: p, locale: locale, fallbacks: fallbacks) else { return nil }
@@ -210,6 +210,23 @@ public struct TemplateLibrary: Sendable {
             htmlBody: try part(.htmlBody, .html),
             messageBody: try part(.messageBody, .text),
             locale: locale)
+    }
+
+    /// The locale a render of template `name` for `locale` is made in: the language whose words the
+    /// catalog has for the template (its table), so plural rules, lists, dates, numbers, `{{lang}}`,
+    /// `{{dir}}` and the message's ``RenderedMessage/locale`` (`Content-Language`) all say the language
+    /// the reader gets. The asked-for locale is kept when those words are of its own language (`en-GB`
+    /// with `en` words keeps British dates); without a catalog, or when it has no words for the
+    /// template, the asked-for locale is used.
+    ///
+    /// ```swift
+    /// library.resolvedLocale("invite", locale: "vi")      // "en": no Vietnamese words
+    /// library.resolvedLocale("invite", locale: "de-AT")   // "de-AT"
+    /// ```
+    public func resolvedLocale(_ name: String, locale: String) -> String {
+        let requested = Self.normalizeLocale(locale)
+        guard let used = catalog?.language(ofTable: name, locale: requested) else { return requested }
+        return Self.localeFallbacks(requested).contains(used) ? requested : used
     }
 
     /// The locale of a render: the recipient's own (vCard `LANG` or a data column), else the campaign's,

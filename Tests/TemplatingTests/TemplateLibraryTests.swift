@@ -119,9 +119,9 @@ struct TemplateLibraryTests {
             ctx = .dictionary(d)
         }
         #expect(
-            throws: TemplatingError.missingValue(
-                name: "url", template: "invite/body.txt.mustache", line: 6, column: 21,
-                recipient: "grace@example.com")
+            throws: TemplatingError.helper(
+                name: "t", template: "invite/body.txt.mustache", line: 6, column: 1,
+                recipient: "grace@example.com", message: "message 'action_link' needs a value for 'url'")
         ) {
             try library.render("invite", context: ctx, locale: "en", recipient: "grace@example.com")
         }
