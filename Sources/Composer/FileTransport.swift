@@ -128,6 +128,36 @@ public struct FileTransport: MailTransport, MessageTransport {
         self.writer = writer
     }
 
+    /// Makes sure drafts can be written into ``directory`` before any is made: the folder is created
+    /// when missing; a file where the folder should be, a symbolic link to nothing, or a folder that
+    /// cannot be written is one error naming the path (instead of one failure per draft).
+    ///
+    /// ```swift
+    /// try FileTransport(directory: URL(fileURLWithPath: "drafts")).prepareDirectory()
+    /// ```
+    public func prepareDirectory() throws(ComposerError) {
+        let path = directory.path
+        var link = stat()
+        if lstat(path, &link) == 0 {
+            var target = stat()
+            if (link.st_mode & S_IFMT) == S_IFLNK && stat(path, &target) != 0 {
+                let to = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw .io(
+                    path: path, message: "is a symbolic link to '\(to)', which does not exist (expected a folder)")
+            }
+            if stat(path, &target) == 0 && (target.st_mode & S_IFMT) != S_IFDIR {
+                throw .io(
+                    path: path, message: "is a file, not a folder (drafts need a folder: give a new or existing one)")
+            }
+        }
+        do { try AtomicFile.ensureDirectory(directory) } catch let error as ComposerError { throw error } catch {
+            throw .io(path: path, message: "\(error)")
+        }
+        guard access(path, W_OK | X_OK) == 0 else {
+            throw .io(path: path, message: "the folder cannot be written: \(AtomicFile.errnoText())")
+        }
+    }
+
     /// True when the folder exists (or can be created) and is writable.
     public var canSendMail: Bool {
         if (try? AtomicFile.ensureDirectory(directory)) == nil { return false }

@@ -117,6 +117,10 @@ enum ComposeCommand: Command {
             throw CLIError.usage("compose: give exactly one of --query or --ids")
         }
         let mode = try parseMode(modeText)
+        // A folder that cannot take the drafts fails once, before anything is read or rendered.
+        do { try delivery.target.prepare() } catch {
+            throw CLIError.failure("compose: --out: \(error)")
+        }
         // A send takes SIGINT and SIGTERM from here: a stop while reading, rendering or queueing ends it
         // before anything is sent, with nothing queued (exit 130); once sending, after the message in flight.
         let stop = OutboxStop()

@@ -82,6 +82,13 @@ struct DeliveryOptions {
     /// The help section of the delivery options.
     static let section = "Delivery"
 
+    /// The options that pick where drafts go and how a new run starts, which only `compose` takes:
+    /// `outbox send` delivers an outbox that exists, with its messages' own senders, for real.
+    static let composeOnly: Set<String> = ["--out", "--uri", "--send", "--resume", "--from"]
+
+    /// The delivery options of `outbox send`: the transport (SMTP or sendmail), rate, timeouts and retries.
+    static let transportOptions = options.filter { !composeOnly.contains($0.name) }
+
     /// Reads the options; `command` names the command in errors. Without a target option the drafts go to
     /// files in the current directory.
     static func parse(_ args: inout Arguments, command: String) throws -> DeliveryOptions {
@@ -540,7 +547,7 @@ struct OutboxSendCommand: Command {
                     also send every uncertain message (the server may already have it: it
                     may arrive twice; 'contacts outbox settle' decides one by one)
                     """)
-        ] + DeliveryOptions.options,
+        ] + DeliveryOptions.transportOptions,
         arguments: [ArgumentSpec("DIR", help: "the outbox folder", required: true, completion: .directory)],
         examples: ["contacts outbox send outbox-20260101-120000 --smtp smtp://mail.example.com --rate 30/min"])
 

@@ -141,4 +141,45 @@ import Testing
         #expect(e.status == 1)
         #expect(e.stderr.contains("\(empty.path): the file is empty"))
     }
+
+    @Test("--out that cannot be a folder fails once, before anything is rendered")
+    func outProblemsFailUpFront() throws {
+        let (dir, templates, picked) = try othersSetup()
+        let file = dir.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        let dangling = dir.appendingPathComponent("dangling")
+        try? FileManager.default.removeItem(at: dangling)
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "/nonexistent/drafts")
+        let base = [
+            "compose", "--template", "roll", "--templates", templates.path, "--mode", "email",
+            "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org",
+        ]
+        let f = try CLI.run(base + ["--out", file.path])
+        #expect(f.status == 1)
+        #expect(
+            f.stderr
+                == "contacts: compose: --out: \(file.path): is a file, not a folder (drafts need a folder: give a new or existing one)\n"
+        )
+        #expect(!f.stdout.contains("summary"))
+        let d = try CLI.run(base + ["--out", dangling.path])
+        #expect(d.status == 1)
+        #expect(
+            d.stderr.contains("\(dangling.path): is a symbolic link to '/nonexistent/drafts', which does not exist"))
+        #expect(d.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+    }
+
+    @Test("outbox send --help lists only the options it takes")
+    func outboxSendHelp() throws {
+        let help = try CLI.run(["outbox", "send", "--help"])
+        #expect(help.status == 0)
+        for option in ["--smtp", "--sendmail", "--rate", "--attempts", "--resend-uncertain"] {
+            #expect(help.stdout.contains(option), "\(option)")
+        }
+        for option in ["--out", "--uri", "--send ", "--resume", "--from"] {
+            #expect(!help.stdout.contains(option), "\(option)")
+        }
+        let dir = try tempDir()
+        let r = try CLI.run(["outbox", "send", dir.path, "--out", "x"])
+        #expect(r.status == 2 && r.stderr.contains("unknown option '--out'"), "\(r.stderr)")
+    }
 }
