@@ -22,13 +22,13 @@ public enum Helpers {
     public static let names = ["t", "list", "number", "date", "fullName", "dir", "lang"]
 
     static let value: MustacheValue = .dictionary([
-        "t": .lambda(MustacheLambda(translate)),
-        "list": .lambda(MustacheLambda(list)),
+        "t": .lambda(MustacheLambda(isolatesResult: false, translate)),
+        "list": .lambda(MustacheLambda(isolatesResult: false, list)),
         "number": .lambda(MustacheLambda(number)),
         "date": .lambda(MustacheLambda(date)),
         "fullName": .lambda(MustacheLambda(fullName)),
         "dir": .lambda(MustacheLambda { call in .raw(ICULocale.isRightToLeft(call.locale) ? "rtl" : "ltr") }),
-        "lang": .lambda(MustacheLambda { call in .text(call.locale) }),
+        "lang": .lambda(MustacheLambda(isolatesResult: false) { call in .text(call.locale) }),
     ])
 
     static func fail(_ call: LambdaCall, _ helper: String, _ message: String) -> TemplatingError {
@@ -75,24 +75,37 @@ public enum Helpers {
                 line: call.position.line, column: call.position.column)
         }
         let text = try MessageFormatter.shared.format(pattern, locale: call.locale, key: key, table: table) { name in
-            if let v = call.lookup(name) { return try messageArgument(v, name: name, call: call) }
-            // `people_count` is the length of the list `people`; `people_list` the list formatted for the locale.
-            for suffix in ["_count", "_list", "_date"] where name.hasSuffix(suffix) && name.count > suffix.count {
-                let base = String(name.dropLast(suffix.count))
-                guard let v = call.lookup(base) else { continue }
-                if suffix == "_date" {
-                    return .string(try formatDate(v, name: base, style: "long", helper: "t", call: call))
-                }
-                let items: [MustacheValue] = if case .array(let a) = v { a } else if case .null = v { [] } else { [v] }
-                if suffix == "_count" { return .int(Int64(items.count)) }
-                return .string(try formatList(items, field: nil, listName: base, call: call))
-            }
-            if call.options.strict {
-                throw fail(call, "t", "message '\(key)' needs a value for '\(name)'")
-            }
-            return nil
+            try messageArgument(named: name, key: key, call: call)
         }
         return .text(text)
+    }
+
+    /// A message argument as placed into right-to-left text: strings wrapped (``BidiIsolation/wrap(_:)``).
+    static func isolated(_ argument: MessageFormat.Argument?, _ isolation: BidiIsolation) -> MessageFormat.Argument? {
+        guard isolation != .none, case .string(let s) = argument else { return argument }
+        return .string(isolation.wrap(s))
+    }
+
+    /// The value of argument `name` of message `key`: from the context, or derived (`_count`, `_list`, `_date`);
+    /// isolated for right-to-left text (a list item by item).
+    static func messageArgument(named name: String, key: String, call: LambdaCall) throws -> MessageFormat.Argument? {
+        let isolation = call.options.bidiIsolation
+        if let v = call.lookup(name) { return isolated(try messageArgument(v, name: name, call: call), isolation) }
+        // `people_count` is the length of the list `people`; `people_list` the list formatted for the locale.
+        for suffix in ["_count", "_list", "_date"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            let base = String(name.dropLast(suffix.count))
+            guard let v = call.lookup(base) else { continue }
+            if suffix == "_date" {
+                return .string(isolation.wrap(try formatDate(v, name: base, style: "long", helper: "t", call: call)))
+            }
+            let items: [MustacheValue] = if case .array(let a) = v { a } else if case .null = v { [] } else { [v] }
+            if suffix == "_count" { return .int(Int64(items.count)) }
+            return .string(try formatList(items, field: nil, listName: base, call: call))
+        }
+        if call.options.strict {
+            throw fail(call, "t", "message '\(key)' needs a value for '\(name)'")
+        }
+        return nil
     }
 
     static func messageArgument(_ value: MustacheValue, name: String, call: LambdaCall) throws -> MessageFormat.Argument
@@ -148,7 +161,7 @@ public enum Helpers {
             guard let text else {
                 throw fail(call, "list", "an item of '\(listName)' has no text\(field.map { " in '\($0)'" } ?? "")")
             }
-            texts.append(text)
+            texts.append(call.options.bidiIsolation.wrap(text))
         }
         do {
             return try ICUFormat.list(texts, locale: call.locale)
@@ -420,8 +433,15 @@ final class MessageFormatter: Sendable {
                 guard var a = try argument(name) else { continue }
                 // "до {expires_date}." with a Russian long date "1 июля 2025 г." would end "г..": a value that
                 // ends with a period, placed only where the sentence's own period follows, gives up its own.
-                if case .string(let s) = a, s.hasSuffix("."), Self.alwaysBeforePeriod(name, in: pattern) {
-                    a = .string(String(s.dropLast()))
+                if case .string(let s) = a, Self.alwaysBeforePeriod(name, in: pattern) {
+                    if s.hasSuffix(".") {
+                        a = .string(String(s.dropLast()))
+                    } else if let mark = s.unicodeScalars.last, mark == "\u{2069}" || mark == "\u{200E}",
+                        s.unicodeScalars.dropLast().last == "."
+                    {
+                        // An isolated value ("…г.⁩") gives up the period inside its isolate.
+                        a = .string(String(String.UnicodeScalarView(s.unicodeScalars.dropLast(2))) + String(mark))
+                    }
                 }
                 arguments[name] = a
             }

@@ -188,7 +188,8 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders every part of template `name` for one recipient in `locale`: subject with header escaping,
-    /// text and SMS bodies as plain text, the HTML body with HTML escaping. Strict by default: a missing
+    /// text and SMS bodies as plain text (in a right-to-left language with its values isolated,
+    /// ``BidiIsolation/isolates``), the HTML body with HTML escaping. Strict by default: a missing
     /// value is an error naming the part, line, column and `recipient`.
     public func render(
         _ name: String, context: MustacheValue, locale: String, recipient: String? = nil,
@@ -197,11 +198,15 @@ public struct TemplateLibrary: Sendable {
         let template = try template(named: name)
         let locale = resolvedLocale(name, locale: locale)
         let fallbacks = catalog?.fallbackLocales(for: locale) ?? Self.localeFallbacks(locale)
+        // Plain-text and SMS bodies in a right-to-left language keep embedded left-to-right values (names,
+        // URLs, numbers) apart with isolates, as the HTML does with `dir`.
+        let rightToLeft = ICULocale.isRightToLeft(locale)
         func part(_ p: LibraryTemplate.Part, _ escaping: Escaping) throws -> String? {
             guard let t = template.template(for: p, locale: locale, fallbacks: fallbacks) else { return nil }
-            let options = RenderOptions(
+            var options = RenderOptions(
                 escaping: escaping, strict: strict, locale: locale, recipient: recipient,
                 catalog: catalog, table: name, maxOutputBytes: maxOutputBytes)
+            if rightToLeft && (p == .textBody || p == .messageBody) { options.bidiIsolation = .isolates }
             return try t.render(context, partials: template.partials, options: options)
         }
         return RenderedMessage(

@@ -118,6 +118,55 @@ struct FallbackLanguageTests {
     }
 }
 
+/// Issue 18, item 11: left-to-right values in right-to-left plain text are isolated.
+@Suite("Bidi isolation of plain-text values")
+struct BidiIsolationTests {
+    let library: TemplateLibrary
+
+    init() throws {
+        library = try TemplateLibrary.bundled(catalog: try Catalog(directory: localizations))
+    }
+
+    @Test("Arabic and Hebrew text and SMS bodies isolate names, URLs and numbers; HTML and LTR do not")
+    func rightToLeftBodiesIsolateValues() throws {
+        let fsi = "\u{2068}"
+        let pdi = "\u{2069}"
+        for locale in ["ar", "he"] {
+            let m = try library.render("invite", context: inviteContext, locale: locale)
+            #expect(m.textBody.contains(fsi + "Ada Lovelace" + pdi), "\(locale)")
+            #expect(m.textBody.contains(fsi + "https://example.com/join?id=1&t=2" + pdi), "\(locale)")
+            // a list is isolated item by item, the conjunction stays in the sentence's direction
+            #expect(m.textBody.contains(fsi + "Alan Turing" + pdi) && m.textBody.contains(fsi + "Team Blue" + pdi))
+            let sms = try #require(m.messageBody)
+            #expect(sms.contains(fsi + "https://example.com/join?id=1&t=2" + pdi), "\(locale)")
+            #expect(sms.contains(fsi + "Ada Lovelace" + pdi), "\(locale)")
+            #expect(!(m.htmlBody ?? "").contains(fsi), "\(locale)")
+            // every isolate is closed
+            let opened = m.textBody.unicodeScalars.filter { $0 == "\u{2068}" }.count
+            #expect(opened == m.textBody.unicodeScalars.filter { $0 == "\u{2069}" }.count)
+        }
+        let he = try library.render("invite", context: inviteContext, locale: "he")
+        #expect(he.textBody.contains(fsi + "1 ביולי 2025" + pdi))
+        for locale in ["en", "de", "ja"] {
+            let m = try library.render("invite", context: inviteContext, locale: locale)
+            #expect(!m.textBody.contains(fsi) && !(m.messageBody ?? "").contains(fsi), "\(locale)")
+        }
+    }
+
+    @Test("a value in a right-to-left script is left as it is; marks for displays without isolates")
+    func wrapRules() throws {
+        #expect(BidiIsolation.isolates.wrap("محمد") == "محمد")
+        #expect(BidiIsolation.isolates.wrap("+1 555 0100") == "\u{2068}+1 555 0100\u{2069}")
+        #expect(BidiIsolation.marks.wrap("Ada") == "\u{200E}Ada\u{200E}")
+        #expect(BidiIsolation.none.wrap("Ada") == "Ada")
+        var options = RenderOptions(escaping: .text, strict: true, locale: "ar")
+        options.bidiIsolation = .isolates
+        let text = try MustacheTemplate("{{name}}: {{{url}}} {{n}} {{ar}}", name: "t").render(
+            ["name": "Ada", "url": "https://x.example/a", "n": "42", "ar": "سلام"], options: options)
+        #expect(text == "\u{2068}Ada\u{2069}: \u{2068}https://x.example/a\u{2069} \u{2068}42\u{2069} سلام")
+    }
+}
+
 /// A catalog with one pattern for every key.
 struct FixedCatalog: MessageCatalog {
     var pattern: String
