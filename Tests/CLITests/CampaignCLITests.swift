@@ -166,6 +166,9 @@ import Testing
         #expect(
             d.stderr.contains("\(dangling.path): is a symbolic link to '/nonexistent/drafts', which does not exist"))
         #expect(d.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+        let under = try CLI.run(base + ["--out", file.appendingPathComponent("sub").path])
+        #expect(under.status == 1)
+        #expect(under.stderr.contains("--out: \(file.path): is a file, not a folder"), "\(under.stderr)")
     }
 
     @Test("outbox send --help lists only the options it takes")
