@@ -149,6 +149,7 @@ import Testing
                 #expect(!body.contains(other.givenName) && !body.contains(other.emails[0].value), "\(m.contactID)")
             }
             #expect(!body.contains("invited too") && !body.contains("first person"))
+            #expect(!m.rendered.textBody.contains("\n\n\n"))  // no empty line left where the list would be
         }
         // Asked for: every co-recipient is listed.
         campaign.shareRecipientNames = true

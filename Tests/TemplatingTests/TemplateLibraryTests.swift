@@ -51,7 +51,6 @@ struct TemplateLibraryTests {
 
                 Ada Lovelace would like you to join the project “Atlas & <Co>”.
                 Alan Turing and Team Blue is invited too.
-
                 Join the project: https://example.com/join?id=1&t=2
                 This invitation expires on July 1, 2025.
 
@@ -120,7 +119,7 @@ struct TemplateLibraryTests {
         }
         #expect(
             throws: TemplatingError.helper(
-                name: "t", template: "invite/body.txt.mustache", line: 6, column: 1,
+                name: "t", template: "invite/body.txt.mustache", line: 5, column: 1,
                 recipient: "grace@example.com", message: "message 'action_link' needs a value for 'url'")
         ) {
             try library.render("invite", context: ctx, locale: "en", recipient: "grace@example.com")
