@@ -1,4 +1,5 @@
 import Foundation
+import StringsCatalog
 import Templating
 
 /// Extra per-recipient template variables read from a CSV or JSON file, as spreadsheets and scripts
@@ -119,6 +120,20 @@ public struct RecipientData: Sendable {
         guard case .array(let items) = value else {
             throw LoadError.invalid(
                 Diagnostic(file: fileName, line: 1, column: 1, message: "expected a JSON array of objects"))
+        }
+        // Repeated keys in one object (the later one wins, as for repeated CSV columns) are reported.
+        var reader = JSONReader(bytes, file: fileName, keepRawText: false)
+        if case .array(let objects)? = try? reader.document() {
+            for (i, object) in objects.enumerated() {
+                guard case .object(let members) = object else { continue }
+                var seen = Set<String>()
+                for key in members.map(\.key) where !seen.insert(key).inserted {
+                    diagnostics.append(
+                        Diagnostic(
+                            file: "\(fileName) item \(i + 1)", line: 1, column: nil,
+                            message: "key '\(key)' appears twice; the later one wins"))
+                }
+            }
         }
         var sawJoin = false
         for (i, item) in items.enumerated() {

@@ -209,6 +209,8 @@ import Testing
                 "d.csv:1: column 'table' appears twice (fields 2 and 3); the later one wins"
             ])
         #expect(extra.rows["felipe"]?["table"].flatMap(\.scalarText) == "2")
+        let json = try RecipientData(data: Data(#"[{"id": "a", "t": 1, "t": 2}]"#.utf8), fileName: "d.json")
+        #expect(json.diagnostics.map(\.description) == ["d.json item 1:1: key 't' appears twice; the later one wins"])
         for empty in ["", "\u{FEFF}", " \n\r\n"] {
             #expect(throws: RecipientData.LoadError.empty(file: "e.csv")) {
                 try RecipientData(data: Data(empty.utf8), fileName: "e.csv")
