@@ -38,6 +38,17 @@ public enum DeliveryTarget: Sendable {
         }
     }
 
+    /// Checks, before anything is rendered, what can be checked without sending: for files, that the
+    /// folder is one or can be made (``FileTransport/checkDirectory()``). Other targets are checked when
+    /// they are used.
+    ///
+    /// ```swift
+    /// try DeliveryTarget.files(URL(fileURLWithPath: "drafts")).prepare()
+    /// ```
+    public func prepare() throws(ComposerError) {
+        if case .files(let directory) = self { try FileTransport(directory: directory).checkDirectory() }
+    }
+
     /// The transport an outbox sends with.
     /// - Throws: `ComposerError.mailUnavailable` for files and URIs (nothing to send with), when the sendmail
     ///   program is not executable, or when libcurl cannot be initialized.

@@ -128,6 +128,40 @@ public struct FileTransport: MailTransport, MessageTransport {
         self.writer = writer
     }
 
+    /// Checks that drafts can be written into ``directory`` before any is made, without creating
+    /// anything: the folder exists and can be written, or the nearest folder that exists above it can.
+    /// A file where a folder should be (the folder itself or one above it), a symbolic link to nothing,
+    /// or a folder that cannot be written is one error naming the path (instead of one failure per draft).
+    ///
+    /// ```swift
+    /// try FileTransport(directory: URL(fileURLWithPath: "drafts")).checkDirectory()
+    /// ```
+    public func checkDirectory() throws(ComposerError) {
+        var path = directory.standardizedFileURL.path
+        while true {
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                if (info.st_mode & S_IFMT) == S_IFLNK && stat(path, &info) != 0 {
+                    let to = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                    throw .io(
+                        path: path, message: "is a symbolic link to '\(to)', which does not exist (expected a folder)")
+                }
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw .io(
+                        path: path,
+                        message: "is a file, not a folder (drafts need a folder: give a new or existing one)")
+                }
+                guard access(path, W_OK | X_OK) == 0 else {
+                    throw .io(path: path, message: "the folder cannot be written: \(AtomicFile.errnoText())")
+                }
+                return
+            }
+            let parent = (path as NSString).deletingLastPathComponent
+            if parent.isEmpty || parent == path { return }
+            path = parent
+        }
+    }
+
     /// True when the folder exists (or can be created) and is writable.
     public var canSendMail: Bool {
         if (try? AtomicFile.ensureDirectory(directory)) == nil { return false }

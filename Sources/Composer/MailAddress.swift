@@ -14,7 +14,8 @@ import ICUKit
 /// a.asciiAddress   // "juergen@xn--bcher-kva.example"
 /// ```
 public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
-    /// The display name, or nil. CR, LF and NUL are refused.
+    /// The display name, or nil. Line breaks (CR, LF, with the blanks around them) are folded to one
+    /// space and NUL is dropped, so a name from an address book never breaks a header.
     public let name: String?
     /// The addr-spec as given (domain may be Unicode).
     public let address: String
@@ -22,15 +23,42 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
     /// SMTP envelopes.
     public let asciiAddress: String
 
-    /// Validates `address` (and `name` for control characters).
-    /// - Throws: `ComposerError.invalidAddress` or `.headerInjection(field: "display name")`.
+    /// Validates `address`; a display name with line breaks is folded (``headerSafeName(_:)``), not refused.
+    ///
+    /// ```swift
+    /// try MailAddress(name: "Jane\r\nDoe", address: "jane@example.com").name   // "Jane Doe"
+    /// ```
+    /// - Throws: `ComposerError.invalidAddress`.
     public init(name: String? = nil, address: String) throws {
-        if let name, name.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
-            throw ComposerError.headerInjection(field: "display name")
-        }
+        let name = name.map(Self.headerSafeName)
         self.name = (name?.isEmpty ?? true) ? nil : name
         self.address = address
         self.asciiAddress = try AddrSpec.validate(address)
+    }
+
+    /// `name` for a header: each run of CR and LF, with the spaces and tabs around it, becomes one
+    /// space; NUL is dropped; the ends are trimmed.
+    ///
+    /// ```swift
+    /// MailAddress.headerSafeName(" Ada \r\n\tLovelace\n")   // "Ada Lovelace"
+    /// ```
+    public static func headerSafeName(_ name: String) -> String {
+        guard name.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else { return name }
+        var out = String.UnicodeScalarView()
+        var scalars = Array(name.unicodeScalars.filter { $0 != "\0" })[...]
+        while let c = scalars.first {
+            scalars = scalars.dropFirst()
+            if c == "\r" || c == "\n" {
+                while let last = out.last, last == " " || last == "\t" { out.removeLast() }
+                while let next = scalars.first, next == " " || next == "\t" || next == "\r" || next == "\n" {
+                    scalars = scalars.dropFirst()
+                }
+                out.append(" ")
+            } else {
+                out.append(c)
+            }
+        }
+        return String(out).trimmingCharacters(in: .whitespaces)
     }
 
     /// Parses `Name <addr>`, `"Quoted, Name" <addr>` or a bare `addr`.

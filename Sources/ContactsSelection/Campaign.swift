@@ -74,9 +74,10 @@ public struct CampaignFailure: Error, Sendable, CustomStringConvertible {
 /// contact's language (vCard `LANG`), else the campaign's, else the selection's locale, then turned into
 /// mail drafts (one per recipient) or text-message drafts.
 ///
-/// The template context holds the campaign `data`, `recipient` (a ``ContactContext``), `others` (the
-/// other recipients, for lists and counts) and the recipient's own row of `recipientData`, whose
-/// columns become top-level variables.
+/// The template context holds the campaign `data`, `recipient` (a ``ContactContext``), `others` and the
+/// recipient's own row of `recipientData`, whose columns become top-level variables. No recipient is
+/// named to another by default: `others` is what `data` or the recipient's row gives, else the other
+/// recipients only with ``shareRecipientNames``, else an empty list.
 ///
 /// ```swift
 /// var campaign = Campaign(template: "invite")
@@ -95,8 +96,30 @@ public struct Campaign: Sendable {
     public var recipientData: [String: [String: MustacheValue]] = [:]
     /// Strict rendering (a missing variable fails that recipient) — the default for composing.
     public var strict = true
+    /// Whether `others` lists the other recipients of the campaign (names and addresses) when neither
+    /// `data` nor the recipient's row gives `others`. Off by default: in a 500-person campaign each
+    /// message would otherwise name 499 people.
+    ///
+    /// ```swift
+    /// var campaign = Campaign(template: "invite")
+    /// campaign.shareRecipientNames = true   // "2 other people are invited too: Alan Turing and …"
+    /// ```
+    public var shareRecipientNames = false
 
     public init(template: String) { self.template = template }
+
+    /// The keys a contact's row of ``recipientData`` is looked up by, best first: the contact id, the
+    /// email address the selection reaches it at, then each of its email addresses (lowercased).
+    ///
+    /// ```swift
+    /// Campaign.recipientDataKeys(of: contact, reachedAt: "Ada@Example.org")   // [id, "ada@example.org", …]
+    /// ```
+    public static func recipientDataKeys(of contact: Contact, reachedAt email: String?) -> [String] {
+        var keys = [contact.id]
+        if let email { keys.append(email.lowercased()) }
+        for e in contact.emails where !keys.contains(e.value.lowercased()) { keys.append(e.value.lowercased()) }
+        return keys
+    }
 
     /// Renders and drafts a message for every selected contact, in list order.
     ///
@@ -134,16 +157,23 @@ public struct Campaign: Sendable {
             if stop?.isRequested == true { return ([], []) }
             let row = item.row
             do {
-                let locale = TemplateLibrary.renderLocale(
-                    recipient: row.contact.languages.first, campaign: locale,
-                    environment: selection.configuration.locale)
+                // The language the words are in (a `vi` recipient of a template without Vietnamese gets
+                // English throughout: plurals, lists, dates and the draft's Content-Language).
+                let locale = library.resolvedLocale(
+                    template,
+                    locale: TemplateLibrary.renderLocale(
+                        recipient: row.contact.languages.first, campaign: locale,
+                        environment: selection.configuration.locale))
                 let context = all[i]
                 var variables = data
                 variables["recipient"] = .object(context)
-                variables["others"] = .array(all.enumerated().filter { $0.offset != i }.map { .object($0.element) })
-                let extra =
-                    recipientData[row.id] ?? recipientData[context.email?.lowercased() ?? "\u{0}"]
-                    ?? row.contact.emails.lazy.compactMap { recipientData[$0.value.lowercased()] }.first
+                if variables["others"] == nil {
+                    variables["others"] =
+                        shareRecipientNames
+                        ? .array(all.enumerated().filter { $0.offset != i }.map { .object($0.element) }) : .array([])
+                }
+                let extra = Self.recipientDataKeys(of: row.contact, reachedAt: context.email).lazy
+                    .compactMap { recipientData[$0] }.first
                 for (key, value) in extra ?? [:] { variables[key] = value }
                 let rendered = try library.render(
                     template, context: .dictionary(MustacheDictionary(variables)), locale: locale,

@@ -1,4 +1,5 @@
 import Foundation
+import StringsCatalog
 import Templating
 
 /// Extra per-recipient template variables read from a CSV or JSON file, as spreadsheets and scripts
@@ -26,9 +27,14 @@ public struct RecipientData: Sendable {
         case notUTF8(file: String)
         case noJoinColumn(file: String, columns: [String])
         case invalid(Diagnostic)
+        /// The file has nothing in it (or only white space).
+        case empty(file: String)
         public var description: String {
             switch self {
             case .notUTF8(let f): return "\(f): not UTF-8 text (expected CSV or JSON in UTF-8)"
+            case .empty(let f):
+                return
+                    "\(f): the file is empty (expected a CSV header row with an 'id' or 'email' column, or a JSON array of objects)"
             case .noJoinColumn(let f, let c):
                 return "\(f):1: no 'id' or 'email' column to join recipients on (columns: \(c.joined(separator: ", ")))"
             case .invalid(let d): return d.description
@@ -38,13 +44,41 @@ public struct RecipientData: Sendable {
 
     /// Variables per join key (contact id, or lowercased email).
     public private(set) var rows: [String: [String: MustacheValue]] = [:]
-    /// Rows that were skipped (and why); the other rows are kept.
+    /// Rows that were skipped (and why), and repeated columns; the other rows are kept.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Where each kept row is (file and line), by join key.
+    public private(set) var origins: [String: Diagnostic] = [:]
+
+    /// The kept rows that match no selected contact of `selection` (by the rule of
+    /// ``Campaign/recipientDataKeys(of:reachedAt:)``), in file order: a misspelt id or an address the book
+    /// does not have. Each says where the row is.
+    ///
+    /// ```swift
+    /// let extra = try RecipientData(data: Data("id,table\nnobody,7\n".utf8), fileName: "guests.csv")
+    /// for d in extra.unmatchedRows(in: selection).prefix(5) { print(d) }   // guests.csv:2: row for 'nobody' …
+    /// ```
+    public func unmatchedRows(in selection: ContactsSelection) -> [Diagnostic] {
+        var used = Set<String>()
+        for row in selection.selectedRows {
+            let reach = selection.value(for: row.id)
+            let email = reach?.channel == .email ? reach?.value : nil
+            if let key = Campaign.recipientDataKeys(of: row.contact, reachedAt: email).first(where: { rows[$0] != nil })
+            {
+                used.insert(key)
+            }
+        }
+        return rows.keys.filter { !used.contains($0) }.map { key in
+            var d = origins[key] ?? Diagnostic(file: "", line: 0, column: nil, message: "")
+            d.message = "row for '\(key)' matches no selected contact"
+            return d
+        }.sorted { ($0.file, $0.line, $0.message) < ($1.file, $1.line, $1.message) }
+    }
 
     public init(data: Data, fileName: String) throws {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw LoadError.notUTF8(file: fileName) }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw LoadError.empty(file: fileName) }
         let firstNonSpace = text.first { !$0.isWhitespace }
         if firstNonSpace == "[" || fileName.lowercased().hasSuffix(".json") {
             try loadJSON(bytes, fileName: fileName)
@@ -73,6 +107,7 @@ public struct RecipientData: Sendable {
                     file: file, line: line, column: nil, message: "duplicate row for '\(key)'; the later row wins"))
         }
         rows[key] = record
+        origins[key] = Diagnostic(file: file, line: line, column: nil, message: "")
     }
 
     private mutating func loadJSON(_ bytes: [UInt8], fileName: String) throws {
@@ -85,6 +120,20 @@ public struct RecipientData: Sendable {
         guard case .array(let items) = value else {
             throw LoadError.invalid(
                 Diagnostic(file: fileName, line: 1, column: 1, message: "expected a JSON array of objects"))
+        }
+        // Repeated keys in one object (the later one wins, as for repeated CSV columns) are reported.
+        var reader = JSONReader(bytes, file: fileName, keepRawText: false)
+        if case .array(let objects)? = try? reader.document() {
+            for (i, object) in objects.enumerated() {
+                guard case .object(let members) = object else { continue }
+                var seen = Set<String>()
+                for key in members.map(\.key) where !seen.insert(key).inserted {
+                    diagnostics.append(
+                        Diagnostic(
+                            file: "\(fileName) item \(i + 1)", line: 1, column: nil,
+                            message: "key '\(key)' appears twice; the later one wins"))
+                }
+            }
         }
         var sawJoin = false
         for (i, item) in items.enumerated() {
@@ -111,6 +160,18 @@ public struct RecipientData: Sendable {
         let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         guard columns.contains("id") || columns.contains("email") else {
             throw LoadError.noJoinColumn(file: fileName, columns: columns)
+        }
+        var firstColumn: [String: Int] = [:]
+        for (i, column) in columns.enumerated() where !column.isEmpty {
+            if let first = firstColumn[column] {
+                diagnostics.append(
+                    Diagnostic(
+                        file: fileName, line: header.line, column: nil,
+                        message:
+                            "column '\(column)' appears twice (fields \(first + 1) and \(i + 1)); the later one wins"))
+            } else {
+                firstColumn[column] = i
+            }
         }
         for record in records.dropFirst() {
             if record.fields.count == 1 && record.fields[0].isEmpty { continue }  // blank line

@@ -15,6 +15,15 @@ extension Catalog: MessageCatalog {
         return string(key, table: table, locale: locale)
     }
 
+    /// The first language of `locale`'s chain (``resolveLanguages(for:)``) that has `table`: for `vi`,
+    /// with no Vietnamese words, the development language.
+    public func language(ofTable table: String, locale: String) -> String? {
+        guard let found = resolveLanguages(for: [locale]).first(where: { tables[$0]?[table] != nil }) else {
+            return nil
+        }
+        return found == "Base" ? developmentLanguage : found
+    }
+
     /// The catalog's language chain for `locale` (e.g. es-MX → es-419, es), followed by the locale's own
     /// chain; the development language only when it is what was asked for.
     public func fallbackLocales(for locale: String) -> [String] {

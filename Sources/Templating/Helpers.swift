@@ -13,7 +13,8 @@ import Synchronization
 ///                                         a person object = its name in its own order)
 /// {{#list}}others:name{{/list}}           "Alice, Bob und Carol" (items' `name`; plain lists need no ":field")
 /// {{#number}}amount currency/EUR{{/number}}   an ICU number skeleton is optional
-/// {{#date}}when long{{/date}}             short | medium | long | full, or a skeleton like yMMMd
+/// {{#date}}when long{{/date}}             short | medium | long | full, or a skeleton like yMMMd; `when` is
+///                                         YYYY-MM-DD, RFC 3339 (`…T09:00:00-05:00`) or Unix seconds
 /// {{#fullName}}inviter{{/fullName}}       given/family name in the name's own order (script, else its language)
 /// ```
 public enum Helpers {
@@ -21,13 +22,13 @@ public enum Helpers {
     public static let names = ["t", "list", "number", "date", "fullName", "dir", "lang"]
 
     static let value: MustacheValue = .dictionary([
-        "t": .lambda(MustacheLambda(translate)),
-        "list": .lambda(MustacheLambda(list)),
+        "t": .lambda(MustacheLambda(isolatesResult: false, translate)),
+        "list": .lambda(MustacheLambda(isolatesResult: false, list)),
         "number": .lambda(MustacheLambda(number)),
         "date": .lambda(MustacheLambda(date)),
         "fullName": .lambda(MustacheLambda(fullName)),
         "dir": .lambda(MustacheLambda { call in .raw(ICULocale.isRightToLeft(call.locale) ? "rtl" : "ltr") }),
-        "lang": .lambda(MustacheLambda { call in .text(call.locale) }),
+        "lang": .lambda(MustacheLambda(isolatesResult: false) { call in .text(call.locale) }),
     ])
 
     static func fail(_ call: LambdaCall, _ helper: String, _ message: String) -> TemplatingError {
@@ -74,24 +75,37 @@ public enum Helpers {
                 line: call.position.line, column: call.position.column)
         }
         let text = try MessageFormatter.shared.format(pattern, locale: call.locale, key: key, table: table) { name in
-            if let v = call.lookup(name) { return try messageArgument(v, name: name, call: call) }
-            // `people_count` is the length of the list `people`; `people_list` the list formatted for the locale.
-            for suffix in ["_count", "_list", "_date"] where name.hasSuffix(suffix) && name.count > suffix.count {
-                let base = String(name.dropLast(suffix.count))
-                guard let v = call.lookup(base) else { continue }
-                if suffix == "_date" {
-                    return .string(try formatDate(v, name: base, style: "long", helper: "t", call: call))
-                }
-                let items: [MustacheValue] = if case .array(let a) = v { a } else if case .null = v { [] } else { [v] }
-                if suffix == "_count" { return .int(Int64(items.count)) }
-                return .string(try formatList(items, field: nil, listName: base, call: call))
-            }
-            if call.options.strict {
-                throw fail(call, "t", "message '\(key)' needs a value for '\(name)'")
-            }
-            return nil
+            try messageArgument(named: name, key: key, call: call)
         }
         return .text(text)
+    }
+
+    /// A message argument as placed into right-to-left text: strings wrapped (``BidiIsolation/wrap(_:)``).
+    static func isolated(_ argument: MessageFormat.Argument?, _ isolation: BidiIsolation) -> MessageFormat.Argument? {
+        guard isolation != .none, case .string(let s) = argument else { return argument }
+        return .string(isolation.wrap(s))
+    }
+
+    /// The value of argument `name` of message `key`: from the context, or derived (`_count`, `_list`, `_date`);
+    /// isolated for right-to-left text (a list item by item).
+    static func messageArgument(named name: String, key: String, call: LambdaCall) throws -> MessageFormat.Argument? {
+        let isolation = call.options.bidiIsolation
+        if let v = call.lookup(name) { return isolated(try messageArgument(v, name: name, call: call), isolation) }
+        // `people_count` is the length of the list `people`; `people_list` the list formatted for the locale.
+        for suffix in ["_count", "_list", "_date"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            let base = String(name.dropLast(suffix.count))
+            guard let v = call.lookup(base) else { continue }
+            if suffix == "_date" {
+                return .string(isolation.wrap(try formatDate(v, name: base, style: "long", helper: "t", call: call)))
+            }
+            let items: [MustacheValue] = if case .array(let a) = v { a } else if case .null = v { [] } else { [v] }
+            if suffix == "_count" { return .int(Int64(items.count)) }
+            return .string(try formatList(items, field: nil, listName: base, call: call))
+        }
+        if call.options.strict {
+            throw fail(call, "t", "message '\(key)' needs a value for '\(name)'")
+        }
+        return nil
     }
 
     static func messageArgument(_ value: MustacheValue, name: String, call: LambdaCall) throws -> MessageFormat.Argument
@@ -147,7 +161,7 @@ public enum Helpers {
             guard let text else {
                 throw fail(call, "list", "an item of '\(listName)' has no text\(field.map { " in '\($0)'" } ?? "")")
             }
-            texts.append(text)
+            texts.append(call.options.bidiIsolation.wrap(text))
         }
         do {
             return try ICUFormat.list(texts, locale: call.locale)
@@ -186,39 +200,75 @@ public enum Helpers {
         return .text(try formatDate(value, name: name, style: style ?? "long", helper: "date", call: call))
     }
 
-    /// Formats a date value (`.date`, milliseconds, or an ISO 8601 string) in UTC with a style name
-    /// (short, medium, long, full) or an ICU skeleton.
+    /// The forms `{{#date}}` (and a message's `{x_date}`) read, named in its errors.
+    static let dateForms =
+        "YYYY-MM-DD, an RFC 3339 date-time YYYY-MM-DDTHH:MM[:SS[.fff]] with Z or ±HH:MM, or a number of Unix seconds"
+
+    /// The latest Unix second a date may have (9999-12-31T23:59:59Z).
+    static let maxUnixSeconds = 253_402_300_799.0
+
+    /// Formats a date value with a style name (short, medium, long, full) or an ICU skeleton. The rule:
+    /// a `.date` value is milliseconds since 1970 (from Swift code); a number (JSON, data) is **Unix
+    /// seconds**, as `date +%s` prints it; a string is `YYYY-MM-DD` or an RFC 3339 date-time. Dates and
+    /// numbers are shown in UTC; a date-time with an offset (`-05:00`) is shown in that offset, so its date
+    /// is the one written. Impossible days (`2026-02-29`) and numbers beyond the year 9999 (milliseconds
+    /// given as seconds) are errors naming the template, line and the expected form.
     static func formatDate(_ value: MustacheValue, name: String, style: String, helper: String, call: LambdaCall) throws
         -> String
     {
         let millis: Double
+        var timeZone = "UTC"
+        func seconds(_ s: Double) throws -> Double {
+            guard s.isFinite, abs(s) <= maxUnixSeconds else {
+                throw fail(
+                    call, helper,
+                    "'\(name)' is \(MustacheValue.double(s).scalarText ?? "\(s)"), beyond the year 9999 as Unix "
+                        + "seconds (a number is seconds since 1970, not milliseconds; expected \(dateForms))")
+            }
+            return s * 1000
+        }
         switch value {
         case .date(let ms): millis = ms
-        case .int(let i): millis = Double(i)
-        case .double(let d): millis = d
+        case .int(let i): millis = try seconds(Double(i))
+        case .double(let d): millis = try seconds(d)
         case .string(let s):
-            guard let ms = parseISODate(s) else {
-                throw fail(call, helper, "'\(name)' is not a date (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ): \(s)")
+            switch parseDate(s) {
+            case .success(let parsed):
+                millis = parsed.millis
+                timeZone = parsed.timeZone
+            case .failure(let problem):
+                throw fail(call, helper, "'\(name)' is not a date: \(problem.message) (expected \(dateForms)): \(s)")
             }
-            millis = ms
         default:
-            throw fail(call, helper, "'\(name)' is not a date")
+            throw fail(call, helper, "'\(name)' is not a date (expected \(dateForms))")
         }
         let styles: [String: ICUFormat.DateStyle] = ["short": .short, "medium": .medium, "long": .long, "full": .full]
         do {
             if let s = styles[style] {
                 return try ICUFormat.date(
-                    millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", dateStyle: s)
+                    millisecondsSince1970: millis, locale: call.locale, timeZone: timeZone, dateStyle: s)
             }
             return try ICUFormat.date(
-                millisecondsSince1970: millis, locale: call.locale, timeZone: "UTC", skeleton: style)
+                millisecondsSince1970: millis, locale: call.locale, timeZone: timeZone, skeleton: style)
         } catch {
             throw fail(call, helper, "\(error)")
         }
     }
 
+    /// Why a date string was not read.
+    struct DateProblem: Error, Equatable {
+        var message: String
+    }
+
     /// Parses `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS]Z` (UTC) into milliseconds since 1970.
     static func parseISODate(_ s: String) -> Double? {
+        try? parseDate(s).get().millis
+    }
+
+    /// Parses `YYYY-MM-DD` (UTC) or an RFC 3339 date-time `YYYY-MM-DD(T| )HH:MM[:SS[.fraction]]` followed by
+    /// `Z` or `±HH:MM` (`±HHMM` too; no suffix is UTC) into milliseconds since 1970 and the time zone to
+    /// show it in (`UTC` or `GMT-05:00`). The day must exist in its month (`2026-02-29` does not).
+    static func parseDate(_ s: String) -> Result<(millis: Double, timeZone: String), DateProblem> {
         let b = Array(s.utf8)
         func num(_ a: Int, _ n: Int) -> Int? {
             guard a + n <= b.count else { return nil }
@@ -229,22 +279,71 @@ public enum Helpers {
             }
             return v
         }
-        guard b.count >= 10, b[4] == 0x2D, b[7] == 0x2D, let y = num(0, 4), let m = num(5, 2), let d = num(8, 2),
-            (1...12).contains(m), (1...31).contains(d)
-        else { return nil }
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let malformed = Result<(millis: Double, timeZone: String), DateProblem>.failure(
+            DateProblem(message: "not in a date form"))
+        guard b.count >= 10, b[4] == 0x2D, b[7] == 0x2D, let y = num(0, 4), let m = num(5, 2), let d = num(8, 2) else {
+            return malformed
+        }
+        guard (1...12).contains(m) else { return .failure(DateProblem(message: "there is no month \(m)")) }
+        let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+        let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+        guard (1...monthDays).contains(d) else {
+            return .failure(
+                DateProblem(message: "day \(d) does not exist in \(s.prefix(7)) (\(monthDays) days)"))
+        }
         var seconds = 0
+        var fraction = 0.0
+        var offset = 0
+        var timeZone = "UTC"
         if b.count > 10 {
-            guard b[10] == 0x54 || b[10] == 0x20, let hh = num(11, 2), b.count > 13, b[13] == 0x3A, let mm = num(14, 2),
-                hh < 24, mm < 60
-            else { return nil }
+            guard b[10] == 0x54 || b[10] == 0x74 || b[10] == 0x20, let hh = num(11, 2), b.count > 13, b[13] == 0x3A,
+                let mm = num(14, 2)
+            else { return malformed }
+            guard hh < 24, mm < 60 else {
+                return .failure(DateProblem(message: "there is no time \(two(hh)):\(two(mm))"))
+            }
             var rest = 16
             var ss = 0
             if b.count > 16 && b[16] == 0x3A {
-                guard let s = num(17, 2), s < 61 else { return nil }
-                ss = s
+                guard let sec = num(17, 2) else { return malformed }
+                guard sec < 61 else { return .failure(DateProblem(message: "there is no second \(sec)")) }
+                ss = min(sec, 59)
                 rest = 19
+                if rest < b.count && (b[rest] == 0x2E || b[rest] == 0x2C) {
+                    var digits = rest + 1
+                    var scale = 0.1
+                    while digits < b.count, b[digits] >= 0x30 && b[digits] <= 0x39 {
+                        fraction += Double(b[digits] - 0x30) * scale
+                        scale /= 10
+                        digits += 1
+                    }
+                    guard digits > rest + 1 else { return malformed }
+                    rest = digits
+                }
             }
-            guard rest == b.count || (rest + 1 == b.count && b[rest] == 0x5A) else { return nil }
+            if rest == b.count || (rest + 1 == b.count && (b[rest] == 0x5A || b[rest] == 0x7A)) {
+                // UTC
+            } else if b[rest] == 0x2B || b[rest] == 0x2D {
+                let sign = b[rest] == 0x2D ? -1 : 1
+                guard let oh = num(rest + 1, 2) else { return malformed }
+                var om: Int?
+                if rest + 6 == b.count && b[rest + 3] == 0x3A {
+                    om = num(rest + 4, 2)
+                } else if rest + 5 == b.count {
+                    om = num(rest + 3, 2)
+                }
+                guard let om else { return malformed }
+                guard oh < 24, om < 60 else {
+                    return .failure(DateProblem(message: "there is no offset \(two(oh)):\(two(om))"))
+                }
+                offset = sign * (oh * 3600 + om * 60)
+                if offset != 0 {
+                    timeZone = "GMT\(sign < 0 ? "-" : "+")\(two(oh)):\(two(om))"
+                }
+            } else {
+                return malformed
+            }
             seconds = hh * 3600 + mm * 60 + ss
         }
         // Days from civil (Howard Hinnant's algorithm).
@@ -254,7 +353,7 @@ public enum Helpers {
         let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         let days = era * 146097 + doe - 719468
-        return Double(days * 86400 + seconds) * 1000
+        return .success(((Double(days * 86400 + seconds - offset) + fraction) * 1000, timeZone))
     }
 
     // MARK: names
@@ -342,8 +441,15 @@ final class MessageFormatter: Sendable {
                 guard var a = try argument(name) else { continue }
                 // "до {expires_date}." with a Russian long date "1 июля 2025 г." would end "г..": a value that
                 // ends with a period, placed only where the sentence's own period follows, gives up its own.
-                if case .string(let s) = a, s.hasSuffix("."), Self.alwaysBeforePeriod(name, in: pattern) {
-                    a = .string(String(s.dropLast()))
+                if case .string(let s) = a, Self.alwaysBeforePeriod(name, in: pattern) {
+                    if s.hasSuffix(".") {
+                        a = .string(String(s.dropLast()))
+                    } else if let mark = s.unicodeScalars.last, mark == "\u{2069}" || mark == "\u{200E}",
+                        s.unicodeScalars.dropLast().last == "."
+                    {
+                        // An isolated value ("…г.⁩") gives up the period inside its isolate.
+                        a = .string(String(String.UnicodeScalarView(s.unicodeScalars.dropLast(2))) + String(mark))
+                    }
                 }
                 arguments[name] = a
             }

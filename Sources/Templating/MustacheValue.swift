@@ -150,5 +150,12 @@ public enum LambdaResult: Sendable {
 /// ```
 public struct MustacheLambda: Sendable {
     public let body: @Sendable (LambdaCall) throws -> LambdaResult
+    /// Whether a `.text` result is a value to isolate (``RenderOptions/bidiIsolation``); not for `t`,
+    /// whose result is a sentence of the render's own language (its arguments are isolated inside it).
+    var isolatesResult = true
     public init(_ body: @escaping @Sendable (LambdaCall) throws -> LambdaResult) { self.body = body }
+    init(isolatesResult: Bool, _ body: @escaping @Sendable (LambdaCall) throws -> LambdaResult) {
+        self.body = body
+        self.isolatesResult = isolatesResult
+    }
 }

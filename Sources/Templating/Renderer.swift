@@ -88,7 +88,9 @@ struct Renderer {
         outputLimit = max(options.maxOutputBytes, 0)
         escapeHTML = options.escaping == .html
         strict = options.strict
-        simpleValues = options.escaping == .html || options.escaping == .text || options.escaping == .header(.fold)
+        simpleValues =
+            (options.escaping == .html || options.escaping == .text || options.escaping == .header(.fold))
+            && options.bidiIsolation == .none
     }
 
     // MARK: lookup
@@ -225,8 +227,14 @@ struct Renderer {
     }
 
     /// Writes a value's text, escaped for the output when `escaped`.
-    mutating func emitValue(_ text: String, escaped: Bool, name: String, _ pos: SourcePosition) throws {
+    mutating func emitValue(
+        _ text: String, escaped: Bool, name: String, _ pos: SourcePosition, isolated: Bool = true
+    ) throws {
         if text.isEmpty { return }
+        if isolated && options.bidiIsolation != .none {
+            return try emitValue(
+                options.bidiIsolation.wrap(text), escaped: escaped, name: name, pos, isolated: false)
+        }
         beginValue()
         if case .header(let policy) = options.escaping, policy == .reject,
             text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
@@ -460,9 +468,10 @@ struct Renderer {
             case .template(let source):
                 let template = try MustacheTemplate(source, name: "\(templateName) (lambda '\(name.text)' at \(pos))")
                 let text = try renderDetached(template.program, templateName: template.name)
-                try emitValue(text, escaped: escaped, name: name.text, pos)
-            case .text(let text): try emitValue(text, escaped: true, name: name.text, pos)
-            case .raw(let text): try emitValue(text, escaped: false, name: name.text, pos)
+                try emitValue(text, escaped: escaped, name: name.text, pos, isolated: false)
+            case .text(let text):
+                try emitValue(text, escaped: true, name: name.text, pos, isolated: lambda.isolatesResult)
+            case .raw(let text): try emitValue(text, escaped: false, name: name.text, pos, isolated: false)
             }
         default:
             guard let text = value.scalarText else {
@@ -506,8 +515,10 @@ struct Renderer {
                 templateName = template.name
                 defer { templateName = saved }
                 try render(template.program)
-            case .text(let text): try emitValue(text, escaped: true, name: name.text, section.position)
-            case .raw(let text): try emitValue(text, escaped: false, name: name.text, section.position)
+            case .text(let text):
+                try emitValue(text, escaped: true, name: name.text, section.position, isolated: lambda.isolatesResult)
+            case .raw(let text):
+                try emitValue(text, escaped: false, name: name.text, section.position, isolated: false)
             }
         default:
             if value.isTruthy {

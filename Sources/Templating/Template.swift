@@ -32,10 +32,14 @@ public protocol MessageCatalog: Sendable {
     /// (`body.html.ar.mustache`) by the same rules as the words. Default: the locale's own chain,
     /// ``TemplateLibrary/localeFallbacks(_:)``.
     func fallbackLocales(for locale: String) -> [String]
+    /// The language whose words a render of `table` in `locale` uses (the first of the catalog's fallback
+    /// chain that has the table), or nil when the catalog has no such table. Default: nil.
+    func language(ofTable table: String, locale: String) -> String?
 }
 
 extension MessageCatalog {
     public func fallbackLocales(for locale: String) -> [String] { TemplateLibrary.localeFallbacks(locale) }
+    public func language(ofTable table: String, locale: String) -> String? { nil }
 }
 
 /// The settings of one render: escaping, strictness, locale, recipient (for errors) and messages.
@@ -60,6 +64,9 @@ public struct RenderOptions: Sendable {
     /// Whether the built-in helpers (`t`, `list`, `number`, `date`, `fullName`, `dir`, `lang`) sit at the
     /// bottom of the context stack (names in your data win over them).
     public var helpers: Bool
+    /// Whether values placed into the text are isolated from the text's direction (``BidiIsolation``):
+    /// set for plain-text and SMS bodies in right-to-left languages by ``TemplateLibrary``. Default: none.
+    public var bidiIsolation: BidiIsolation = .none
     /// The most bytes one render may produce (partials, sections and lambdas included); beyond it the
     /// render stops with ``TemplatingError/outputTooLarge(template:line:column:limit:recipient:)``
     /// naming the template. Small partials fanned out by nested sections can otherwise expand to
@@ -82,6 +89,51 @@ public struct RenderOptions: Sendable {
         self.table = table
         self.helpers = helpers
         self.maxOutputBytes = maxOutputBytes
+    }
+}
+
+/// How interpolated values are kept apart from right-to-left text around them in plain text (HTML uses
+/// `dir` instead): a value with left-to-right letters or European digits (a Latin name, a URL, a phone
+/// number) is wrapped so that its neutral characters (`.`, `:`, `/`, `+`) do not jump across it.
+///
+/// ```swift
+/// var options = RenderOptions(escaping: .text, locale: "ar")
+/// options.bidiIsolation = .isolates   // "دعاك \u{2068}Ada Lovelace\u{2069}"
+/// ```
+public enum BidiIsolation: Sendable, Equatable {
+    /// Values go out as they are.
+    case none
+    /// FIRST STRONG ISOLATE (U+2068) … POP DIRECTIONAL ISOLATE (U+2069), Unicode 6.3's isolates.
+    case isolates
+    /// LEFT-TO-RIGHT MARK (U+200E) on both sides, for displays that do not know isolates.
+    case marks
+
+    /// `text` as placed into right-to-left text: wrapped when it has a left-to-right letter or a
+    /// European digit, else unchanged (an Arabic or Hebrew value needs nothing).
+    ///
+    /// ```swift
+    /// BidiIsolation.isolates.wrap("https://example.com")   // "\u{2068}https://example.com\u{2069}"
+    /// ```
+    public func wrap(_ text: String) -> String {
+        guard self != .none, Self.hasLeftToRight(text) else { return text }
+        return self == .isolates ? "\u{2068}" + text + "\u{2069}" : "\u{200E}" + text + "\u{200E}"
+    }
+
+    /// Whether `text` has a letter of a left-to-right script or a European digit (0-9).
+    static func hasLeftToRight(_ text: String) -> Bool {
+        text.unicodeScalars.contains { c in
+            if c.value < 0x80 { return (0x30...0x39).contains(c.value) || c.properties.isAlphabetic }
+            return c.properties.isAlphabetic && !isRightToLeft(c)
+        }
+    }
+
+    /// Letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and
+    /// their presentation forms; the RTL historic scripts of plane 1).
+    static func isRightToLeft(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        default: return false
+        }
     }
 }
 

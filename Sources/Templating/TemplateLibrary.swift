@@ -188,20 +188,25 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders every part of template `name` for one recipient in `locale`: subject with header escaping,
-    /// text and SMS bodies as plain text, the HTML body with HTML escaping. Strict by default: a missing
+    /// text and SMS bodies as plain text (in a right-to-left language with its values isolated,
+    /// ``BidiIsolation/isolates``), the HTML body with HTML escaping. Strict by default: a missing
     /// value is an error naming the part, line, column and `recipient`.
     public func render(
         _ name: String, context: MustacheValue, locale: String, recipient: String? = nil,
         strict: Bool = true
     ) throws -> RenderedMessage {
         let template = try template(named: name)
-        let locale = Self.normalizeLocale(locale)
+        let locale = resolvedLocale(name, locale: locale)
         let fallbacks = catalog?.fallbackLocales(for: locale) ?? Self.localeFallbacks(locale)
+        // Plain-text and SMS bodies in a right-to-left language keep embedded left-to-right values (names,
+        // URLs, numbers) apart with isolates, as the HTML does with `dir`.
+        let rightToLeft = ICULocale.isRightToLeft(locale)
         func part(_ p: LibraryTemplate.Part, _ escaping: Escaping) throws -> String? {
             guard let t = template.template(for: p, locale: locale, fallbacks: fallbacks) else { return nil }
-            let options = RenderOptions(
+            var options = RenderOptions(
                 escaping: escaping, strict: strict, locale: locale, recipient: recipient,
                 catalog: catalog, table: name, maxOutputBytes: maxOutputBytes)
+            if rightToLeft && (p == .textBody || p == .messageBody) { options.bidiIsolation = .isolates }
             return try t.render(context, partials: template.partials, options: options)
         }
         return RenderedMessage(
@@ -210,6 +215,23 @@ public struct TemplateLibrary: Sendable {
             htmlBody: try part(.htmlBody, .html),
             messageBody: try part(.messageBody, .text),
             locale: locale)
+    }
+
+    /// The locale a render of template `name` for `locale` is made in: the language whose words the
+    /// catalog has for the template (its table), so plural rules, lists, dates, numbers, `{{lang}}`,
+    /// `{{dir}}` and the message's ``RenderedMessage/locale`` (`Content-Language`) all say the language
+    /// the reader gets. The asked-for locale is kept when those words are of its own language (`en-GB`
+    /// with `en` words keeps British dates); without a catalog, or when it has no words for the
+    /// template, the asked-for locale is used.
+    ///
+    /// ```swift
+    /// library.resolvedLocale("invite", locale: "vi")      // "en": no Vietnamese words
+    /// library.resolvedLocale("invite", locale: "de-AT")   // "de-AT"
+    /// ```
+    public func resolvedLocale(_ name: String, locale: String) -> String {
+        let requested = Self.normalizeLocale(locale)
+        guard let used = catalog?.language(ofTable: name, locale: requested) else { return requested }
+        return Self.localeFallbacks(requested).contains(used) ? requested : used
     }
 
     /// The locale of a render: the recipient's own (vCard `LANG` or a data column), else the campaign's,

@@ -48,6 +48,8 @@ enum ComposeCommand: Command {
             language (vCard LANG; else --locale; else the environment's), and makes one mail draft per email
             recipient or one text message per phone recipient. Rendering is strict: a recipient whose template
             needs a variable that is missing is reported and skipped; the others are delivered.
+            No recipient is named to another: the template's 'others' list comes from --data or
+            --recipients, or is every co-recipient only with --share-recipient-names (empty otherwise).
             Give exactly one of --query (with --keywords for keyword search) or --ids. Without a delivery
             option the drafts are written into the current folder.
             With --send, a Ctrl-C or SIGTERM while the drafts are rendered and queued stops with nothing
@@ -77,6 +79,12 @@ enum ComposeCommand: Command {
                     per-recipient variables: CSV (header row; ',' or ';') or a JSON array of
                     objects, joined to contacts by an 'id' or 'email' column
                     """, completion: .file),
+            .flag(
+                "--share-recipient-names",
+                help: """
+                    fill the template's 'others' with every co-recipient (names and addresses):
+                    each message then names all the others (default: off)
+                    """),
             .option(
                 "--templates", value: "DIR", help: "a template library folder instead of the built-in one",
                 completion: .directory),
@@ -102,6 +110,7 @@ enum ComposeCommand: Command {
         let preferNicknames = args.flag(ListOptions.preferNicknamesFlag.name)
         let dataPath = try args.option("--data")
         let recipientsPath = try args.option("--recipients")
+        let shareNames = args.flag("--share-recipient-names")
         let templatesDir = try args.option("--templates")
         let stringsDir = try args.option("--strings")
         let maxOutput = try OutputLimitOption.parse(&args, command: name)
@@ -112,6 +121,10 @@ enum ComposeCommand: Command {
             throw CLIError.usage("compose: give exactly one of --query or --ids")
         }
         let mode = try parseMode(modeText)
+        // A folder that cannot take the drafts fails once, before anything is read or rendered.
+        do { try delivery.target.prepare() } catch {
+            throw CLIError.failure("compose: --out: \(error)")
+        }
         // A send takes SIGINT and SIGTERM from here: a stop while reading, rendering or queueing ends it
         // before anything is sent, with nothing queued (exit 130); once sending, after the message in flight.
         let stop = OutboxStop()
@@ -155,12 +168,20 @@ enum ComposeCommand: Command {
         var campaign = Campaign(template: templateName)
         campaign.locale = locale
         campaign.from = delivery.from
+        campaign.shareRecipientNames = shareNames
         if let dataPath { campaign.data = try loadCampaignData(dataPath, command: name) }
         if let recipientsPath {
             do {
                 let extra = try RecipientData(
                     data: try readInput(recipientsPath, command: name), fileName: recipientsPath)
                 for d in extra.diagnostics { printError("compose: \(d)") }
+                let unmatched = extra.unmatchedRows(in: selection)
+                if !unmatched.isEmpty {
+                    printError(
+                        "compose: --recipients: \(unmatched.count) of \(extra.rows.count) row(s) match no selected contact"
+                            + (unmatched.count > 5 ? " (the first 5):" : ":"))
+                    for d in unmatched.prefix(5) { printError("compose: " + terminalSafe("\(d)")) }
+                }
                 campaign.recipientData = extra.rows
             } catch let error as RecipientData.LoadError {
                 throw CLIError.failure("compose: \(error)")

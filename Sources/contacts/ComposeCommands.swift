@@ -82,23 +82,32 @@ struct DeliveryOptions {
     /// The help section of the delivery options.
     static let section = "Delivery"
 
+    /// The options that pick where drafts go and how a new run starts, which only `compose` takes:
+    /// `outbox send` delivers an outbox that exists, with its messages' own senders, for real.
+    static let composeOnly: Set<String> = ["--out", "--uri", "--send", "--resume", "--from"]
+
+    /// The delivery options of `outbox send`: the transport (SMTP or sendmail), rate, timeouts and retries.
+    static let transportOptions = options.filter { !composeOnly.contains($0.name) }
+
     /// Reads the options; `command` names the command in errors. Without a target option the drafts go to
     /// files in the current directory.
     static func parse(_ args: inout Arguments, command: String) throws -> DeliveryOptions {
-        let out = try args.option("--out")
+        // `outbox send` declares only the transport options (``transportOptions``).
+        let composing = args.spec.option("--out") != nil
+        let out = composing ? try args.option("--out") : nil
         let smtp = try args.option("--smtp")
         let sendmail = args.flag("--sendmail")
         let sendmailProgram = try args.option("--sendmail-program")
-        let uri = args.flag("--uri")
+        let uri = composing && args.flag("--uri")
         let starttls = args.flag("--starttls")
         let caFile = try args.option("--ca-file")
         let user = try args.option("--user")
         let passwordFile = try args.option("--password-file")
         let auth = try args.option("--auth")
-        let send = args.flag("--send")
-        let resume = try args.option("--resume")
+        let send = composing && args.flag("--send")
+        let resume = composing ? try args.option("--resume") : nil
         let rate = try args.option("--rate")
-        let from = try args.option("--from")
+        let from = composing ? try args.option("--from") : nil
         let replyTimeout = try seconds(args.option("--reply-timeout"), "--reply-timeout", command: command)
         let commandTimeout = try seconds(args.option("--command-timeout"), "--command-timeout", command: command)
         let connectTimeout = try seconds(args.option("--connect-timeout"), "--connect-timeout", command: command)
@@ -115,7 +124,8 @@ struct DeliveryOptions {
 
         let chosen = [out != nil, smtp != nil, sendmail || sendmailProgram != nil, uri].filter { $0 }.count
         guard chosen <= 1 else {
-            throw CLIError.usage("\(command): choose one of --out, --smtp, --sendmail, --uri")
+            throw CLIError.usage(
+                "\(command): choose one of \(composing ? "--out, --smtp, --sendmail, --uri" : "--smtp, --sendmail")")
         }
         var target: DeliveryTarget
         if let out {
@@ -540,7 +550,7 @@ struct OutboxSendCommand: Command {
                     also send every uncertain message (the server may already have it: it
                     may arrive twice; 'contacts outbox settle' decides one by one)
                     """)
-        ] + DeliveryOptions.options,
+        ] + DeliveryOptions.transportOptions,
         arguments: [ArgumentSpec("DIR", help: "the outbox folder", required: true, completion: .directory)],
         examples: ["contacts outbox send outbox-20260101-120000 --smtp smtp://mail.example.com --rate 30/min"])
 

@@ -233,9 +233,20 @@ struct MIMEWriterTests {
         #expect(throws: ComposerError.invalidLocale("de CH")) {
             try MIMEWriter().write(MailDraft(from: from, to: to, locale: "de CH"))
         }
-        #expect(throws: ComposerError.headerInjection(field: "display name")) {
-            try MailAddress(name: "Eve\r\nBcc: x@example.com", address: "e@example.com")
-        }
+    }
+
+    @Test("a display name with CR/LF is folded to a space for the header, not refused")
+    func displayNameLineBreaksAreFolded() throws {
+        let eve = try MailAddress(name: "Eve\r\nBcc: x@example.com", address: "e@example.com")
+        #expect(eve.name == "Eve Bcc: x@example.com")
+        #expect(try MailAddress(name: " Ada \r\n\tLovelace\n\0", address: "ada@example.org").name == "Ada Lovelace")
+        #expect(try MailAddress(name: "\r\n", address: "ada@example.org").name == nil)
+        let from = try MailAddress(address: "ada@example.org")
+        let text = String(
+            decoding: try MIMEWriter().write(MailDraft(from: from, to: [eve], subject: "Hi")), as: UTF8.self)
+        let headers = text.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
+        #expect(headers.contains("To: \"Eve Bcc: x@example.com\" <e@example.com>"), "\(headers)")
+        #expect(!headers.contains { $0.hasPrefix("Bcc:") })
     }
 
     @Test func dateFormatting() {

@@ -84,6 +84,7 @@ import Testing
         var campaign = Campaign(template: "hello")
         campaign.from = try MailAddress(address: "ada@example.org")
         campaign.recipientData = ["felipe": ["table": "7"], "bruno": ["table": "3"]]
+        campaign.shareRecipientNames = true
         let (messages, failures) = campaign.compose(selection, library: try library())
         #expect(failures.isEmpty)
         #expect(messages.count == 2)
@@ -111,5 +112,110 @@ import Testing
         #expect(messages.map(\.contactID) == ["felipe"])
         #expect(failures.map(\.contactID) == ["bruno"])
         #expect("\(failures[0])".contains("table"))
+    }
+}
+
+/// Issue 18, items 10, 13 and 14: the language used, privacy of co-recipients, recipient rows reported.
+@Suite struct CampaignPrivacyAndLanguageTests {
+    func selection(_ contacts: [Contact]) throws -> ContactsSelection {
+        let selection = try ContactsSelection(contacts: contacts) {
+            $0.mode = .email
+            $0.locale = "en"
+        }
+        selection.selectAll()
+        return selection
+    }
+
+    let data: [String: MustacheValue] = [
+        "inviter": ["givenName": "Ada", "familyName": "Lovelace"], "project": "Atlas",
+        "url": "https://example.com/j", "expires": "2025-07-01",
+    ]
+
+    @Test("no recipient is named to another unless asked")
+    func othersAreNotSharedByDefault() throws {
+        let contacts = (0..<3).map { i in
+            person("p\(i)", given: "P\(i)", family: "Q", emails: ["p\(i)@example.org"])
+        }
+        let library = try TemplateLibrary.bundled(catalog: try Catalog.bundled())
+        var campaign = Campaign(template: "invite")
+        campaign.data = data
+        campaign.from = try MailAddress(address: "ada@example.org")
+        let (messages, failures) = campaign.compose(try selection(contacts), library: library)
+        #expect(failures.isEmpty)
+        #expect(messages.count == 3)
+        for m in messages {
+            let body = m.rendered.textBody + (m.rendered.htmlBody ?? "")
+            for other in contacts where other.id != m.contactID {
+                #expect(!body.contains(other.givenName) && !body.contains(other.emails[0].value), "\(m.contactID)")
+            }
+            #expect(!body.contains("invited too") && !body.contains("first person"))
+            #expect(!m.rendered.textBody.contains("\n\n\n"))  // no empty line left where the list would be
+        }
+        // Asked for: every co-recipient is listed.
+        campaign.shareRecipientNames = true
+        let shared = campaign.compose(try selection(contacts), library: library).messages
+        #expect(shared.first?.rendered.textBody.contains("2 other people are invited too: P1 Q and P2 Q.") == true)
+        // Given by the data: that list, shared or not.
+        campaign.shareRecipientNames = false
+        campaign.data["others"] = [["givenName": "Team", "familyName": "Blue"]]
+        let given = campaign.compose(try selection(contacts), library: library).messages
+        #expect(given.allSatisfy { $0.rendered.textBody.contains("Team Blue is invited too.") })
+    }
+
+    @Test("a recipient whose language has no words gets the fallback language, and the draft says so")
+    func draftLocaleIsTheLanguageUsed() throws {
+        var vi = person("vi", given: "An", family: "Nguyen", emails: ["an@example.vn"])
+        vi.languages = ["vi"]
+        var fr = person("fr", given: "Luc", family: "Martin", emails: ["luc@example.fr"])
+        fr.languages = ["fr-CA"]
+        let library = try TemplateLibrary.bundled(catalog: try Catalog.bundled())
+        var campaign = Campaign(template: "invite")
+        campaign.data = data
+        campaign.data["others"] = [["givenName": "Q", "familyName": "P0"]]
+        campaign.from = try MailAddress(address: "ada@example.org")
+        let (messages, failures) = campaign.compose(try selection([vi, fr]), library: library)
+        #expect(failures.isEmpty)
+        let m = Dictionary(uniqueKeysWithValues: messages.map { ($0.contactID, $0) })
+        #expect(m["vi"]?.locale == "en")
+        #expect(m["vi"]?.mail?.locale == "en")
+        #expect(m["vi"]?.rendered.textBody.contains("Q P0 is invited too.") == true)
+        #expect(m["vi"]?.rendered.textBody.contains("July 1, 2025") == true)
+        let eml = try MIMEWriter().write(try #require(m["vi"]?.mail))
+        #expect(String(decoding: eml, as: UTF8.self).contains("Content-Language: en\r\n"))
+        #expect(m["fr"]?.locale == "fr-CA")
+    }
+
+    @Test("recipient rows that match no selected contact are listed with file and line")
+    func unmatchedRowsAreReported() throws {
+        let contacts = [
+            person("felipe", given: "Felipe", emails: ["felipe@example.com"]),
+            person("bruno", given: "Bruno", emails: ["bruno@example.org"]),
+        ]
+        let csv = "id,email,table\nfelipe,,7\nnobody,,3\n,BRUNO@example.org,4\n,ghost@example.org,5\n"
+        let extra = try RecipientData(data: Data(csv.utf8), fileName: "guests.csv")
+        let unmatched = extra.unmatchedRows(in: try selection(contacts))
+        #expect(
+            unmatched.map(\.description) == [
+                "guests.csv:3: row for 'nobody' matches no selected contact",
+                "guests.csv:5: row for 'ghost@example.org' matches no selected contact",
+            ])
+    }
+
+    @Test("a repeated column is reported; an empty file is an error naming it")
+    func duplicateColumnsAndEmptyFiles() throws {
+        let extra = try RecipientData(data: Data("id,table,table\nfelipe,1,2\n".utf8), fileName: "d.csv")
+        #expect(
+            extra.diagnostics.map(\.description) == [
+                "d.csv:1: column 'table' appears twice (fields 2 and 3); the later one wins"
+            ])
+        #expect(extra.rows["felipe"]?["table"].flatMap(\.scalarText) == "2")
+        let json = try RecipientData(data: Data(#"[{"id": "a", "t": 1, "t": 2}]"#.utf8), fileName: "d.json")
+        #expect(json.diagnostics.map(\.description) == ["d.json item 1:1: key 't' appears twice; the later one wins"])
+        for empty in ["", "\u{FEFF}", " \n\r\n"] {
+            #expect(throws: RecipientData.LoadError.empty(file: "e.csv")) {
+                try RecipientData(data: Data(empty.utf8), fileName: "e.csv")
+            }
+        }
+        #expect("\(RecipientData.LoadError.empty(file: "e.csv"))".hasPrefix("e.csv: the file is empty"))
     }
 }

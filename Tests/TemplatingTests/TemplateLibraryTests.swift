@@ -51,7 +51,6 @@ struct TemplateLibraryTests {
 
                 Ada Lovelace would like you to join the project “Atlas & <Co>”.
                 Alan Turing and Team Blue is invited too.
-
                 Join the project: https://example.com/join?id=1&t=2
                 This invitation expires on July 1, 2025.
 
@@ -119,9 +118,9 @@ struct TemplateLibraryTests {
             ctx = .dictionary(d)
         }
         #expect(
-            throws: TemplatingError.missingValue(
-                name: "url", template: "invite/body.txt.mustache", line: 6, column: 21,
-                recipient: "grace@example.com")
+            throws: TemplatingError.helper(
+                name: "t", template: "invite/body.txt.mustache", line: 5, column: 1,
+                recipient: "grace@example.com", message: "message 'action_link' needs a value for 'url'")
         ) {
             try library.render("invite", context: ctx, locale: "en", recipient: "grace@example.com")
         }
