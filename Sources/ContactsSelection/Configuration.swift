@@ -57,8 +57,15 @@ public struct Configuration: Sendable {
     public var mailBody: String?
     public var mailIsHTML = false
     public var messageBody: String?
-    /// BCP 47; default: the environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else "en".
-    public var locale: String = environmentLocale()
+    /// The locales, most preferred first (BCP 47), as Android's locale list: the first names and sorts, the
+    /// others add their index letters and name readings (`["en", "zh-Hans"]` files 王伟 under W). Default: the
+    /// environment's list (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`; ``LocalePolicy/environmentLocales(environment:)``).
+    public var locales: [String] = LocalePolicy.environmentLocales(environment: ProcessInfoEnvironment.current)
+    /// The first of ``locales`` (texts, name order, sorting); setting it makes a list of that one locale.
+    public var locale: String {
+        get { locales.first ?? "en" }
+        set { locales = [newValue] }
+    }
     /// Which name part the list sorts by (like `CNContactsUserDefaults.sortOrder`).
     public var nameSortOrder: NameSortOrder = .givenName
     /// Presentation hints for front ends (kept from KB; the library does not draw).

@@ -660,15 +660,17 @@ extension ContactsDataSource {
 
     static func savedListOptions(_ configuration: Configuration) -> String {
         savedListOptions(
-            locale: configuration.locale, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts,
-            sortOrder: configuration.nameSortOrder)
+            locales: configuration.locales, mode: configuration.mode,
+            skipUnnamed: configuration.skipUnnamedContacts, sortOrder: configuration.nameSortOrder)
     }
 
-    /// The options key of a list (what changes its rows, order, sections or keys).
+    /// The options key of a list (what changes its rows, order, sections or keys): the whole list of locales
+    /// (the others add index letters and readings), and the version of the section rules.
     public static func savedListOptions(
-        locale: String, mode: SelectionMode, skipUnnamed: Bool, sortOrder: NameSortOrder
+        locales: [String], mode: SelectionMode, skipUnnamed: Bool, sortOrder: NameSortOrder
     ) -> String {
-        "locale=\(locale) mode=\(mode.rawValue) skip-unnamed=\(skipUnnamed) sort=\(sortOrder)"
+        "locales=\(locales.joined(separator: ",")) sections=\(SectionIndex.rulesVersion) mode=\(mode.rawValue) "
+            + "skip-unnamed=\(skipUnnamed) sort=\(sortOrder)"
     }
 }
 

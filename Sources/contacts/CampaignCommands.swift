@@ -95,7 +95,8 @@ enum ComposeCommand: Command {
         let ids = try args.option("--ids")
         let source = try args.option("--source")
         let modeText = try args.option("--mode") ?? "email"
-        let locale = environmentLocale(try args.option("--locale"))
+        let locales = commandLocales(try args.option("--locale"))
+        let locale = locales[0]
         let dataPath = try args.option("--data")
         let recipientsPath = try args.option("--recipients")
         let templatesDir = try args.option("--templates")
@@ -125,7 +126,7 @@ enum ComposeCommand: Command {
         do {
             selection = try ContactsSelection(contacts: book.contacts) {
                 $0.mode = mode
-                $0.locale = locale
+                $0.locales = locales
                 $0.searchByKeywords = keywords
             }
         } catch {

@@ -28,7 +28,7 @@ enum DemoCommand: Command {
             """,
         options: [
             .option("--out", value: "DIR", help: "where the drafts go (default: demo-out)", completion: .directory),
-            .repeated("--locale", value: "L", help: "a locale to section in (repeatable)"),
+            .repeated("--locale", value: "L", help: "a locale (or a list: en,zh-Hans) to section in (repeatable)"),
             .flag("--deterministic", help: "fixed dates and Message-IDs, so runs can be compared byte for byte"),
             .flag("--json", help: "the summary as JSON instead of text (the listings are not printed)"),
         ],
@@ -94,7 +94,7 @@ enum DemoCommand: Command {
         if !json {
             out.line("Sample address book: \(book.contacts.count) contacts, \(book.groups.count) groups")
             for locale in locales {
-                let source = try dataSource(book, locale: locale)
+                let source = try dataSource(book, locales: commandLocales(locale))
                 out.line()
                 out.line("== Sections (\(locale), \(source.rows.count) contacts reachable by phone or email)")
                 out.line("Index: " + source.indexTitles.joined(separator: " "))
@@ -220,9 +220,13 @@ enum DemoCommand: Command {
     }
 
     static func dataSource(_ book: AddressBook, locale: String) throws -> ContactsDataSource {
+        try dataSource(book, locales: [locale])
+    }
+
+    static func dataSource(_ book: AddressBook, locales: [String]) throws -> ContactsDataSource {
         var config = Configuration()
         config.mode = .both
-        config.locale = locale
+        config.locales = locales
         config.skipUnnamedContacts = true
         return try ContactsDataSource(contacts: book.contacts, configuration: config)
     }

@@ -26,7 +26,7 @@ extension ListOptions {
     /// The options key of a saved list for these options.
     var savedListOptions: String {
         ContactsDataSource.savedListOptions(
-            locale: locale, mode: mode, skipUnnamed: skipUnnamed, sortOrder: Configuration().nameSortOrder)
+            locales: locales, mode: mode, skipUnnamed: skipUnnamed, sortOrder: Configuration().nameSortOrder)
     }
 
     /// The list to answer from: the saved list of the book when one is there and current, else the book
@@ -120,7 +120,7 @@ enum IndexBuildCommand: Command {
                     + "(its size, modification time and content); save the book to a file first")
         }
         let options = ListOptions(
-            source: path, locale: environmentLocale(try args.option("--locale")),
+            source: path, locales: commandLocales(try args.option("--locale")),
             mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
             json: false)
         let identity: BookIdentity

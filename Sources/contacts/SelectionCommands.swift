@@ -6,7 +6,9 @@ import Foundation
 /// Options shared by `list`, `search`, `compose`: where contacts come from and how they are listed.
 struct ListOptions {
     var source: String?
-    var locale: String
+    /// Most preferred first: the first names and sorts, the others add index letters and readings.
+    var locales: [String]
+    var locale: String { locales[0] }
     var mode: SelectionMode
     var skipUnnamed: Bool
     var json: Bool
@@ -18,7 +20,9 @@ struct ListOptions {
             help: "address book to read ('-' for stdin); default: the embedded sample address book", completion: .file),
         .option(
             "--locale", value: "L",
-            help: "BCP 47 locale for names, sorting and sections (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"),
+            help:
+                "BCP 47 locale for names, sorting and sections, or a list (en,zh-Hans: the others add their letters and readings; default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"
+        ),
         .option("--mode", help: "how contacts are reached (default: messages)", allowed: modes),
         .flag("--skip-unnamed", help: "leave out contacts without a name"),
         .flag(
@@ -32,7 +36,7 @@ struct ListOptions {
     static func parse(_ args: inout Arguments) throws -> ListOptions {
         let mode = try parseMode(try args.option("--mode") ?? "messages")
         return ListOptions(
-            source: try args.option("--source"), locale: environmentLocale(try args.option("--locale")),
+            source: try args.option("--source"), locales: commandLocales(try args.option("--locale")),
             mode: mode, skipUnnamed: args.flag("--skip-unnamed"), json: args.flag("--json"))
     }
 
@@ -40,7 +44,7 @@ struct ListOptions {
     func configuration(keywords: Bool) -> Configuration {
         var config = Configuration()
         config.mode = mode
-        config.locale = locale
+        config.locales = locales
         config.skipUnnamedContacts = skipUnnamed
         config.searchByKeywords = keywords
         return config
