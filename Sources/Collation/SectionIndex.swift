@@ -31,6 +31,8 @@ public final class SectionIndex: Sendable {
     public static let maxLabels = 300
     /// Changes when the same locales give other sections (part of a saved list's options).
     public static let rulesVersion = 2
+    /// The general categories of combining marks.
+    static let marks: Set<Unicode.GeneralCategory> = [.nonspacingMark, .spacingMark, .enclosingMark]
     /// The first Han character in collation order: its label starts the 他 bucket.
     static let firstHan = "一"
 
@@ -132,7 +134,8 @@ public final class SectionIndex: Sendable {
     /// The section title of one name (`#` for empty names).
     public func title(for name: String) -> String {
         let text = sortingText(name)
-        return place(text, bucket: bucket(text)).title
+        var decomposes: [Unicode.Scalar: Bool] = [:]
+        return place(text, bucket: bucket(text), decomposes: &decomposes).title
     }
 
     /// ICU's bucket of a sorting text (-1 for the empty text).
@@ -141,17 +144,26 @@ public final class SectionIndex: Sendable {
     /// The section of a text in bucket `b`: the bucket's own, except that a name ICU leaves outside the
     /// labels only because of a mark on its first letter goes to that letter's section (in most collations
     /// Arabic أ آ إ sort before ا, between the Hebrew and the Arabic labels: أحمد is filed under ا).
-    func place(_ text: String, bucket b: Int) -> (title: String, position: Int) {
+    /// `decomposes` remembers, per first scalar, whether it carries a mark (names repeat their first letter).
+    func place(_ text: String, bucket b: Int, decomposes: inout [Unicode.Scalar: Bool]) -> (
+        title: String, position: Int
+    ) {
         if b >= 0, !isSpecial[b] { return (bucketTitles[b], bucketOrder[b]) }
-        if let first = text.first, !first.isASCII {
-            let letter = String(first).decomposedStringWithCanonicalMapping.unicodeScalars
-            if letter.count > 1, let base = letter.first {
-                let unmarked = String(base) + text.dropFirst()
-                let c = bucket(unmarked)
-                if c >= 0, !isSpecial[c] { return (bucketTitles[c], bucketOrder[c]) }
-            }
+        let other = (Self.otherTitle, indexTitles.count - 1)
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), !first.isASCII else { return other }
+        let marked: Bool
+        if let known = decomposes[first] {
+            marked = known
+        } else {
+            marked = String(first).decomposedStringWithCanonicalMapping.unicodeScalars.count > 1
+            decomposes[first] = marked
         }
-        return (Self.otherTitle, indexTitles.count - 1)
+        guard marked || scalars.next().map({ Self.marks.contains($0.properties.generalCategory) }) == true,
+            let letter = text.first, let base = String(letter).decomposedStringWithCanonicalMapping.unicodeScalars.first
+        else { return other }
+        let c = bucket(String(base) + text.dropFirst())
+        return c >= 0 && !isSpecial[c] ? (bucketTitles[c], bucketOrder[c]) : other
     }
 
     /// Groups the texts at positions `0..<count` (`sortedName(i)`, ``sortingText(_:)`` of each name), already
@@ -169,6 +181,7 @@ public final class SectionIndex: Sendable {
                 runs.append((position, title, range))
             }
         }
+        var decomposes: [Unicode.Scalar: Bool] = [:]
         var start = 0
         while start < count {
             let b = bucket(name(start))
@@ -190,7 +203,7 @@ public final class SectionIndex: Sendable {
                 append(bucketTitles[b], bucketOrder[b], start..<hi)
             } else {
                 for i in start..<hi {
-                    let (title, position) = place(name(i), bucket: b)
+                    let (title, position) = place(name(i), bucket: b, decomposes: &decomposes)
                     append(title, position, i..<(i + 1))
                 }
             }
