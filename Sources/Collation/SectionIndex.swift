@@ -99,6 +99,12 @@ public final class SectionIndex: Sendable {
 
     /// The index of `locales` bucketing with `collator`, built once and shared (an index is immutable and
     /// thread-safe; building one with its ~250 labels is the costly part).
+    ///
+    /// ```swift
+    /// let index = try SectionIndex.shared(locales: ["en", "ja"])
+    /// index === (try SectionIndex.shared(locales: ["en", "ja"]))   // true
+    /// index.title(for: "山田太郎")                                  // "他"
+    /// ```
     public static func shared(locales: [String], collator: Collator? = nil) throws -> SectionIndex {
         let key = CacheKey(
             locales: locales.map(ICULocale.canonicalTag), collatorLocale: collator?.locale,

@@ -60,6 +60,12 @@ public struct Configuration: Sendable {
     /// The locales, most preferred first (BCP 47), as Android's locale list: the first names and sorts, the
     /// others add their index letters and name readings (`["en", "zh-Hans"]` files 王伟 under W). Default: the
     /// environment's list (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`; ``LocalePolicy/environmentLocales(environment:)``).
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.locales = try LocalePolicy.localeList("en,zh-Hans")
+    /// config.locale   // "en"
+    /// ```
     public var locales: [String] = LocalePolicy.environmentLocales(environment: ProcessInfoEnvironment.current)
     /// The first of ``locales`` (texts, name order, sorting); setting it makes a list of that one locale.
     public var locale: String {
