@@ -862,4 +862,20 @@ int32_t cicu_locale_is_rtl(const char *locale) {
     }
 }
 
+int32_t cicu_locale_language_is_known(const char *locale) {
+    try {
+        Locale l = localeOf(locale);
+        if (l.isBogus()) return 0;
+        std::string code = l.getLanguage();
+        if (code.empty()) return 1;  // the root locale ("und")
+        UnicodeString name;
+        l.getDisplayLanguage(Locale::getEnglish(), name);
+        std::string display;
+        name.toUTF8String(display);
+        return display != code ? 1 : 0;  // ICU shows the code itself for a language it has no name for
+    } catch (...) {
+        return 0;
+    }
+}
+
 }  // extern "C"

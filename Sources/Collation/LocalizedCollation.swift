@@ -28,9 +28,10 @@ public struct Section<Item> {
 extension Section: Sendable where Item: Sendable {}
 extension Section: Equatable where Item: Equatable {}
 
-/// Sorting and sectioning of names as a native contacts app does it for a locale: ICU collation for the
-/// order, ICU `AlphabeticIndex` (the locale's letters plus English ones) for the sections, with every
-/// underflow, inflow and overflow bucket merged into one `#` section placed last.
+/// Sorting and sectioning of names as a native contacts app does it for a list of locales: ICU collation of
+/// the first locale for the order, ``SectionIndex`` (the first locale's letters, the others' and those of every
+/// major script) for the sections, with every underflow, inflow and overflow bucket merged into one `#`
+/// section placed last.
 ///
 /// Keys are computed once per name into one contiguous buffer and sorted with `memcmp` (the fast path).
 ///
@@ -38,39 +39,60 @@ extension Section: Equatable where Item: Equatable {}
 /// let sv = try LocalizedCollation(locale: "sv")
 /// sv.sorted(["Örjan", "Zoe", "Åsa", "Anna"])           // ["Anna", "Zoe", "Åsa", "Örjan"]
 /// sv.sections(["Örjan", "Anna", "42"]).map(\.title)    // ["A", "Ö", "#"]
+/// sv.sections(["Борис", "Anna"]).map(\.title)          // ["A", "Б"]
+/// let enZh = try LocalizedCollation(locales: ["en", "zh-Hans"])
+/// enZh.sections(["Wang", "王伟", "Anna"]).map(\.title)  // ["A", "W"]: 王伟 is read "wang wei"
 /// ```
 public final class LocalizedCollation: Sendable {
-    /// The locale as given (BCP 47).
+    /// The first locale (BCP 47).
     public let locale: String
+    /// The whole list, first locale first.
+    public let locales: [String]
     public let collator: Collator
     public let index: SectionIndex
 
+    /// ``init(locales:options:)`` for one locale.
+    public convenience init(locale: String, options: Collator.Options = Collator.Options()) throws {
+        try self.init(locales: [locale], options: options)
+    }
+
     /// - Parameters:
-    ///   - locale: a BCP 47 tag ("sv", "zh-Hant", "ja"); Apple forms such as "zh_CN" are accepted.
+    ///   - locales: BCP 47 tags ("sv", "zh-Hant", "ja"), most preferred first: the first sorts, the others add
+    ///     their index letters and readings (`["en", "zh-Hans"]`: a Han name sorts by its Pinyin). Apple
+    ///     forms such as "zh_CN" are accepted.
     ///   - options: collator options (strength, numeric, alternate shifted, case level).
-    public init(locale: String, options: Collator.Options = Collator.Options()) throws {
-        let tag = ICULocale.canonicalTag(locale)
+    public init(locales: [String], options: Collator.Options = Collator.Options()) throws {
+        let tags = (locales.isEmpty ? ["en"] : locales).map(ICULocale.canonicalTag)
         do {
-            collator = try Collator(locale: tag, options: options)
+            collator = try Collator(locale: tags[0], options: options)
             // The list's own collator buckets the names when its options change the order; with the
-            // locale's defaults the index keeps ICU's locale constructor.
-            index = try SectionIndex(locale: tag, collator: options == Collator.Options() ? nil : collator)
+            // locale's defaults the index keeps ICU's locale constructor. Built once per process.
+            index = try SectionIndex.shared(locales: tags, collator: options == Collator.Options() ? nil : collator)
         } catch let error as ICUError {
-            throw CollationError.icu(locale: locale, underlying: error)
+            throw CollationError.icu(locale: locales.first ?? "en", underlying: error)
         }
-        self.locale = tag
+        self.locale = tags[0]
+        self.locales = tags
     }
 
     /// The sort key of one string (compare keys bytewise).
     public func sortKey(_ string: String) -> [UInt8] {
-        (try? collator.sortKey(string)) ?? Array(string.utf8)
+        let text = index.sortingText(string)
+        return (try? collator.sortKey(text)) ?? Array(text.utf8)
     }
 
     /// -1, 0, 1 by this locale's collation.
-    public func compare(_ a: String, _ b: String) -> Int { collator.compare(a, b) }
+    public func compare(_ a: String, _ b: String) -> Int {
+        collator.compare(index.sortingText(a), index.sortingText(b))
+    }
 
     /// Sort keys of `names` in one contiguous buffer (one ICU call for all names).
     public func sortKeys(_ names: [String]) -> SortKeyBuffer {
+        textSortKeys(index.hasReadings ? names.map(index.sortingText) : names)
+    }
+
+    /// Sort keys of sorting texts (``SectionIndex/sortingText(_:)`` already applied).
+    func textSortKeys(_ names: [String]) -> SortKeyBuffer {
         var total = 0
         for name in names { total += name.utf8.count }
         var text: [UInt8] = []
@@ -82,11 +104,23 @@ public final class LocalizedCollation: Sendable {
             text.append(contentsOf: name.utf8)
             offsets.append(Int32(truncatingIfNeeded: text.count))
         }
-        return sortKeys(utf8: text, offsets: offsets)
+        return textSortKeys(utf8: text, offsets: offsets)
     }
 
-    /// Sort keys of names given as one UTF-8 buffer and `count + 1` offsets (no per-name allocation).
+    /// Sort keys of names given as one UTF-8 buffer and `count + 1` offsets (no per-name allocation unless
+    /// the list reads Han names as Pinyin).
     public func sortKeys(utf8 text: [UInt8], offsets: [Int32]) -> SortKeyBuffer {
+        guard !index.hasReadings else {
+            return sortKeys(
+                (0..<max(0, offsets.count - 1)).map {
+                    String(decoding: text[Int(offsets[$0])..<Int(offsets[$0 + 1])], as: UTF8.self)
+                })
+        }
+        return textSortKeys(utf8: text, offsets: offsets)
+    }
+
+    /// ``textSortKeys(_:)`` of one buffer.
+    func textSortKeys(utf8 text: [UInt8], offsets: [Int32]) -> SortKeyBuffer {
         let result = text.withUnsafeBufferPointer { try? collator.sortKeys(text: $0, offsets: offsets) }
         if let result { return result }
         // ICU failed on the bulk call (out of memory): fall back to code-point order so nothing is lost.
@@ -124,8 +158,9 @@ public final class LocalizedCollation: Sendable {
     /// The non-empty sections of `items`, keyed by the name `key` gives for each (use the phonetic or
     /// sort-as value when there is one: Japanese kanji names need it).
     public func sections<T>(_ items: [T], by key: (T) -> String) -> [Section<T>] {
-        let names = items.map(key)
-        let order = sortKeys(names).sortedIndices()
+        var names = items.map(key)
+        if index.hasReadings { names = names.map(index.sortingText) }
+        let order = textSortKeys(names).sortedIndices()
         let runs = index.sections(count: order.count) { names[Int(order[$0])] }
         return runs.map { section in
             var sectionItems: [T] = []

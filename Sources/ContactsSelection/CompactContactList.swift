@@ -77,7 +77,7 @@ public final class CompactContactList: ContactListing {
         body: @Sendable (inout ListEntries, consuming Contact) -> Void
     ) {
         guard configuration.willLoadItems == nil else { throw UnsupportedConfiguration.willLoadItems }
-        let collation = try LocalizedCollation(locale: configuration.locale)
+        let collation = try LocalizedCollation(locales: configuration.locales)
         let order = configuration.nameSortOrder
         let preferNicknames = configuration.preferNicknames
         let region = configuration.resolvedPhoneRegion

@@ -57,8 +57,21 @@ public struct Configuration: Sendable {
     public var mailBody: String?
     public var mailIsHTML = false
     public var messageBody: String?
-    /// BCP 47; default: the environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else "en".
-    public var locale: String = environmentLocale()
+    /// The locales, most preferred first (BCP 47), as Android's locale list: the first names and sorts, the
+    /// others add their index letters and name readings (`["en", "zh-Hans"]` files 王伟 under W). Default: the
+    /// environment's list (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`; ``LocalePolicy/environmentLocales(environment:)``).
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.locales = try LocalePolicy.localeList("en,zh-Hans")
+    /// config.locale   // "en"
+    /// ```
+    public var locales: [String] = LocalePolicy.environmentLocales(environment: ProcessInfoEnvironment.current)
+    /// The first of ``locales`` (texts, name order, sorting); setting it makes a list of that one locale.
+    public var locale: String {
+        get { locales.first ?? "en" }
+        set { locales = [newValue] }
+    }
     /// The phone region for numbers written without a country code (ISO 3166 alpha-2, e.g. "US"). nil: by
     /// the package's rule (`LocalePolicy.phoneRegion(explicit:locale:environment:)`): `CONTACTS_REGION`,
     /// else the explicit region subtag of `locale` ("en-GB" → GB; "ja" and "de" name none), else the

@@ -130,7 +130,7 @@ public final class ContactsDataSource: Sendable {
     let rowByID: [String: Int]
 
     public convenience init(contacts: [Contact], configuration: Configuration = Configuration()) throws {
-        let collation = try LocalizedCollation(locale: configuration.locale)
+        let collation = try LocalizedCollation(locales: configuration.locales)
         try self.init(contacts: contacts, configuration: configuration, collation: collation)
     }
 

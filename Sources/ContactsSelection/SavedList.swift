@@ -663,30 +663,31 @@ extension ContactsDataSource {
     /// (``savedListOptions(locale:mode:skipUnnamed:sortOrder:preferNicknames:region:)``).
     public static func savedListOptions(_ configuration: Configuration) -> String {
         savedListOptions(
-            locale: configuration.locale, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts,
-            sortOrder: configuration.nameSortOrder, preferNicknames: configuration.preferNicknames,
-            region: configuration.resolvedPhoneRegion)
+            locales: configuration.locales, mode: configuration.mode,
+            skipUnnamed: configuration.skipUnnamedContacts, sortOrder: configuration.nameSortOrder,
+            preferNicknames: configuration.preferNicknames, region: configuration.resolvedPhoneRegion)
     }
 
-    /// The options key of a list (what changes its rows, names, order, sections or keys). `region` is the
-    /// phone region its numbers were read with ("ZZ" for none): a list saved for one region never answers
-    /// for another.
+    /// The options key of a list (what changes its rows, names, order, sections or keys): the whole list of
+    /// locales (the others add index letters and readings), the version of the section rules, and `region`,
+    /// the phone region its numbers were read with ("ZZ" for none): a list saved for one region never
+    /// answers for another.
     ///
     /// ```swift
     /// ContactsDataSource.savedListOptions(
-    ///     locale: "en", mode: .messages, skipUnnamed: false, sortOrder: .givenName, preferNicknames: true,
-    ///     region: "US")
+    ///     locales: ["en", "zh-Hans"], mode: .messages, skipUnnamed: false, sortOrder: .givenName,
+    ///     preferNicknames: true, region: "US")
     /// ```
     public static func savedListOptions(
-        locale: String, mode: SelectionMode, skipUnnamed: Bool, sortOrder: NameSortOrder,
+        locales: [String], mode: SelectionMode, skipUnnamed: Bool, sortOrder: NameSortOrder,
         preferNicknames: Bool = false, region: String
     ) -> String {
-        "locale=\(locale) mode=\(mode.rawValue) skip-unnamed=\(skipUnnamed) sort=\(sortOrder) "
-            + "nicknames=\(preferNicknames) region=\(region)"
+        "locales=\(locales.joined(separator: ",")) sections=\(SectionIndex.rulesVersion) mode=\(mode.rawValue) "
+            + "skip-unnamed=\(skipUnnamed) sort=\(sortOrder) nicknames=\(preferNicknames) region=\(region)"
     }
 
     /// The phone region an options key was made with
-    /// (``savedListOptions(locale:mode:skipUnnamed:sortOrder:preferNicknames:region:)``), "ZZ" when it names
+    /// (``savedListOptions(locales:mode:skipUnnamed:sortOrder:preferNicknames:region:)``), "ZZ" when it names
     /// none.
     static func region(inSavedListOptions options: String) -> String {
         guard let range = options.range(of: " region=", options: .backwards) else { return "ZZ" }

@@ -70,6 +70,7 @@ public enum ICUFormat {
 /// ```swift
 /// ICULocale.addLikelySubtags("zh-HK")   // "zh-Hant-HK"
 /// ICULocale.isRightToLeft("ar")          // true
+/// ICULocale.isKnownLanguage("xx-Latn")   // false
 /// ```
 public enum ICULocale {
     public static func canonicalTag(_ locale: String) -> String {
@@ -82,6 +83,8 @@ public enum ICULocale {
         (try? transform(locale, Int32(CICU_LOCALE_MINIMIZE))) ?? locale
     }
     public static func isRightToLeft(_ locale: String) -> Bool { cicu_locale_is_rtl(locale) != 0 }
+    /// True when ICU has a name for the locale's language ("en", "tlh", "und"); false for "xx" or "qaa".
+    public static func isKnownLanguage(_ locale: String) -> Bool { cicu_locale_language_is_known(locale) != 0 }
 
     static func transform(_ locale: String, _ op: Int32) throws -> String {
         try preflightString("locale transform", guess: 64) { out, cap, st in

@@ -56,9 +56,13 @@ public enum LocalePolicy {
         guard !parts.isEmpty else { return n }
         parts[0] = parts[0].lowercased()
         if let modern = deprecatedLanguages[parts[0]] { parts[0] = modern }
+        var inExtension = false  // after a singleton ("-u-", "-x-") subtags are keywords, not script or region
         for k in 1..<parts.count {
             let p = parts[k]
-            if p.count == 4, p.allSatisfy(\.isLetter) {
+            if p.count == 1 { inExtension = true }
+            if inExtension {
+                parts[k] = p.lowercased()
+            } else if p.count == 4, p.allSatisfy(\.isLetter) {
                 parts[k] = p.prefix(1).uppercased() + p.dropFirst().lowercased()
             } else if (p.count == 2 && p.allSatisfy(\.isLetter)) || (p.count == 3 && p.allSatisfy(\.isNumber)) {
                 parts[k] = p.uppercased()

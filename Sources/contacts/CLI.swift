@@ -1,4 +1,5 @@
 import ArgumentModel
+import Collation
 import ContactsSelection
 import Foundation
 import ICUKit
@@ -177,10 +178,23 @@ func jsonString<T: Encodable>(_ value: T) throws -> String {
     return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
-/// The locale for a command: `--locale`, else the environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else "en".
-func environmentLocale(_ explicit: String?) -> String {
-    if let explicit, !explicit.isEmpty { return explicit }
-    return environmentLocale(ProcessInfoEnvironment.current)
+/// The locales for a command, most preferred first: `--locale` (one, or a list such as `en,zh-Hans`), else the
+/// environment's list (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else `["en"]`. Every `--locale` value has
+/// been checked before the command runs (``checkLocaleOptions(_:)``).
+func commandLocales(_ explicit: String?) -> [String] {
+    guard let explicit else { return LocalePolicy.environmentLocales(environment: ProcessInfoEnvironment.current) }
+    return (try? LocalePolicy.localeList(explicit)) ?? [explicit]
+}
+
+/// The locale for a command that uses one: the first of ``commandLocales(_:)``.
+func environmentLocale(_ explicit: String?) -> String { commandLocales(explicit)[0] }
+
+/// Checks every `--locale` value by the package's rule (``LocalePolicy/localeList(_:)``), for every command
+/// before it runs: a malformed or unknown locale is a usage error naming the expected form.
+func checkLocaleOptions(_ parsed: ParsedArguments) throws {
+    for value in parsed.values("--locale") {
+        do { _ = try LocalePolicy.localeList(value) } catch { throw CLIError.usage("--locale: \(error)") }
+    }
 }
 
 extension String {

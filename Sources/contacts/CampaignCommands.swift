@@ -105,7 +105,8 @@ enum ComposeCommand: Command {
         let ids = try args.option("--ids")
         let source = try args.option("--source")
         let modeText = try args.option("--mode") ?? "email"
-        let locale = environmentLocale(try args.option("--locale"))
+        let locales = commandLocales(try args.option("--locale"))
+        let locale = locales[0]
         let region = try parseRegion(&args)
         let preferNicknames = args.flag(ListOptions.preferNicknamesFlag.name)
         let dataPath = try args.option("--data")
@@ -142,7 +143,7 @@ enum ComposeCommand: Command {
         do {
             selection = try ContactsSelection(contacts: book.contacts) {
                 $0.mode = mode
-                $0.locale = locale
+                $0.locales = locales
                 $0.phoneRegion = region
                 $0.searchByKeywords = keywords
                 $0.preferNicknames = preferNicknames

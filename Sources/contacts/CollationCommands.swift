@@ -26,11 +26,11 @@ func readNameLines(_ path: String, command: String) throws -> [String] {
     return names
 }
 
-func openCollation(_ locale: String) throws -> LocalizedCollation {
+func openCollation(_ locales: [String]) throws -> LocalizedCollation {
     do {
-        return try LocalizedCollation(locale: locale)
+        return try LocalizedCollation(locales: locales)
     } catch {
-        throw CLIError.usage("cannot use locale '\(locale)': \(error)")
+        throw CLIError.usage("cannot use locale '\(locales.joined(separator: ","))': \(error)")
     }
 }
 
@@ -41,11 +41,12 @@ enum SortCommand: Command {
         name: name, summary: summary,
         discussion: """
             Reads one UTF-8 name per line from FILE (or stdin for '-' or no FILE) and prints the names in the
-            collation order of locale L (BCP 47, default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG, else en).
+            collation order of locale L (BCP 47, default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG, else en). L may be
+            a list (en,zh-Hans): the first sorts, a Chinese one reads Han names as Pinyin among the Latin ones.
             Lines that are not valid UTF-8 are reported on stderr with their line number and skipped.
             """,
         options: [
-            .option("--locale", value: "L", help: "BCP 47 locale of the order"),
+            .option("--locale", value: "L", help: "BCP 47 locale of the order, or a list (en,zh-Hans)"),
             .flag("--json", help: "a JSON array of the names in order"),
         ],
         arguments: [ArgumentSpec("FILE|-", help: "the names, one per line (default: stdin)", completion: .file)],
@@ -55,11 +56,11 @@ enum SortCommand: Command {
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
-        let locale = environmentLocale(try args.option("--locale"))
+        let locales = commandLocales(try args.option("--locale"))
         let json = args.flag("--json")
         let paths = try args.positionals(max: 1, names: "at most one FILE")
         let names = try readNameLines(paths.first ?? "-", command: name)
-        let collation = try openCollation(locale)
+        let collation = try openCollation(locales)
         var out = Output()
         let sorted = collation.sorted(names)
         if json {
@@ -79,13 +80,18 @@ enum SectionsCommand: Command {
         name: name, summary: summary,
         discussion: """
             Reads one UTF-8 name per line and prints the non-empty sections in index order, '#' last, each
-            sorted by locale L's collation. Sections come from ICU's AlphabeticIndex for L plus the English
-            letters; digits, symbols, emoji and scripts without index letters all go to '#'.
+            sorted by locale L's collation. Sections come from ICU's AlphabeticIndex for L plus the letters of
+            every major script (Latin, Greek, Cyrillic, Hebrew, Arabic, Thai, Hangul, kana); digits, symbols,
+            emoji and scripts without index letters go to '#'. L may be a list (en,zh-Hans): the first sorts,
+            the others add their letters and readings (a Chinese one files Han names under their Pinyin
+            letter, a Japanese one files kanji names without a reading under 他).
 
             Without --json: the index bar, then each section with its names.
             """,
         options: [
-            .option("--locale", value: "L", help: "BCP 47 locale (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG, else en)"),
+            .option(
+                "--locale", value: "L",
+                help: "BCP 47 locale, or a list (en,zh-Hans) (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG, else en)"),
             .flag("--json", help: #"[{"title": String, "items": [String]}] for the non-empty sections"#),
         ],
         arguments: [ArgumentSpec("FILE|-", help: "the names, one per line (default: stdin)", completion: .file)],
@@ -97,11 +103,11 @@ enum SectionsCommand: Command {
     }
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
-        let locale = environmentLocale(try args.option("--locale"))
+        let locales = commandLocales(try args.option("--locale"))
         let json = args.flag("--json")
         let paths = try args.positionals(max: 1, names: "at most one FILE")
         let names = try readNameLines(paths.first ?? "-", command: name)
-        let collation = try openCollation(locale)
+        let collation = try openCollation(locales)
         let sections = collation.sections(names)
         var out = Output()
         if json {

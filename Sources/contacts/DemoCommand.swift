@@ -28,7 +28,7 @@ enum DemoCommand: Command {
             """,
         options: [
             .option("--out", value: "DIR", help: "where the drafts go (default: demo-out)", completion: .directory),
-            .repeated("--locale", value: "L", help: "a locale to section in (repeatable)"),
+            .repeated("--locale", value: "L", help: "a locale (or a list: en,zh-Hans) to section in (repeatable)"),
             .option(
                 "--region", value: "CC",
                 help: "phone region for the sample's numbers without a country code (default: CONTACTS_REGION, else US)"
@@ -101,7 +101,7 @@ enum DemoCommand: Command {
         if !json {
             out.line("Sample address book: \(book.contacts.count) contacts, \(book.groups.count) groups")
             for locale in locales {
-                let source = try dataSource(book, locale: locale, region: region)
+                let source = try dataSource(book, locales: commandLocales(locale), region: region)
                 out.line()
                 out.line("== Sections (\(locale), \(source.rows.count) contacts reachable by phone or email)")
                 out.line("Index: " + source.indexTitles.joined(separator: " "))
@@ -227,9 +227,13 @@ enum DemoCommand: Command {
     }
 
     static func dataSource(_ book: AddressBook, locale: String, region: String?) throws -> ContactsDataSource {
+        try dataSource(book, locales: [locale], region: region)
+    }
+
+    static func dataSource(_ book: AddressBook, locales: [String], region: String?) throws -> ContactsDataSource {
         var config = Configuration()
         config.mode = .both
-        config.locale = locale
+        config.locales = locales
         config.phoneRegion = region
         config.skipUnnamedContacts = true
         return try ContactsDataSource(contacts: book.contacts, configuration: config)

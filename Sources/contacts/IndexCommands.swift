@@ -117,7 +117,7 @@ enum IndexBuildCommand: Command {
                     + "(its size, modification time and content); save the book to a file first")
         }
         let options = ListOptions(
-            source: path, locale: environmentLocale(try args.option("--locale")), region: try parseRegion(&args),
+            source: path, locales: commandLocales(try args.option("--locale")), region: try parseRegion(&args),
             mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
             preferNicknames: args.flag(ListOptions.preferNicknamesFlag.name), json: false)
         let identity: BookIdentity

@@ -7,7 +7,9 @@ import Foundation
 /// Options shared by `list`, `search`, `compose`: where contacts come from and how they are listed.
 struct ListOptions {
     var source: String?
-    var locale: String
+    /// Most preferred first: the first names and sorts, the others add index letters and readings.
+    var locales: [String]
+    var locale: String { locales[0] }
     /// `--region` (else `CONTACTS_REGION`), checked; nil: the library's rule (the locale's region subtag,
     /// else the environment's territory).
     var region: String?
@@ -27,7 +29,9 @@ struct ListOptions {
             help: "address book to read ('-' for stdin); default: the embedded sample address book", completion: .file),
         .option(
             "--locale", value: "L",
-            help: "BCP 47 locale for names, sorting and sections (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"),
+            help:
+                "BCP 47 locale for names, sorting and sections, or a list (en,zh-Hans: the others add their letters and readings; default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"
+        ),
         regionOption,
         .option("--mode", help: "how contacts are reached (default: messages)", allowed: modes),
         .flag("--skip-unnamed", help: "leave out contacts without a name"),
@@ -52,7 +56,7 @@ struct ListOptions {
     static func parse(_ args: inout Arguments) throws -> ListOptions {
         let mode = try parseMode(try args.option("--mode") ?? "messages")
         return ListOptions(
-            source: try args.option("--source"), locale: environmentLocale(try args.option("--locale")),
+            source: try args.option("--source"), locales: commandLocales(try args.option("--locale")),
             region: try parseRegion(&args), mode: mode, skipUnnamed: args.flag("--skip-unnamed"),
             preferNicknames: args.flag(preferNicknamesFlag.name), json: args.flag("--json"))
     }
@@ -61,7 +65,7 @@ struct ListOptions {
     func configuration(keywords: Bool) -> Configuration {
         var config = Configuration()
         config.mode = mode
-        config.locale = locale
+        config.locales = locales
         config.phoneRegion = region
         config.skipUnnamedContacts = skipUnnamed
         config.preferNicknames = preferNicknames

@@ -297,7 +297,7 @@ struct StringsGetCommand: Command {
         }
         var requested: [String]
         if let locale {
-            requested = [locale]
+            requested = commandLocales(locale)
         } else {
             requested = LanguageMatcher.requestedLanguages()
             if requested.isEmpty { requested = [environmentLocale(nil)] }

@@ -242,7 +242,8 @@ struct TemplatesRenderCommand: Command {
         }
         // The recipient's own locale (a `locale` or `lang` field of the data) wins over --locale.
         let own = (context.member("locale") ?? context.member("lang"))?.scalarText
-        let renderLocale = TemplateLibrary.renderLocale(recipient: own, campaign: explicitLocale, environment: locale)
+        let renderLocale = TemplateLibrary.renderLocale(
+            recipient: own, campaign: explicitLocale == nil ? nil : locale, environment: locale)
         let message = try TemplateCLI.run("templates render") {
             try library.render(name, context: context, locale: renderLocale, recipient: recipient)
         }

@@ -154,6 +154,7 @@ enum CompletionCommand: Command {
             print(spec.help(tool: toolSpec.name))
             return 0
         case .arguments(let parsed):
+            try checkLocaleOptions(parsed)
             var arguments = Arguments(parsed, spec: spec)
             return try command.run(&arguments).rawValue
         }

@@ -24,8 +24,11 @@ struct StringsCLITests {
             ["strings", "get", "Cancel"],
             environment: ["LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"])
         #expect(env.stdout == "Abbrechen\n")
-        let fallback = try CLI.run(["strings", "get", "No contacts", "--locale", "xx-YY"])
+        // A language without a translation (Swahili) falls back to the development language; a language
+        // ICU does not know (xx) is a usage error.
+        let fallback = try CLI.run(["strings", "get", "No contacts", "--locale", "sw-KE"])
         #expect(fallback.stdout == "No contacts\n")
+        #expect(try CLI.run(["strings", "get", "No contacts", "--locale", "xx-YY"]).status == 2)
         let missing = try CLI.run(["strings", "get", "No such key", "--locale", "de"])
         #expect(missing.status == 1 && missing.stderr.contains("No such key"))
         let bad = try CLI.run(["strings", "get", "%d contacts selected", "--locale", "de", "--count", "x"])

@@ -21,7 +21,9 @@ import Testing
         #expect(sv.sorted(["Örjan", "Zoe", "Åsa", "Anna", "Ärla"]) == ["Anna", "Zoe", "Åsa", "Ärla", "Örjan"])
         let sections = sv.sections(["Örjan", "Zoe", "Åsa", "Anna", "Ärla", "42 Club"])
         #expect(sections.map(\.title) == ["A", "Z", "Å", "Ä", "Ö", "#"])
-        #expect(Array(sv.indexTitles.suffix(4)) == ["Å", "Ä", "Ö", "#"])
+        let z = try #require(sv.indexTitles.firstIndex(of: "Z"))
+        #expect(Array(sv.indexTitles[(z + 1)...(z + 3)]) == ["Å", "Ä", "Ö"])
+        #expect(sv.indexTitles.last == "#")
     }
 
     @Test func germanUmlautWithA() throws {
@@ -48,7 +50,8 @@ import Testing
         #expect(s.last!.items.count == 4)
         #expect(s.last!.items.contains(""))
         #expect(s.last!.items.contains("😀 Fan"))
-        #expect(en.indexTitles.first == "A" && en.indexTitles.last == "#" && en.indexTitles.count == 27)
+        #expect(en.indexTitles.first == "A" && en.indexTitles[25] == "Z" && en.indexTitles.last == "#")
+        #expect(en.indexTitles.contains("Б") && en.indexTitles.contains("あ"))  // other scripts' letters follow
     }
 
     @Test func japaneseKanaRowsAndLatin() throws {
@@ -57,7 +60,8 @@ import Testing
         #expect(ja["さ"] == ["さとう はなこ"])
         #expect(ja["や"] == ["やまだ たろう"])
         #expect(ja["S"] == ["Smith"])
-        #expect(ja["#"]?.contains("山田太郎") == true)  // kanji without a reading
+        #expect(ja["他"]?.contains("山田太郎") == true)  // kanji without a reading
+        #expect(ja["#"] == ["1st Place"])
         let bar = try LocalizedCollation(locale: "ja").indexTitles
         #expect(bar.contains("あ") && bar.contains("わ") && bar.contains("A"))
         // Hiragana and katakana of the same row share a section.
@@ -128,7 +132,8 @@ import Testing
         let stems =
             names + [
                 "!Zed", "(Anna)", "\"Quote\" Bob", "-Xavier", "Émile", "Øystein", "Łukasz", "Ωmega", "ßtraße",
-                "O'Brien", "d'Arc", "😀", "🎉 Party", "!!", "٣٤",
+                "O'Brien", "d'Arc", "😀", "🎉 Party", "!!", "٣٤", "آمنة", "إبراهيم", "ؤلؤ", "ئ", "ٱ", "\u{627}\u{654}حمد",
+                "Эдуард", "Ђорђе", "שרה", "สมชาย", "अनन्या",
             ]
         for (i, stem) in stems.enumerated() {
             for j in 0..<7 { pool.append(j == 0 ? stem : "\(stem) \(i * j)") }
@@ -141,9 +146,13 @@ import Testing
             ("primary", Collator.Options(strength: .primary)),
             ("all", Collator.Options(strength: .primary, numeric: true, alternateShifted: true, caseLevel: true)),
         ]
-        for locale in ["en", "sv", "ja", "zh-Hans", "zh-Hant", "ko", "ru", "ar"] {
+        let lists = [
+            ["en"], ["sv"], ["ja"], ["zh-Hans"], ["zh-Hant"], ["ko"], ["ru"], ["ar"], ["en", "zh-Hans"], ["en", "ja"],
+        ]
+        for list in lists {
+            let locale = list.joined(separator: ",")
             for (variant, options) in variants {
-                let c = try LocalizedCollation(locale: locale, options: options)
+                let c = try LocalizedCollation(locales: list, options: options)
                 let sections = c.sections(pool)
                 #expect(sections.reduce(0) { $0 + $1.items.count } == pool.count)
                 for section in sections {

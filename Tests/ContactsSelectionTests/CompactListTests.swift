@@ -25,13 +25,13 @@ import Testing
         return try CompactContactList(stream: stream, collation: reading.collation, configuration: config)
     }
 
-    @Test(arguments: ["en", "ja", "zh-Hans", "sv"])
+    @Test(arguments: ["en", "ja", "zh-Hans", "sv", "en,zh-Hans", "en,ja"])
     func sameAnswersAsTheDataSource(locale: String) throws {
         let book = AddressBook(data: Data(Self.text.utf8), fileName: "book.vcf")
         for mode in [SelectionMode.messages, .email, .both] {
             for skipUnnamed in [false, true] {
                 var config = Configuration()
-                config.locale = locale
+                config.locales = locale.split(separator: ",").map(String.init)
                 config.mode = mode
                 config.skipUnnamedContacts = skipUnnamed
                 let source = try ContactsDataSource(contacts: book.contacts, configuration: config)

@@ -269,6 +269,8 @@ int32_t cicu_locale_transform(const char *locale, int32_t operation, char *out, 
                               int32_t *status);
 /** 1 when the locale's script is written right to left. */
 int32_t cicu_locale_is_rtl(const char *locale);
+/** 1 when ICU has a name for the locale's language ("en", "tlh", "und"), 0 when not ("xx", "qaa"). */
+int32_t cicu_locale_language_is_known(const char *locale);
 
 #ifdef __cplusplus
 }
