@@ -5,7 +5,8 @@ import Testing
 /// `make install` as a packager or a user runs it: a clone of the current commit is built (release, once)
 /// and installed into a temporary prefix, the clone is removed, and the installed tool must still find its
 /// resources, show its manual page and have its completions where the shells look; `make uninstall` then
-/// removes exactly what was installed.
+/// removes exactly what was installed. A second install into a DESTDIR staging folder (no second build)
+/// puts the same files under `DESTDIR/usr/local`.
 @Suite struct InstallCLITests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -52,6 +53,20 @@ import Testing
 
         let install = try runToEnd(["make", "--no-print-directory", "install", "PREFIX=\(prefix.path)"], in: clone)
         try #require(install.status == 0, "make install: \(install.output.suffix(4000))")
+        // A packager's staged install (DESTDIR, the default PREFIX): the same files under stage/usr/local, no
+        // second build; the staged binary finds its resources relative to itself.
+        let stage = base.appendingPathComponent("stage")
+        let staged = try runToEnd(["make", "--no-print-directory", "install", "DESTDIR=\(stage.path)"], in: clone)
+        try #require(staged.status == 0, "make install DESTDIR=…: \(staged.output.suffix(4000))")
+        let stagedRoot = stage.appendingPathComponent("usr/local")
+        #expect(Self.files(under: stage).allSatisfy { $0.hasPrefix("usr/local/") }, "\(Self.files(under: stage))")
+        #expect(Self.files(under: stagedRoot) == Self.files(under: prefix).filter { $0 != "share/man/man1/other.1" })
+        let stagedList = try runToEnd([stagedRoot.appendingPathComponent("bin/contacts").path, "templates", "list"])
+        #expect(stagedList.status == 0 && stagedList.output.contains("invite"), "staged: \(stagedList.output)")
+        let unstaged = try runToEnd(["make", "--no-print-directory", "uninstall", "DESTDIR=\(stage.path)"], in: clone)
+        #expect(
+            unstaged.status == 0 && Self.files(under: stage).isEmpty, "\(unstaged.output) \(Self.files(under: stage))")
+
         // Uninstalling needs nothing of the checkout but its Makefile.
         let makefile = base.appendingPathComponent("Makefile")
         try FileManager.default.copyItem(at: clone.appendingPathComponent("Makefile"), to: makefile)
