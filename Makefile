@@ -4,12 +4,12 @@
 
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libicu-dev libphonenumber-dev libcurl4-openssl-dev
+APT_PACKAGES := libicu-dev libphonenumber-dev libcurl4-openssl-dev man-db
 VENV := .venv
 PY_TEST_PACKAGES := aiosmtpd fast-mail-parser
 PY_BENCH_PACKAGES := vobject chevron jinja2
 
-.PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint docs fuzz clean
+.PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint docs fuzz clean install uninstall
 
 all: build
 
@@ -64,6 +64,41 @@ docs: deps-apt
 FUZZ_SECONDS ?= 60
 fuzz: deps-apt
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) ./scripts/fuzz.sh
+
+# `make install` (PREFIX, default /usr/local; DESTDIR for packagers): the release `contacts`, its resources
+# (sample book, localizations, templates) in share/contacts where the binary finds them from its own folder,
+# the manual page made by the tool from its commands, and the bash, zsh and fish completions where those
+# shells look. `make uninstall` removes exactly these files.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+RESOURCE_BUNDLES := ContactsSelection_ContactsCore.resources ContactsSelection_StringsCatalog.resources \
+	ContactsSelection_Templating.resources
+INSTALLED_FILES := bin/contacts share/man/man1/contacts.1 share/bash-completion/completions/contacts \
+	share/zsh/site-functions/_contacts share/fish/vendor_completions.d/contacts.fish
+
+install: deps-apt
+	$(SWIFT) build -c release --product contacts
+	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); root="$(INSTALL_ROOT)"; \
+	  install -d "$$root/bin" "$$root/share/contacts" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	    "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
+	  install -m 755 "$$bin/contacts" "$$root/bin/contacts"; \
+	  for b in $(RESOURCE_BUNDLES); do rm -rf "$$root/share/contacts/$$b"; cp -R "$$bin/$$b" "$$root/share/contacts/$$b"; \
+	    chmod -R u+rwX,go+rX,go-w "$$root/share/contacts/$$b"; done; \
+	  "$$bin/contacts" help --man > "$$root/share/man/man1/contacts.1"; \
+	  "$$bin/contacts" completion bash > "$$root/share/bash-completion/completions/contacts"; \
+	  "$$bin/contacts" completion zsh > "$$root/share/zsh/site-functions/_contacts"; \
+	  "$$bin/contacts" completion fish > "$$root/share/fish/vendor_completions.d/contacts.fish"; \
+	  chmod 644 "$$root/share/man/man1/contacts.1" "$$root/share/bash-completion/completions/contacts" \
+	    "$$root/share/zsh/site-functions/_contacts" "$$root/share/fish/vendor_completions.d/contacts.fish"; \
+	  echo "installed contacts into $$root"
+
+uninstall:
+	@set -e; root="$(INSTALL_ROOT)"; \
+	  for f in $(INSTALLED_FILES); do rm -f "$$root/$$f"; done; \
+	  for b in $(RESOURCE_BUNDLES); do rm -rf "$$root/share/contacts/$$b"; done; \
+	  rmdir "$$root/share/contacts" 2>/dev/null || true; \
+	  echo "removed contacts from $$root"
 
 lint:
 	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Plugins Fuzz Package.swift Examples/Consumer

@@ -5,6 +5,8 @@
 #include "cicu.h"
 
 #include <unicode/alphaindex.h>
+#include <unicode/brkiter.h>
+#include <unicode/uchar.h>
 #include <unicode/coll.h>
 #include <unicode/datefmt.h>
 #include <unicode/dtptngen.h>
@@ -876,6 +878,43 @@ int32_t cicu_locale_language_is_known(const char *locale) {
     } catch (...) {
         return 0;
     }
+}
+
+// ---------------------------------------------------------------- Display width
+
+int32_t cicu_display_width(const char *utf8, int32_t length, int32_t *status) {
+    if (failed(status)) return -1;
+    CICU_GUARD(-1, {
+        UnicodeString text = fromUTF8(utf8, length);
+        UErrorCode ec = U_ZERO_ERROR;
+        std::unique_ptr<BreakIterator> clusters(BreakIterator::createCharacterInstance(Locale::getRoot(), ec));
+        if (U_FAILURE(ec)) {
+            *status = ec;
+            return -1;
+        }
+        clusters->setText(text);
+        int32_t width = 0;
+        int32_t start = clusters->first();
+        for (int32_t end = clusters->next(); end != BreakIterator::DONE; start = end, end = clusters->next()) {
+            UChar32 base = text.char32At(start);
+            bool visible = false, wide = false;
+            for (int32_t i = start; i < end; i = text.moveIndex32(i, 1)) {
+                UChar32 c = text.char32At(i);
+                int8_t gc = u_charType(c);
+                bool invisible = gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK || gc == U_FORMAT_CHAR ||
+                                 gc == U_CONTROL_CHAR || u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+                if (!invisible) visible = true;
+                if (c == 0xFE0F && u_hasBinaryProperty(base, UCHAR_EMOJI)) wide = true;
+            }
+            if (!visible) continue;
+            int32_t eaw = u_getIntPropertyValue(base, UCHAR_EAST_ASIAN_WIDTH);
+            if (eaw == U_EA_WIDE || eaw == U_EA_FULLWIDTH || u_hasBinaryProperty(base, UCHAR_EMOJI_PRESENTATION)) {
+                wide = true;
+            }
+            width += wide ? 2 : 1;
+        }
+        return width;
+    })
 }
 
 }  // extern "C"

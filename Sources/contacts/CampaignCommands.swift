@@ -93,9 +93,9 @@ enum ComposeCommand: Command {
             OutputLimitOption.option,
         ] + DeliveryOptions.options,
         examples: [
-            #"contacts compose --template invite --query "f b" --keywords --data invite.json --out drafts/"#,
-            "contacts compose --template invite --ids c1,c2 --mode messages --data invite.json --uri",
-            "contacts compose --template invite --query anna --data invite.json --smtp smtp://127.0.0.1:2525 --send",
+            #"contacts compose --template invite --query "f b" --keywords --data invite.json --from ada@example.org --out drafts/"#,
+            "contacts compose --template invite --ids felipe-baytelman,bruno-finstein --mode messages --data invite.json --uri",
+            #"contacts compose --template invite --query felipe --data invite.json --from "Ada <ada@example.org>" --smtp smtp://127.0.0.1:2525 --send"#,
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {

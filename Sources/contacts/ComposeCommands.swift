@@ -552,7 +552,10 @@ struct OutboxSendCommand: Command {
                     """)
         ] + DeliveryOptions.transportOptions,
         arguments: [ArgumentSpec("DIR", help: "the outbox folder", required: true, completion: .directory)],
-        examples: ["contacts outbox send outbox-20260101-120000 --smtp smtp://mail.example.com --rate 30/min"])
+        examples: [
+            "contacts outbox send outbox-20260101-120000 --smtp smtp://mail.example.com --rate 30/min"
+                + "   # [exit 1] while a message stays uncertain"
+        ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let resendUncertain = args.flag("--resend-uncertain")

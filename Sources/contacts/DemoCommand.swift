@@ -4,6 +4,7 @@ import Composer
 import ContactsCore
 import ContactsSelection
 import Foundation
+import ICUKit
 import StringsCatalog
 import Templating
 
@@ -36,7 +37,7 @@ enum DemoCommand: Command {
             .flag("--deterministic", help: "fixed dates and Message-IDs, so runs can be compared byte for byte"),
             .flag("--json", help: "the summary as JSON instead of text (the listings are not printed)"),
         ],
-        examples: ["contacts demo --out /tmp/demo --deterministic"])
+        examples: ["contacts demo --out demo-out --deterministic"])
 
     /// The searches of the demo and which results it selects (index into the result, and whether the
     /// contact is reached by email when it has one).
@@ -212,7 +213,7 @@ enum DemoCommand: Command {
             let table =
                 [["Recipient", "Language", "Channel", "To", "File"]]
                 + rows.map { [$0.recipient, $0.language, $0.channel, $0.to, $0.file] }
-            for line in formatTable(table) { out.line(line) }
+            for line in try formatTable(table) { out.line(line) }
             for r in rows { out.line("  \(r.language): \(r.subject)") }
             out.line()
             out.line("== \"Select\" / \"Search contacts\" in the recipients' languages")
@@ -249,26 +250,16 @@ enum DemoCommand: Command {
         try? FileManager.default.removeItem(at: manifest)
     }
 
-    /// Left-aligned columns, padded by display width (CJK characters count two).
-    static func formatTable(_ rows: [[String]]) -> [String] {
-        func width(_ s: String) -> Int {
-            s.unicodeScalars.reduce(0) { w, u in
-                if u.properties.generalCategory == .nonspacingMark || u.properties.generalCategory == .enclosingMark {
-                    return w
-                }
-                let v = u.value
-                let wide =
-                    (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                    || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0x20000...0x3FFFD).contains(v)
-                return w + (wide ? 2 : 1)
-            }
-        }
+    /// Left-aligned columns, padded by display width (per grapheme cluster, from ICU: CJK characters take
+    /// two columns, combining marks none, right-to-left letters one).
+    static func formatTable(_ rows: [[String]]) throws -> [String] {
+        let widths = try rows.map { row in try row.map { try DisplayWidth.columns($0) } }
         let columns = rows.map(\.count).max() ?? 0
-        var widths = [Int](repeating: 0, count: columns)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], width(cell)) } }
-        return rows.map { row in
+        var widest = [Int](repeating: 0, count: columns)
+        for row in widths { for (i, w) in row.enumerated() { widest[i] = max(widest[i], w) } }
+        return zip(rows, widths).map { row, width in
             row.enumerated().map { i, cell in
-                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - width(cell) + 2)
+                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widest[i] - width[i] + 2)
             }.joined()
         }
     }

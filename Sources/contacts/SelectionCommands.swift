@@ -231,7 +231,7 @@ enum SearchCommand: Command {
         ],
         arguments: [ArgumentSpec("QUERY", help: "what to look for", required: true)],
         examples: [
-            "contacts search hele", #"contacts search "f b" --keywords --json"#, "contacts search zw --locale zh-Hans",
+            "contacts search hele", #"contacts search "f b" --keywords --json"#, "contacts search zj --locale zh-Hans",
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {

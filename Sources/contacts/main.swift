@@ -67,16 +67,25 @@ enum HelpCommand: Command {
     static let summary = "Describe the tool, a command group or a command"
     static let spec = CommandSpec(
         name: name, summary: summary,
-        discussion: "Prints the same help as 'contacts COMMAND --help' (or 'contacts --help' without COMMAND).",
+        discussion: """
+            Prints the same help as 'contacts COMMAND --help' (or 'contacts --help' without COMMAND).
+            With --man, the manual page of every command in roff ('make install' installs it as contacts.1).
+            """,
+        options: [.flag("--man", help: "print the whole tool's manual page (roff, for man -l) instead")],
         arguments: [
             // Completed with the commands' first words (set where `toolSpec` is made).
             ArgumentSpec("COMMAND", help: "a command or group, e.g. 'sort' or 'vcard inspect'", repeated: true)
         ],
-        examples: ["contacts help vcard inspect"])
+        examples: ["contacts help vcard inspect", "contacts help --man > contacts.1 && man -l contacts.1"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let words = try args.positionals(max: Int.max, names: "COMMAND")
-        if words.isEmpty {
+        if args.flag("--man") {
+            guard words.isEmpty else { throw CLIError.usage("help: --man takes no COMMAND (it covers every command)") }
+            var out = Output()
+            out.write(toolSpec.manPage(version: version))
+            out.flush()
+        } else if words.isEmpty {
             print(toolSpec.help())
         } else if let (command, rest) = toolSpec.resolve(words), rest.isEmpty {
             print(command.help(tool: toolSpec.name))

@@ -54,7 +54,9 @@ import Testing
         #expect(r.stdout.contains("  ש (2): שירה כהן, שירה לוי"))
         // Keyword and Pinyin searches.
         #expect(r.stdout.contains("== Search (keywords) \"f b\" in en"))
-        #expect(r.stdout.contains("  F: François Bérenger"))
+        #expect(r.stdout.contains("  B: Bruno Finstein"))
+        #expect(r.stdout.contains("  F: Felipe Baytelman, François Bérenger"))
+        #expect(r.stdout.contains("selected: Bruno Finstein") && r.stdout.contains("selected: Felipe Baytelman"))
         #expect(r.stdout.contains("== Search \"wangwei\" in zh-Hans: 1 found"))
         #expect(r.stdout.contains("selected: 王伟"))
         // Literals in the recipients' languages.

@@ -72,3 +72,26 @@ public func processIsAlive(_ pid: Int32) -> Bool {
     let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
     return state != "Z" && state != "X"
 }
+
+/// Runs `args` (the program looked up on PATH by `env`) to its end with stdin closed; stdout and stderr
+/// together, in the order written. `environment` is added to this process's environment (a nil value
+/// removes the variable).
+public func runToEnd(
+    _ args: [String], in directory: URL? = nil, environment: [String: String?] = [:]
+) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = args
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}

@@ -272,6 +272,15 @@ int32_t cicu_locale_is_rtl(const char *locale);
 /** 1 when ICU has a name for the locale's language ("en", "tlh", "und"), 0 when not ("xx", "qaa"). */
 int32_t cicu_locale_language_is_known(const char *locale);
 
+/* ---------------------------------------------------------------- Display width */
+
+/** Terminal columns of UTF-8 text, counted per extended grapheme cluster (ICU's character break
+ *  iterator): 2 when the cluster's first code point is East Asian Wide or Fullwidth or has emoji
+ *  presentation (or the cluster asks for it with U+FE0F), 0 when every code point of the cluster is a
+ *  mark, a format or control character or default-ignorable (combining accents alone, ZWJ, RLM), else 1.
+ *  Right-to-left letters count 1 like any narrow letter; their order on screen does not change it. */
+int32_t cicu_display_width(const char *utf8, int32_t length, int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif
