@@ -7,7 +7,7 @@ private func loadBook(_ path: String, command: String) throws -> AddressBook {
     let book = try readBook(path, command: command)
     if book.nothingRead {
         for d in book.diagnostics { printError(terminalSafe(d.description)) }
-        throw CLIError.failure("\(command): no vCard could be read from \(path == "-" ? "<stdin>" : path)")
+        throw nothingReadFailure(path, command: command)
     }
     return book
 }
@@ -53,8 +53,7 @@ enum VCardInspectCommand: Command {
         let files = try args.positionals(max: 1, names: "FILE")
         guard let path = files.first else { throw CLIError.usage("vcard inspect: expected FILE or '-'") }
         let region = regionOption?.uppercased() ?? PhoneNumber.defaultRegion(forLocale: environmentLocale(locale))
-        let fileName = path == "-" ? "<stdin>" : path
-        let failure = "\(name): no vCard could be read from \(fileName)"
+        let failure = nothingReadFailure(path, command: name).message
         let book: AddressBook
         do {
             book = try readBook(path, command: name)
