@@ -19,6 +19,20 @@ package struct JSONReader {
         package var message: String
     }
 
+    /// A member name written twice in one object: the reader keeps both members in order (a lookup sees the
+    /// first); a linter reports the second.
+    package struct DuplicateKey: Sendable, Hashable {
+        package var key: String
+        /// Where the repeated member's name starts, and the first one's (line and column as in errors).
+        package var line: Int
+        package var column: Int
+        package var firstLine: Int
+        package var firstColumn: Int
+    }
+
+    /// Member names repeated within an object, in the order read.
+    package private(set) var duplicateKeys: [DuplicateKey] = []
+
     let s: [UInt8]
     let file: String
     /// Whether strings and member names keep their literal text (escapes and all) for writing back.
@@ -41,6 +55,13 @@ package struct JSONReader {
         return value
     }
 
+    mutating func recordDuplicate(_ key: String, at offset: Int, first: Int) {
+        let (line, column) = SourcePosition.of(byte: offset, in: s)
+        let (firstLine, firstColumn) = SourcePosition.of(byte: first, in: s)
+        duplicateKeys.append(
+            DuplicateKey(key: key, line: line, column: column, firstLine: firstLine, firstColumn: firstColumn))
+    }
+
     /// Line and column (in Unicode scalars) of the current position.
     func error(_ message: String) -> SyntaxError {
         let (line, column) = SourcePosition.of(byte: i, in: s)
@@ -60,6 +81,9 @@ package struct JSONReader {
         case UInt8(ascii: "{"):
             i += 1
             var members: [JSONMember] = []
+            // Where each member's name starts, and (past a few members) name → its first member.
+            var keyStarts: [Int] = []
+            var firstMember: [String: Int]? = nil
             skipSpace()
             if i < s.count, s[i] == UInt8(ascii: "}") {
                 i += 1
@@ -68,7 +92,23 @@ package struct JSONReader {
             while true {
                 skipSpace()
                 guard i < s.count, s[i] == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
+                let keyStart = i
                 let (key, raw) = try string()
+                let earlier: Int?
+                if firstMember != nil {
+                    earlier = firstMember![key]
+                    if earlier == nil { firstMember![key] = members.count }
+                } else {
+                    earlier = members.firstIndex { $0.key == key }
+                    if members.count == 8 {
+                        var index: [String: Int] = [:]
+                        for (n, m) in members.enumerated().reversed() { index[m.key] = n }
+                        if index[key] == nil { index[key] = members.count }
+                        firstMember = index
+                    }
+                }
+                if let earlier { recordDuplicate(key, at: keyStart, first: keyStarts[earlier]) }
+                keyStarts.append(keyStart)
                 skipSpace()
                 guard i < s.count, s[i] == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
                 i += 1
