@@ -51,6 +51,10 @@ let package = Package(
         // Swift side of the ICU bridge: handles with owners, thrown errors
         .target(name: "ICUKit", dependencies: ["CICU"]),
 
+        // Package-level utilities (`package` access): the content hash (XXH64) and the one rule for files
+        // that hold people's data (created owner-only whatever the umask)
+        .target(name: "Support"),
+
         // Finding the resources SwiftPM copies (sample address book, localizations, templates) without a trap
         .target(name: "PackageResources"),
 
@@ -76,11 +80,12 @@ let package = Package(
             resources: [.copy("Templates")]
         ),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
-        .target(name: "Composer", dependencies: ["CCurl", "CProcess", "ICUKit"]),
+        .target(name: "Composer", dependencies: ["CCurl", "CProcess", "ICUKit", "Support"]),
         .target(
             name: "ContactsSelection",
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
+                "Support",
             ]
         ),
 
@@ -90,7 +95,7 @@ let package = Package(
             name: "contacts",
             dependencies: [
                 "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection",
+                "ContactsSelection", "Support",
             ]
         ),
 
@@ -98,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "BenchBaseline", "Collation", "ContactsCore", "Templating", "Composer", "ContactsSelection",
+                "BenchBaseline", "Collation", "ContactsCore", "Templating", "Composer", "ContactsSelection", "Support",
             ],
             path: "Benchmarks/Sources/Benchmarks"
         ),
@@ -112,6 +117,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ICUKitTests", dependencies: ["ICUKit", "TestSupport"]),
         .testTarget(name: "LocalesTests", dependencies: ["Locales"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
         .testTarget(name: "CollationTests", dependencies: ["Collation", "ICUKit", "TestSupport"]),
         .testTarget(
             name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "TestSupport"],

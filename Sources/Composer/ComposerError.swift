@@ -46,7 +46,8 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     case deliveryUncertain(reason: String)
     /// A file could not be read or written.
     case io(path: String, message: String)
-    /// The outbox journal is damaged at `line`.
+    /// The outbox journal is damaged at `line` (1-based), or (line 0) the outbox at `path` refuses a request
+    /// about its messages; the description names a line only when there is one.
     case journal(path: String, line: Int, message: String)
     /// There is no outbox folder at `path` to resume.
     case outboxMissing(path: String)
@@ -90,7 +91,7 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sendmail(let s, let m): return "sendmail exited with \(s): \(m)"
         case .deliveryUncertain(let r): return "outcome unknown (the server may have accepted the message): \(r)"
         case .io(let p, let m): return "\(p): \(m)"
-        case .journal(let p, let l, let m): return "\(p):\(l): \(m)"
+        case .journal(let p, let l, let m): return l > 0 ? "\(p):\(l): \(m)" : "\(p): \(m)"
         case .outboxMissing(let p): return "\(p): no outbox here"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 #if canImport(Glibc)
     import Glibc
@@ -7,6 +8,8 @@ import Foundation
 #endif
 
 /// Crash-safe file writes: a new file appears complete or not at all, and never replaces another file.
+/// Every file and folder made here holds people's data (drafts, outbox messages, the journal): it is
+/// created owner-only (``PrivateFiles``: 0600 files, 0700 folders) whatever the umask.
 enum AtomicFile {
     static func errnoText() -> String { String(cString: strerror(errno)) }
 
@@ -31,7 +34,7 @@ enum AtomicFile {
     }
 
     static func writeAndSync(_ bytes: [UInt8], path: String, flags: Int32) throws {
-        let fd = open(path, flags | O_CLOEXEC, 0o644)
+        let fd = PrivateFiles.open(path, flags)
         guard fd >= 0 else { throw ComposerError.io(path: path, message: errnoText()) }
         defer { close(fd) }
         try writeAll(fd, bytes, path: path)
@@ -61,10 +64,8 @@ enum AtomicFile {
     }
 
     static func ensureDirectory(_ url: URL) throws {
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        } catch {
-            throw ComposerError.io(path: url.path, message: "cannot create directory: \(error.localizedDescription)")
+        do { try PrivateFiles.makeDirectories(url.path) } catch {
+            throw ComposerError.io(path: error.path, message: "cannot create directory: \(error.reason)")
         }
     }
 
@@ -219,7 +220,7 @@ extension AtomicFile {
             let path = directory.path + "/" + (n == 1 ? "\(base).\(ext)" : "\(base)-\(n).\(ext)")
             var fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             if fd < 0 && errno == ENOENT {
-                fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                fd = PrivateFiles.open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW)
                 if fd >= 0 { syncDirectory(directory.path) }
             }
             if fd < 0 {

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Synchronization
 
 #if canImport(Glibc)
@@ -218,7 +219,7 @@ public final class Outbox {
         var n = 1
         while true {
             let url = parent.appendingPathComponent(n == 1 ? name : "\(name)-\(n)")
-            if mkdir(url.path, 0o755) == 0 {
+            if PrivateFiles.makeDirectory(url.path) == 0 {
                 AtomicFile.syncDirectory(parent.path)
                 return try Outbox(directory: url)
             }
@@ -435,7 +436,7 @@ public final class Outbox {
         // A torn last line (crash mid-write) must not swallow the next record.
         if let tail = lastByte(), tail != 0x0A { bytes.append(0x0A) }
         bytes += try encode(records)
-        let fd = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = PrivateFiles.open(journalPath, O_WRONLY | O_CREAT | O_APPEND)
         guard fd >= 0 else { throw ComposerError.io(path: journalPath, message: AtomicFile.errnoText()) }
         defer { close(fd) }
         try AtomicFile.writeAll(fd, bytes, path: journalPath)
@@ -571,7 +572,7 @@ public final class Outbox {
                     result.refused.append(
                         .init(
                             id: id,
-                            error: .journal(path: journalPath, line: 0, message: "no message \(id) in this outbox")))
+                            error: .journal(path: directory.path, line: 0, message: "no message \(id) in this outbox")))
                     continue
                 }
                 guard item.state == .uncertain else {
@@ -579,7 +580,7 @@ public final class Outbox {
                         .init(
                             id: id,
                             error: .journal(
-                                path: journalPath, line: 0,
+                                path: directory.path, line: 0,
                                 message: "message \(id) is \(item.state.rawValue), not uncertain")))
                     continue
                 }
@@ -748,7 +749,7 @@ public final class Outbox {
 
     private func acquireLock() throws -> Int32 {
         let path = directory.appendingPathComponent(".lock").path
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = PrivateFiles.open(path, O_RDWR | O_CREAT)
         guard fd >= 0 else { throw ComposerError.io(path: path, message: AtomicFile.errnoText()) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             close(fd)

@@ -259,7 +259,7 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         if code == CURLE_OK { return }
         var response = 0
         _ = ccurl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &response)
-        var detail = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var detail = Self.plainWords(errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         if let timedOut = context.timedOut { detail = "no reply within \(Self.seconds(timedOut)) s" }
         let curlText = String(cString: curl_easy_strerror(code))
         // A failed transaction may leave the connection in an unknown state: start afresh next time.
@@ -311,6 +311,32 @@ extension SMTPTransport {
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
+    }
+    /// libcurl's error text with its bare `errno` numbers said in words: "response reading failed
+    /// (errno: 115)" is what libcurl writes when the server closed the connection (the number is a stale
+    /// one, EINPROGRESS from connecting), and any other "errno: N" / "errno N" becomes the system's words
+    /// for N (`strerror`).
+    static func plainWords(_ detail: String) -> String {
+        var text = detail
+        if let r = text.range(of: #"response reading failed \(errno: \d+\)"#, options: .regularExpression) {
+            let digits = text[r].filter(\.isNumber)
+            let code = Int32(String(digits)) ?? 0
+            let stale: Set<Int32> = [0, EINPROGRESS, EAGAIN, EWOULDBLOCK]
+            let words =
+                stale.contains(code)
+                ? "the server closed the connection without a reply"
+                : "reading the server's reply failed: \(String(cString: strerror(code)))"
+            text.replaceSubrange(r, with: words)
+        }
+        // "bind failed with errno 98: Address already in use": the words are there, the number goes.
+        while let r = text.range(of: #"( with)? errno \d+: "#, options: .regularExpression) {
+            text.replaceSubrange(r, with: ": ")
+        }
+        while let r = text.range(of: #",? ?\(?errno:? ?\d+\)?"#, options: .regularExpression) {
+            let code = Int32(String(text[r].filter(\.isNumber))) ?? 0
+            text.replaceSubrange(r, with: ": \(String(cString: strerror(code)))")
+        }
+        return text
     }
 }
 

@@ -114,6 +114,9 @@ public struct RecipientData: Sendable {
         let value: MustacheValue
         do {
             value = try MustacheValue(json: bytes, file: fileName)
+        } catch let TemplatingError.badData(file, line, column, message) {
+            // The reader's own position: file:line:column once, not after a second "file:1:".
+            throw LoadError.invalid(Diagnostic(file: file, line: line, column: column, message: message))
         } catch {
             throw LoadError.invalid(Diagnostic(file: fileName, line: 1, column: nil, message: "\(error)"))
         }

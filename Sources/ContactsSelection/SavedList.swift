@@ -1,5 +1,6 @@
 import Collation
 import Foundation
+import Support
 import Synchronization
 
 #if canImport(Glibc)
@@ -42,22 +43,34 @@ extension ContactsDataSource: ContactListing {
     }
 }
 
-/// The address book a saved list was built from: its size, modification time and a hash of its content
-/// (the first and last MiB and 62 blocks of 16 KiB spread evenly between; the whole file when smaller
-/// than 2 MiB). A saved list is used only when all three are unchanged.
+/// The address book a saved list was built from: which file it is (device and inode), its size, its
+/// modification and status-change times, and a hash of every byte of it (XXH64, at memory speed). A saved
+/// list is used only when all of them are unchanged: a book edited in place and given back its old size and
+/// modification time (`cp -p`, `rsync -t`, `touch -d`, a restore from backup) still has a new status-change
+/// time, which no program can set back, and a new hash.
 public struct BookIdentity: Sendable, Hashable {
     public var size: UInt64
     /// Nanoseconds since 1970.
     public var modified: Int64
     public var hash: UInt64
+    /// The device and inode of the file (another file put in its place has another inode).
+    public var device: UInt64
+    public var inode: UInt64
+    /// Status-change time (`st_ctime`), nanoseconds since 1970: set by the system on every write, rename,
+    /// `chmod` or `utime`, and never set back.
+    public var changed: Int64
 
-    public init(size: UInt64, modified: Int64, hash: UInt64) {
+    public init(size: UInt64, modified: Int64, hash: UInt64, device: UInt64 = 0, inode: UInt64 = 0, changed: Int64 = 0)
+    {
         self.size = size
         self.modified = modified
         self.hash = hash
+        self.device = device
+        self.inode = inode
+        self.changed = changed
     }
 
-    /// The identity of the file at `path` now.
+    /// The identity of the file at `path` now (every byte of it read once and hashed).
     ///
     /// ```swift
     /// let identity = try BookIdentity(path: "contacts.vcf")
@@ -67,33 +80,23 @@ public struct BookIdentity: Sendable, Hashable {
         let (fd, st) = try openForReading(path)
         defer { close(fd) }
         size = UInt64(st.st_size)
+        device = UInt64(truncatingIfNeeded: st.st_dev)
+        inode = UInt64(truncatingIfNeeded: st.st_ino)
         #if canImport(Darwin)
             modified = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+            changed = Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
         #else
             modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+            changed = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
         #endif
-        var blocks: [(offset: UInt64, length: Int)] = []
-        let mib: UInt64 = 1 << 20
-        if size <= 2 * mib {
-            blocks = [(0, Int(size))]
-        } else {
-            blocks.append((0, Int(mib)))
-            let inner = size - 2 * mib
-            for i in UInt64(1)...62 { blocks.append((mib + inner * i / 63, 16 << 10)) }
-            blocks.append((size - mib, Int(mib)))
+        guard let (hash, bytes) = ContentHash.ofFile(fd) else {
+            throw SavedListError.io(path: path, message: String(cString: strerror(errno)))
         }
-        var hasher = ContentHash()
-        hasher.add(size)
-        var buffer = [UInt8](repeating: 0, count: Int(mib))
-        for block in blocks {
-            let length = min(block.length, Int(size - min(size, block.offset)))
-            let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, length, off_t(block.offset)) }
-            guard got == length else {
-                throw SavedListError.io(path: path, message: "could not read \(length) bytes at \(block.offset)")
-            }
-            buffer.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+        guard bytes == size else {
+            throw SavedListError.io(
+                path: path, message: "the file changed while it was read (\(size) bytes, read \(bytes))")
         }
-        hash = hasher.value
+        self.hash = hash
     }
 }
 
@@ -130,67 +133,6 @@ public enum SavedListError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// A 64-bit hash of bytes, eight at a time in four independent lanes (word k goes to lane k mod 4, so
-/// the four multiply chains run side by side), the lanes mixed at the end. A checksum, not a cryptographic
-/// hash.
-struct ContentHash {
-    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
-        0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89
-    )
-    /// Words added so far.
-    private var words = 0
-
-    @inline(__always) private static func step(_ lane: UInt64, _ word: UInt64) -> UInt64 {
-        let v = (lane ^ word) &* 0x9E37_79B9_7F4A_7C15
-        return v ^ (v >> 29)
-    }
-
-    var value: UInt64 {
-        var h = UInt64(truncatingIfNeeded: words) &* 0xBF58_476D_1CE4_E5B9
-        for lane in [lanes.0, lanes.1, lanes.2, lanes.3] { h = Self.step(h, lane) }
-        return h
-    }
-
-    mutating func add(_ word: UInt64) {
-        switch words & 3 {
-        case 0: lanes.0 = Self.step(lanes.0, word)
-        case 1: lanes.1 = Self.step(lanes.1, word)
-        case 2: lanes.2 = Self.step(lanes.2, word)
-        default: lanes.3 = Self.step(lanes.3, word)
-        }
-        words += 1
-    }
-
-    /// Adds bytes; a tail of fewer than 8 bytes is padded with zeros (callers add whole blocks).
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
-        var i = 0
-        let n = bytes.count
-        while i + 8 <= n && words & 3 != 0 {
-            add(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-            i += 8
-        }
-        var (a, b, c, d) = lanes
-        while i + 32 <= n {
-            a = Self.step(a, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-            b = Self.step(b, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)))
-            c = Self.step(c, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)))
-            d = Self.step(d, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)))
-            i += 32
-            words += 4
-        }
-        lanes = (a, b, c, d)
-        while i + 8 <= n {
-            add(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-            i += 8
-        }
-        if i < n {
-            var last: UInt64 = 0
-            for j in i..<n { last |= UInt64(bytes[j]) << UInt64(8 * (j - i)) }
-            add(last)
-        }
-    }
-}
-
 /// A list saved to a file beside its address book, so that the next `list` or `search` of an unchanged
 /// book reads the sections, rows and search keys from the file (memory-mapped) instead of reading and
 /// sorting the book again.
@@ -210,7 +152,7 @@ struct ContentHash {
 public final class SavedList: ContactListing, @unchecked Sendable {
     static let magic: [UInt8] = Array("CSLIST\r\n".utf8)
     /// Bumped whenever the layout or the meaning of a field changes: older files are then stale.
-    static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 3
 
     public let indexTitles: [String]
     public let rowCount: Int
@@ -253,12 +195,19 @@ public final class SavedList: ContactListing, @unchecked Sendable {
                 path: path, reason: "format version \(version), this tool reads \(Self.formatVersion)")
         }
         let saved = BookIdentity(
-            size: try reader.word(), modified: Int64(bitPattern: try reader.word()), hash: try reader.word())
+            size: try reader.word(), modified: Int64(bitPattern: try reader.word()), hash: try reader.word(),
+            device: try reader.word(), inode: try reader.word(), changed: Int64(bitPattern: try reader.word()))
+        if saved.device != book.device || saved.inode != book.inode {
+            throw SavedListError.stale(path: path, reason: "the address book is another file now (a new inode)")
+        }
         if saved.size != book.size {
             throw SavedListError.stale(path: path, reason: "the address book's size changed")
         }
         if saved.modified != book.modified {
             throw SavedListError.stale(path: path, reason: "the address book was modified")
+        }
+        if saved.changed != book.changed {
+            throw SavedListError.stale(path: path, reason: "the address book was changed (its status-change time)")
         }
         if saved.hash != book.hash {
             throw SavedListError.stale(path: path, reason: "the address book's content changed")
@@ -402,6 +351,9 @@ public final class SavedList: ContactListing, @unchecked Sendable {
             w.word(book.size)
             w.word(UInt64(bitPattern: book.modified))
             w.word(book.hash)
+            w.word(book.device)
+            w.word(book.inode)
+            w.word(UInt64(bitPattern: book.changed))
             w.blob(Array(source.savedListOptions.utf8))
             w.strings(diagnostics)
             w.strings(source.indexTitles)
@@ -458,7 +410,7 @@ public final class SavedList: ContactListing, @unchecked Sendable {
             temporary =
                 (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid())."
                 + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            fd = PrivateFiles.open(temporary, O_WRONLY | O_CREAT | O_EXCL)
             guard fd >= 0 else {
                 throw SavedListError.io(path: temporary, message: String(cString: strerror(errno)))
             }

@@ -19,6 +19,20 @@ package struct JSONReader {
         package var message: String
     }
 
+    /// A member name written twice in one object: the reader keeps both members in order (a lookup sees the
+    /// first); a linter reports the second.
+    package struct DuplicateKey: Sendable, Hashable {
+        package var key: String
+        /// Where the repeated member's name starts, and the first one's (line and column as in errors).
+        package var line: Int
+        package var column: Int
+        package var firstLine: Int
+        package var firstColumn: Int
+    }
+
+    /// Member names repeated within an object, in the order read.
+    package private(set) var duplicateKeys: [DuplicateKey] = []
+
     let s: [UInt8]
     let file: String
     /// Whether strings and member names keep their literal text (escapes and all) for writing back.
@@ -38,7 +52,45 @@ package struct JSONReader {
         let value = try value(depth: 0)
         skipSpace()
         guard i == s.count else { throw error("unexpected text after the JSON value") }
+        if !repeats.isEmpty {
+            let at = positions(of: repeats.flatMap { [$0.at, $0.first] })
+            duplicateKeys = repeats.map { r in
+                let (here, first) = (at[r.at] ?? (1, 1), at[r.first] ?? (1, 1))
+                return DuplicateKey(
+                    key: r.key, line: here.line, column: here.column, firstLine: first.line,
+                    firstColumn: first.column)
+            }
+        }
         return value
+    }
+
+    /// Repeated member names as read: the name, where it starts and where the first one starts (bytes);
+    /// made into lines and columns in one pass at the end, however many there are.
+    private var repeats: [(key: String, at: Int, first: Int)] = []
+
+    mutating func recordDuplicate(_ key: String, at offset: Int, first: Int) {
+        repeats.append((key, offset, first))
+    }
+
+    /// Lines and columns of `offsets` (ascending or not), in one pass over the bytes.
+    func positions(of offsets: [Int]) -> [Int: (line: Int, column: Int)] {
+        var result: [Int: (line: Int, column: Int)] = [:]
+        var line = 1
+        var column = 1
+        var i = 0
+        for target in Set(offsets).sorted() {
+            while i < target && i < s.count {
+                if s[i] == 0x0A {
+                    line += 1
+                    column = 1
+                } else if s[i] & 0xC0 != 0x80 {
+                    column += 1
+                }
+                i += 1
+            }
+            result[target] = (line, column)
+        }
+        return result
     }
 
     /// Line and column (in Unicode scalars) of the current position.
@@ -60,6 +112,10 @@ package struct JSONReader {
         case UInt8(ascii: "{"):
             i += 1
             var members: [JSONMember] = []
+            // Where each member's name starts: the first eight in place (no allocation for the many small
+            // objects), past them name → where its first member starts.
+            var smallStarts: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+            var firstStart: [String: Int]? = nil
             skipSpace()
             if i < s.count, s[i] == UInt8(ascii: "}") {
                 i += 1
@@ -68,7 +124,33 @@ package struct JSONReader {
             while true {
                 skipSpace()
                 guard i < s.count, s[i] == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
+                let keyStart = i
                 let (key, raw) = try string()
+                let earlier: Int?
+                if firstStart != nil {
+                    earlier = firstStart![key]
+                    if earlier == nil { firstStart![key] = keyStart }
+                } else {
+                    let n = members.count
+                    earlier = members.firstIndex { $0.key == key }.map { k in
+                        withUnsafeBytes(of: smallStarts) { $0.load(fromByteOffset: k * 8, as: Int.self) }
+                    }
+                    if n < 8 {
+                        withUnsafeMutableBytes(of: &smallStarts) {
+                            $0.storeBytes(of: keyStart, toByteOffset: n * 8, as: Int.self)
+                        }
+                    } else {
+                        var index: [String: Int] = [:]
+                        withUnsafeBytes(of: smallStarts) { starts in
+                            for (k, m) in members.enumerated() where index[m.key] == nil {
+                                index[m.key] = starts.load(fromByteOffset: k * 8, as: Int.self)
+                            }
+                        }
+                        if index[key] == nil { index[key] = keyStart }
+                        firstStart = index
+                    }
+                }
+                if let earlier { recordDuplicate(key, at: keyStart, first: earlier) }
                 skipSpace()
                 guard i < s.count, s[i] == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
                 i += 1

@@ -319,7 +319,12 @@ extension LocalizationFolder {
     }
 
     func lintCatalog(_ cat: XCStringsDocument) -> [Diagnostic] {
-        var out: [Diagnostic] = []
+        var out: [Diagnostic] = cat.duplicateKeys.map { d in
+            Diagnostic(
+                file: cat.file, line: d.line, column: d.column, severity: .error, code: "duplicate-key",
+                message: "duplicate key \"\(d.key)\" (first at line \(d.firstLine), column \(d.firstColumn)); "
+                    + "only the first is read")
+        }
         let languages = cat.languages.filter { $0 != cat.sourceLanguage }
         for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
             let line = cat.line(ofKey: entry.key)

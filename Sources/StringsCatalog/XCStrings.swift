@@ -63,6 +63,9 @@ public struct XCStringsDocument: Sendable, Hashable {
     private var keyPositions: [String: Int] = [:]
     /// Quoted key as written → 1-based line, found in one pass over the file as read (nil once edited).
     var keyLines: [String: Int]?
+    /// Member names written twice in one object of the file as read (a key of `strings`, a language of
+    /// `localizations`, …): only the first is read; ``TranslatorTools`` lint reports each as an error.
+    package private(set) var duplicateKeys: [JSONReader.DuplicateKey] = []
 
     public init(contentsOf url: URL, file: String? = nil) throws {
         let data: Data
@@ -87,6 +90,7 @@ public struct XCStringsDocument: Sendable, Hashable {
         self.file = file
         original = bytes
         trailingNewline = bytes.last == 0x0A
+        duplicateKeys = reader.duplicateKeys
         indexKeys()
         keyLines = Self.keyLines(in: bytes)
     }
@@ -145,8 +149,11 @@ public struct XCStringsDocument: Sendable, Hashable {
     public var sourceLanguage: String { root["sourceLanguage"]?.stringValue ?? "en" }
     public var version: String? { root["version"]?.stringValue }
 
-    /// The keys in file order.
-    public var keys: [String] { root["strings"]?.members?.map(\.key) ?? [] }
+    /// The keys in file order (a key written twice: once, where it is first).
+    public var keys: [String] {
+        var seen = Set<String>()
+        return (root["strings"]?.members ?? []).compactMap { seen.insert($0.key).inserted ? $0.key : nil }
+    }
 
     /// The languages that have at least one localization, sorted, source language included.
     public var languages: [String] {
@@ -170,10 +177,13 @@ public struct XCStringsDocument: Sendable, Hashable {
             shouldTranslate: v["shouldTranslate"]?.boolValue ?? true, localizations: locs)
     }
 
-    /// Every key's entry in file order (a key written twice gives its first entry twice, as ``entry(_:)`` does).
+    /// Every key's entry in file order; a key written twice gives its first entry once, as ``entry(_:)``
+    /// reads it (the repeat is a lint error, not a second key).
     public var entries: [Entry] {
         guard let members = root["strings"]?.members else { return [] }
-        return members.map { m in Self.entry(m.key, members[keyPositions[m.key] ?? 0].value) }
+        return members.enumerated().compactMap { n, m in
+            keyPositions[m.key] == n ? Self.entry(m.key, m.value) : nil
+        }
     }
 
     static func localization(_ v: JSONValue) -> Localization {

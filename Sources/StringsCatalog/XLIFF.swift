@@ -374,10 +374,12 @@ public enum XLIFF {
         parser.shouldProcessNamespaces = false
         if !parser.parse() || delegate.failure != nil {
             let message =
-                delegate.failure ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable XML"
+                delegate.failure ?? parser.parserError.map { "malformed XML: \(XMLInput.describe($0))" }
+                ?? "unreadable XML"
+            // Where the first problem was seen (the parser may read on past it).
+            let (line, column) = delegate.failurePosition ?? (parser.lineNumber, parser.columnNumber)
             throw StringsCatalogError.malformed(
-                file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1),
-                message: "XLIFF: \(message)")
+                file: file, line: max(line, 1), column: max(column, 1), message: "XLIFF: \(message)")
         }
         return delegate.files
     }
@@ -542,8 +544,14 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
     private var open: [String] = []
     private var escaped = false
 
+    /// Line and column of the first problem.
+    var failurePosition: (Int, Int)?
+
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if failure == nil { failure = "malformed XML (\(parseError.localizedDescription))" }
+        if failure == nil {
+            failure = "malformed XML: \(XMLInput.describe(parseError))"
+            failurePosition = (parser.lineNumber, parser.columnNumber)
+        }
     }
 
     func parser(

@@ -330,6 +330,25 @@ struct Renderer {
                 try run(p, ops, text, start, end)
             }
         }
+        // The last instruction went over the limit: it is the one named (the check before each
+        // instruction has no next one to run).
+        if out.count > outputLimit, end > start { try checkOutputSize(at: Self.position(in: p, near: end - 1)) }
+    }
+
+    /// The position of op `index`, or (text has none) of the nearest tag before it, else after it, else
+    /// the template's start: an error about the output names a line of the template.
+    static func position(in p: Program, near index: Int) -> SourcePosition {
+        var j = index
+        while j >= 0 {
+            if p.positions[j].line > 0 { return p.positions[j] }
+            j -= 1
+        }
+        j = index + 1
+        while j < p.positions.count {
+            if p.positions[j].line > 0 { return p.positions[j] }
+            j += 1
+        }
+        return SourcePosition(line: 1, column: 1)
     }
 
     @inline(__always)
@@ -339,7 +358,7 @@ struct Renderer {
     ) throws {
         var i = start
         while i < end {
-            if out.count > outputLimit { try checkOutputSize(at: i > start ? p.positions[i - 1] : p.positions[i]) }
+            if out.count > outputLimit { try checkOutputSize(at: Self.position(in: p, near: i > start ? i - 1 : i)) }
             let op = ops[i]
             switch op.code {
             case .text:

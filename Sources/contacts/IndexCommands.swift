@@ -2,6 +2,7 @@ import ArgumentModel
 import ContactsCore
 import ContactsSelection
 import Foundation
+import Support
 
 /// Where saved lists live: `CONTACTS_INDEX_DIR`, else `$XDG_CACHE_HOME/contacts/index`, else
 /// `~/.cache/contacts/index`. One file per address book (by absolute path) and list options.
@@ -82,6 +83,7 @@ extension ListOptions {
             throw CLIError.usage("cannot use locale '\(locale)': \(error)")
         }
         for diagnostic in list.diagnostics { printError(terminalSafe(diagnostic.description)) }
+        if list.nothingRead { throw nothingReadFailure(path, command: "source") }
         return list
     }
 }
@@ -94,9 +96,11 @@ enum IndexBuildCommand: Command {
         discussion: """
             Reads the address book, sorts, sections and indexes it as 'contacts list' and 'contacts search' do
             with the same options, and saves the result in the index folder. The next list or search of FILE
-            with these options reads the saved index (memory-mapped) instead of the book, as long as the book's
-            size, modification time and content hash are unchanged; a stale or unreadable index is ignored and
-            saved again, with a note on stderr.
+            with these options reads the saved index (memory-mapped) instead of the book, as long as the book is
+            the same file (inode) with the same size, modification and status-change times and the same content
+            (a hash of every byte); a stale or unreadable index is ignored and saved again, with a note on
+            stderr. The index holds every name, email and phone of the book: it and its folder are readable by
+            you only (0600 in 0700 folders).
 
             Index folder: CONTACTS_INDEX_DIR, else $XDG_CACHE_HOME/contacts/index, else ~/.cache/contacts/index.
             """,
@@ -116,6 +120,7 @@ enum IndexBuildCommand: Command {
                 "index build: \(path) is a pipe or device, not a file: a saved index belongs to a file "
                     + "(its size, modification time and content); save the book to a file first")
         }
+        try checkInputFile(path, command: name)
         let options = ListOptions(
             source: path, locales: commandLocales(try args.option("--locale")), region: try parseRegion(&args),
             mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
@@ -125,8 +130,7 @@ enum IndexBuildCommand: Command {
         let source = try options.compactList()
         let indexPath = SavedListStore.path(book: path, options: options.savedListOptions)
         do {
-            try FileManager.default.createDirectory(
-                atPath: (indexPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try PrivateFiles.makeDirectories((indexPath as NSString).deletingLastPathComponent)
             try TerminalProgress.run("saving the index of \(source.rowCount) contacts") {
                 try SavedList.write(
                     source, to: indexPath, book: identity, diagnostics: source.diagnostics.map { "\($0)" })

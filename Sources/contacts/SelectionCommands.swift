@@ -129,7 +129,14 @@ func loadAddressBook(_ path: String?) throws -> AddressBook {
     }
     let book = try readBook(path, command: "source")
     for diagnostic in book.diagnostics { printError(terminalSafe(diagnostic.description)) }
+    if book.nothingRead { throw nothingReadFailure(path, command: "source") }
     return book
+}
+
+/// The failure of a command whose input FILE (`-`: stdin) had problems and no card at all: exit 1 with
+/// the same words everywhere (`vcard inspect`, `list`, `search`, `compose`, …), after its diagnostics.
+func nothingReadFailure(_ path: String, command: String) -> CLIError {
+    CLIError.failure("\(command): no vCard could be read from \(path == "-" ? "<stdin>" : path)")
 }
 
 /// Reads FILE (or stdin for `-`) into an address book, with a progress line on a terminal.
@@ -143,6 +150,11 @@ func readBook(_ path: String, command: String) throws -> AddressBook {
 extension AddressBook {
     /// Nothing at all could be read: no card, only problems.
     var nothingRead: Bool { contacts.isEmpty && groups.isEmpty && !diagnostics.isEmpty }
+}
+
+extension CompactContactList {
+    /// Nothing at all could be read: no contact, only problems (as ``AddressBook/nothingRead``).
+    var nothingRead: Bool { contactCount == 0 && !diagnostics.isEmpty }
 }
 
 /// `list`/`search` output, streamed: rows are formatted in blocks on all cores and written in order, so a

@@ -8,7 +8,7 @@ private func loadBook(_ path: String, command: String) throws -> AddressBook {
     let book = try readBook(path, command: command)
     if book.nothingRead {
         for d in book.diagnostics { printError(terminalSafe(d.description)) }
-        throw CLIError.failure("\(command): no vCard could be read from \(path == "-" ? "<stdin>" : path)")
+        throw nothingReadFailure(path, command: command)
     }
     return book
 }
@@ -52,8 +52,7 @@ enum VCardInspectCommand: Command {
             LocalePolicy.phoneRegion(
                 explicit: regionOption, locale: environmentLocale(locale))
             ?? "ZZ"
-        let fileName = path == "-" ? "<stdin>" : path
-        let failure = "\(name): no vCard could be read from \(fileName)"
+        let failure = nothingReadFailure(path, command: name).message
         let book: AddressBook
         do {
             book = try readBook(path, command: name)

@@ -25,14 +25,20 @@ enum CLI {
         return root.appendingPathComponent(".build/debug/contacts")
     }
 
-    /// Runs `contacts args…` with `stdin` as its standard input and an environment without colour.
+    /// Runs `contacts args…` with `stdin` as its standard input and an environment without colour; with
+    /// `umask`, under that file-creation mask (through `/bin/sh`, so the test process keeps its own).
     static func run(
         _ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
-        currentDirectory: URL? = nil
+        currentDirectory: URL? = nil, umask: String? = nil
     ) throws -> CLIResult {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = args
+        if let umask {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", executable.path] + args
+        } else {
+            process.executableURL = executable
+            process.arguments = args
+        }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         for (k, v) in environment { env[k] = v }

@@ -91,8 +91,9 @@ import Testing
         let env = ["CONTACTS_INDEX_DIR": folder.path]
         let missing = try CLI.run(
             ["index", "build", folder.appendingPathComponent("missing.vcf").path], environment: env)
-        #expect(missing.status == 1)
-        #expect(missing.stderr.contains("missing.vcf"))
+        // As every command that reads a FILE: no such file is a usage error (exit 2), naming it.
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file: ") && missing.stderr.contains("missing.vcf"))
         let noFile = try CLI.run(["index", "build"], environment: env)
         #expect(noFile.status == 2)
     }

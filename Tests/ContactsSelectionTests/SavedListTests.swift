@@ -98,15 +98,59 @@ import Testing
         let edited = try BookIdentity(path: file.path)
         #expect(edited.size == before.size && edited.modified == before.modified)
         #expect(edited.hash != before.hash)
-        // A large file: a change in the first, last, or a sampled block changes the hash.
+        // A large file: a change of any byte changes the hash (every byte is hashed; the middle offsets lie
+        // between the 16 KiB blocks an older identity sampled).
         var big = [UInt8](repeating: 0x41, count: 5 << 20)
         try Data(big).write(to: file)
         let large = try BookIdentity(path: file.path)
-        for offset in [0, 100, big.count - 1] {
+        let gap = (1 << 20) + (3 << 20) / 63 + (16 << 10) + 20_000
+        for offset in [0, 100, gap, (5 << 19) + 40_000, big.count - 1] {
             big[offset] = 0x42
             try Data(big).write(to: file)
             #expect(try BookIdentity(path: file.path).hash != large.hash, "byte \(offset)")
             big[offset] = 0x41
+        }
+    }
+
+    /// A book edited in place and given back its size and modification time (`touch -d`, `cp -p`): its
+    /// status-change time tells; another file put in its place: its inode tells.
+    @Test func identityTellsARestoredTimeAndAReplacedFile() throws {
+        let file = Scratch.path("restored", suffix: ".vcf")
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Anna Berg\r\nN:Berg;Anna;;;\r\nEND:VCARD\r\n"
+        try Data(text.utf8).write(to: file)
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: file.path)
+        let before = try BookIdentity(path: file.path)
+        let source = try source()
+        let index = Scratch.path("restored", suffix: ".index").path
+        try SavedList.write(source, to: index, book: before)
+        #expect(
+            try SavedList(path: index, book: try BookIdentity(path: file.path), options: source.savedListOptions)
+                .rowCount > 0)
+        // Written again in place with the same bytes and the old time: only the status-change time differs.
+        usleep(20_000)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: file.path)
+        let restored = try BookIdentity(path: file.path)
+        #expect(restored.size == before.size && restored.modified == before.modified && restored.hash == before.hash)
+        #expect(restored.inode == before.inode && restored.changed != before.changed)
+        #expect(
+            throws: SavedListError.stale(path: index, reason: "the address book was changed (its status-change time)")
+        ) {
+            try SavedList(path: index, book: restored, options: source.savedListOptions)
+        }
+        // Another file with the same bytes and time renamed into its place.
+        let other = Scratch.path("other", suffix: ".vcf")
+        try Data(text.utf8).write(to: other)
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: other.path)
+        #expect(rename(other.path, file.path) == 0)
+        let replaced = try BookIdentity(path: file.path)
+        #expect(replaced.inode != before.inode)
+        #expect(throws: SavedListError.stale(path: index, reason: "the address book is another file now (a new inode)"))
+        {
+            try SavedList(path: index, book: replaced, options: source.savedListOptions)
         }
     }
 

@@ -147,7 +147,7 @@ import Testing
         let t = try MustacheTemplate("Subject: {{big}}", name: "subject.mustache")
         #expect(
             throws: TemplatingError.outputTooLarge(
-                template: "subject.mustache", line: 0, column: 0, limit: 4096, recipient: nil)
+                template: "subject.mustache", line: 1, column: 10, limit: 4096, recipient: nil)
         ) {
             try t.render(["big": .lambda(big)], options: options)
         }
