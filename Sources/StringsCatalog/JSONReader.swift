@@ -74,23 +74,7 @@ package struct JSONReader {
 
     /// Lines and columns of `offsets` (ascending or not), in one pass over the bytes.
     func positions(of offsets: [Int]) -> [Int: (line: Int, column: Int)] {
-        var result: [Int: (line: Int, column: Int)] = [:]
-        var line = 1
-        var column = 1
-        var i = 0
-        for target in Set(offsets).sorted() {
-            while i < target && i < s.count {
-                if s[i] == 0x0A {
-                    line += 1
-                    column = 1
-                } else if s[i] & 0xC0 != 0x80 {
-                    column += 1
-                }
-                i += 1
-            }
-            result[target] = (line, column)
-        }
-        return result
+        SourcePosition.of(bytes: offsets, in: s)
     }
 
     /// Line and column (in Unicode scalars) of the current position.

@@ -3,18 +3,29 @@
 enum SourcePosition {
     /// The position of `bytes[offset]`, counting from `start` (e.g. after a byte-order mark).
     static func of(byte offset: Int, in bytes: [UInt8], skipping start: Int = 0) -> (line: Int, column: Int) {
+        of(bytes: [offset], in: bytes, skipping: start)[offset] ?? (1, 1)
+    }
+
+    /// The positions of many bytes (in any order, repeats allowed), in one pass over `bytes`.
+    static func of(bytes offsets: [Int], in bytes: [UInt8], skipping start: Int = 0) -> [Int: (
+        line: Int, column: Int
+    )] {
+        var result: [Int: (line: Int, column: Int)] = [:]
         var line = 1
         var column = 1
         var i = start
-        while i < offset && i < bytes.count {
-            if bytes[i] == 0x0A {
-                line += 1
-                column = 1
-            } else if bytes[i] & 0xC0 != 0x80 {
-                column += 1
+        for target in Set(offsets).sorted() {
+            while i < target && i < bytes.count {
+                if bytes[i] == 0x0A {
+                    line += 1
+                    column = 1
+                } else if bytes[i] & 0xC0 != 0x80 {
+                    column += 1
+                }
+                i += 1
             }
-            i += 1
+            result[target] = (line, column)
         }
-        return (line, column)
+        return result
     }
 }

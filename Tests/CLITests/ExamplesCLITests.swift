@@ -169,47 +169,17 @@ import Testing
 
     // MARK: - Running them
 
-    /// The project's SMTP test server (aiosmtpd) on a free port; stopped on deinit.
-    final class MailServer {
-        let process = Process()
-        let input = Pipe()
-        let output = Pipe()
-        let url: String
-
-        init(mailbox: URL) throws {
-            let venv =
-                ProcessInfo.processInfo.environment["CONTACTS_VENV"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? ExamplesCLITests.packageRoot.appendingPathComponent(".venv").path
-            process.executableURL = URL(fileURLWithPath: venv + "/bin/python")
-            process.arguments = [
-                ExamplesCLITests.packageRoot.appendingPathComponent("Tests/ComposerTests/Fixtures/smtp_server.py").path,
-                "--mailbox", mailbox.path, "--mode", "plain",
-            ]
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var buffer = Data()
-            while !buffer.contains(10) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                buffer.append(chunk)
-            }
-            let first = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard first.hasPrefix("PORT "), let port = Int(first.dropFirst(5)) else {
-                process.terminate()
-                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "smtp_server.py: '\(first)'"])
-            }
-            url = "smtp://127.0.0.1:\(port)"
-        }
-
-        deinit {
-            if process.isRunning {
-                try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
+    /// The project's SMTP test server (aiosmtpd, `Tests/ComposerTests/Fixtures/smtp_server.py`) on a free port,
+    /// storing into `mailbox`; stopped when the returned server goes.
+    static func mailServer(mailbox: URL) throws -> (server: ScriptServer, url: String) {
+        let venv =
+            ProcessInfo.processInfo.environment["CONTACTS_VENV"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? packageRoot.appendingPathComponent(".venv").path
+        let server = try ScriptServer(
+            python: URL(fileURLWithPath: venv + "/bin/python"),
+            script: packageRoot.appendingPathComponent("Tests/ComposerTests/Fixtures/smtp_server.py"),
+            arguments: ["--mailbox", mailbox.path, "--mode", "plain"])
+        return (server, "smtp://127.0.0.1:\(server.port)")
     }
 
     /// The exit status an example documents with `[exit N]` in its trailing comment, else 0.
@@ -271,9 +241,8 @@ import Testing
         let fixtures = base.appendingPathComponent("fixtures")
         try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
         try writeFixtures(fixtures)
-        let server = try MailServer(mailbox: base.appendingPathComponent("mailbox"))
-        defer { withExtendedLifetime(server) {} }
-        let smtp = server.url
+        let (server, smtp) = try mailServer(mailbox: base.appendingPathComponent("mailbox"))
+        defer { server.stop() }
         let outcomes = Mutex<[Int: [Outcome]]>([:])
         let errors = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: groups.count) { i in

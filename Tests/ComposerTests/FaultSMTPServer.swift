@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Composer
@@ -26,12 +27,10 @@ final class FaultSMTPServer {
         }
     }
 
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
+    private let server: ScriptServer
     let directory: URL
     var recordFile: URL { directory.appendingPathComponent("stored.jsonl") }
-    private(set) var port = 0
+    var port: Int { server.port }
 
     /// `faults`: per recipient address, the faults of its next transactions in order; `connect421`: the
     /// connection numbers (1 = first) greeted with 421. `slow`: seconds a slow reply takes.
@@ -42,40 +41,22 @@ final class FaultSMTPServer {
         ]
         let configFile = directory.appendingPathComponent("faults.json")
         try JSONSerialization.data(withJSONObject: config).write(to: configFile)
-        process.executableURL = Env.python
-        process.arguments = [
-            Env.fixtures.appendingPathComponent("smtp_fault_server.py").path, "--record", recordFile.path,
-            "--faults", configFile.path, "--slow", String(slow), "--slow-ok", String(slowOK),
-        ]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var buffer = Data()
-        while !buffer.contains(10) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-        }
-        let first = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard first.hasPrefix("PORT "), let p = Int(first.dropFirst(5)) else {
-            process.terminate()
-            process.waitUntilExit()
+        do {
+            server = try ScriptServer(
+                python: Env.python, script: Env.fixtures.appendingPathComponent("smtp_fault_server.py"),
+                arguments: [
+                    "--record", directory.appendingPathComponent("stored.jsonl").path, "--faults", configFile.path,
+                    "--slow", String(slow), "--slow-ok",
+                    String(slowOK),
+                ])
+        } catch {
             try? FileManager.default.removeItem(at: directory)
-            throw ComposerError.io(path: "smtp_fault_server.py", message: "did not start: '\(first)'")
+            throw error
         }
-        port = p
     }
 
     deinit {
-        if process.isRunning {
-            try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
-            try? input.fileHandleForWriting.close()
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-        }
+        server.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Composer
@@ -7,64 +8,30 @@ import Testing
 /// injection through its stdin.
 final class SMTPTestServer {
     enum Mode: String { case plain, smtps, starttls }
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
+    private let server: ScriptServer
     let mailbox: URL
-    private(set) var port = 0
-    private var buffer: [UInt8] = []
+    var port: Int { server.port }
 
     init(mode: Mode = .plain, requireStartTLS: Bool = false, tls: TLSFiles? = nil, auth: String? = nil) throws {
         mailbox = try Env.tempDirectory("mailbox")
-        process.executableURL = Env.python
-        var args = [
-            Env.fixtures.appendingPathComponent("smtp_server.py").path, "--mailbox", mailbox.path, "--mode",
-            mode.rawValue,
-        ]
+        var args = ["--mailbox", mailbox.path, "--mode", mode.rawValue]
         if requireStartTLS { args.append("--require-starttls") }
         if let tls { args += ["--cert", tls.cert.path, "--key", tls.key.path] }
         if let auth { args += ["--auth", auth] }
-        process.arguments = args
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-
-        let first = readLine()
-        guard first.hasPrefix("PORT "), let p = Int(first.dropFirst(5)) else {
-            process.terminate()
-            throw ComposerError.io(path: "smtp_server.py", message: "did not start: '\(first)'")
-        }
-        port = p
+        server = try ScriptServer(
+            python: Env.python, script: Env.fixtures.appendingPathComponent("smtp_server.py"), arguments: args)
     }
 
     deinit {
-        if process.isRunning {
-            try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
-            process.terminate()
-            process.waitUntilExit()
-        }
+        server.stop()
         try? FileManager.default.removeItem(at: mailbox)
-    }
-
-    private func readLine() -> String {
-        while true {
-            if let nl = buffer.firstIndex(of: 10) {
-                let line = String(decoding: buffer[..<nl], as: UTF8.self)
-                buffer.removeSubrange(...nl)
-                return line
-            }
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { return String(decoding: buffer, as: UTF8.self) }
-            buffer.append(contentsOf: data)
-        }
     }
 
     /// Sends one control command and waits for its OK.
     @discardableResult
     func command(_ line: String) -> String {
-        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
-        return readLine()
+        server.send(line)
+        return server.readLine()
     }
 
     var url: String { "smtp://127.0.0.1:\(port)" }
