@@ -415,6 +415,53 @@ struct StringsExportXLIFFCommand: Command {
     }
 }
 
+struct StringsExportPOCommand: Command {
+    static let name = "strings export-po"
+    static let summary = "Export gettext .po files for translators (Poedit, Weblate)"
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Writes OUTDIR/<Table>/<lang>.po for every language of DIR other than the development language (or only
+            the --language ones) and OUTDIR/<Table>/<Table>.pot: msgctxt is the key, msgid the development-language
+            text, msgstr the translation; plurals get msgstr[n] in the order of the language's Plural-Forms;
+            needs_review is #, fuzzy and stale catalog keys are obsolete #~ entries.
+            """,
+        options: [
+            .option("--dir", value: "DIR", help: "the localizations folder", required: true, completion: .directory),
+            .option(
+                "--out", value: "OUTDIR", help: "where the .po files go", required: true, completion: .directory),
+            .option("--language", value: "L[,L…]", help: "only these languages (comma-separated)"),
+            StringsCommandSupport.devOption,
+        ],
+        examples: ["contacts strings export-po --dir Localizations --out po/"])
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
+        guard let out = try args.option("--out") else { throw CLIError.usage("\(name): --out OUTDIR is required") }
+        let only = (try args.option("--language") ?? "").split(separator: ",").map {
+            LanguageMatcher.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
+        }
+        let dev = try args.option("--dev")
+        _ = try args.positionals(max: 0, names: "no positional arguments")
+        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        let outURL = URL(fileURLWithPath: out)
+        var o = Output()
+        for (path, po) in POExport.files(folder, languages: only.isEmpty ? nil : only) {
+            let url = outURL.appendingPathComponent(path)
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(po.text().utf8).write(to: url, options: .atomic)
+            } catch {
+                throw CLIError.failure("\(name): cannot write \(url.path): \(error.localizedDescription)")
+            }
+            o.line("wrote \(url.path): \(po.entries.count - 1) entries")
+        }
+        o.flush()
+        return .ok
+    }
+}
+
 struct StringsImportXLIFFCommand: Command {
     static let name = "strings import-xliff"
     static let summary = "Import a translated XLIFF 1.2 file into the strings files"

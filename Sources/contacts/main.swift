@@ -20,6 +20,7 @@ let allCommands: [any Command.Type] = [
     StringsGetCommand.self,
     StringsExportXLIFFCommand.self,
     StringsImportXLIFFCommand.self,
+    StringsExportPOCommand.self,
     RenderCommand.self,
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,
