@@ -21,6 +21,7 @@ let allCommands: [any Command.Type] = [
     StringsExportXLIFFCommand.self,
     StringsImportXLIFFCommand.self,
     StringsExportPOCommand.self,
+    StringsImportPOCommand.self,
     RenderCommand.self,
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,

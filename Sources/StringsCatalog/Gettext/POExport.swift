@@ -105,12 +105,8 @@ public enum POExport {
     )] {
         let dev = folder.developmentLanguage
         let langs = languages ?? folder.allLanguages.filter { $0 != dev && $0 != "Base" }
-        // Source texts (msgid, msgid_plural) from the development language's own units.
-        var sources: [String: [String: (String, String?)]] = [:]
         let devGroups = groups(folder, language: dev)
-        for (table, gs) in devGroups {
-            for g in gs { sources[table, default: [:]][g.context] = msgids(g) }
-        }
+        let sources = sourceTexts(devGroups)
         var out: [(path: String, document: POFile)] = []
         for (table, gs) in devGroups {
             out.append(
@@ -129,6 +125,15 @@ public enum POExport {
             }
         }
         return out
+    }
+
+    /// Source texts (msgid, msgid_plural) per table and context, from the development language's own units.
+    static func sourceTexts(_ devGroups: [(table: String, groups: [Group])]) -> [String: [String: (String, String?)]] {
+        var sources: [String: [String: (String, String?)]] = [:]
+        for (table, gs) in devGroups {
+            for g in gs { sources[table, default: [:]][g.context] = msgids(g) }
+        }
+        return sources
     }
 
     /// msgid and msgid_plural of a group: the source's `one` (else first) and `other` (else last) forms.
