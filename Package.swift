@@ -123,7 +123,7 @@ let package = Package(
             name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "StringsCatalogTests", dependencies: ["StringsCatalog", "TestSupport"], resources: [.copy("Fixtures")]
+            name: "StringsCatalogTests", dependencies: ["StringsCatalog", "ICUKit", "TestSupport"], resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],

@@ -459,6 +459,13 @@ cicu_plural *cicu_plural_open(const char *locale, int32_t type, int32_t *status)
 
 void cicu_plural_close(cicu_plural *rules) { delete rules; }
 
+int32_t cicu_available_locale_count(void) { return uloc_countAvailable(); }
+
+const char *cicu_available_locale(int32_t index) {
+    if (index < 0 || index >= uloc_countAvailable()) return nullptr;
+    return uloc_getAvailable(index);
+}
+
 int32_t cicu_plural_select(const cicu_plural *rules, double number, int32_t fraction_digits, char *keyword,
                            int32_t capacity, int32_t *status) {
     if (failed(status)) return 0;

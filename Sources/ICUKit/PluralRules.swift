@@ -53,4 +53,13 @@ public final class PluralRules: @unchecked Sendable {
     }
 
     public func category(for number: Int) -> Category { category(for: Double(number)) }
+
+    /// The locales ICU has data for (`de`, `de_AT`, `sr_Latn`, …), as ICU names them.
+    ///
+    /// ```swift
+    /// PluralRules.availableLocales.contains("ru")   // true
+    /// ```
+    public static var availableLocales: [String] {
+        (0..<cicu_available_locale_count()).compactMap { cicu_available_locale($0).map { String(cString: $0) } }
+    }
 }

@@ -415,6 +415,105 @@ struct StringsExportXLIFFCommand: Command {
     }
 }
 
+struct StringsExportPOCommand: Command {
+    static let name = "strings export-po"
+    static let summary = "Export gettext .po files for translators (Poedit, Weblate)"
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Writes OUTDIR/<Table>/<lang>.po for every language of DIR other than the development language (or only
+            the --language ones) and OUTDIR/<Table>/<Table>.pot: msgctxt is the key, msgid the development-language
+            text, msgstr the translation; plurals get msgstr[n] in the order of the language's Plural-Forms;
+            needs_review is #, fuzzy and stale catalog keys are obsolete #~ entries.
+            """,
+        options: [
+            .option("--dir", value: "DIR", help: "the localizations folder", required: true, completion: .directory),
+            .option(
+                "--out", value: "OUTDIR", help: "where the .po files go", required: true, completion: .directory),
+            .option("--language", value: "L[,L…]", help: "only these languages (comma-separated)"),
+            StringsCommandSupport.devOption,
+        ],
+        examples: ["contacts strings export-po --dir Localizations --out po/"])
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
+        guard let out = try args.option("--out") else { throw CLIError.usage("\(name): --out OUTDIR is required") }
+        let only = (try args.option("--language") ?? "").split(separator: ",").map {
+            LanguageMatcher.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
+        }
+        let dev = try args.option("--dev")
+        _ = try args.positionals(max: 0, names: "no positional arguments")
+        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        let outURL = URL(fileURLWithPath: out)
+        var o = Output()
+        for (path, po) in POExport.files(folder, languages: only.isEmpty ? nil : only) {
+            let url = outURL.appendingPathComponent(path)
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(po.text().utf8).write(to: url, options: .atomic)
+            } catch {
+                throw CLIError.failure("\(name): cannot write \(url.path): \(error.localizedDescription)")
+            }
+            o.line("wrote \(url.path): \(po.entries.count - 1) entries")
+        }
+        o.flush()
+        return .ok
+    }
+}
+
+struct StringsImportPOCommand: Command {
+    static let name = "strings import-po"
+    static let summary = "Import a translated gettext .po file into the strings files"
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Writes the msgstr values of FILE (as export-po wrote it) back in place: only changed values change.
+            Entries whose msgctxt or msgid no longer match are reported (file:line) and skipped; #, fuzzy entries
+            become needs_review in .xcstrings and are skipped for .strings unless --include-fuzzy. Exit 1 when any
+            entry was skipped or malformed.
+            """,
+        options: [
+            .option("--dir", value: "DIR", help: "the localizations folder", required: true, completion: .directory),
+            StringsCommandSupport.devOption,
+            .flag("--dry-run", help: "report without writing"),
+            .flag("--include-fuzzy", help: "import fuzzy entries into .strings and .stringsdict too"),
+        ],
+        arguments: [ArgumentSpec("FILE", help: "the translated .po file", required: true, completion: .file)],
+        examples: ["contacts strings import-po po/Localizable/de.po --dir Localizations"])
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
+        let dev = try args.option("--dev")
+        let dry = args.flag("--dry-run")
+        let fuzzy = args.flag("--include-fuzzy")
+        guard let file = try args.positionals(max: 1, names: "FILE").first else {
+            throw CLIError.usage("\(name): missing FILE (see 'contacts strings import-po --help')")
+        }
+        let data = try readInput(file, command: name)
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CLIError.failure("\(name): \(file): not UTF-8 text (export-po writes charset=UTF-8)")
+        }
+        var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        let report = POImport.apply(POFile(parsing: text, file: file), file: file, into: &folder, includeFuzzy: fuzzy)
+        var o = Output()
+        for p in report.problems { printError("contacts: \(name): \(p)") }
+        if !dry {
+            do {
+                for url in try folder.save() { o.line("wrote \(url.path)") }
+            } catch {
+                o.flush()
+                throw CLIError.failure("\(name): \(error)")
+            }
+        }
+        o.line(
+            "\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")"
+        )
+        o.flush()
+        return report.problems.isEmpty ? .ok : .failure
+    }
+}
+
 struct StringsImportXLIFFCommand: Command {
     static let name = "strings import-xliff"
     static let summary = "Import a translated XLIFF 1.2 file into the strings files"

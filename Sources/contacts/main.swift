@@ -20,6 +20,8 @@ let allCommands: [any Command.Type] = [
     StringsGetCommand.self,
     StringsExportXLIFFCommand.self,
     StringsImportXLIFFCommand.self,
+    StringsExportPOCommand.self,
+    StringsImportPOCommand.self,
     RenderCommand.self,
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,

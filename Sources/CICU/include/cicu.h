@@ -137,6 +137,10 @@ int32_t cicu_plural_select(const cicu_plural *rules, double number, int32_t frac
 /** The locale's categories, space-separated ("one other"); preflight. */
 int32_t cicu_plural_keywords(const cicu_plural *rules, char *out, int32_t capacity, int32_t *status);
 
+/** How many locales ICU has data for; `cicu_available_locale(i)` names one (ICU's static string, or NULL). */
+int32_t cicu_available_locale_count(void);
+const char *cicu_available_locale(int32_t index);
+
 /* ---------------------------------------------------------------- Lists, numbers, dates */
 
 enum { CICU_LIST_AND = 0, CICU_LIST_OR = 1, CICU_LIST_UNITS = 2 };
