@@ -165,6 +165,10 @@ import Testing
         #expect(
             xliff.status == 0 && fm.fileExists(atPath: dir.appendingPathComponent("xliff/de.xliff").path),
             "fixture xliff/de.xliff: \(xliff.stderr)")
+        let po = try CLI.run(["strings", "export-po", "--dir", "Localizations", "--out", "po"], currentDirectory: dir)
+        #expect(
+            po.status == 0 && fm.fileExists(atPath: dir.appendingPathComponent("po/Localizable/de.po").path),
+            "fixture po/Localizable/de.po: \(po.stderr)")
     }
 
     // MARK: - Running them
