@@ -123,8 +123,8 @@ let package = Package(
             name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "StringsCatalogTests", dependencies: ["StringsCatalog", "ICUKit", "TestSupport"], resources: [.copy("Fixtures")]
-        ),
+            name: "StringsCatalogTests", dependencies: ["StringsCatalog", "ICUKit", "TestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],
             exclude: ["Fixtures"]),

@@ -73,7 +73,7 @@ public struct Contact: Sendable, Hashable, Identifiable {
 
     /// The contact's name, the one every surface shows (list, search, `vcard inspect`, templates' `fullName`,
     /// the To: header, draft file names), whoever reads it: the name parts in the name's own order
-    /// (``NameOrder/format(_:language:)`` with the contact's first `LANG`), else `FN`, the nickname, the
+    /// (`NameOrder.format(_:language:)` with the contact's first `LANG`), else `FN`, the nickname, the
     /// organization, the first email or phone; "" when nothing is there.
     public var displayName: String { displayName(preferringNickname: false) }
 

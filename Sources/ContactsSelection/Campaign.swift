@@ -5,7 +5,7 @@ import Templating
 
 /// A contact as a template sees it: `{{recipient.givenName}}`, `{{recipient.name}}`, `{{recipient.email}}`,
 /// `{{#fullName}}recipient{{/fullName}}`, … Names are the contact's own; `name` is its name as the list
-/// shows it (``Contact/displayName``, the same in every language); `email`/`phone` are the values the
+/// shows it (`Contact.displayName`, the same in every language); `email`/`phone` are the values the
 /// selection reaches the contact at.
 public struct ContactContext: MustacheObject {
     public let contact: Contact

@@ -59,7 +59,7 @@ public struct Configuration: Sendable {
     public var messageBody: String?
     /// The locales, most preferred first (BCP 47), as Android's locale list: the first names and sorts, the
     /// others add their index letters and name readings (`["en", "zh-Hans"]` files 王伟 under W). Default: the
-    /// environment's list (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`; ``LocalePolicy/environmentLocales(environment:)``).
+    /// environment's list (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`; `LocalePolicy.environmentLocales(environment:)`).
     ///
     /// ```swift
     /// var config = Configuration()

@@ -26,7 +26,7 @@ public struct ContactRow: Sendable, Identifiable {
         _read { yield store.contacts[position] }
     }
     public var id: String { contact.id }
-    /// The contact's name (``Contact/displayName``, the same whoever reads it), never with stray spaces;
+    /// The contact's name (`Contact.displayName`, the same whoever reads it), never with stray spaces;
     /// the nickname with ``Configuration/preferNicknames``; for unnamed contacts the first email or phone.
     public let displayName: String
     /// What the list sorts and sections by: the name shown (its reading: sort-as/phonetic when present).

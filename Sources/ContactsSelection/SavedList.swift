@@ -612,7 +612,7 @@ extension ContactsDataSource {
     public var savedListOptions: String { Self.savedListOptions(configuration) }
 
     /// The options key of a list made with `configuration`
-    /// (``savedListOptions(locale:mode:skipUnnamed:sortOrder:preferNicknames:region:)``).
+    /// (``savedListOptions(locales:mode:skipUnnamed:sortOrder:preferNicknames:region:)``).
     public static func savedListOptions(_ configuration: Configuration) -> String {
         savedListOptions(
             locales: configuration.locales, mode: configuration.mode,
