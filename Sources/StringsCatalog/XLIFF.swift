@@ -367,9 +367,20 @@ public enum XLIFF {
 
     /// Reads an XLIFF 1.2 document (UTF-8, UTF-16 or UTF-32, or a declared ISO-8859-1/Windows-1252/ASCII).
     /// Malformed XML, and bytes that are not valid in the document's encoding, throw with line and column.
-    public static func parse(_ data: Data, file: String) throws -> [XLIFFFile] {
+    /// A `<file>` without `target-language` gets `language`, else the language of the file name
+    /// (`de.xliff` → `de`), as Xcode's import does.
+    ///
+    /// ```swift
+    /// let xml = #"<xliff version="1.2"><file original="en.lproj/Localizable.strings"></file></xliff>"#
+    /// let files = try XLIFF.parse(Data(xml.utf8), file: "de.xliff")
+    /// files[0].targetLanguage  // "de"
+    /// ```
+    public static func parse(_ data: Data, file: String, language: String? = nil) throws -> [XLIFFFile] {
         let parser = XMLParser(data: try XMLInput.utf8(data, file: file, what: "XLIFF"))
         let delegate = XLIFFReader()
+        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let isTag = stem.range(of: #"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil
+        delegate.defaultLanguage = language ?? (isTag ? stem : nil)
         parser.delegate = delegate
         parser.shouldProcessNamespaces = false
         if !parser.parse() || delegate.failure != nil {
@@ -538,6 +549,8 @@ public enum XLIFF {
 private final class XLIFFReader: NSObject, XMLParserDelegate {
     var files: [XLIFFFile] = []
     var failure: String?
+    /// The target language of a `<file>` that names none.
+    var defaultLanguage: String?
     private var unit: XLIFFUnit?
     private var text: String?
     private var sawRoot = false
@@ -564,8 +577,11 @@ private final class XLIFFReader: NSObject, XMLParserDelegate {
             sawRoot = true
             if let v = attributes["version"], v != "1.2" { failure = "version \(v) is not supported (expected 1.2)" }
         case "file":
-            guard let original = attributes["original"], let target = attributes["target-language"] else {
-                failure = "<file> needs original and target-language attributes (line \(parser.lineNumber))"
+            guard let original = attributes["original"],
+                let target = attributes["target-language"] ?? defaultLanguage
+            else {
+                failure =
+                    "<file> needs original and target-language attributes, or --language (line \(parser.lineNumber))"
                 parser.abortParsing()
                 return
             }

@@ -527,6 +527,9 @@ struct StringsImportXLIFFCommand: Command {
         options: [
             .option("--dir", value: "DIR", help: "the localizations folder", required: true, completion: .directory),
             StringsCommandSupport.devOption,
+            .option(
+                "--language", value: "LANG",
+                help: "target language of a <file> without target-language (default: the file name's, de.xliff)"),
             .flag("--dry-run", help: "report without writing"),
         ],
         arguments: [ArgumentSpec("FILE", help: "the translated XLIFF 1.2 file", required: true, completion: .file)],
@@ -535,6 +538,7 @@ struct StringsImportXLIFFCommand: Command {
     static func run(_ args: inout Arguments) throws -> ExitCode {
         guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
         let dev = try args.option("--dev")
+        let language = try args.option("--language")
         let dry = args.flag("--dry-run")
         guard let file = try args.positionals(max: 1, names: "FILE").first else {
             throw CLIError.usage("\(name): missing FILE (see 'contacts strings import-xliff --help')")
@@ -542,7 +546,9 @@ struct StringsImportXLIFFCommand: Command {
         let data = try readInput(file, command: name)
         var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
         let files: [XLIFFFile]
-        do { files = try XLIFF.parse(data, file: file) } catch { throw CLIError.failure("\(name): \(error)") }
+        do { files = try XLIFF.parse(data, file: file, language: language) } catch {
+            throw CLIError.failure("\(name): \(error)")
+        }
         let report = XLIFF.importFiles(files, into: &folder)
         var o = Output()
         for p in report.problems { printError("contacts: \(name): \(p)") }

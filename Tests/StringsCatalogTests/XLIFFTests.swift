@@ -117,3 +117,15 @@ struct XLIFFTests {
         #expect(throws: StringsCatalogError.self) { try XLIFF.parse(Data("<html/>".utf8), file: "x.xliff") }
     }
 }
+
+@Suite("XLIFF without target-language")
+struct XLIFFTargetLanguageTests {
+    let xml =
+        #"<xliff version="1.2"><file original="en.lproj/Localizable.strings" source-language="en"><body></body></file></xliff>"#
+
+    @Test func languageFromFileNameOrOption() throws {
+        #expect(try XLIFF.parse(Data(xml.utf8), file: "/tmp/de.xliff")[0].targetLanguage == "de")
+        #expect(try XLIFF.parse(Data(xml.utf8), file: "export.xliff", language: "pt-BR")[0].targetLanguage == "pt-BR")
+        #expect(throws: StringsCatalogError.self) { try XLIFF.parse(Data(xml.utf8), file: "export.xliff") }
+    }
+}
