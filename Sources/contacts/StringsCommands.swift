@@ -4,6 +4,35 @@ import StringsCatalog
 
 /// `contacts strings …`: translator tools over `.strings`, `.stringsdict` and `.xcstrings` folders.
 enum StringsCommandSupport {
+    /// `--language L[,L…]` of the export commands, as BCP 47 (empty: every language).
+    static func languages(_ args: inout Arguments) throws -> [String] {
+        (try args.option("--language") ?? "").split(separator: ",").map {
+            LanguageMatcher.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// The end of an import (`import-xliff`, `import-po`): its problems on stderr, the changed files written
+    /// unless `dryRun`, a summary line; exit 1 when any entry was skipped.
+    static func finishImport(
+        _ report: XLIFF.ImportReport, folder: LocalizationFolder, dryRun dry: Bool, command name: String
+    ) throws -> ExitCode {
+        var o = Output()
+        for p in report.problems { printError("contacts: \(name): \(p)") }
+        if !dry {
+            do {
+                for url in try folder.save() { o.line("wrote \(url.path)") }
+            } catch {
+                o.flush()
+                throw CLIError.failure("\(name): \(error)")
+            }
+        }
+        o.line(
+            "\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")"
+        )
+        o.flush()
+        return report.problems.isEmpty ? .ok : .failure
+    }
+
     /// `--dev LANG` of the commands that compare languages.
     static let devOption = OptionSpec.option("--dev", value: "LANG", help: "the development language (default: en)")
     /// `[DIR]` of the commands that read a localizations folder.
@@ -381,9 +410,7 @@ struct StringsExportXLIFFCommand: Command {
     static func run(_ args: inout Arguments) throws -> ExitCode {
         guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
         guard let out = try args.option("--out") else { throw CLIError.usage("\(name): --out OUTDIR is required") }
-        let only = (try args.option("--language") ?? "").split(separator: ",").map {
-            LanguageMatcher.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
-        }
+        let only = try StringsCommandSupport.languages(&args)
         let dev = try args.option("--dev")
         _ = try args.positionals(max: 0, names: "no positional arguments")
         let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
@@ -438,9 +465,7 @@ struct StringsExportPOCommand: Command {
     static func run(_ args: inout Arguments) throws -> ExitCode {
         guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
         guard let out = try args.option("--out") else { throw CLIError.usage("\(name): --out OUTDIR is required") }
-        let only = (try args.option("--language") ?? "").split(separator: ",").map {
-            LanguageMatcher.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
-        }
+        let only = try StringsCommandSupport.languages(&args)
         let dev = try args.option("--dev")
         _ = try args.positionals(max: 0, names: "no positional arguments")
         let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
@@ -496,21 +521,7 @@ struct StringsImportPOCommand: Command {
         }
         var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
         let report = POImport.apply(POFile(parsing: text, file: file), file: file, into: &folder, includeFuzzy: fuzzy)
-        var o = Output()
-        for p in report.problems { printError("contacts: \(name): \(p)") }
-        if !dry {
-            do {
-                for url in try folder.save() { o.line("wrote \(url.path)") }
-            } catch {
-                o.flush()
-                throw CLIError.failure("\(name): \(error)")
-            }
-        }
-        o.line(
-            "\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")"
-        )
-        o.flush()
-        return report.problems.isEmpty ? .ok : .failure
+        return try StringsCommandSupport.finishImport(report, folder: folder, dryRun: dry, command: name)
     }
 }
 
@@ -550,20 +561,6 @@ struct StringsImportXLIFFCommand: Command {
             throw CLIError.failure("\(name): \(error)")
         }
         let report = XLIFF.importFiles(files, into: &folder)
-        var o = Output()
-        for p in report.problems { printError("contacts: \(name): \(p)") }
-        if !dry {
-            do {
-                for url in try folder.save() { o.line("wrote \(url.path)") }
-            } catch {
-                o.flush()
-                throw CLIError.failure("\(name): \(error)")
-            }
-        }
-        o.line(
-            "\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")"
-        )
-        o.flush()
-        return report.problems.isEmpty ? .ok : .failure
+        return try StringsCommandSupport.finishImport(report, folder: folder, dryRun: dry, command: name)
     }
 }
