@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "Templating", targets: ["Templating"]),
         .library(name: "Composer", targets: ["Composer"]),
         .library(name: "ContactsSelection", targets: ["ContactsSelection"]),
+        .library(name: "Campaigns", targets: ["Campaigns"]),
         .executable(name: "contacts", targets: ["contacts"]),
     ],
     targets: [
@@ -81,12 +82,15 @@ let package = Package(
         ),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
         .target(name: "Composer", dependencies: ["CCurl", "CProcess", "ICUKit", "Support"]),
+        // The list model (listings, search, selection); StringsCatalog for its localized default titles
         .target(
             name: "ContactsSelection",
-            dependencies: [
-                "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "Support",
-            ]
+            dependencies: ["ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Support"]
+        ),
+        // Per-recipient messages and the select action: the selection's contacts → drafts
+        .target(
+            name: "Campaigns",
+            dependencies: ["ContactsCore", "ContactsSelection", "StringsCatalog", "Templating", "Composer"]
         ),
 
         // Command-line tool: a declarative model of its commands (parsing, help, completion), then the tool
@@ -95,7 +99,7 @@ let package = Package(
             name: "contacts",
             dependencies: [
                 "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Support",
+                "ContactsSelection", "Campaigns", "Support",
             ]
         ),
 
@@ -129,11 +133,18 @@ let package = Package(
             name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ComposerTests", dependencies: ["Composer", "TestSupport"], exclude: ["Fixtures"]),
+        .target(name: "SelectionFixtures", dependencies: ["ContactsCore"], path: "Tests/SelectionFixtures"),
         .testTarget(
             name: "ContactsSelectionTests",
             dependencies: [
-                "ContactsSelection", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "TestSupport",
+                "ContactsSelection", "Collation", "ContactsCore", "StringsCatalog", "SelectionFixtures", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "CampaignsTests",
+            dependencies: [
+                "Campaigns", "ContactsSelection", "ContactsCore", "StringsCatalog", "Templating", "Composer",
+                "SelectionFixtures", "TestSupport",
             ]
         ),
         .testTarget(name: "ArgumentModelTests", dependencies: ["ArgumentModel"]),
@@ -148,7 +159,7 @@ let package = Package(
             name: "DocExamplesTests",
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "PackageResources", "ArgumentModel",
+                "ContactsSelection", "Campaigns", "PackageResources", "ArgumentModel",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),
@@ -158,7 +169,8 @@ let package = Package(
         .target(
             name: "FuzzEntries",
             dependencies: [
-                "ICUKit", "ContactsCore", "StringsCatalog", "Templating", "ContactsSelection", "PackageResources",
+                "ICUKit", "ContactsCore", "StringsCatalog", "Templating", "ContactsSelection", "Campaigns",
+                "PackageResources",
             ],
             path: "Fuzz/Sources/FuzzEntries"
         ),

@@ -1,4 +1,5 @@
 import ArgumentModel
+import Campaigns
 import Composer
 import ContactsCore
 import ContactsSelection
@@ -139,9 +140,9 @@ enum ComposeCommand: Command {
                 "compose: no template '\(templateName)' (have: \(library.names.joined(separator: ", ")))")
         }
         let book = try loadAddressBook(source)
-        let selection: ContactsSelection
+        let selection: SelectionController
         do {
-            selection = try ContactsSelection(contacts: book.contacts) {
+            selection = try SelectionController(contacts: book.contacts) {
                 $0.mode = mode
                 $0.locales = locales
                 $0.phoneRegion = region

@@ -1,4 +1,5 @@
 import ArgumentModel
+import Campaigns
 import Collation
 import Composer
 import ContactsCore
@@ -118,7 +119,7 @@ enum DemoCommand: Command {
         var selectedIDs: [String] = []
         var byEmail = Set<String>()
         for step in steps {
-            let selection = ContactsSelection(dataSource: try dataSource(book, locale: step.locale, region: region))
+            let selection = SelectionController(dataSource: try dataSource(book, locale: step.locale, region: region))
             let result = selection.dataSource.search(step.query, keywords: step.keywords)
             if !json {
                 out.line()
@@ -142,7 +143,7 @@ enum DemoCommand: Command {
         }
 
         // 3. One selection over the whole book holds every pick; each contact is reached as chosen.
-        let selection = ContactsSelection(dataSource: try dataSource(book, locale: "en", region: region))
+        let selection = SelectionController(dataSource: try dataSource(book, locale: "en", region: region))
         for id in selectedIDs {
             try selection.select(id: id)
             if byEmail.contains(id), let email = selection.dataSource.row(id: id)?.contact.emails.first?.value {

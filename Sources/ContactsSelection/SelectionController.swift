@@ -1,5 +1,4 @@
 import Collation
-import Composer
 import ContactsCore
 import Foundation
 import StringsCatalog
@@ -12,22 +11,12 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
     case disabled(id: String)
     /// The value is not one of the contact's phones/emails for the row's channel.
     case invalidValue(id: String, value: String)
-    /// The composer could not take the drafts (an invalid address in the address book, say).
-    case composer(ComposerError)
-    /// A phone number written without a country code that could not be normalized: there is no phone
-    /// region (`region` nil), or it is no number there nor in the country of the contact's addresses. It is
-    /// not texted: its country would be a guess.
-    case phoneNotNormalized(number: String, region: String?)
 
     public var description: String {
         switch self {
         case .unknownContact(let id): return "contact '\(id)' is not in the list"
         case .disabled(let id): return "contact '\(id)' is disabled and cannot be selected"
         case .invalidValue(let id, let value): return "contact '\(id)' has no phone or email '\(value)'"
-        case .composer(let error): return "composer: \(error)"
-        case .phoneNotNormalized(let number, nil): return "no region for '\(number)': give --region"
-        case .phoneNotNormalized(let number, let region?):
-            return "'\(number)' is not a phone number in \(region): give --region, or write it with its country code"
         }
     }
 }
@@ -38,39 +27,20 @@ public enum SelectionEvent: Sendable, Equatable {
     case didRemove(Contact)
 }
 
-/// The documented alert a front end shows when the device cannot send, already localized.
-public struct ComposeAlert: Sendable, Equatable {
-    public var title: String
-    public var message: String
-    public var button: String
-}
-
-/// What the select action did.
-public enum SelectOutcome: Sendable {
-    /// The custom select handler received these contacts (list order).
-    case handled([Contact])
-    /// Drafts went to the composer; each result as the transport reported it.
-    case composed(mail: ComposeResult?, message: ComposeResult?)
-    /// The transport cannot send: show this alert (the literals come from the strings catalog).
-    case alert(ComposeAlert)
-    /// Nothing was selected.
-    case nothingSelected
-}
-
 /// KBContactsSelection without the UI: configuration, the sectioned list, search as the user types,
-/// a selection kept by contact id across searches, events, and the select action (a custom handler or
-/// drafts for the composer).
+/// a selection kept by contact id across searches, events, and the value each contact is reached at.
+/// The select action (a custom handler, or drafts for the composer) is in the `Campaigns` module.
 ///
 /// ```swift
-/// let selection = try ContactsSelection(contacts: book.contacts) { config in
+/// let selection = try SelectionController(contacts: book.contacts) { config in
 ///     config.mode = .email
 ///     config.searchByKeywords = true
 /// }
 /// selection.search("f b")
 /// selection.selectAll()
-/// let outcome = try selection.performSelectAction(mail: FileTransport(directory: drafts), messages: nil)
+/// selection.selectedRows.map(\.displayName)   // ["Bruno Finstein", "Felipe Baytelman"]
 /// ```
-public final class ContactsSelection {
+public final class SelectionController {
     public let dataSource: ContactsDataSource
     public var configuration: Configuration { dataSource.configuration }
     /// The current query and what it shows.
@@ -234,93 +204,5 @@ public final class ContactsSelection {
     private func emit(_ event: SelectionEvent) {
         for handler in observers.values { handler(event) }
         for continuation in continuations.values { continuation.yield(event) }
-    }
-
-    // MARK: - Select action
-
-    /// The drafts the default select action composes: email mode → one mail draft to the chosen
-    /// addresses with the configured subject and body (HTML when `mailIsHTML`); messages mode → one
-    /// message draft to the chosen numbers; `.both` → a message draft for contacts reached by phone and
-    /// a mail draft for those reached only by email.
-    public func makeDrafts() throws -> (mail: MailDraft?, message: MessageDraft?) {
-        var numbers: [String] = []
-        var addresses: [MailAddress] = []
-        for row in selectedRows {
-            guard let reach = value(for: row.id) else { continue }
-            let value = reach.value
-            switch reach.channel {
-            case .message:
-                if !numbers.contains(value) { numbers.append(value) }
-            case .email:
-                do {
-                    let address = try MailAddress(name: row.displayName.isEmpty ? nil : row.displayName, address: value)
-                    if !addresses.contains(address) { addresses.append(address) }
-                } catch let error as ComposerError {
-                    throw SelectionError.composer(error)
-                }
-            }
-        }
-        let config = configuration
-        var mail: MailDraft?
-        if !addresses.isEmpty {
-            let body = config.mailBody ?? ""
-            mail = MailDraft(
-                from: config.mailFrom, to: addresses, subject: config.mailSubject ?? "",
-                textBody: config.mailIsHTML ? Self.plainText(fromHTML: body) : body,
-                htmlBody: config.mailIsHTML ? body : nil, locale: config.locale)
-        }
-        let message = numbers.isEmpty ? nil : MessageDraft(recipients: numbers, body: config.messageBody ?? "")
-        return (mail, message)
-    }
-
-    /// Runs the select action: the custom handler when configured, else the drafts go to the transports.
-    /// When a transport cannot send, the outcome is the documented alert, localized for the locale.
-    public func performSelectAction(
-        mail mailTransport: (any MailTransport)?, messages messageTransport: (any MessageTransport)?
-    )
-        throws -> SelectOutcome
-    {
-        let contacts = selectedContacts
-        if let handler = configuration.customSelectButtonHandler {
-            handler(contacts)
-            return .handled(contacts)
-        }
-        guard !contacts.isEmpty else { return .nothingSelected }
-        let drafts = try makeDrafts()
-        let locale = configuration.locale
-        if drafts.message != nil && !(messageTransport?.canSendText ?? false) {
-            return .alert(
-                ComposeAlert(
-                    title: Strings.messagingNotSupported(locale: locale),
-                    message: Strings.messagingNotSupportedMessage(locale: locale), button: Strings.ok(locale: locale)))
-        }
-        if drafts.mail != nil && !(mailTransport?.canSendMail ?? false) {
-            return .alert(
-                ComposeAlert(
-                    title: Strings.messagingNotSupported(locale: locale),
-                    message: Strings.mailNotSupportedMessage(locale: locale), button: Strings.ok(locale: locale)))
-        }
-        do {
-            let mailResult = try drafts.mail.map { try mailTransport!.send($0) }
-            let messageResult = try drafts.message.map { try messageTransport!.send($0) }
-            return .composed(mail: mailResult, message: messageResult)
-        } catch let error as ComposerError {
-            throw SelectionError.composer(error)
-        }
-    }
-
-    /// A plain-text alternative of an HTML body: tags dropped, `<br>`/`</p>` as line breaks, entities decoded.
-    static func plainText(fromHTML html: String) -> String {
-        var text = html.replacingOccurrences(of: "<br>", with: "\n", options: .caseInsensitive)
-            .replacingOccurrences(of: "<br/>", with: "\n", options: .caseInsensitive)
-            .replacingOccurrences(of: "<br />", with: "\n", options: .caseInsensitive)
-            .replacingOccurrences(of: "</p>", with: "\n\n", options: .caseInsensitive)
-        text = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
-        for (entity, char) in [
-            ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", "\u{a0}"), ("&amp;", "&"),
-        ] {
-            text = text.replacingOccurrences(of: entity, with: char)
-        }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,5 +1,6 @@
 import Composer
 import ContactsCore
+import ContactsSelection
 import Foundation
 import Templating
 
@@ -126,7 +127,7 @@ public struct Campaign: Sendable {
     /// With `stop` (e.g. requested on Ctrl-C), rendering ends at the next recipient once a stop is requested
     /// and returns nothing, no messages and no failures: a campaign stopped half-way is never delivered in
     /// part. (`deliver` with the same `stop` then queues nothing.)
-    public func compose(_ selection: ContactsSelection, library: TemplateLibrary, stop: OutboxStop? = nil) -> (
+    public func compose(_ selection: SelectionController, library: TemplateLibrary, stop: OutboxStop? = nil) -> (
         messages: [PersonalizedMessage], failures: [CampaignFailure]
     ) {
         let rows = selection.selectedRows
@@ -136,7 +137,7 @@ public struct Campaign: Sendable {
             guard let reach = selection.value(for: row.id) else { continue }
             // A number that could not be normalized is never texted (its country would be a guess).
             if reach.channel == .message, !reach.value.hasPrefix("+") {
-                let error: SelectionError = .phoneNotNormalized(
+                let error: CampaignError = .phoneNotNormalized(
                     number: reach.value, region: selection.dataSource.phoneRegion)
                 unreachable.append(CampaignFailure(contactID: row.id, displayName: row.displayName, error: error))
                 continue

@@ -1,3 +1,4 @@
+import ContactsSelection
 import Foundation
 import StringsCatalog
 import Templating
@@ -57,7 +58,7 @@ public struct RecipientData: Sendable {
     /// let extra = try RecipientData(data: Data("id,table\nnobody,7\n".utf8), fileName: "guests.csv")
     /// for d in extra.unmatchedRows(in: selection).prefix(5) { print(d) }   // guests.csv:2: row for 'nobody' …
     /// ```
-    public func unmatchedRows(in selection: ContactsSelection) -> [Diagnostic] {
+    public func unmatchedRows(in selection: SelectionController) -> [Diagnostic] {
         var used = Set<String>()
         for row in selection.selectedRows {
             let reach = selection.value(for: row.id)

@@ -1,11 +1,13 @@
 import Composer
 import ContactsCore
+import ContactsSelection
 import Foundation
+import SelectionFixtures
 import Templating
 import TestSupport
 import Testing
 
-@testable import ContactsSelection
+@testable import Campaigns
 
 /// One name per contact (issue 18 item 4): a contact's name is the same in the list, the template's
 /// `fullName`, `recipient.name` and `others`, and the To: header, whoever reads it — its order is the
@@ -34,7 +36,7 @@ import Testing
     }
 
     @Test(arguments: ["en", "hu", "ja"]) func everySurfaceAgrees(listLocale: String) throws {
-        let selection = try ContactsSelection(contacts: Self.contacts()) {
+        let selection = try SelectionController(contacts: Self.contacts()) {
             $0.mode = .email
             $0.locale = listLocale
         }
