@@ -118,7 +118,7 @@ extension SelectionController {
         _ settings: ComposeSettings, mail mailTransport: (any MailTransport)?,
         messages messageTransport: (any MessageTransport)?
     ) throws -> SelectOutcome {
-        let contacts = selectedContacts
+        let contacts = try selectedContacts()
         if let handler = configuration.customSelectButtonHandler {
             handler(contacts)
             return .handled(contacts)

@@ -11,25 +11,38 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
     case disabled(id: String)
     /// The value is not one of the contact's phones/emails for the row's channel.
     case invalidValue(id: String, value: String)
+    /// No row has this number.
+    case unknownRow(Int)
+    /// The contact of a listed row was not found by its id (the book changed since it was listed).
+    case contactNotFound(id: String)
+    /// The selection was made without a way to look contacts up (``ContactLookup/unavailable``).
+    case contactsUnavailable
 
     public var description: String {
         switch self {
         case .unknownContact(let id): return "contact '\(id)' is not in the list"
         case .disabled(let id): return "contact '\(id)' is disabled and cannot be selected"
         case .invalidValue(let id, let value): return "contact '\(id)' has no phone or email '\(value)'"
+        case .unknownRow(let number): return "row \(number) is not in the list"
+        case .contactNotFound(let id): return "contact '\(id)' is no longer in the address book"
+        case .contactsUnavailable: return "the contacts of this list cannot be looked up"
         }
     }
 }
 
 /// A change of the selection, as observers and `events()` streams receive it.
 public enum SelectionEvent: Sendable, Equatable {
-    case didSelect(Contact)
-    case didRemove(Contact)
+    /// A row was selected (its id, name, value; the contact is ``SelectionController/contacts``' to look up).
+    case didSelect(ListedRow)
+    case didRemove(ListedRow)
 }
 
 /// KBContactsSelection without the UI: configuration, the sectioned list, search as the user types,
-/// a selection kept by contact id across searches, events, and the value each contact is reached at.
-/// The select action (a custom handler, or drafts for the composer) is in the `Campaigns` module.
+/// a selection kept across searches, events, and the value each contact is reached at. It works over any
+/// ``ContactListing`` — a ``ContactsDataSource`` in memory, a ``CompactContactList`` or a ``SavedList`` of a
+/// million rows — by row number and id; `Contact` values are looked up (``ContactLookup``) only for what
+/// needs the whole card: the values to choose from, and composing. The select action (a custom handler, or
+/// drafts for the composer) is in the `Campaigns` module.
 ///
 /// ```swift
 /// let selection = try SelectionController(contacts: book.contacts) { config in
@@ -41,14 +54,23 @@ public enum SelectionEvent: Sendable, Equatable {
 /// selection.selectedRows.map(\.displayName)   // ["Bruno Finstein", "Felipe Baytelman"]
 /// ```
 public final class SelectionController {
-    public let dataSource: ContactsDataSource
-    public var configuration: Configuration { dataSource.configuration }
+    /// The rows the selection is over.
+    public let listing: any ContactListing
+    /// The configuration the listing was made with.
+    public let configuration: Configuration
+    /// Where the selected rows' contacts come from when they are needed.
+    public let contacts: ContactLookup
+    /// The listing, when it is a ``ContactsDataSource`` (contacts in memory).
+    public var dataSource: ContactsDataSource? { listing as? ContactsDataSource }
     /// The current query and what it shows.
     public private(set) var query = ""
     public private(set) var result: SearchResult
 
-    private var selected = Set<String>()
-    private var chosenValues: [String: String] = [:]
+    /// The rule that disables rows beyond the listing's own `enabled`.
+    private let enabled: (@Sendable (ListedRow) -> Bool)?
+    /// Selected row numbers (a row number is stable for the listing's life, so list order is number order).
+    private var selected = Set<Int32>()
+    private var chosenValues: [Int32: (channel: Channel, value: String)] = [:]
     private var observers: [UUID: (SelectionEvent) -> Void] = [:]
     private var continuations: [UUID: AsyncStream<SelectionEvent>.Continuation] = [:]
 
@@ -56,16 +78,45 @@ public final class SelectionController {
     public convenience init(contacts: [Contact], configure: (inout Configuration) -> Void = { _ in }) throws {
         var configuration = Configuration()
         configure(&configuration)
-        try self.init(dataSource: ContactsDataSource(contacts: contacts, configuration: configuration))
+        self.init(dataSource: try ContactsDataSource(contacts: contacts, configuration: configuration))
     }
 
-    public init(dataSource: ContactsDataSource) {
-        self.dataSource = dataSource
-        result = dataSource.search("")
+    /// A selection over contacts in memory.
+    public convenience init(dataSource: ContactsDataSource) {
+        self.init(listing: dataSource, configuration: dataSource.configuration, contacts: .dataSource(dataSource))
+    }
+
+    /// A selection over any listing made with `configuration`; `contacts` finds the contacts of selected
+    /// rows when they are needed (``ContactLookup/unavailable`` when nothing will be composed). `enabled`
+    /// disables more rows than the listing does: a saved list cannot keep `contactEnabledValidation` (a
+    /// closure), so a rule over its rows (ids, names, values) is given here.
+    ///
+    /// ```swift
+    /// let list = try CompactContactList(contentsOfFile: "big.vcf", configuration: Configuration())
+    /// let selection = SelectionController(
+    ///     listing: list, configuration: list.configuration, contacts: .file(path: "big.vcf"),
+    ///     enabled: { !$0.value.hasSuffix("@example.com") })
+    /// ```
+    public init(
+        listing: any ContactListing, configuration: Configuration, contacts: ContactLookup,
+        enabled: (@Sendable (ListedRow) -> Bool)? = nil
+    ) {
+        self.listing = listing
+        self.configuration = configuration
+        self.contacts = contacts
+        self.enabled = enabled
+        result = listing.search("", keywords: configuration.searchByKeywords, refining: nil)
     }
 
     deinit {
         for continuation in continuations.values { continuation.finish() }
+    }
+
+    /// The region phones without a country code are read with (``Configuration/phoneRegion``, else the
+    /// package's rule); nil when there is none.
+    public var phoneRegion: String? {
+        let region = configuration.resolvedPhoneRegion
+        return region == "ZZ" ? nil : region
     }
 
     // MARK: - Titles
@@ -82,62 +133,102 @@ public final class SelectionController {
     /// Shows the rows that match `text` (incremental when it narrows the current query).
     @discardableResult
     public func search(_ text: String) -> SearchResult {
-        result = dataSource.search(text, refining: result)
+        result = listing.search(text, keywords: configuration.searchByKeywords, refining: result)
         query = text
         return result
     }
 
-    /// The visible sections (pinned rows are listed separately, and only when not searching).
-    public var visibleSections: [Section<ContactRow>] {
-        result.sections.map { Section(title: $0.title, items: dataSource.rows(in: $0, of: result)) }
+    /// The visible sections (pinned rows are listed separately, and only when not searching). Each row is
+    /// read from the listing: a front end that shows a screenful reads ``result`` and ``ContactListing/listedRow(_:)``.
+    public var visibleSections: [Section<ListedRow>] {
+        result.sections.map { section in
+            Section(title: section.title, items: result.rowNumbers[section.range].map { listing.listedRow(Int($0)) })
+        }
     }
 
     /// Pinned rows shown above the sections while no query is active.
     public var visiblePinnedRows: [PinnedRow] {
-        query.allSatisfy({ $0.isWhitespace || $0.isPunctuation }) ? dataSource.pinnedRows : []
+        query.allSatisfy({ $0.isWhitespace || $0.isPunctuation }) ? configuration.pinnedRows : []
     }
 
     // MARK: - Selection
 
-    /// The selected contacts in list order.
-    public var selectedContacts: [Contact] { selectedRows.map(\.contact) }
+    /// The number of selected rows.
+    public var selectedCount: Int { selected.count }
+
+    /// The selected row numbers in list order.
+    public var selectedRowNumbers: [Int] { selected.map(Int.init).sorted() }
 
     /// The selected rows in list order.
-    public var selectedRows: [ContactRow] {
-        selected.compactMap { dataSource.rowNumber(id: $0) }.sorted().map { dataSource.rows[$0] }
+    public var selectedRows: [ListedRow] { selectedRowNumbers.map { listing.listedRow($0) } }
+
+    /// The selected contacts in list order, looked up by id (``contacts``).
+    public func selectedContacts() throws -> [Contact] {
+        let rows = selectedRows
+        let found = try contacts.contacts(ids: rows.map(\.id))
+        return try rows.map { row in
+            guard let contact = found[row.id] else { throw SelectionError.contactNotFound(id: row.id) }
+            return contact
+        }
     }
 
-    public func isSelected(id: String) -> Bool { selected.contains(id) }
+    public func isSelected(id: String) -> Bool { listing.rowNumber(id: id).map { isSelected(row: $0) } ?? false }
+
+    public func isSelected(row: Int) -> Bool { selected.contains(Int32(row)) }
 
     /// Selects a contact. Throws for unknown ids and disabled rows; selecting twice is a no-op.
     public func select(id: String) throws {
-        guard let row = dataSource.row(id: id) else { throw SelectionError.unknownContact(id: id) }
-        guard row.enabled else { throw SelectionError.disabled(id: id) }
-        if selected.insert(id).inserted { emit(.didSelect(row.contact)) }
+        guard let row = listing.rowNumber(id: id) else { throw SelectionError.unknownContact(id: id) }
+        try select(row: row)
+    }
+
+    /// Whether a row can be selected: enabled by the listing and by the selection's own rule.
+    public func isEnabled(_ row: ListedRow) -> Bool { row.enabled && (enabled?(row) ?? true) }
+
+    /// Selects row `row` of the listing. Throws for rows out of range and disabled rows.
+    public func select(row number: Int) throws {
+        let row = try listedRow(number)
+        guard isEnabled(row) else { throw SelectionError.disabled(id: row.id) }
+        if selected.insert(Int32(number)).inserted { emit(.didSelect(row)) }
     }
 
     /// Deselects a contact (no-op when it was not selected).
     public func deselect(id: String) {
-        guard selected.remove(id) != nil, let row = dataSource.row(id: id) else { return }
-        emit(.didRemove(row.contact))
+        if let row = listing.rowNumber(id: id) { deselect(row: row) }
+    }
+
+    /// Deselects row `row` (no-op when it was not selected).
+    public func deselect(row number: Int) {
+        guard selected.remove(Int32(number)) != nil else { return }
+        emit(.didRemove(listing.listedRow(number)))
     }
 
     /// Selects or deselects; returns whether the contact is now selected.
     @discardableResult
     public func toggle(id: String) throws -> Bool {
-        if selected.contains(id) {
-            deselect(id: id)
+        guard let row = listing.rowNumber(id: id) else { throw SelectionError.unknownContact(id: id) }
+        return try toggle(row: row)
+    }
+
+    /// Selects or deselects row `row`; returns whether it is now selected.
+    @discardableResult
+    public func toggle(row number: Int) throws -> Bool {
+        if isSelected(row: number) {
+            deselect(row: number)
             return false
         }
-        try select(id: id)
+        try select(row: number)
         return true
     }
 
     /// Selects every visible, enabled row.
     public func selectAll() {
-        for number in result.rowNumbers {
-            let row = dataSource.rows[Int(number)]
-            if row.enabled && selected.insert(row.id).inserted { emit(.didSelect(row.contact)) }
+        for number in result.rowNumbers where !selected.contains(number) {
+            let row = listing.listedRow(Int(number))
+            if isEnabled(row) {
+                selected.insert(number)
+                emit(.didSelect(row))
+            }
         }
     }
 
@@ -145,40 +236,63 @@ public final class SelectionController {
     public func removeAll() {
         let rows = selectedRows
         selected.removeAll()
-        for row in rows { emit(.didRemove(row.contact)) }
+        for row in rows { emit(.didRemove(row)) }
+    }
+
+    private func listedRow(_ number: Int) throws -> ListedRow {
+        guard number >= 0 && number < listing.rowCount else { throw SelectionError.unknownRow(number) }
+        return listing.listedRow(number)
     }
 
     // MARK: - Per-contact value
 
     /// The values the user can choose from for a row, in `pref` order: its phones in messages mode, its
-    /// emails in email mode, both (phones first) in `.both`.
+    /// emails in email mode, both (phones first) in `.both`. The contact is looked up (``contacts``).
     public func availableValues(id: String) throws -> [LabeledValue] {
-        guard let row = dataSource.row(id: id) else { throw SelectionError.unknownContact(id: id) }
+        guard listing.rowNumber(id: id) != nil else { throw SelectionError.unknownContact(id: id) }
+        let contact = try self.contact(id: id)
         let mode = configuration.mode
-        return (mode.contains(.messages) ? row.contact.phones : []) + (mode.contains(.email) ? row.contact.emails : [])
+        return (mode.contains(.messages) ? contact.phones : []) + (mode.contains(.email) ? contact.emails : [])
     }
 
-    /// Chooses which phone or email a contact is reached at (KB issue #12).
+    /// Chooses which phone or email a contact is reached at (KB issue #12). In `.both` mode choosing an
+    /// email address switches the contact to the email channel; a phone is kept in E.164 when it reads.
     public func choose(value: String, for id: String) throws {
-        let values = try availableValues(id: id)
-        guard values.contains(where: { $0.value == value }) else {
+        guard let number = listing.rowNumber(id: id) else { throw SelectionError.unknownContact(id: id) }
+        let contact = try self.contact(id: id)
+        let mode = configuration.mode
+        if mode.contains(.email), contact.emails.contains(where: { $0.value == value }) {
+            chosenValues[Int32(number)] = (.email, value)
+        } else if mode.contains(.messages), contact.phones.contains(where: { $0.value == value }) {
+            let phone = PhoneKey.make(
+                value, region: configuration.resolvedPhoneRegion, addressRegion: contact.addressRegion)
+            chosenValues[Int32(number)] = (.message, phone.e164 ?? value)
+        } else {
             throw SelectionError.invalidValue(id: id, value: value)
         }
-        chosenValues[id] = value
     }
 
     /// The value a contact will be reached at: the chosen one, else the row's default (`pref`, else first).
-    /// In `.both` mode choosing an email address switches the contact to the email channel.
     public func value(for id: String) -> (channel: Channel, value: String)? {
-        guard let row = dataSource.row(id: id) else { return nil }
-        if let chosen = chosenValues[id] {
-            if configuration.mode.contains(.email) && row.contact.emails.contains(where: { $0.value == chosen }) {
-                return (.email, chosen)
-            }
-            let phone = PhoneKey.make(chosen, region: dataSource.region, addressRegion: row.contact.addressRegion)
-            return (.message, phone.e164 ?? chosen)
+        guard let number = listing.rowNumber(id: id) else { return nil }
+        if let chosen = chosenValues[Int32(number)] { return chosen }
+        let row = listing.listedRow(number)
+        return (channel(of: row), row.value)
+    }
+
+    /// The channel of a row's own value: the mode's, and in `.both` the phone when the contact has one
+    /// (as the list chose it), so an address is an email.
+    private func channel(of row: ListedRow) -> Channel {
+        switch configuration.mode {
+        case .email: return .email
+        case .messages: return .message
+        default: return row.value.contains("@") ? .email : .message
         }
-        return (row.channel, row.value)
+    }
+
+    private func contact(id: String) throws -> Contact {
+        guard let contact = try contacts.contacts(ids: [id])[id] else { throw SelectionError.contactNotFound(id: id) }
+        return contact
     }
 
     // MARK: - Events

@@ -177,7 +177,7 @@ enum ComposeCommand: Command {
                 let extra = try RecipientData(
                     data: try readInput(recipientsPath, command: name), fileName: recipientsPath)
                 for d in extra.diagnostics { printError("compose: \(d)") }
-                let unmatched = extra.unmatchedRows(in: selection)
+                let unmatched = try extra.unmatchedRows(in: selection)
                 if !unmatched.isEmpty {
                     printError(
                         "compose: --recipients: \(unmatched.count) of \(extra.rows.count) row(s) match no selected contact"

@@ -195,7 +195,7 @@ import Testing
         ]
         let csv = "id,email,table\nfelipe,,7\nnobody,,3\n,BRUNO@example.org,4\n,ghost@example.org,5\n"
         let extra = try RecipientData(data: Data(csv.utf8), fileName: "guests.csv")
-        let unmatched = extra.unmatchedRows(in: try selection(contacts))
+        let unmatched = try extra.unmatchedRows(in: try selection(contacts))
         #expect(
             unmatched.map(\.description) == [
                 "guests.csv:3: row for 'nobody' matches no selected contact",

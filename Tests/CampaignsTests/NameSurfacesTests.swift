@@ -41,7 +41,8 @@ import Testing
             $0.locale = listLocale
         }
         selection.selectAll()
-        let listed = Dictionary(uniqueKeysWithValues: selection.dataSource.rows.map { ($0.id, $0.displayName) })
+        let listed = Dictionary(
+            uniqueKeysWithValues: try #require(selection.dataSource).rows.map { ($0.id, $0.displayName) })
 
         let dir = try Scratch.directory("names")
         let t = dir.appendingPathComponent("names")
