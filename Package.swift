@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "Composer", targets: ["Composer"]),
         .library(name: "ContactsSelection", targets: ["ContactsSelection"]),
         .library(name: "Campaigns", targets: ["Campaigns"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "contacts", targets: ["contacts"]),
     ],
     targets: [
@@ -93,13 +94,17 @@ let package = Package(
             dependencies: ["ContactsCore", "ContactsSelection", "StringsCatalog", "Templating", "Composer"]
         ),
 
+        // Terminal helpers the CLI and terminal front ends share: text made safe for a terminal, progress on
+        // stderr, SIGINT/SIGTERM during a send (Composer: the outbox stop and the sendmail programs to end)
+        .target(name: "TerminalUI", dependencies: ["Composer"]),
+
         // Command-line tool: a declarative model of its commands (parsing, help, completion), then the tool
         .target(name: "ArgumentModel"),
         .executableTarget(
             name: "contacts",
             dependencies: [
                 "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Campaigns", "Support",
+                "ContactsSelection", "Campaigns", "Support", "TerminalUI",
             ]
         ),
 
@@ -148,6 +153,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ArgumentModelTests", dependencies: ["ArgumentModel"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
 
         // The documentation's ```swift examples (README, DocC, `///` comments) compiled as a test target:

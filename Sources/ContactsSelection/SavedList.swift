@@ -126,6 +126,8 @@ public enum SavedListError: Error, CustomStringConvertible, Equatable {
     case io(path: String, message: String)
     /// Lists with closures in their configuration (validation, `willLoadItems`) cannot be saved.
     case unsupported(String)
+    /// The address book changed while it was read for saving: nothing was saved.
+    case changedWhileRead(path: String)
 
     public var description: String {
         switch self {
@@ -133,6 +135,7 @@ public enum SavedListError: Error, CustomStringConvertible, Equatable {
         case .corrupt(let path, let reason): return "\(path): index is unreadable (\(reason))"
         case .io(let path, let message): return "\(path): \(message)"
         case .unsupported(let what): return "cannot save this list: \(what)"
+        case .changedWhileRead(let path): return "\(path) changed while it was read; run again"
         }
     }
 }

@@ -6,6 +6,7 @@ import ContactsSelection
 import Foundation
 import StringsCatalog
 import Templating
+import TerminalUI
 
 /// Loads the template library: the built-in one, or `--templates DIR` with `--strings DIR` for its words.
 func loadTemplateLibrary(templates: String?, strings: String?, command: String) throws -> TemplateLibrary {

@@ -7,6 +7,7 @@ import ContactsSelection
 import Foundation
 import ICUKit
 import StringsCatalog
+import Support
 import Templating
 
 /// `contacts demo`: the whole system on the embedded sample address book — sections in three locales,
