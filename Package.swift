@@ -165,7 +165,7 @@ let package = Package(
             name: "DocExamplesTests",
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Campaigns", "PackageResources", "ArgumentModel",
+                "ContactsSelection", "Campaigns", "TerminalUI", "PackageResources", "ArgumentModel",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),

@@ -11,7 +11,8 @@ extension ListOptions {
     /// saved list written again), its notes and diagnostics on stderr. Standard input and pipes are read as
     /// a compact list; the embedded sample as an address book.
     func listing(keywords: Bool = false) throws -> any ContactListing {
-        guard let path = source else { return try dataSource(keywords: keywords) }
+        // A group needs the whole book (its group cards and categories): a saved list does not keep them.
+        guard let path = source, group == nil else { return try dataSource(keywords: keywords) }
         guard !isPipeInput(path) else { return try compactList(keywords: keywords) }
         try checkInputFile(path, command: "source")
         let opened: ListingCache.Opened
@@ -83,7 +84,7 @@ enum IndexBuildCommand: Command {
 
             Index folder: CONTACTS_INDEX_DIR, else $XDG_CACHE_HOME/contacts/index, else ~/.cache/contacts/index.
             """,
-        options: ListOptions.options.filter { $0.name != "--source" && $0.name != "--json" },
+        options: ListOptions.options.filter { !["--source", "--json", groupOption.name].contains($0.name) },
         arguments: [ArgumentSpec("FILE.vcf", help: "the address book", required: true, completion: .file)],
         examples: [
             "contacts index build contacts.vcf --locale de", "contacts search anna --source contacts.vcf --locale de",
