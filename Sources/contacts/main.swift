@@ -22,6 +22,7 @@ let allCommands: [any Command.Type] = [
     StringsImportXLIFFCommand.self,
     StringsExportPOCommand.self,
     StringsImportPOCommand.self,
+    StringsPseudoCommand.self,
     RenderCommand.self,
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,
