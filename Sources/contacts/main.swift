@@ -23,6 +23,7 @@ let allCommands: [any Command.Type] = [
     StringsExportPOCommand.self,
     StringsImportPOCommand.self,
     StringsPseudoCommand.self,
+    StringsGenerateSwiftCommand.self,
     RenderCommand.self,
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,
