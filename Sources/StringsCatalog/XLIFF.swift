@@ -444,10 +444,12 @@ public enum XLIFF {
         into folder: inout LocalizationFolder
     ) -> Bool? {
         guard let source = folder.sourceStrings(table), source[u.id] != nil else { return nil }
-        var doc =
-            folder.strings[language]?[table]
-            ?? StringsDocument(
-                file: folder.displayPath(folder.url(language: language, table: table, extension: "strings")))
+        // A table the language does not have yet starts as the development language's file (its comments,
+        // order and layout, as Xcode's import creates it); the keys not imported keep the source text.
+        var doc = folder.strings[language]?[table] ?? source
+        if folder.strings[language]?[table] == nil {
+            doc.file = folder.displayPath(folder.url(language: language, table: table, extension: "strings"))
+        }
         let existing = doc.entries.last { $0.key == u.id }
         if let existing, existing.value == target,
             existing.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) != true
@@ -479,11 +481,12 @@ public enum XLIFF {
         }
         let key = parts[0]
         guard let sourceEntry = folder.sourceDictEntries(table)[key] else { return nil }
-        var doc =
-            folder.stringsDicts[language]?[table]
-            ?? StringsDictDocument(
-                parsing: Data(StringsDictDocument.xmlDocument([]).utf8),
-                file: folder.displayPath(folder.url(language: language, table: table, extension: "stringsdict")))
+        // A new table starts as a copy of the development language's file, as for .strings.
+        var doc = folder.stringsDicts[language]?[table] ?? folder.sourceDict(table)
+        if folder.stringsDicts[language]?[table] == nil {
+            doc?.file = folder.displayPath(folder.url(language: language, table: table, extension: "stringsdict"))
+        }
+        guard var doc else { return nil }
         if doc.entries[key] == nil { doc.addEntry(sourceEntry, comment: sourceEntry.comment) }
         let before = doc.data()
         let ok: Bool
