@@ -416,6 +416,9 @@ public enum XLIFF {
                 forOriginal: f.original, ext: "stringsdict",
                 among: Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys))
             let catalogTable = table(forOriginal: f.original, ext: "xcstrings", among: folder.catalogs.keys)
+            let interface =
+                stringsTable == nil && dictTable == nil && catalogTable == nil
+                ? interfaceTable(forOriginal: f.original, in: folder) : nil
             for u in f.units {
                 guard let target = u.target, !target.isEmpty else { continue }
                 let changed: Bool?
@@ -425,6 +428,8 @@ public enum XLIFF {
                     changed = importDict(u, target: target, table: dictTable, language: language, into: &folder)
                 } else if let catalogTable {
                     changed = importCatalog(u, target: target, table: catalogTable, language: language, into: &folder)
+                } else if let interface {
+                    changed = importInterface(u, target: target, table: interface, language: language, into: &folder)
                 } else {
                     changed = nil
                 }
@@ -437,6 +442,49 @@ public enum XLIFF {
             }
         }
         return report
+    }
+
+    /// The extensions of files whose strings Xcode exports by object ID and localizes as `<name>.strings`.
+    static let interfaceExtensions = ["storyboard", "xib", "intentdefinition"]
+
+    /// The table of a storyboard, XIB or intent definition named by an XLIFF `original`
+    /// (`App/Base.lproj/Main.storyboard` → `App/Main`): its translations go to `<lang>.lproj/Main.strings`
+    /// beside its `.lproj` folder, as Xcode writes them. The file must be in the folder (at the `original`'s
+    /// path or a tail of it, as for ``table(forOriginal:ext:among:)``); nil otherwise.
+    static func interfaceTable(forOriginal original: String, in folder: LocalizationFolder) -> String? {
+        let parts = original.split(separator: "/").map(String.init)
+        guard parts.count >= 2, let last = parts.last, let dot = last.lastIndex(of: "."),
+            interfaceExtensions.contains(String(last[last.index(after: dot)...])),
+            parts[parts.count - 2].hasSuffix(".lproj")
+        else {
+            return nil
+        }
+        let name = String(last[..<dot])
+        let above = Array(parts.dropLast(2))
+        for start in 0...above.count {
+            let sub = above[start...].joined(separator: "/")
+            let file = (sub.isEmpty ? folder.directory : folder.directory.appendingPathComponent(sub))
+                .appendingPathComponent(parts[parts.count - 2]).appendingPathComponent(last)
+            if FileManager.default.fileExists(atPath: file.path) { return sub.isEmpty ? name : sub + "/" + name }
+        }
+        return nil
+    }
+
+    /// A storyboard, XIB or intent definition unit (`abc-12-def.text`) into `<lang>.lproj/<name>.strings`,
+    /// its note (Xcode's `Class = "UILabel"; text = "…"; ObjectID = "…";`) as the comment of a new entry.
+    static func importInterface(
+        _ u: XLIFFUnit, target: String, table: String, language: String, into folder: inout LocalizationFolder
+    ) -> Bool {
+        var doc =
+            folder.strings[language]?[table]
+            ?? StringsDocument(
+                file: folder.displayPath(folder.url(language: language, table: table, extension: "strings")))
+        let existing = doc.entries.last { $0.key == u.id }
+        if existing?.value == target { return false }
+        let note = u.note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        doc.setValue(target, forKey: u.id, comment: existing == nil && note?.isEmpty == false ? note : nil)
+        folder.strings[language, default: [:]][table] = doc
+        return true
     }
 
     static func importStrings(
