@@ -18,19 +18,23 @@ enum StringsCommandSupport {
     ) throws -> ExitCode {
         var o = Output()
         for p in report.problems { printError("contacts: \(name): \(p)") }
-        if !dry {
-            do {
-                for url in try folder.save() { o.line("wrote \(url.path)") }
-            } catch {
-                o.flush()
-                throw CLIError.failure("\(name): \(error)")
-            }
-        }
+        try save(folder, dryRun: dry, output: &o, command: name)
         o.line(
             "\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")"
         )
         o.flush()
         return report.problems.isEmpty ? .ok : .failure
+    }
+
+    /// Writes the folder's changed files unless `dryRun`, a "wrote PATH" line for each.
+    static func save(_ folder: LocalizationFolder, dryRun: Bool, output o: inout Output, command name: String) throws {
+        guard !dryRun else { return }
+        do {
+            for url in try folder.save() { o.line("wrote \(url.path)") }
+        } catch {
+            o.flush()
+            throw CLIError.failure("\(name): \(error)")
+        }
     }
 
     /// `--dev LANG` of the commands that compare languages.
@@ -258,14 +262,7 @@ struct StringsSyncCommand: Command {
             for key in report.removed[language] ?? [] { out.line("\(language): - \(key)") }
         }
         for p in report.problems { printError("contacts: \(name): \(p)") }
-        if !dry {
-            do {
-                for url in try folder.save() { out.line("wrote \(url.path)") }
-            } catch {
-                out.flush()
-                throw CLIError.failure("\(name): \(error)")
-            }
-        }
+        try StringsCommandSupport.save(folder, dryRun: dry, output: &out, command: name)
         let added = report.added.values.map(\.count).reduce(0, +)
         let removed = report.removed.values.map(\.count).reduce(0, +)
         out.line("\(added) added, \(removed) removed\(dry ? " (dry run, nothing written)" : "")")

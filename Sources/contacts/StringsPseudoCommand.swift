@@ -51,14 +51,7 @@ struct StringsPseudoCommand: Command {
             throw CLIError.failure("\(name): \(error)")
         }
         var o = Output()
-        if !dry {
-            do {
-                for url in try folder.save() { o.line("wrote \(url.path)") }
-            } catch {
-                o.flush()
-                throw CLIError.failure("\(name): \(error)")
-            }
-        }
+        try StringsCommandSupport.save(folder, dryRun: dry, output: &o, command: name)
         o.line(
             "\(report.language): \(report.strings) strings, \(report.plurals) plural entries, \(report.catalogKeys) "
                 + "catalog keys\(dry ? " (dry run, nothing written)" : "")")

@@ -49,7 +49,9 @@ struct PseudolocalizerTests {
         #expect(!Pseudolocalizer.isPseudoLanguage("de") && !Pseudolocalizer.isPseudoLanguage("es-419"))
     }
 
-    static let catalog = """
+    /// A String Catalog with a plural key ("%lld photos", English forms) and `keys` without localizations.
+    static func photosCatalog(keys: [String]) -> String {
+        """
         {
           "sourceLanguage" : "en",
           "strings" : {
@@ -65,14 +67,12 @@ struct PseudolocalizerTests {
                   }
                 }
               }
-            },
-            "Done" : {
-
-            }
+            }\(keys.map { ",\n    \"\($0)\" : { }" }.joined())
           },
           "version" : "1.0"
         }
         """
+    }
 
     @Test func aFolderGetsThePseudolanguageAndTheCatalogServesIt() throws {
         let dir = try Scratch.directory("pseudo")
@@ -86,7 +86,7 @@ struct PseudolocalizerTests {
                 variables: ["files": PluralVariable(name: "files", forms: ["one": "%d file", "other": "%d files"])])
         ])
         try Scratch.write(dict, to: dir.appendingPathComponent("en.lproj/Localizable.stringsdict"))
-        try Scratch.write(Self.catalog, to: dir.appendingPathComponent("Photos.xcstrings"))
+        try Scratch.write(Self.photosCatalog(keys: ["Done"]), to: dir.appendingPathComponent("Photos.xcstrings"))
         var folder = try LocalizationFolder(directory: dir)
         let report = try folder.pseudolocalize(
             Pseudolocalizer(style: .accented, pluralLanguage: "ar-XB"), into: "ar-XB")

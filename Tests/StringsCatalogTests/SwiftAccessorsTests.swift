@@ -8,29 +8,6 @@ import Testing
 /// the arguments in the right order and types (fixtures written for these tests).
 @Suite("Swift accessors")
 struct SwiftAccessorsTests {
-    static let catalog = """
-        {
-          "sourceLanguage" : "en",
-          "strings" : {
-            "%lld photos" : {
-              "comment" : "Photos in the album",
-              "localizations" : {
-                "en" : {
-                  "variations" : {
-                    "plural" : {
-                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld photo" } },
-                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld photos" } }
-                    }
-                  }
-                }
-              }
-            },
-            "default" : { },
-            "Rate %.1f of %u" : { }
-          },
-          "version" : "1.0"
-        }
-        """
 
     static func folder() throws -> URL {
         let dir = try Scratch.directory("accessors")
@@ -56,7 +33,9 @@ struct SwiftAccessorsTests {
                     ],
                     comment: "Files of a folder")
             ]), to: dir.appendingPathComponent("en.lproj/Localizable.stringsdict"))
-        try Scratch.write(Self.catalog, to: dir.appendingPathComponent("Media.xcstrings"))
+        try Scratch.write(
+            PseudolocalizerTests.photosCatalog(keys: ["default", "Rate %.1f of %u"]),
+            to: dir.appendingPathComponent("Media.xcstrings"))
         return dir
     }
 
