@@ -206,30 +206,52 @@ public enum PrintfFormat {
     }
 
     /// The specifiers of a pattern with the 0-based argument index each one takes.
+    ///
+    /// Numbered as CoreFoundation numbers them: a positional specifier (`%2$@`) takes its own argument and
+    /// the plain ones count on their own, from the first argument, whatever positions stand between them
+    /// (`"%1$d Stück, %d"` uses the first argument twice; `"%2$@ und %@"` shows the second, then the first).
+    /// This is the one numbering rule of the module: lookups, lint and the template bridge go through it.
     public static func arguments(of pattern: String) throws -> [(index: Int, specifier: FormatSpecifier)] {
-        var next = 0
-        var result: [(Int, FormatSpecifier)] = []
-        for token in try tokenize(pattern) {
-            guard case .specifier(let spec) = token else { continue }
-            let index: Int
-            if let p = spec.position { index = p - 1 } else { index = next }
-            next = index + 1
-            result.append((index, spec))
+        numbered(try tokenize(pattern)).compactMap { token, index in
+            guard case .specifier(let spec) = token, let index else { return nil }
+            return (index, spec)
         }
-        return result
+    }
+
+    /// Every token with the 0-based argument index a specifier takes (nil for literals).
+    static func numbered(_ tokens: [Token]) -> [(token: Token, index: Int?)] {
+        var plain = 0
+        return tokens.map { token in
+            guard case .specifier(let spec) = token else { return (token, nil) }
+            if let p = spec.position { return (token, p - 1) }
+            plain += 1
+            return (token, plain - 1)
+        }
+    }
+
+    /// The pattern with every specifier written with its position (`%@ %1$d` → `%1$@ %1$d`), so that
+    /// pieces can be put in place of some specifiers without renumbering the others.
+    public static func positional(_ pattern: String) throws -> String {
+        var out = ""
+        for (token, index) in numbered(try tokenize(pattern)) {
+            switch token {
+            case .literal(let text): out += text.replacingOccurrences(of: "%", with: "%%")
+            case .specifier(let spec):
+                out += spec.position == nil ? "%\((index ?? 0) + 1)$" + spec.text.dropFirst() : spec.text
+            }
+        }
+        return out
     }
 
     /// Formats `pattern` with `arguments`. Plural variables (`%#@x@`) must have been expanded first
     /// (``StringsDictEntry/expand(locale:arguments:)``); extra arguments are ignored, as printf does.
     public static func format(_ pattern: String, arguments: [CatalogArgument]) throws -> String {
         var out = ""
-        var next = 0
-        for token in try tokenize(pattern) {
+        for (token, position) in numbered(try tokenize(pattern)) {
             switch token {
             case .literal(let text): out += text
             case .specifier(let spec):
-                let index = spec.position.map { $0 - 1 } ?? next
-                next = index + 1
+                let index = position ?? 0
                 guard spec.variable == nil else {
                     throw StringsCatalogError.formatMismatch(
                         pattern: pattern, message: "plural variable \(spec.text) has no stringsdict rule")

@@ -69,10 +69,12 @@ public struct StringsDictEntry: Sendable, Hashable {
 
     /// Expands every `%#@var@` (nested ones too) for `arguments`, giving a plain printf pattern.
     public func expand(locale: String, arguments: [CatalogArgument]) throws -> String {
-        guard var pattern = formatKey ?? widthVariants.keys.max().flatMap({ widthVariants[$0] }) else {
+        guard let written = formatKey ?? widthVariants.keys.max().flatMap({ widthVariants[$0] }) else {
             throw StringsCatalogError.formatMismatch(
                 pattern: key, message: "stringsdict entry has no NSStringLocalizedFormatKey")
         }
+        // Positions written out, so that a form put in place of a variable renumbers nothing.
+        var pattern = try PrintfFormat.positional(written)
         for _ in 0..<32 {
             let specs = try PrintfFormat.arguments(of: pattern)
             guard let (index, spec) = specs.first(where: { $0.specifier.variable != nil }), let name = spec.variable
@@ -107,18 +109,26 @@ public struct StringsDictEntry: Sendable, Hashable {
             pattern: pattern, message: "plural variables nest too deeply (a cycle?)")
     }
 
-    /// Rewrites the sequential value specifiers of a form (`%d`) as positional (`%2$d`); nested variables
-    /// stay sequential and so take the arguments that follow.
-    static func pinSequential(_ form: String, to position: Int) throws -> String {
+    /// Rewrites the sequential value specifiers of a form (`%d`) as positional (`%2$d`); sequential nested
+    /// variables take the arguments that follow, in order (`%#@b@` in a form of argument 2 → `%3$#@b@`).
+    ///
+    /// ```swift
+    /// try StringsDictEntry.pinSequential("%d of %#@total@", to: 2)   // "%2$d of %3$#@total@"
+    /// ```
+    public static func pinSequential(_ form: String, to position: Int) throws -> String {
         var result = ""
+        var following = position
         for token in try PrintfFormat.tokenize(form) {
             switch token {
             case .literal(let t): result += t.replacingOccurrences(of: "%", with: "%%")
             case .specifier(let s):
-                if s.position == nil && s.variable == nil {
-                    result += "%\(position)$" + s.text.dropFirst()
-                } else {
+                if s.position != nil {
                     result += s.text
+                } else if s.variable != nil {
+                    following += 1
+                    result += "%\(following)$" + s.text.dropFirst()
+                } else {
+                    result += "%\(position)$" + s.text.dropFirst()
                 }
             }
         }

@@ -339,19 +339,33 @@ public struct StringsDocument: Sendable, Hashable {
         unchangedText = nil
     }
 
+    /// Rewrites the value of entry `index` (its key text, comment and surroundings stay); false when it
+    /// already has it.
+    private mutating func replaceValue(at index: Int, with value: String) -> Bool {
+        var e = entries[index]
+        if e.value == value && (!e.isShortForm || value == e.key) { return false }
+        let middle = e.isShortForm ? " = " : e.rawMiddle
+        let end = e.isShortForm ? ";" : e.rawEnd
+        (e.raw, e.keyLength, e.valueRange) = Entry.raw(
+            key: e.rawKey, middle: middle, value: Self.quote(value), end: end)
+        e.value = value
+        entries[index] = e
+        return true
+    }
+
+    /// Sets the value of every entry to `transform(entry)`, in one pass: each keeps its key text, comment and
+    /// surroundings, as with ``setValue(_:forKey:comment:)``.
+    mutating func rewriteValues(_ transform: (Entry) -> String) {
+        var changed = false
+        for i in entries.indices where replaceValue(at: i, with: transform(entries[i])) { changed = true }
+        if changed { edited() }
+    }
+
     /// Sets the value of `key`. An existing entry (the last duplicate) keeps its key text, comment and
     /// surroundings and only its value is rewritten; a new key is appended with its comment.
     public mutating func setValue(_ value: String, forKey key: String, comment: String? = nil) {
         if let index = entries.lastIndex(where: { $0.key == key }) {
-            var e = entries[index]
-            if e.value == value && (!e.isShortForm || value == key) { return }
-            let middle = e.isShortForm ? " = " : e.rawMiddle
-            let end = e.isShortForm ? ";" : e.rawEnd
-            (e.raw, e.keyLength, e.valueRange) = Entry.raw(
-                key: e.rawKey, middle: middle, value: Self.quote(value), end: end)
-            e.value = value
-            entries[index] = e
-            edited()
+            if replaceValue(at: index, with: value) { edited() }
             return
         }
         let stats = textStatistics()

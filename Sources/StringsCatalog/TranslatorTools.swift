@@ -58,6 +58,14 @@ extension LocalizationFolder {
         let what: String
         if sourceSig.count != tSig.count {
             what = "has \(tSig.count) format arguments, the source has \(sourceSig.count)"
+        } else if let i = tSig.keys.sorted().first(where: { tSig[$0] != sourceSig[$0] }),
+            let kind = tSig[i], let expected = sourceSig[i],
+            (try? PrintfFormat.arguments(of: translation))?.contains(where: { $0.specifier.position != nil }) == true
+        {
+            // Positions written out: the translation says which argument it means, and types it differently.
+            what =
+                "format arguments differ in type: argument \(i + 1) is \(kind.rawValue) here but "
+                + "\(expected.rawValue) in the source"
         } else if Set(sourceSig.values) == Set(tSig.values) && sourceSig.keys.sorted() == tSig.keys.sorted() {
             what = "format arguments are in a different order (use positional %1$@ forms to reorder)"
         } else {
@@ -80,7 +88,14 @@ extension LocalizationFolder {
             for (_, doc) in stringsDicts[language] ?? [:] { out += doc.diagnostics }
         }
         let devTables = Set((strings[dev] ?? [:]).keys).union((strings["Base"] ?? [:]).keys)
-        if !languages.contains(dev) && !languages.isEmpty {
+        let bundles = bundleLanguages()
+        // A table's source is the development language's file, else Base's (a bundle with Base.lproj and no
+        // en.lproj): findings name the one compared with.
+        func sourceName(_ table: String, _ ext: String) -> String {
+            let own = ext == "strings" ? strings[dev]?[table] != nil : stringsDicts[dev]?[table] != nil
+            return own ? dev : "Base"
+        }
+        if !languages.contains(dev) && !languages.contains("Base") && !languages.isEmpty {
             out.append(
                 Diagnostic(
                     file: displayRoot, line: 1, column: 1, severity: .error, code: "no-source",
@@ -98,6 +113,8 @@ extension LocalizationFolder {
                         clashes[CaseClash(table: table, variant: variant, ext: "strings"), default: []].append(language)
                         continue
                     }
+                    // Only the languages of the table's own bundle: another bundle may ship other languages.
+                    guard bundles[Self.split(table).folder]?.contains(language) == true else { continue }
                     out.append(
                         Diagnostic(
                             file: displayPath(url(language: language, table: table, extension: "strings")), line: 1,
@@ -113,7 +130,7 @@ extension LocalizationFolder {
                     out.append(
                         Diagnostic(
                             file: doc.file, line: 1, column: 1, severity: .warning, code: "missing-key",
-                            message: "\"\(key)\" is missing (present in \(dev))"))
+                            message: "\"\(key)\" is missing (present in \(sourceName(table, "strings")))"))
                 }
                 for entry in doc.entries {
                     guard let sourceValue = sourceDict[entry.key] else {
@@ -121,7 +138,8 @@ extension LocalizationFolder {
                             Diagnostic(
                                 file: doc.file, line: entry.line, column: entry.column, severity: .warning,
                                 code: "extra-key",
-                                message: "\"\(entry.key)\" is not in \(dev) (stale; 'strings sync --prune' removes it)")
+                                message: "\"\(entry.key)\" is not in \(sourceName(table, "strings")) "
+                                    + "(stale; 'strings sync --prune' removes it)")
                         )
                         continue
                     }
@@ -146,7 +164,8 @@ extension LocalizationFolder {
                             Diagnostic(
                                 file: doc.file, line: valueLine, column: valueColumn, severity: .note,
                                 code: "untranslated",
-                                message: "\"\(entry.key)\" is identical to \(dev) (untranslated?)"))
+                                message: "\"\(entry.key)\" is identical to \(sourceName(table, "strings")) "
+                                    + "(untranslated?)"))
                     }
                     if let f = Self.formatFinding(
                         source: sourceValue, translation: entry.value, key: entry.key, file: doc.file,
@@ -166,7 +185,7 @@ extension LocalizationFolder {
                             language)
                         continue
                     }
-                    if !sourceEntries.isEmpty {
+                    if !sourceEntries.isEmpty && bundles[Self.split(table).folder]?.contains(language) == true {
                         out.append(
                             Diagnostic(
                                 file: displayPath(url(language: language, table: table, extension: "stringsdict")),
@@ -183,7 +202,8 @@ extension LocalizationFolder {
                     out.append(
                         Diagnostic(
                             file: doc.file, line: 1, column: 1, severity: .warning, code: "missing-key",
-                            message: "plural entry \"\(key)\" is missing (present in \(dev))"))
+                            message:
+                                "plural entry \"\(key)\" is missing (present in \(sourceName(table, "stringsdict")))"))
                 }
                 for key in doc.entries.keys.sorted() {
                     let entry = doc.entries[key]!
@@ -192,7 +212,7 @@ extension LocalizationFolder {
                         out.append(
                             Diagnostic(
                                 file: doc.file, line: line, column: 1, severity: .warning, code: "extra-key",
-                                message: "plural entry \"\(key)\" is not in \(dev)"))
+                                message: "plural entry \"\(key)\" is not in \(sourceName(table, "stringsdict"))"))
                         continue
                     }
                     out += pluralFindings(
@@ -204,6 +224,18 @@ extension LocalizationFolder {
         out += caseClashFindings(clashes)
         out += messageNestingFindings()
         return out.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+    }
+
+    /// The languages of each bundle (the folder holding the `.lproj` folders, "" for the searched one).
+    func bundleLanguages() -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for (language, tables) in strings {
+            for t in tables.keys { result[Self.split(t).folder, default: []].insert(language) }
+        }
+        for (language, tables) in stringsDicts {
+            for t in tables.keys { result[Self.split(t).folder, default: []].insert(language) }
+        }
+        return result
     }
 
     /// A table of a language named like `table` but for letter case (`infoPlist` for `InfoPlist`).
@@ -261,12 +293,87 @@ extension LocalizationFolder {
         (sourceDict(table)?.entries ?? [:])
     }
 
+    /// The 1-based argument each plural variable of `entry` takes (nested variables included), numbered as
+    /// ``PrintfFormat/arguments(of:)`` numbers them; a variable's forms take its argument.
+    static func variablePositions(_ entry: StringsDictEntry) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        func visit(_ text: String, pinnedTo position: Int?, depth: Int) {
+            guard depth < 8 else { return }
+            let pinned = position.map { try? StringsDictEntry.pinSequential(text, to: $0) } ?? text
+            guard let pinned, let args = try? PrintfFormat.arguments(of: pinned) else { return }
+            for (index, spec) in args {
+                guard let name = spec.variable, positions[name] == nil else { continue }
+                positions[name] = index + 1
+                for form in (entry.variables[name]?.forms ?? [:]).values.sorted() {
+                    visit(form, pinnedTo: index + 1, depth: depth + 1)
+                }
+            }
+        }
+        visit(
+            entry.formatKey ?? entry.widthVariants.keys.max().flatMap { entry.widthVariants[$0] } ?? "", pinnedTo: nil,
+            depth: 0)
+        return positions
+    }
+
+    /// Every argument a `.stringsdict` entry may use, with its type: those of its format key and of its
+    /// variables' forms, and each variable's own number (typed by `NSStringFormatValueTypeKey`).
+    static func dictArguments(_ entry: StringsDictEntry, positions: [String: Int]) -> [Int: FormatSpecifier.Kind] {
+        var sig: [Int: FormatSpecifier.Kind] = [:]
+        if let key = entry.formatKey, let s = try? argumentSignature(key) { sig.merge(s) { a, _ in a } }
+        for (name, position) in positions {
+            guard let variable = entry.variables[name] else { continue }
+            sig[position - 1] = kind(ofFormatSpecifier: variable.valueType)
+            for form in variable.forms.values {
+                if let pinned = try? StringsDictEntry.pinSequential(form, to: position),
+                    let s = try? argumentSignature(pinned)
+                {
+                    sig.merge(s) { a, _ in a }
+                }
+            }
+        }
+        return sig
+    }
+
+    /// Plural categories a language's rules dropped in a CLDR release that devices still in use select:
+    /// Hebrew `many` (dropped in CLDR 42; systems with older ICU data still select it for 20, 30, …).
+    static let retiredPluralCategories: [String: Set<String>] = ["he": ["many"], "iw": ["many"]]
+
+    /// The categories among `present` that `language` never selects: not its own (`needed`), not `zero`
+    /// (Apple's own rule for 0 in every language), not one its rules dropped recently.
+    static func foreignCategories(_ present: Set<String>, language: String, needed: [String]) -> [String] {
+        let base = String(language.prefix { $0 != "-" && $0 != "_" })
+        let retired = retiredPluralCategories[base] ?? []
+        return pluralCategoryNames.filter {
+            present.contains($0) && $0 != "zero" && !needed.contains($0) && !retired.contains($0)
+        }
+    }
+
+    /// Findings of one `.stringsdict` translation. Variables are matched with the source's by the argument
+    /// they take, so a translation may name them differently (`v1` → `v0`); a form may show its number where
+    /// the source's do not ("%d Dateien" for "Files") or leave it out, but must not use an argument the source
+    /// lacks or type one differently. Categories the language lacks and missing ones are warnings.
     func pluralFindings(entry: StringsDictEntry, source: StringsDictEntry, language: String, file: String, line: Int)
         -> [Diagnostic]
     {
         var out: [Diagnostic] = []
         let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
+        let positions = Self.variablePositions(entry)
+        let sourcePositions = Self.variablePositions(source)
+        let allowed = Self.dictArguments(source, positions: sourcePositions)
         for (name, variable) in entry.variables.sorted(by: { $0.key < $1.key }) {
+            let position = positions[name]
+            let sourceName =
+                source.variables[name] != nil && (position == nil || sourcePositions[name] == position)
+                ? name : sourcePositions.first { $0.value == position }?.key
+            guard let sourceName, source.variables[sourceName] != nil else {
+                out.append(
+                    Diagnostic(
+                        file: file, line: line, column: 1, severity: .error, code: "format-mismatch",
+                        message: "\"\(entry.key)\" variable \"\(name)\""
+                            + (position.map { " (argument \($0))" } ?? "") + " matches no variable of the source entry")
+                )
+                continue
+            }
             let missing = needed.filter { variable.forms[$0] == nil }
             if !missing.isEmpty {
                 out.append(
@@ -275,38 +382,32 @@ extension LocalizationFolder {
                         message: "\"\(entry.key)\" variable \"\(name)\" lacks the \(language) plural categories "
                             + "\(missing.joined(separator: ", ")) (\"other\" is used instead)"))
             }
-            if let sourceVariable = source.variables[name], let sourceOther = sourceVariable.forms["other"] {
-                for (category, form) in variable.forms.sorted(by: { $0.key < $1.key }) {
-                    // Forms may omit the number ("one contact"), but must not add or change arguments.
-                    guard let src = try? LocalizationFolder.argumentSignature(sourceOther),
-                        let tr = try? LocalizationFolder.argumentSignature(form)
-                    else {
-                        if (try? PrintfFormat.tokenize(form)) == nil {
-                            out.append(
-                                Diagnostic(
-                                    file: file, line: line, column: 1, severity: .error, code: "format-invalid",
-                                    message:
-                                        "\"\(entry.key)\" \(name).\(category): invalid format specifier in \"\(form)\"")
-                            )
-                        }
-                        continue
-                    }
-                    let mismatched =
-                        tr.contains { index, kind in src[index] != nil && src[index] != kind } || tr.count > src.count
-                    if mismatched {
-                        out.append(
-                            Diagnostic(
-                                file: file, line: line, column: 1, severity: .error, code: "format-mismatch",
-                                message:
-                                    "\"\(entry.key)\" \(name).\(category): format arguments [\(Self.describe(tr))] "
-                                    + "differ from the source [\(Self.describe(src))]"))
-                    }
-                }
-            } else if source.variables[name] == nil {
+            let foreign = Self.foreignCategories(Set(variable.forms.keys), language: language, needed: needed)
+            if !foreign.isEmpty {
                 out.append(
                     Diagnostic(
-                        file: file, line: line, column: 1, severity: .error, code: "format-mismatch",
-                        message: "\"\(entry.key)\" variable \"\(name)\" is not in the source entry"))
+                        file: file, line: line, column: 1, severity: .warning, code: "plural-category",
+                        message: "\"\(entry.key)\" variable \"\(name)\" has the plural categories "
+                            + "\(foreign.joined(separator: ", ")), which \(language) does not use (never shown)"))
+            }
+            for (category, form) in variable.forms.sorted(by: { $0.key < $1.key }) {
+                guard let tr = try? Self.argumentSignature(StringsDictEntry.pinSequential(form, to: position ?? 1))
+                else {
+                    out.append(
+                        Diagnostic(
+                            file: file, line: line, column: 1, severity: .error, code: "format-invalid",
+                            message: "\"\(entry.key)\" \(name).\(category): invalid format specifier in \"\(form)\""))
+                    continue
+                }
+                let wrong = tr.filter { allowed[$0.key] != $0.value }
+                if !wrong.isEmpty {
+                    out.append(
+                        Diagnostic(
+                            file: file, line: line, column: 1, severity: .error, code: "format-mismatch",
+                            message:
+                                "\"\(entry.key)\" \(name).\(category): format arguments [\(Self.describe(tr))] "
+                                + "differ from the source [\(Self.describe(allowed))]"))
+                }
             }
         }
         if let f = entry.formatKey, let sf = source.formatKey,
@@ -369,7 +470,17 @@ extension LocalizationFolder {
                 if !loc.plural.isEmpty { pluralSets.append(("plural", loc.plural)) }
                 for (name, sub) in loc.substitutions where !sub.plural.isEmpty { pluralSets.append((name, sub.plural)) }
                 for (name, forms) in pluralSets {
-                    let missing = PluralRulesCache.categories(for: language).map(\.rawValue).filter { forms[$0] == nil }
+                    let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
+                    let missing = needed.filter { forms[$0] == nil }
+                    let foreign = Self.foreignCategories(Set(forms.keys), language: language, needed: needed)
+                    if !foreign.isEmpty {
+                        out.append(
+                            Diagnostic(
+                                file: cat.file, line: line, column: 1, severity: .warning, code: "plural-category",
+                                message: "\"\(entry.key)\" \(language) \(name) has the plural categories "
+                                    + foreign.joined(separator: ", ") + ", which \(language) does not use (never shown)"
+                            ))
+                    }
                     if !missing.isEmpty {
                         out.append(
                             Diagnostic(

@@ -416,6 +416,9 @@ public enum XLIFF {
                 forOriginal: f.original, ext: "stringsdict",
                 among: Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys))
             let catalogTable = table(forOriginal: f.original, ext: "xcstrings", among: folder.catalogs.keys)
+            let interface =
+                stringsTable == nil && dictTable == nil && catalogTable == nil
+                ? interfaceTable(forOriginal: f.original, in: folder) : nil
             for u in f.units {
                 guard let target = u.target, !target.isEmpty else { continue }
                 let changed: Bool?
@@ -425,6 +428,8 @@ public enum XLIFF {
                     changed = importDict(u, target: target, table: dictTable, language: language, into: &folder)
                 } else if let catalogTable {
                     changed = importCatalog(u, target: target, table: catalogTable, language: language, into: &folder)
+                } else if let interface {
+                    changed = importInterface(u, target: target, table: interface, language: language, into: &folder)
                 } else {
                     changed = nil
                 }
@@ -439,15 +444,60 @@ public enum XLIFF {
         return report
     }
 
+    /// The extensions of files whose strings Xcode exports by object ID and localizes as `<name>.strings`.
+    static let interfaceExtensions = ["storyboard", "xib", "intentdefinition"]
+
+    /// The table of a storyboard, XIB or intent definition named by an XLIFF `original`
+    /// (`App/Base.lproj/Main.storyboard` → `App/Main`): its translations go to `<lang>.lproj/Main.strings`
+    /// beside its `.lproj` folder, as Xcode writes them. The file must be in the folder (at the `original`'s
+    /// path or a tail of it, as for ``table(forOriginal:ext:among:)``); nil otherwise.
+    static func interfaceTable(forOriginal original: String, in folder: LocalizationFolder) -> String? {
+        let parts = original.split(separator: "/").map(String.init)
+        guard parts.count >= 2, let last = parts.last, let dot = last.lastIndex(of: "."),
+            interfaceExtensions.contains(String(last[last.index(after: dot)...])),
+            parts[parts.count - 2].hasSuffix(".lproj")
+        else {
+            return nil
+        }
+        let name = String(last[..<dot])
+        let above = Array(parts.dropLast(2))
+        for start in 0...above.count {
+            let sub = above[start...].joined(separator: "/")
+            let file = (sub.isEmpty ? folder.directory : folder.directory.appendingPathComponent(sub))
+                .appendingPathComponent(parts[parts.count - 2]).appendingPathComponent(last)
+            if FileManager.default.fileExists(atPath: file.path) { return sub.isEmpty ? name : sub + "/" + name }
+        }
+        return nil
+    }
+
+    /// A storyboard, XIB or intent definition unit (`abc-12-def.text`) into `<lang>.lproj/<name>.strings`,
+    /// its note (Xcode's `Class = "UILabel"; text = "…"; ObjectID = "…";`) as the comment of a new entry.
+    static func importInterface(
+        _ u: XLIFFUnit, target: String, table: String, language: String, into folder: inout LocalizationFolder
+    ) -> Bool {
+        var doc =
+            folder.strings[language]?[table]
+            ?? StringsDocument(
+                file: folder.displayPath(folder.url(language: language, table: table, extension: "strings")))
+        let existing = doc.entries.last { $0.key == u.id }
+        if existing?.value == target { return false }
+        let note = u.note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        doc.setValue(target, forKey: u.id, comment: existing == nil && note?.isEmpty == false ? note : nil)
+        folder.strings[language, default: [:]][table] = doc
+        return true
+    }
+
     static func importStrings(
         _ u: XLIFFUnit, target: String, table: String, language: String,
         into folder: inout LocalizationFolder
     ) -> Bool? {
         guard let source = folder.sourceStrings(table), source[u.id] != nil else { return nil }
-        var doc =
-            folder.strings[language]?[table]
-            ?? StringsDocument(
-                file: folder.displayPath(folder.url(language: language, table: table, extension: "strings")))
+        // A table the language does not have yet starts as the development language's file (its comments,
+        // order and layout, as Xcode's import creates it); the keys not imported keep the source text.
+        var doc = folder.strings[language]?[table] ?? source
+        if folder.strings[language]?[table] == nil {
+            doc.file = folder.displayPath(folder.url(language: language, table: table, extension: "strings"))
+        }
         let existing = doc.entries.last { $0.key == u.id }
         if let existing, existing.value == target,
             existing.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) != true
@@ -479,11 +529,12 @@ public enum XLIFF {
         }
         let key = parts[0]
         guard let sourceEntry = folder.sourceDictEntries(table)[key] else { return nil }
-        var doc =
-            folder.stringsDicts[language]?[table]
-            ?? StringsDictDocument(
-                parsing: Data(StringsDictDocument.xmlDocument([]).utf8),
-                file: folder.displayPath(folder.url(language: language, table: table, extension: "stringsdict")))
+        // A new table starts as a copy of the development language's file, as for .strings.
+        var doc = folder.stringsDicts[language]?[table] ?? folder.sourceDict(table)
+        if folder.stringsDicts[language]?[table] == nil {
+            doc?.file = folder.displayPath(folder.url(language: language, table: table, extension: "stringsdict"))
+        }
+        guard var doc else { return nil }
         if doc.entries[key] == nil { doc.addEntry(sourceEntry, comment: sourceEntry.comment) }
         let before = doc.data()
         let ok: Bool

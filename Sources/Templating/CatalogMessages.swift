@@ -52,12 +52,18 @@ public enum StringsdictPattern {
         guard let format = entry.formatKey ?? entry.widthVariants.keys.max().flatMap({ entry.widthVariants[$0] }) else {
             return nil
         }
-        return convert(format, variables: entry.variables, inPlural: false, depth: 0)
+        return convert(format, variables: entry.variables, argument: nil, depth: 0)
     }
 
-    static func convert(_ text: String, variables: [String: PluralVariable], inPlural: Bool, depth: Int) -> String {
+    /// Converts a format key (`argument` nil) or a form of the variable taking `argument` (1-based). The
+    /// specifiers are numbered first, as ``PrintfFormat/arguments(of:)`` numbers them (a form's own plain
+    /// ones take its variable's argument), so `#` stands only for the variable's own number.
+    static func convert(_ text: String, variables: [String: PluralVariable], argument: Int?, depth: Int) -> String {
+        let numbered =
+            argument.map { try? StringsDictEntry.pinSequential(text, to: $0) } ?? (try? PrintfFormat.positional(text))
         var out = ""
-        let chars = Array(text.unicodeScalars)
+        let chars = Array((numbered ?? text).unicodeScalars)
+        let inPlural = argument != nil
         var i = 0
         func literal(_ c: Unicode.Scalar) {
             switch c {
@@ -79,17 +85,27 @@ public enum StringsdictPattern {
                 i += 2
                 continue
             }
+            // An argument position (`2$`), as numbering wrote it.
+            var k = i + 1
+            var digits = ""
+            while k < chars.count, ("0"..."9").contains(chars[k]) {
+                digits.unicodeScalars.append(chars[k])
+                k += 1
+            }
+            let position = k < chars.count && chars[k] == "$" ? Int(digits) : nil
+            let afterPosition = position == nil ? i + 1 : k + 1
             // %#@name@ : a plural variable.
-            if chars[i + 1] == "#", i + 2 < chars.count, chars[i + 2] == "@",
-                let end = chars[(i + 3)...].firstIndex(of: "@")
+            if afterPosition + 1 < chars.count, chars[afterPosition] == "#", chars[afterPosition + 1] == "@",
+                let end = chars[(afterPosition + 2)...].firstIndex(of: "@")
             {
-                let name = String(String.UnicodeScalarView(chars[(i + 3)..<end]))
+                let name = String(String.UnicodeScalarView(chars[(afterPosition + 2)..<end]))
                 if let variable = variables[name], depth < 8 {
                     out += "{\(name), plural,"
                     for category in categories {
                         guard let form = variable.forms[category] else { continue }
                         let selector = category == "zero" ? "=0" : category
-                        out += " \(selector) {\(convert(form, variables: variables, inPlural: true, depth: depth + 1))}"
+                        let converted = convert(form, variables: variables, argument: position ?? 1, depth: depth + 1)
+                        out += " \(selector) {\(converted)}"
                     }
                     if variable.forms["other"] == nil { out += " other {}" }
                     out += "}"
@@ -100,7 +116,9 @@ public enum StringsdictPattern {
             // A printf specifier: %[n$][flags][width][.precision][length]conversion
             var j = i + 1
             while j < chars.count, "0123456789$-+ #.'lhqzjtL".unicodeScalars.contains(chars[j]) { j += 1 }
-            if j < chars.count, "diuoxXfFeEgGaA".unicodeScalars.contains(chars[j]), inPlural {
+            if j < chars.count, "diuoxXfFeEgGaA".unicodeScalars.contains(chars[j]), inPlural,
+                position == nil || position == argument
+            {
                 out += "#"  // the variable's own number
                 i = j + 1
                 continue

@@ -19,19 +19,23 @@ enum StringsCommandSupport {
     ) throws -> ExitCode {
         var o = Output()
         for p in report.problems { printError("contacts: \(name): \(p)") }
-        if !dry {
-            do {
-                for url in try folder.save() { o.line("wrote \(url.path)") }
-            } catch {
-                o.flush()
-                throw CLIError.failure("\(name): \(error)")
-            }
-        }
+        try save(folder, dryRun: dry, output: &o, command: name)
         o.line(
             "\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")"
         )
         o.flush()
         return report.problems.isEmpty ? .ok : .failure
+    }
+
+    /// Writes the folder's changed files unless `dryRun`, a "wrote PATH" line for each.
+    static func save(_ folder: LocalizationFolder, dryRun: Bool, output o: inout Output, command name: String) throws {
+        guard !dryRun else { return }
+        do {
+            for url in try folder.save() { o.line("wrote \(url.path)") }
+        } catch {
+            o.flush()
+            throw CLIError.failure("\(name): \(error)")
+        }
     }
 
     /// `--dev LANG` of the commands that compare languages.
@@ -259,14 +263,7 @@ struct StringsSyncCommand: Command {
             for key in report.removed[language] ?? [] { out.line("\(language): - \(key)") }
         }
         for p in report.problems { printError("contacts: \(name): \(p)") }
-        if !dry {
-            do {
-                for url in try folder.save() { out.line("wrote \(url.path)") }
-            } catch {
-                out.flush()
-                throw CLIError.failure("\(name): \(error)")
-            }
-        }
+        try StringsCommandSupport.save(folder, dryRun: dry, output: &out, command: name)
         let added = report.added.values.map(\.count).reduce(0, +)
         let removed = report.removed.values.map(\.count).reduce(0, +)
         out.line("\(added) added, \(removed) removed\(dry ? " (dry run, nothing written)" : "")")
@@ -405,14 +402,21 @@ struct StringsExportXLIFFCommand: Command {
                 "--out", value: "OUTDIR", help: "where the .xliff files go", required: true, completion: .directory),
             .option("--language", value: "L[,L…]", help: "only these languages (comma-separated)"),
             StringsCommandSupport.devOption,
+            .flag(
+                "--xcloc",
+                help: "write Xcode localization catalogs (OUTDIR/<lang>.xcloc: the XLIFF, contents.json, sources)"),
         ],
-        examples: ["contacts strings export-xliff --dir Localizations --out xliff/"])
+        examples: [
+            "contacts strings export-xliff --dir Localizations --out xliff/",
+            "contacts strings export-xliff --dir Localizations --out xcloc/ --language de --xcloc",
+        ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         guard let dir = try args.option("--dir") else { throw CLIError.usage("\(name): --dir DIR is required") }
         guard let out = try args.option("--out") else { throw CLIError.usage("\(name): --out OUTDIR is required") }
         let only = try StringsCommandSupport.languages(&args)
         let dev = try args.option("--dev")
+        let xcloc = args.flag("--xcloc")
         _ = try args.positionals(max: 0, names: "no positional arguments")
         let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
         let languages = only.isEmpty ? folder.allLanguages.filter { $0 != folder.developmentLanguage } : only
@@ -427,12 +431,19 @@ struct StringsExportXLIFFCommand: Command {
         }
         var o = Output()
         for language in languages {
-            let url = outURL.appendingPathComponent("\(language).xliff")
             let files = XLIFF.files(folder, language: language)
-            do {
-                try Data(XLIFF.document(files).utf8).write(to: url, options: .atomic)
-            } catch {
-                throw CLIError.failure("\(name): cannot write \(url.path): \(error.localizedDescription)")
+            let url: URL
+            if xcloc {
+                do { url = try XCLocBundle.write(folder, language: language, into: outURL) } catch {
+                    throw CLIError.failure("\(name): \(error)")
+                }
+            } else {
+                url = outURL.appendingPathComponent("\(language).xliff")
+                do {
+                    try Data(XLIFF.document(files).utf8).write(to: url, options: .atomic)
+                } catch {
+                    throw CLIError.failure("\(name): cannot write \(url.path): \(error.localizedDescription)")
+                }
             }
             let units = files.map(\.units.count).reduce(0, +)
             let open = files.flatMap(\.units).filter { $0.target == nil }.count
@@ -535,6 +546,7 @@ struct StringsImportXLIFFCommand: Command {
             Writes every <target> of FILE back into the .strings, .stringsdict or .xcstrings it came from, in
             place: only the translated values change, comments and layout stay. Units whose id or file does not
             match the project are reported and skipped; the others are still imported. Exit 1 when any was skipped.
+            FILE may be an Xcode localization catalog (<lang>.xcloc): its Localized Contents/<lang>.xliff is read.
             """,
         options: [
             .option("--dir", value: "DIR", help: "the localizations folder", required: true, completion: .directory),
@@ -544,7 +556,10 @@ struct StringsImportXLIFFCommand: Command {
                 help: "target language of a <file> without target-language (default: the file name's, de.xliff)"),
             .flag("--dry-run", help: "report without writing"),
         ],
-        arguments: [ArgumentSpec("FILE", help: "the translated XLIFF 1.2 file", required: true, completion: .file)],
+        arguments: [
+            ArgumentSpec(
+                "FILE", help: "the translated XLIFF 1.2 file or .xcloc folder", required: true, completion: .file)
+        ],
         examples: ["contacts strings import-xliff xliff/de.xliff --dir Localizations"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
@@ -555,10 +570,17 @@ struct StringsImportXLIFFCommand: Command {
         guard let file = try args.positionals(max: 1, names: "FILE").first else {
             throw CLIError.usage("\(name): missing FILE (see 'contacts strings import-xliff --help')")
         }
-        let data = try readInput(file, command: name)
+        var isFolder: ObjCBool = false
+        let bundle = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && isFolder.boolValue
+        let data = bundle ? Data() : try readInput(file, command: name)
         var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
         let files: [XLIFFFile]
-        do { files = try XLIFF.parse(data, file: file, language: language) } catch {
+        do {
+            files =
+                bundle
+                ? try XCLocBundle.read(URL(fileURLWithPath: file), language: language)
+                : try XLIFF.parse(data, file: file, language: language)
+        } catch {
             throw CLIError.failure("\(name): \(error)")
         }
         let report = XLIFF.importFiles(files, into: &folder)

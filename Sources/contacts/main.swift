@@ -23,6 +23,8 @@ let allCommands: [any Command.Type] = [
     StringsImportXLIFFCommand.self,
     StringsExportPOCommand.self,
     StringsImportPOCommand.self,
+    StringsPseudoCommand.self,
+    StringsGenerateSwiftCommand.self,
     RenderCommand.self,
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,

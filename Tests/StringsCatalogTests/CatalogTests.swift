@@ -168,8 +168,9 @@ struct PrintfFormatTests {
     }
 
     @Test func argumentIndexes() throws {
+        // CoreFoundation's numbering: the plain specifiers count on their own, from the first argument.
         let specs = try PrintfFormat.arguments(of: "%2$@ %1$d %@ %#@n@")
-        #expect(specs.map(\.index) == [1, 0, 1, 2])
+        #expect(specs.map(\.index) == [1, 0, 0, 1])
         #expect(specs.map(\.specifier.kind) == [.object, .signed, .object, .plural])
     }
 }

@@ -82,4 +82,14 @@ struct CatalogMessagesTests {
                 == "{files, plural, one {one file} other {# files '#'}} in {folders, plural, other {# folders}} (100%)")
         #expect(StringsdictPattern.icuPattern(StringsDictEntry(key: "x", formatKey: nil)) == nil)
     }
+
+    /// Numbered as CoreFoundation numbers printf arguments: in a form of the variable taking argument 2,
+    /// `%2$d` and a plain `%d` are its number, `%1$d` is another argument's.
+    @Test func positionalVariablesAndForms() {
+        let entry = StringsDictEntry(
+            key: "k", formatKey: "%1$@: %2$#@n@",
+            variables: ["n": PluralVariable(name: "n", forms: ["one": "%2$d Stück", "other": "%d Stück (%1$d)"])])
+        #expect(
+            StringsdictPattern.icuPattern(entry) == "%1$@: {n, plural, one {# Stück} other {# Stück (%1$d)}}")
+    }
 }
