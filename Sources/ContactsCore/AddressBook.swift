@@ -39,6 +39,9 @@ public struct AddressBook: Sendable, Equatable {
     /// Group cards first (file order), then one `.category` group per distinct `CATEGORIES` value.
     public let groups: [Group]
     public let diagnostics: [VCardDiagnostic]
+    /// Nothing at all could be read: no card, only problems (a command then fails instead of showing an
+    /// empty book, and no index is saved for it).
+    public var nothingRead: Bool { contacts.isEmpty && groups.isEmpty && !diagnostics.isEmpty }
     private let indexByID: IDIndex
     /// Group membership per contact, flattened: the groups of contact `i` are
     /// `membership[membershipStart[i]..<membershipStart[i + 1]]`.

@@ -28,6 +28,8 @@ public final class CompactContactList: ContactListing {
     public let diagnostics: [VCardDiagnostic]
     /// Every contact read (listed or not).
     public let contactCount: Int
+    /// Nothing at all could be read: no contact, only problems (as `AddressBook.nothingRead`).
+    public var nothingRead: Bool { contactCount == 0 && !diagnostics.isEmpty }
     private let entries: ListEntries
     private let order: [Int32]
     private let values: [String]

@@ -92,7 +92,7 @@ public struct ListingCache: Sendable {
         }
         let list = try read()
         // The book may have changed while it was read: save only what matches the identity read after.
-        if let after = try? BookIdentity(path: book), after == identity {
+        if !list.nothingRead, let after = try? BookIdentity(path: book), after == identity {
             do {
                 try SavedList.write(
                     list, to: indexPath, book: identity, diagnostics: list.diagnostics.map(\.description))
@@ -105,7 +105,8 @@ public struct ListingCache: Sendable {
 
     /// Reads the vCard file at `book` and saves its list for `configuration` (what `contacts index build`
     /// does), whether or not one is there; returns the list and the saved file's path. Throws when the
-    /// book changed while it was read (nothing is then left saved).
+    /// book changed while it was read (nothing is then left saved). A book without a readable card is not
+    /// saved (no folder is made for it): the list says so (`nothingRead`).
     public func save(
         book: String, configuration: Configuration,
         reading: (String, () throws -> CompactContactList) throws -> CompactContactList = { try $1() },
@@ -116,6 +117,7 @@ public struct ListingCache: Sendable {
             try CompactContactList(contentsOfFile: book, configuration: configuration)
         }
         let indexPath = path(book: book, configuration: configuration)
+        if list.nothingRead { return (list, indexPath) }  // no index of a book without a readable card
         try PrivateFiles.makeDirectories(directory)
         try saving("saving the index of \(list.rowCount) contacts") {
             try SavedList.write(list, to: indexPath, book: identity, diagnostics: list.diagnostics.map(\.description))

@@ -153,16 +153,6 @@ func readBook(_ path: String, command: String) throws -> AddressBook {
     }
 }
 
-extension AddressBook {
-    /// Nothing at all could be read: no card, only problems.
-    var nothingRead: Bool { contacts.isEmpty && groups.isEmpty && !diagnostics.isEmpty }
-}
-
-extension CompactContactList {
-    /// Nothing at all could be read: no contact, only problems (as ``AddressBook/nothingRead``).
-    var nothingRead: Bool { contactCount == 0 && !diagnostics.isEmpty }
-}
-
 /// `list`/`search` output, streamed: rows are formatted in blocks on all cores and written in order, so a
 /// million rows never sit in memory as one document. `--json` is spelled as `jsonString` would spell
 /// `{"index": [String], "sections": [{"items": [{"enabled", "id", "name", "value"}], "title"}]}`.
