@@ -2,7 +2,7 @@ import ContactsCore
 
 /// One email address of a contact a search found — what a mail client completes a recipient from
 /// (mutt's `query_command`, aerc's `address-book-cmd`).
-public struct AddressMatch: Sendable, Hashable {
+public struct AddressMatch: Sendable, Hashable, Codable {
     /// The contact's id.
     public var id: String
     /// The contact's name as the list shows it.

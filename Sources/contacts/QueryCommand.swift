@@ -33,14 +33,6 @@ enum QueryCommand: Command {
             #"contacts query --format json --keywords "f b""#,
         ])
 
-    struct Match: Encodable {
-        var email: String
-        var name: String
-        var label: String
-        var organization: String
-        var id: String
-    }
-
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let format = try args.option("--format") ?? "mutt"
         let keywords = args.flag("--keywords")
@@ -61,11 +53,7 @@ enum QueryCommand: Command {
                 out.line([m.email, m.name, m.label, m.organization, m.id].map(field).joined(separator: "\t"))
             }
         case "json":
-            out.line(
-                try jsonString(
-                    matches.map {
-                        Match(email: $0.email, name: $0.name, label: $0.label, organization: $0.organization, id: $0.id)
-                    }))
+            out.line(try jsonString(matches))
         default:
             out.line(
                 "searching for '\(field(text))' ... \(matches.count) match\(matches.count == 1 ? "" : "es")")
