@@ -109,7 +109,13 @@ enum IndexBuildCommand: Command {
         do {
             saved = try ListingCache.standard().save(
                 book: path, configuration: options.configuration(keywords: false),
-                reading: { label, work in try TerminalProgress.run(label, work) },
+                reading: { label, work in
+                    // The book's problems first; a book without a card is not saved (nor its folder made).
+                    let list = try TerminalProgress.run(label, work)
+                    for diagnostic in list.diagnostics { printError(terminalSafe(diagnostic.description)) }
+                    if list.nothingRead { throw nothingReadFailure(path, command: "source") }
+                    return list
+                },
                 saving: { label, work in try TerminalProgress.run(label, work) })
         } catch let error as SavedListError {
             throw CLIError.failure("index build: \(error)")
@@ -119,11 +125,6 @@ enum IndexBuildCommand: Command {
             throw options.readFailure(error)
         }
         let (source, indexPath) = saved
-        for diagnostic in source.diagnostics { printError(terminalSafe(diagnostic.description)) }
-        if source.nothingRead {
-            try? FileManager.default.removeItem(atPath: indexPath)  // no index of a book without a card
-            throw nothingReadFailure(path, command: "source")
-        }
         print("\(indexPath): \(source.rowCount) contacts")
         _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
         return .ok

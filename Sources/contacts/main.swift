@@ -8,6 +8,7 @@ let allCommands: [any Command.Type] = [
     ListCommand.self,
     SearchCommand.self,
     GroupsCommand.self,
+    QueryCommand.self,
     IndexBuildCommand.self,
     ComposeCommand.self,
     OutboxStatusCommand.self,
