@@ -44,11 +44,13 @@ public enum XLIFF {
         let stringsTables = Set((folder.strings[dev] ?? [:]).keys).union((folder.strings["Base"] ?? [:]).keys)
         for table in stringsTables.sorted() {
             guard let source = folder.sourceStrings(table) else { continue }
-            let translated = folder.strings[language]?[table]
+            // Each key's last entry (what a lookup sees), indexed once rather than searched per key.
+            var translated: [String: StringsDocument.Entry] = [:]
+            for t in folder.strings[language]?[table]?.entries ?? [] { translated[t.key] = t }
             var units: [XLIFFUnit] = []
             var seen = Set<String>()
             for e in source.entries.reversed() where seen.insert(e.key).inserted {
-                let t = translated?.entries.last { $0.key == e.key }
+                let t = translated[e.key]
                 let marked = t?.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) == true
                 units.append(
                     XLIFFUnit(
@@ -479,7 +481,7 @@ public enum XLIFF {
             folder.strings[language]?[table]
             ?? StringsDocument(
                 file: folder.displayPath(folder.url(language: language, table: table, extension: "strings")))
-        let existing = doc.entries.last { $0.key == u.id }
+        let existing = doc.entry(forKey: u.id)
         if existing?.value == target { return false }
         let note = u.note?.trimmingCharacters(in: .whitespacesAndNewlines)
         doc.setValue(target, forKey: u.id, comment: existing == nil && note?.isEmpty == false ? note : nil)
@@ -498,7 +500,7 @@ public enum XLIFF {
         if folder.strings[language]?[table] == nil {
             doc.file = folder.displayPath(folder.url(language: language, table: table, extension: "strings"))
         }
-        let existing = doc.entries.last { $0.key == u.id }
+        let existing = doc.entry(forKey: u.id)
         if let existing, existing.value == target,
             existing.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) != true
         {
