@@ -378,7 +378,9 @@ public enum XLIFF {
     /// files[0].targetLanguage  // "de"
     /// ```
     public static func parse(_ data: Data, file: String, language: String? = nil) throws -> [XLIFFFile] {
-        let parser = XMLParser(data: try XMLInput.utf8(data, file: file, what: "XLIFF"))
+        // Fed as a stream: libxml2 refuses a document of more than 10 MB given in one piece, as
+        // `XMLParser(data:)` gives it ("huge input lookup"), and reads one of any size in chunks.
+        let parser = XMLParser(stream: InputStream(data: try XMLInput.utf8(data, file: file, what: "XLIFF")))
         let delegate = XLIFFReader()
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let isTag = stem.range(of: #"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil
