@@ -123,6 +123,9 @@ public struct StringsDocument: Sendable, Hashable {
     /// not valid text. Nil once edited.
     private var original: [UInt8]?
     private var lossy: Bool
+    /// Key → index of its last entry (what a lookup sees), so that reading or setting a key is not a scan of
+    /// every entry; derived from `entries`, so not part of equality.
+    private var lastIndexByKey: [String: Int] = [:]
 
     public static func == (a: StringsDocument, b: StringsDocument) -> Bool {
         a.entries == b.entries && a.gaps == b.gaps && a.format == b.format && a.diagnostics == b.diagnostics
@@ -178,6 +181,7 @@ public struct StringsDocument: Sendable, Hashable {
             format = .binaryPropertyList
             original = bytes
             loadPropertyList(bytes)
+            reindex()
             return
         }
         let decoded = TextEncoding.decodeToUTF8(bytes)
@@ -207,6 +211,7 @@ public struct StringsDocument: Sendable, Hashable {
             format = .xmlPropertyList
             original = bytes
             loadPropertyList(bytes)
+            reindex()
             return
         }
         let text = SourceText(decoded.utf8)
@@ -216,6 +221,13 @@ public struct StringsDocument: Sendable, Hashable {
         unchangedText = text
         diagnostics += parsed.diagnostics
         diagnostics += Self.duplicateDiagnostics(entries: entries, file: file)
+        reindex()
+    }
+
+    private mutating func reindex() {
+        lastIndexByKey = [:]
+        lastIndexByKey.reserveCapacity(entries.count)
+        for k in entries.indices { lastIndexByKey[entries[k].key] = k }
     }
 
     /// True when the text, after leading white space, starts like an XML property list.
@@ -320,12 +332,17 @@ public struct StringsDocument: Sendable, Hashable {
 
     /// The value of `key` (the last duplicate wins).
     public subscript(key: String) -> String? {
-        entries.last(where: { $0.key == key })?.value
+        entry(forKey: key)?.value
     }
 
     /// The translator comment of `key`.
     public func comment(forKey key: String) -> String? {
-        entries.last(where: { $0.key == key })?.comment
+        entry(forKey: key)?.comment
+    }
+
+    /// The entry of `key` a lookup sees (the last duplicate).
+    public func entry(forKey key: String) -> Entry? {
+        lastIndexByKey[key].map { entries[$0] }
     }
 
     /// True when any diagnostic is an error.
@@ -364,7 +381,7 @@ public struct StringsDocument: Sendable, Hashable {
     /// Sets the value of `key`. An existing entry (the last duplicate) keeps its key text, comment and
     /// surroundings and only its value is rewritten; a new key is appended with its comment.
     public mutating func setValue(_ value: String, forKey key: String, comment: String? = nil) {
-        if let index = entries.lastIndex(where: { $0.key == key }) {
+        if let index = lastIndexByKey[key] {
             if replaceValue(at: index, with: value) { edited() }
             return
         }
@@ -383,6 +400,7 @@ public struct StringsDocument: Sendable, Hashable {
             Entry(
                 key: key, value: value, comment: comment, line: line, column: 1, rawKey: Self.quote(key),
                 rawMiddle: " = ", rawValue: Self.quote(value), rawEnd: ";"))
+        lastIndexByKey[key] = entries.count - 1
         gaps.append(.one(TextSlice(nl)))
         edited()
     }
@@ -442,7 +460,10 @@ public struct StringsDocument: Sendable, Hashable {
             gaps.remove(at: i + 1)
             entries.remove(at: i)
         }
-        if removed { edited() }
+        if removed {
+            reindex()
+            edited()
+        }
         return removed
     }
     /// Removes a trailing comment (and the blank line before it) from trivia text.

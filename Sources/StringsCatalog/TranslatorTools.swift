@@ -205,9 +205,10 @@ extension LocalizationFolder {
                             message:
                                 "plural entry \"\(key)\" is missing (present in \(sourceName(table, "stringsdict")))"))
                 }
+                let keyLines = doc.keyLines()
                 for key in doc.entries.keys.sorted() {
                     let entry = doc.entries[key]!
-                    let line = doc.line(ofKey: key)
+                    let line = keyLines[StringsDictDocument.xmlEscape(key)] ?? 1
                     guard let sourceEntry = sourceEntries[key] else {
                         out.append(
                             Diagnostic(
@@ -659,15 +660,31 @@ extension LocalizationFolder {
 extension StringsDictDocument {
     /// The 1-based line of an entry's `<key>`.
     public func line(ofKey key: String) -> Int {
-        let needle = Array("<key>\(Self.xmlEscape(key))</key>".utf8)
+        keyLines()[Self.xmlEscape(key)] ?? 1
+    }
+
+    /// The 1-based line of the first `<key>` element holding each text (as written, escaped), found in one
+    /// pass over the file: what ``line(ofKey:)`` answers, for every key at once.
+    func keyLines() -> [String: Int] {
+        var lines: [String: Int] = [:]
+        let open = Array("<key>".utf8)
+        let close = Array("</key>".utf8)
         var line = 1
         var i = 0
-        while i + needle.count <= bytes.count {
-            if bytes[i] == 0x0A { line += 1 }
-            if bytes[i] == needle[0], Array(bytes[i..<i + needle.count]) == needle { return line }
+        while i < bytes.count {
+            if bytes[i] == 0x0A {
+                line += 1
+            } else if bytes[i] == 0x3C, bytes[i...].starts(with: open) {
+                var j = i + open.count
+                while j < bytes.count, bytes[j] != 0x3C { j += 1 }
+                if bytes[j...].starts(with: close) {
+                    let text = String(decoding: bytes[(i + open.count)..<j], as: UTF8.self)
+                    if lines[text] == nil { lines[text] = line }
+                }
+            }
             i += 1
         }
-        return 1
+        return lines
     }
 }
 

@@ -44,11 +44,13 @@ public enum XLIFF {
         let stringsTables = Set((folder.strings[dev] ?? [:]).keys).union((folder.strings["Base"] ?? [:]).keys)
         for table in stringsTables.sorted() {
             guard let source = folder.sourceStrings(table) else { continue }
-            let translated = folder.strings[language]?[table]
+            // Each key's last entry (what a lookup sees), indexed once rather than searched per key.
+            var translated: [String: StringsDocument.Entry] = [:]
+            for t in folder.strings[language]?[table]?.entries ?? [] { translated[t.key] = t }
             var units: [XLIFFUnit] = []
             var seen = Set<String>()
             for e in source.entries.reversed() where seen.insert(e.key).inserted {
-                let t = translated?.entries.last { $0.key == e.key }
+                let t = translated[e.key]
                 let marked = t?.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) == true
                 units.append(
                     XLIFFUnit(
@@ -376,7 +378,9 @@ public enum XLIFF {
     /// files[0].targetLanguage  // "de"
     /// ```
     public static func parse(_ data: Data, file: String, language: String? = nil) throws -> [XLIFFFile] {
-        let parser = XMLParser(data: try XMLInput.utf8(data, file: file, what: "XLIFF"))
+        // Fed as a stream: libxml2 refuses a document of more than 10 MB given in one piece, as
+        // `XMLParser(data:)` gives it ("huge input lookup"), and reads one of any size in chunks.
+        let parser = XMLParser(stream: InputStream(data: try XMLInput.utf8(data, file: file, what: "XLIFF")))
         let delegate = XLIFFReader()
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let isTag = stem.range(of: #"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil
@@ -479,7 +483,7 @@ public enum XLIFF {
             folder.strings[language]?[table]
             ?? StringsDocument(
                 file: folder.displayPath(folder.url(language: language, table: table, extension: "strings")))
-        let existing = doc.entries.last { $0.key == u.id }
+        let existing = doc.entry(forKey: u.id)
         if existing?.value == target { return false }
         let note = u.note?.trimmingCharacters(in: .whitespacesAndNewlines)
         doc.setValue(target, forKey: u.id, comment: existing == nil && note?.isEmpty == false ? note : nil)
@@ -498,7 +502,7 @@ public enum XLIFF {
         if folder.strings[language]?[table] == nil {
             doc.file = folder.displayPath(folder.url(language: language, table: table, extension: "strings"))
         }
-        let existing = doc.entries.last { $0.key == u.id }
+        let existing = doc.entry(forKey: u.id)
         if let existing, existing.value == target,
             existing.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) != true
         {

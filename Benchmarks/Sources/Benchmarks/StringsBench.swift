@@ -68,3 +68,121 @@ func runStringsBench(args: [String]) {
     print(String(format: "  plain dictionary lookup  %8.3f µs/op  [baseline]", tDict / Double(lookups) * 1e6))
     print(String(format: "  ratio lookup/dictionary  %8.0fx  (hits=%d)", tLookup / tDict, hits))
 }
+
+/// `Benchmarks strings-tools [entries]`: the translator commands on a project of `entries` keys and on one four
+/// times as large (a `.strings` table with a German translation, a `.stringsdict` with a plural per 20 keys,
+/// and a String Catalog holding the same keys): each figure at both sizes and their ratio, which is 4 when the
+/// work is linear. 125,000 entries make a project of about 50 MB at the larger size.
+func runStringsToolsBench(args: [String]) throws {
+    let small = args.first.flatMap(Int.init) ?? 25_000
+    var rows: [(String, [Double])] = []
+    var sizes: [String] = []
+    for count in [small, small * 4] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strings-tools-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bytes = try writeTranslatorProject(dir, entries: count)
+        sizes.append(String(format: "%d entries, %.1f MB", count, Double(bytes) / 1e6))
+        var figures: [(String, Double)] = []
+        func step(_ name: String, _ body: () throws -> Void) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            do { try body() } catch {
+                print("  \(name) failed at \(count) entries: \(error)")
+                figures.append((name, .nan))
+                return
+            }
+            figures.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
+        }
+        var folder = try LocalizationFolder(directory: dir)
+        step("load") { folder = try LocalizationFolder(directory: dir) }
+        step("lint") { _ = folder.lint() }
+        var xliff = ""
+        step("export-xliff") { xliff = XLIFF.export(folder, language: "de") }
+        step("import-xliff") {
+            var copy = folder
+            _ = XLIFF.importFiles(try XLIFF.parse(Data(xliff.utf8), file: "de.xliff"), into: &copy)
+        }
+        var po: [(path: String, text: String)] = []
+        step("export-po") { po = POExport.files(folder, languages: ["de"]).map { ($0.path, $0.document.text()) } }
+        step("import-po") {
+            var copy = folder
+            for (path, text) in po where path.hasSuffix("de.po") {
+                _ = POImport.apply(POFile(parsing: text, file: path), file: path, into: &copy)
+            }
+        }
+        step("pseudo") {
+            var copy = folder
+            _ = try copy.pseudolocalize(Pseudolocalizer(style: .accented), into: "en-XA")
+        }
+        step("generate swift") { _ = try SwiftAccessors.source(for: folder) }
+        for (i, (name, seconds)) in figures.enumerated() {
+            if rows.count <= i { rows.append((name, [])) }
+            rows[i].1.append(seconds)
+        }
+    }
+    print("strings-tools: \(sizes.joined(separator: " / "))")
+    for (name, t) in rows {
+        let label = name.padding(toLength: 16, withPad: " ", startingAt: 0)
+        print("  " + label + String(format: " %8.2f s  %8.2f s   ratio %5.2f (4.00 = linear)", t[0], t[1], t[1] / t[0]))
+    }
+}
+
+/// Writes the benchmark project of ``runStringsToolsBench(args:)``; returns its size in bytes.
+func writeTranslatorProject(_ dir: URL, entries: Int) throws -> Int {
+    var en = "/* Generated benchmark table */\n"
+    var de = ""
+    var dict = ""
+    var catalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
+    for i in 0..<entries {
+        en +=
+            "\n/* Shown on screen \(i); %@ is a name. */\n\"key.\(i)\" = \"Value number \(i) for %@, {name} and {{tag}}\";\n"
+        if i % 2 == 0 { de += "\"key.\(i)\" = \"Wert Nummer \(i) für %@\";\n" }
+        if i % 20 == 0 {
+            dict += """
+                \t<key>files.\(i)</key>
+                \t<dict>
+                \t\t<key>NSStringLocalizedFormatKey</key>
+                \t\t<string>%#@n@ in folder \(i)</string>
+                \t\t<key>n</key>
+                \t\t<dict>
+                \t\t\t<key>NSStringFormatSpecTypeKey</key>
+                \t\t\t<string>NSStringPluralRuleType</string>
+                \t\t\t<key>NSStringFormatValueTypeKey</key>
+                \t\t\t<string>d</string>
+                \t\t\t<key>one</key>
+                \t\t\t<string>%d file</string>
+                \t\t\t<key>other</key>
+                \t\t\t<string>%d files</string>
+                \t\t</dict>
+                \t</dict>
+
+                """
+        }
+        catalog +=
+            "    \"cat.\(i) %lld\" : {\n      \"comment\" : \"Counter \(i)\",\n      \"localizations\" : {\n"
+            + "        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n"
+            + "            \"value\" : \"Zähler \(i): %lld\"\n          }\n        }\n      }\n    }"
+            + (i == entries - 1 ? "\n" : ",\n")
+    }
+    catalog += "  },\n  \"version\" : \"1.0\"\n}\n"
+    let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \(dict)</dict>
+        </plist>
+
+        """
+    let files = [
+        ("en.lproj/Localizable.strings", en), ("de.lproj/Localizable.strings", de),
+        ("en.lproj/Localizable.stringsdict", plist), ("Catalog.xcstrings", catalog),
+    ]
+    var total = 0
+    for (path, text) in files {
+        let url = dir.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        total += text.utf8.count
+    }
+    return total
+}

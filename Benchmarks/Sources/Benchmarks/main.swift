@@ -6,6 +6,7 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("collation", runCollationBench),
     ("vcard", runVCardBench),
     ("strings", runStringsBench),
+    ("strings-tools", runStringsToolsBench),
     ("templates", runTemplateBench),
     ("compose", runComposeBench),
     ("selection", runSelectionBench),
