@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "Templating", targets: ["Templating"]),
         .library(name: "Composer", targets: ["Composer"]),
         .library(name: "ContactsSelection", targets: ["ContactsSelection"]),
+        .library(name: "CardDAV", targets: ["CardDAV"]),
         .executable(name: "contacts", targets: ["contacts"]),
     ],
     targets: [
@@ -48,6 +49,9 @@ let package = Package(
         // Starting a child program that dies with this process (fork, PR_SET_PDEATHSIG, exec): sendmail
         .target(name: "CProcess", path: "Sources/CProcess"),
 
+        // The one libcurl layer above the bridge: SMTP (Composer) and HTTP (CardDAV) share it
+        .target(name: "CurlTransfer", dependencies: ["CCurl"]),
+
         // Swift side of the ICU bridge: handles with owners, thrown errors
         .target(name: "ICUKit", dependencies: ["CICU"]),
 
@@ -66,7 +70,7 @@ let package = Package(
         .target(name: "Collation", dependencies: ["ICUKit", "Locales"]),
         .target(
             name: "ContactsCore",
-            dependencies: ["ICUKit", "CPhoneNumber", "Locales", "PackageResources"],
+            dependencies: ["ICUKit", "CPhoneNumber", "Locales", "PackageResources", "Support"],
             resources: [.copy("Resources/sample.vcf")]
         ),
         .target(
@@ -79,8 +83,10 @@ let package = Package(
             dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources"],
             resources: [.copy("Templates")]
         ),
+        // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model
+        .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "Support"]),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
-        .target(name: "Composer", dependencies: ["CCurl", "CProcess", "ICUKit", "Support"]),
+        .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "CProcess", "ICUKit", "Support"]),
         .target(
             name: "ContactsSelection",
             dependencies: [
@@ -95,7 +101,7 @@ let package = Package(
             name: "contacts",
             dependencies: [
                 "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Support",
+                "ContactsSelection", "Support", "CardDAV",
             ]
         ),
 
@@ -137,6 +143,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ArgumentModelTests", dependencies: ["ArgumentModel"]),
+        .testTarget(
+            name: "CardDAVTests", dependencies: ["CardDAV", "ContactsCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
 
         // The documentation's ```swift examples (README, DocC, `///` comments) compiled as a test target:
@@ -148,7 +156,7 @@ let package = Package(
             name: "DocExamplesTests",
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "PackageResources", "ArgumentModel",
+                "ContactsSelection", "PackageResources", "ArgumentModel", "CardDAV",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),

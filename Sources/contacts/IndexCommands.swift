@@ -31,6 +31,7 @@ extension ListOptions {
     /// itself, read as a compact list (and a stale or unreadable saved list is written again, with a note
     /// on stderr). The embedded sample is read as an address book.
     func listing(keywords: Bool = false) throws -> any ContactListing {
+        if readsAsOneBook { return try sourcedListing(keywords: keywords).listing }
         guard let path = source else { return try dataSource(keywords: keywords) }
         guard !isPipeInput(path) else { return try compactList(keywords: keywords) }
         let indexPath = SavedListStore.path(book: path, options: savedListOptions)
@@ -54,6 +55,25 @@ extension ListOptions {
             }
         }
         return list
+    }
+
+    /// Several sources, or a vdir folder: read as one address book (no compact list, no saved index).
+    var readsAsOneBook: Bool {
+        sources.count > 1 || sources.contains { if case .vdir = ContactSource(path: $0) { true } else { false } }
+    }
+
+    /// The list of several sources, or of a vdir folder (read as one book, ``SourcedAddressBook``), with the
+    /// merged book when there are several; one file or stdin is ``listing(keywords:)``.
+    func sourcedListing(keywords: Bool = false) throws -> (listing: any ContactListing, sources: SourcedAddressBook?) {
+        guard readsAsOneBook else { return (try listing(keywords: keywords), nil) }
+        var parts: [(source: ContactSource, book: AddressBook)] = []
+        for path in sources {
+            parts.append((ContactSource(path: path), try readBook(path, command: "source")))
+        }
+        let merged = SourcedAddressBook(parts)
+        for diagnostic in merged.book.diagnostics { printError(terminalSafe(diagnostic.description)) }
+        if merged.book.nothingRead { throw nothingReadFailure(sources.joined(separator: ", "), command: "source") }
+        return (try dataSource(book: merged.book, keywords: keywords), sources.count > 1 ? merged : nil)
     }
 
     /// The book at `source` (standard input for `-`; a pipe is read whole) read as a compact list, its
@@ -122,7 +142,7 @@ enum IndexBuildCommand: Command {
         }
         try checkInputFile(path, command: name)
         let options = ListOptions(
-            source: path, locales: commandLocales(try args.option("--locale")), region: try parseRegion(&args),
+            sources: [path], locales: commandLocales(try args.option("--locale")), region: try parseRegion(&args),
             mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
             preferNicknames: args.flag(ListOptions.preferNicknamesFlag.name), json: false)
         let identity: BookIdentity

@@ -138,6 +138,8 @@ import Testing
             try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
+        // A vdir folder (one .vcf per contact) for `contacts add --source family`.
+        try fm.createDirectory(at: dir.appendingPathComponent("family"), withIntermediateDirectories: true)
         try write("names.txt", "Örjan\nZoe\nÅsa\nAnna\n42 Club\n山田太郎\nさとう\n张伟\n")
         let sample = packageRoot.appendingPathComponent("Sources/ContactsCore/Resources/sample.vcf")
         for name in ["contacts.vcf", "friends.vcf", "old.vcf", "big.vcf"] {
