@@ -87,9 +87,18 @@ public final class CardDAVClient: Sendable {
         var all = headers.map { (name: $0.0, value: $0.1) }
         if body != nil { all.append((name: "Content-Type", value: "application/xml; charset=utf-8")) }
         let request = HTTPRequest(method: method, url: url, headers: all, body: bytes ?? body.map { Array($0.utf8) })
-        counter.increment()
-        let response: HTTPResponse
-        do { response = try http.send(request) } catch { throw CardDAVError.transfer("\(error)") }
+        var response: HTTPResponse
+        var attempt = 0
+        while true {
+            counter.increment()
+            do { response = try http.send(request) } catch { throw CardDAVError.transfer("\(error)") }
+            // Busy (503) or too many requests (429) with a short Retry-After: wait and ask again, twice at most.
+            guard response.status == 503 || response.status == 429, attempt < 2,
+                let seconds = response.header("retry-after").flatMap({ Double($0) }), (0...30).contains(seconds)
+            else { break }
+            attempt += 1
+            Thread.sleep(forTimeInterval: seconds)
+        }
         if response.status == 401 { throw CardDAVError.authenticationFailed(url: HTTPClient.shown(url)) }
         return response
     }

@@ -42,7 +42,8 @@ enum SyncCommand: Command {
         arguments: [ArgumentSpec("URL", help: "the server, principal or address book URL")],
         examples: [
             "contacts sync --conflicts family",
-            "contacts sync http://localhost:5232/ --user ada --password-command 'pass show dav' --into family  # [exit 1]",
+            "contacts sync https://dav.example.org/ --user ada --password-file ~/.config/dav-password --into family",
+            "contacts sync https://dav.example.org/ --user ada --password-command 'cat ~/.config/dav-password' --list",
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {

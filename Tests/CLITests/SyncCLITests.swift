@@ -5,39 +5,8 @@ import Testing
 /// `contacts sync` against a real Radicale on 127.0.0.1 (issue 20, items 2, 5 and 8): sync, --list,
 /// --conflicts, and an authentication failure that says so, exits 1 and changes nothing.
 @Suite(.serialized) struct SyncCLITests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// Radicale with htpasswd (user ada, password `secret`) and an address book "family" with one card.
-    static func radicale() throws -> (server: ScriptServer, base: String) {
-        let venv =
-            ProcessInfo.processInfo.environment["CONTACTS_VENV"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? packageRoot.appendingPathComponent(".venv").path
-        let htpasswd = Scratch.path("htpasswd")
-        try Scratch.write("ada:secret\n", to: htpasswd)
-        let server = try ScriptServer(
-            python: URL(fileURLWithPath: venv + "/bin/python"),
-            script: packageRoot.appendingPathComponent("Tests/CardDAVTests/Fixtures/dav_server.py"),
-            arguments: ["--kind", "radicale", "--root", Scratch.path("radicale").path, "--htpasswd", htpasswd.path])
-        let base = "http://127.0.0.1:\(server.port)"
-        func curl(_ method: String, _ path: String, _ type: String, _ body: String) throws -> String {
-            try runToEnd([
-                "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "ada:secret", "-X", method,
-                "-H", "Content-Type: \(type)", "--data-binary", body, base + path,
-            ]).output
-        }
-        let mkcol =
-            #"<?xml version="1.0"?><mkcol xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><set><prop><resourcetype><collection/><C:addressbook/></resourcetype><displayname>Family</displayname></prop></set></mkcol>"#
-        #expect(try curl("MKCOL", "/ada/family/", "application/xml", mkcol) == "201")
-        let ada =
-            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u-ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n"
-            + "EMAIL:ada@example.org\r\nEND:VCARD\r\n"
-        #expect(try curl("PUT", "/ada/family/ada.vcf", "text/vcard", ada) == "201")
-        return (server, base)
-    }
-
     @Test func syncListAndPick() throws {
-        let (server, base) = try Self.radicale()
+        let (server, base) = try DAVTestServer.radicale()
         defer { server.stop() }
         let password = Scratch.path("pw")
         try Scratch.write("secret\n", to: password)
@@ -66,7 +35,7 @@ import Testing
     }
 
     @Test func aWrongPasswordFailsClearlyAndChangesNothing() throws {
-        let (server, base) = try Self.radicale()
+        let (server, base) = try DAVTestServer.radicale()
         defer { server.stop() }
         let password = Scratch.path("pw-wrong")
         try Scratch.write("not-the-password-42\n", to: password)
