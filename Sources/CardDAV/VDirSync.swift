@@ -161,6 +161,16 @@ public final class VDirSync {
             return SyncState.hash(bytes) != item.hash
         }
         var handled: Set<String> = []
+        // The files not synced yet, by UID (a first sync of a vdir another tool filled: no duplicate).
+        var untrackedByUID: [String: String] = [:]
+        if !serverChanged.isEmpty {
+            for (name, bytes) in localBytes where state.items[name] == nil {
+                guard let id = AddressBook(data: Data(bytes), fileName: name).contacts.first?.id,
+                    untrackedByUID[id] == nil
+                else { continue }
+                untrackedByUID[id] = name
+            }
+        }
 
         // 3. Server changes in.
         var fetched: [String: (etag: String, card: [UInt8])] = [:]
@@ -184,9 +194,16 @@ public final class VDirSync {
                     summary.pulled += 1
                 }
             } else {
-                let file = newFileName(for: href, card: card, taken: Set(localBytes.keys).union(state.items.keys))
+                let uid = AddressBook(data: Data(card), fileName: "card").contacts.first?.id
+                let file: String
+                if let uid, let match = untrackedByUID.removeValue(forKey: uid) {
+                    file = match
+                } else {
+                    file = newFileName(for: href, card: card, taken: Set(localBytes.keys).union(state.items.keys))
+                }
                 if let mine = localBytes[file], state.items[file] == nil {
-                    // A local file not synced yet under the same name: a push an interrupted sync made.
+                    // A local file not synced yet with the same UID or name: a push an interrupted sync made, or
+                    // a vdir another tool (vdirsyncer) filled from this server: the file keeps its name.
                     handled.insert(file)
                     let outcome = CardMerge.merge(base: nil, local: mine, server: card)
                     if outcome.conflicts.isEmpty && outcome.card == card {
@@ -372,7 +389,7 @@ public final class VDirSync {
     private func newFileName(for href: String, card: [UInt8], taken: Set<String>) -> String {
         let last = CardDAVClient.path(of: href).split(separator: "/").last.map(String.init) ?? ""
         let decoded = last.removingPercentEncoding ?? last
-        if VDir.isCardFileName(decoded), !decoded.contains("/"), !decoded.hasPrefix(".") { return decoded }
+        if VDir.isCardFileName(decoded), !decoded.contains("/"), !taken.contains(decoded) { return decoded }
         let uid = AddressBook(data: Data(card), fileName: "card").contacts.first?.id ?? UUID().uuidString.lowercased()
         var name = String(uid.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }) + ".vcf"
         var n = 2

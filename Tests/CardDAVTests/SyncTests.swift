@@ -193,3 +193,74 @@ import Testing
         #expect(both.conflicts == ["EMAIL"])
     }
 }
+
+/// Interop and fallbacks (issue 20, items 3 and 10).
+@Suite(.serialized) struct InteropTests {
+    /// A vdir vdirsyncer (from PyPI, in the project's venv) filled from the same server syncs with ours
+    /// without a change: its files (named by UID, not by href) are recognized, nothing is sent or written.
+    @Test func aVDirWrittenByVdirsyncerSyncsWithoutAChange() throws {
+        let server = try DAVServer(.radicale)
+        try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace", email: "ada@example.org"))
+        try server.put("bob.vcf", card("u-bob", "Bob", "Stone"))
+        let dir = try Scratch.directory("vdirsyncer-dir")
+        let config = Scratch.path("vdirsyncer", suffix: ".conf")
+        try Scratch.write(
+            """
+            [general]
+            status_path = "\(Scratch.path("vdirsyncer-status").path)"
+
+            [pair family]
+            a = "family_local"
+            b = "family_remote"
+            collections = null
+
+            [storage family_local]
+            type = "filesystem"
+            path = "\(dir.path)"
+            fileext = ".vcf"
+
+            [storage family_remote]
+            type = "carddav"
+            url = "\(server.collection)"
+            username = "\(server.user)"
+            password = "\(server.password)"
+
+            """, to: config)
+        let vdirsyncer = DAVServer.python.deletingLastPathComponent().appendingPathComponent("vdirsyncer").path
+        let discover = try runToEnd(["sh", "-c", "yes | '\(vdirsyncer)' -c '\(config.path)' discover family"])
+        #expect(discover.status == 0, "\(discover.output)")
+        let filled = try runToEnd([vdirsyncer, "-c", config.path, "sync"])
+        #expect(filled.status == 0, "\(filled.output)")
+        let names = try SyncTests.files(dir)
+        #expect(names == ["u-ada.vcf", "u-bob.vcf"], "vdirsyncer names files by UID: \(names)")
+        let before = try names.map { try Data(contentsOf: dir.appendingPathComponent($0)) }
+        let summary = try SyncTests.sync(server, dir, url: server.collection)
+        #expect(summary.pulled == 0 && summary.pushed == 0 && summary.conflicts.isEmpty && summary.merged == 0)
+        #expect(try SyncTests.files(dir) == names)
+        #expect(try names.map { try Data(contentsOf: dir.appendingPathComponent($0)) } == before)
+        #expect(try server.members() == ["ada.vcf", "bob.vcf"])
+        // From then on the files are ours to sync, under their names.
+        try ContactEditor(source: .vdir(dir.path)).edit(id: "u-bob", [try .add(parsing: "NOTE=hi")])
+        let pushed = try SyncTests.sync(server, dir, url: server.collection)
+        #expect(pushed.pushed == 1)
+        #expect(try server.get("bob.vcf").body.contains("NOTE:hi"))
+    }
+
+    /// A server without sync-collection is listed by ETag: pulls and deletes still arrive.
+    @Test func theETagListingServesServersWithoutSyncCollection() throws {
+        let server = try DAVServer(.xandikos)
+        try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace"))
+        try server.put("bob.vcf", card("u-bob", "Bob", "Stone"))
+        let dir = Scratch.path("etag-listing")
+        _ = try SyncTests.sync(server, dir)
+        var state = try SyncState.load(dir.path)
+        state.supportsSyncCollection = false
+        try state.save(dir.path)
+        try server.put("ada.vcf", card("u-ada", "Ada", "Byron"))
+        try server.delete("bob.vcf")
+        let summary = try SyncTests.sync(server, dir)
+        #expect(summary.pulled == 1 && summary.removedLocally == 1)
+        #expect(try SyncTests.files(dir) == ["ada.vcf"])
+        #expect(try SyncTests.text(dir.appendingPathComponent("ada.vcf")).contains("FN:Ada Byron"))
+    }
+}
