@@ -237,6 +237,31 @@ public final class CardDAVClient: Sendable {
         throw CardDAVError.badAnswer(url: HTTPClient.shown(collection), message: "sync-collection never ended")
     }
 
+    /// The collection's current sync-token (RFC 6578 `DAV:sync-token` property), if the server gives one.
+    func syncToken(_ collection: String) throws -> String? {
+        guard let answer = try propfind(collection, depth: 0, props: "<d:sync-token/>") else { return nil }
+        let own = answer.first { Self.samePath($0.href, collection) } ?? answer.first
+        return own?.property("sync-token")?.trimmedText.nonEmpty
+    }
+
+    /// Every member with its ETag and vCard in one `addressbook-query` (a first sync: one request instead of
+    /// a listing and batches of `addressbook-multiget`).
+    func allCards(_ collection: String) throws -> [String: (etag: String, card: [UInt8])] {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><card:address-data/></d:prop></card:addressbook-query>
+            """
+        let response = try send("REPORT", collection, headers: [("Depth", "1")], body: body)
+        guard response.status == 207 else { throw statusError("REPORT addressbook-query", collection, response) }
+        let root = try DAVElement.parse(response.body, url: HTTPClient.shown(collection))
+        var result: [String: (etag: String, card: [UInt8])] = [:]
+        for r in DAVResponse.all(in: root, base: collection) where !Self.samePath(r.href, collection) {
+            guard let data = r.property("address-data", DAVElement.cardDAV) else { continue }
+            result[r.href] = (r.property("getetag")?.trimmedText ?? "", Self.crlf(data.text))
+        }
+        return result
+    }
+
     /// Every member of the collection with its ETag (for servers without `sync-collection`).
     func etags(_ collection: String) throws -> [String: String] {
         guard let answer = try propfind(collection, depth: 1, props: "<d:getetag/><d:resourcetype/>") else {

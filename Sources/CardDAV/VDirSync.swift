@@ -107,6 +107,7 @@ public final class VDirSync {
         try local { try PrivateFiles.makeDirectories(folder) }
         for (name, value) in metadata { try writeMetadata(name, value) }
         try syncOnce()
+        AtomicFiles.syncFileSystem(of: folder)
         try state.save(folder)
         try? FileManager.default.removeItem(atPath: SyncState.journal(folder))
         summary.requests = client.requestCount
@@ -121,7 +122,17 @@ public final class VDirSync {
         var serverChanged: [String: String] = [:]
         var serverRemoved: Set<String> = []
         var listedAll = false
-        if state.supportsSyncCollection {
+        var prefetched: [String: (etag: String, card: [UInt8])]?
+        if state.syncToken == nil && state.items.isEmpty {
+            // A first sync: the token first (changes after it come next time), then every card in one query.
+            if state.supportsSyncCollection {
+                state.syncToken = try client.syncToken(collection) ?? client.changes(collection, since: nil).token
+            }
+            let all = try client.allCards(collection)
+            prefetched = all
+            serverChanged = all.mapValues(\.etag)
+            listedAll = true
+        } else if state.supportsSyncCollection {
             do {
                 let r = try client.changes(collection, since: state.syncToken)
                 (serverChanged, serverRemoved, state.syncToken) = (r.changed, r.removed, r.token)
@@ -161,6 +172,7 @@ public final class VDirSync {
             return SyncState.hash(bytes) != item.hash
         }
         var handled: Set<String> = []
+        var taken = Set(localBytes.keys).union(state.items.keys)
         // The files not synced yet, by UID (a first sync of a vdir another tool filled: no duplicate).
         var untrackedByUID: [String: String] = [:]
         if !serverChanged.isEmpty {
@@ -174,7 +186,7 @@ public final class VDirSync {
 
         // 3. Server changes in.
         var fetched: [String: (etag: String, card: [UInt8])] = [:]
-        for (href, value) in try client.cards(collection, hrefs: serverChanged.keys.sorted()) {
+        for (href, value) in try prefetched ?? client.cards(collection, hrefs: serverChanged.keys.sorted()) {
             fetched[Self.key(href)] = value
         }
         for href in serverChanged.keys.sorted() {
@@ -194,12 +206,14 @@ public final class VDirSync {
                     summary.pulled += 1
                 }
             } else {
-                let uid = AddressBook(data: Data(card), fileName: "card").contacts.first?.id
+                let uid =
+                    untrackedByUID.isEmpty ? nil : AddressBook(data: Data(card), fileName: "card").contacts.first?.id
                 let file: String
                 if let uid, let match = untrackedByUID.removeValue(forKey: uid) {
                     file = match
                 } else {
-                    file = newFileName(for: href, card: card, taken: Set(localBytes.keys).union(state.items.keys))
+                    file = newFileName(for: href, card: card, taken: taken)
+                    taken.insert(file)
                 }
                 if let mine = localBytes[file], state.items[file] == nil {
                     // A local file not synced yet with the same UID or name: a push an interrupted sync made, or
@@ -352,7 +366,8 @@ public final class VDirSync {
     }
 
     private func writeFile(_ file: String, _ bytes: [UInt8]) throws {
-        try local { try AtomicFiles.replace(folder + "/" + file, with: bytes) }
+        // Made durable all at once, before the state is saved (``run(bookName:)``).
+        try local { try AtomicFiles.replace(folder + "/" + file, with: bytes, durable: false) }
     }
 
     private func keepConflict(_ file: String, _ bytes: [UInt8]) throws -> String {

@@ -14,20 +14,25 @@
 /// ```
 package enum AtomicFiles {
     /// Writes `bytes` at `path`: a new file is created owner-only (``PrivateFiles``); an existing one keeps
-    /// its permissions. Throws the system's reason and the file it concerns.
-    package static func replace(_ path: String, with bytes: [UInt8]) throws(PrivateFilesError) {
+    /// its permissions. Throws the system's reason and the file it concerns. `durable` false leaves syncing
+    /// to the caller, who writes many files and then makes them all durable at once
+    /// (``syncFileSystem(of:)``) before recording that they were written.
+    package static func replace(
+        _ path: String, with bytes: [UInt8], durable: Bool = true
+    ) throws(PrivateFilesError) {
         let folder = directory(of: path)
         let temporary = folder + "/.\(baseName(of: path))-\(UInt64.random(in: 0...UInt64.max)).tmp"
         var st = stat()
         let existingMode: mode_t? = stat(path, &st) == 0 ? st.st_mode & 0o7777 : nil
         do throws(PrivateFilesError) {
-            try writeAndSync(bytes, path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: existingMode)
+            try writeAndSync(
+                bytes, path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: existingMode, sync: durable)
             guard rename(temporary, path) == 0 else { throw PrivateFilesError(path: path, code: errno) }
         } catch {
             unlink(temporary)
             throw error
         }
-        syncDirectory(folder)
+        if durable { syncDirectory(folder) }
     }
 
     /// Creates `path` with `bytes` (owner-only) and fails with `EEXIST` when something is there already:
@@ -48,16 +53,17 @@ package enum AtomicFiles {
         syncDirectory(directory(of: path))
     }
 
-    /// Writes `bytes` to a file opened with `flags` (0600 when created, or `mode`) and syncs it.
+    /// Writes `bytes` to a file opened with `flags` (0600 when created, or `mode`) and syncs it (unless
+    /// `sync` is false).
     package static func writeAndSync(
-        _ bytes: [UInt8], path: String, flags: Int32, mode: mode_t? = nil
+        _ bytes: [UInt8], path: String, flags: Int32, mode: mode_t? = nil, sync: Bool = true
     ) throws(PrivateFilesError) {
         let fd = PrivateFiles.open(path, flags)
         guard fd >= 0 else { throw PrivateFilesError(path: path, code: errno) }
         defer { close(fd) }
         if let mode, fchmod(fd, mode) != 0 { throw PrivateFilesError(path: path, code: errno) }
         try writeAll(fd, bytes, path: path)
-        guard fsync(fd) == 0 else { throw PrivateFilesError(path: path, code: errno) }
+        guard !sync || fsync(fd) == 0 else { throw PrivateFilesError(path: path, code: errno) }
     }
 
     /// Writes every byte to `fd` (again after `EINTR` and short writes).
@@ -85,6 +91,21 @@ package enum AtomicFiles {
             fsync(fd)
             close(fd)
         }
+    }
+
+    /// Makes everything written to the file system holding `path` durable (`syncfs`, else `sync`): one flush
+    /// after many files written with `durable: false`.
+    package static func syncFileSystem(of path: String) {
+        // glibc declares syncfs only with _GNU_SOURCE, which Swift's Glibc module does not set.
+        typealias SyncFS = @convention(c) (Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 {
+                defer { close(fd) }
+                if unsafeBitCast(symbol, to: SyncFS.self)(fd) == 0 { return }
+            }
+        }
+        sync()
     }
 
     private static func directory(of path: String) -> String {
