@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "ContactsSelection", targets: ["ContactsSelection"]),
         .library(name: "Campaigns", targets: ["Campaigns"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CardDAV", targets: ["CardDAV"]),
         .executable(name: "contacts", targets: ["contacts"]),
     ],
     targets: [
@@ -50,6 +51,9 @@ let package = Package(
         // Starting a child program that dies with this process (fork, PR_SET_PDEATHSIG, exec): sendmail
         .target(name: "CProcess", path: "Sources/CProcess"),
 
+        // The one libcurl layer above the bridge: SMTP (Composer) and HTTP (CardDAV) share it
+        .target(name: "CurlTransfer", dependencies: ["CCurl"]),
+
         // Swift side of the ICU bridge: handles with owners, thrown errors
         .target(name: "ICUKit", dependencies: ["CICU"]),
 
@@ -68,7 +72,7 @@ let package = Package(
         .target(name: "Collation", dependencies: ["ICUKit", "Locales"]),
         .target(
             name: "ContactsCore",
-            dependencies: ["ICUKit", "CPhoneNumber", "Locales", "PackageResources"],
+            dependencies: ["ICUKit", "CPhoneNumber", "Locales", "PackageResources", "Support"],
             resources: [.copy("Resources/sample.vcf")]
         ),
         .target(
@@ -81,8 +85,10 @@ let package = Package(
             dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources"],
             resources: [.copy("Templates")]
         ),
+        // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model
+        .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "Support"]),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
-        .target(name: "Composer", dependencies: ["CCurl", "CProcess", "ICUKit", "Support"]),
+        .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "CProcess", "ICUKit", "Support"]),
         // The list model (listings, search, selection); StringsCatalog for its localized default titles
         .target(
             name: "ContactsSelection",
@@ -104,7 +110,7 @@ let package = Package(
             name: "contacts",
             dependencies: [
                 "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Campaigns", "Support", "TerminalUI",
+                "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV",
             ]
         ),
 
@@ -154,6 +160,8 @@ let package = Package(
         ),
         .testTarget(name: "ArgumentModelTests", dependencies: ["ArgumentModel"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(
+            name: "CardDAVTests", dependencies: ["CardDAV", "ContactsCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
 
         // The documentation's ```swift examples (README, DocC, `///` comments) compiled as a test target:
@@ -165,7 +173,7 @@ let package = Package(
             name: "DocExamplesTests",
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Campaigns", "TerminalUI", "PackageResources", "ArgumentModel",
+                "ContactsSelection", "Campaigns", "TerminalUI", "PackageResources", "ArgumentModel", "CardDAV",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),

@@ -26,6 +26,15 @@ static inline CURLcode ccurl_setopt_read_function(CURL *handle, ccurl_read_callb
     return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
 }
 
+typedef size_t (*ccurl_write_callback)(char *data, size_t size, size_t nitems, void *userdata);
+static inline CURLcode ccurl_setopt_write_function(CURL *handle, ccurl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+
+static inline CURLcode ccurl_setopt_header_function(CURL *handle, ccurl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
 typedef int (*ccurl_debug_callback)(CURL *handle, curl_infotype type, char *data, size_t size, void *userdata);
 static inline CURLcode ccurl_setopt_debug_function(CURL *handle, ccurl_debug_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, callback);

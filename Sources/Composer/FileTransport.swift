@@ -34,34 +34,18 @@ enum AtomicFile {
     }
 
     static func writeAndSync(_ bytes: [UInt8], path: String, flags: Int32) throws {
-        let fd = PrivateFiles.open(path, flags)
-        guard fd >= 0 else { throw ComposerError.io(path: path, message: errnoText()) }
-        defer { close(fd) }
-        try writeAll(fd, bytes, path: path)
-        guard fsync(fd) == 0 else { throw ComposerError.io(path: path, message: errnoText()) }
+        do { try AtomicFiles.writeAndSync(bytes, path: path, flags: flags) } catch {
+            throw ComposerError.io(path: error.path, message: error.reason)
+        }
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw ComposerError.io(path: path, message: errnoText())
-                }
-                offset += n
-            }
+        do { try AtomicFiles.writeAll(fd, bytes, path: path) } catch {
+            throw ComposerError.io(path: error.path, message: error.reason)
         }
     }
 
-    static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 {
-            fsync(fd)
-            close(fd)
-        }
-    }
+    static func syncDirectory(_ path: String) { AtomicFiles.syncDirectory(path) }
 
     static func ensureDirectory(_ url: URL) throws {
         do { try PrivateFiles.makeDirectories(url.path) } catch {

@@ -1,4 +1,5 @@
 import CCurl
+import CurlTransfer
 import Foundation
 import Synchronization
 
@@ -102,15 +103,13 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         var socket: Int32 = -1
     }
 
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
     /// A transport for `configuration`; connects on the first delivery.
     /// - Parameters:
     ///   - configuration: the server and how to reach it.
     ///   - writer: renders drafts for `send(_:)` (the default leaves out `Bcc`, as a sent message must).
     /// - Throws: `ComposerError.mailUnavailable` when libcurl cannot be initialized.
     public init(configuration: SMTPConfiguration, writer: MIMEWriter = MIMEWriter()) throws {
-        guard Self.globalInit == CURLE_OK else {
+        guard CurlLibrary.isInitialized else {
             throw ComposerError.mailUnavailable(reason: "libcurl failed to initialize")
         }
         self.configuration = configuration
@@ -122,15 +121,7 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
     }
 
     /// Whether this libcurl was built with the protocol the URL needs (smtp or smtps).
-    public var canSendMail: Bool {
-        guard let info = ccurl_version_info(), var p = info.pointee.protocols else { return false }
-        let needed = configuration.isImplicitTLS ? "smtps" : "smtp"
-        while let name = p.pointee {
-            if String(cString: name) == needed { return true }
-            p += 1
-        }
-        return false
-    }
+    public var canSendMail: Bool { CurlLibrary.supports(configuration.isImplicitTLS ? "smtps" : "smtp") }
 
     /// Renders and delivers `draft` (Bcc recipients only in the envelope). Delivery failures come back as
     /// `.failed`; invalid drafts throw.
@@ -297,47 +288,15 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
     }
 }
 
-/// A libcurl easy handle.
-private struct CurlHandle: @unchecked Sendable {
-    // @unchecked: libcurl lets a handle change threads if one thread at a time uses it (the connection's lock).
-    let pointer: UnsafeMutableRawPointer
-}
-
 extension SMTPTransport {
-    static func milliseconds(_ seconds: Double) -> Int {
-        guard seconds.isFinite, seconds > 0 else { return 0 }
-        return Int(min(seconds, 86_400) * 1000)
-    }
+    static func milliseconds(_ seconds: Double) -> Int { CurlLibrary.milliseconds(seconds) }
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
-    /// libcurl's error text with its bare `errno` numbers said in words: "response reading failed
-    /// (errno: 115)" is what libcurl writes when the server closed the connection (the number is a stale
-    /// one, EINPROGRESS from connecting), and any other "errno: N" / "errno N" becomes the system's words
-    /// for N (`strerror`).
-    static func plainWords(_ detail: String) -> String {
-        var text = detail
-        if let r = text.range(of: #"response reading failed \(errno: \d+\)"#, options: .regularExpression) {
-            let digits = text[r].filter(\.isNumber)
-            let code = Int32(String(digits)) ?? 0
-            let stale: Set<Int32> = [0, EINPROGRESS, EAGAIN, EWOULDBLOCK]
-            let words =
-                stale.contains(code)
-                ? "the server closed the connection without a reply"
-                : "reading the server's reply failed: \(String(cString: strerror(code)))"
-            text.replaceSubrange(r, with: words)
-        }
-        // "bind failed with errno 98: Address already in use": the words are there, the number goes.
-        while let r = text.range(of: #"( with)? errno \d+: "#, options: .regularExpression) {
-            text.replaceSubrange(r, with: ": ")
-        }
-        while let r = text.range(of: #",? ?\(?errno:? ?\d+\)?"#, options: .regularExpression) {
-            let code = Int32(String(text[r].filter(\.isNumber))) ?? 0
-            text.replaceSubrange(r, with: ": \(String(cString: strerror(code)))")
-        }
-        return text
-    }
+
+    /// ``CurlLibrary/plainWords(_:)``.
+    static func plainWords(_ detail: String) -> String { CurlLibrary.plainWords(detail) }
 }
 
 /// State shared with libcurl's callbacks during one transaction.

@@ -42,7 +42,11 @@ public struct AddressBook: Sendable, Equatable {
     /// Nothing at all could be read: no card, only problems (a command then fails instead of showing an
     /// empty book, and no index is saved for it).
     public var nothingRead: Bool { contacts.isEmpty && groups.isEmpty && !diagnostics.isEmpty }
-    private let indexByID: IDIndex
+    /// The line where each contact's card begins, when the book was read from vCard data ([] otherwise).
+    package internal(set) var contactLines: [Int] = []
+    /// The file of each contact, when the book was merged from several files ([] otherwise).
+    package internal(set) var contactFiles: [String] = []
+    let indexByID: IDIndex
     /// Group membership per contact, flattened: the groups of contact `i` are
     /// `membership[membershipStart[i]..<membershipStart[i + 1]]`.
     private let membershipStart: [Int32]
@@ -158,18 +162,24 @@ public struct AddressBook: Sendable, Equatable {
         self.init(
             contacts: contacts, groups: cards + categoryGroups, diagnostics: diagnostics, index: unique.index,
             trailingMembers: categories.members)
+        contactLines = lines
     }
 
     /// Reads a vCard file (memory-mapped). Throws ``ContactsCoreError/cannotRead(path:reason:)`` when the
     /// file cannot be read; problems inside it are ``diagnostics``.
     public init(contentsOf url: URL) throws {
+        try self.init(contentsOf: url, fileName: url.lastPathComponent)
+    }
+
+    /// ``init(contentsOf:)`` with `fileName` naming the file in diagnostics.
+    package init(contentsOf url: URL, fileName: String) throws {
         let data: Data
         do {
             data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
             throw ContactsCoreError.cannotRead(path: url.path, reason: AddressBook.reason(error))
         }
-        self.init(data: data, fileName: url.lastPathComponent)
+        self.init(data: data, fileName: fileName)
     }
 
     /// The sample address book shipped with the package: about 300 fictional contacts in many scripts.
@@ -206,7 +216,7 @@ public struct AddressBook: Sendable, Equatable {
         a.contacts == b.contacts && a.groups == b.groups
     }
 
-    private static func reason(_ error: Error) -> String {
+    static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
             let code = POSIXErrorCode(rawValue: Int32(underlying.code))

@@ -12,18 +12,20 @@ struct UniqueIDs {
     var diagnostics: [VCardDiagnostic] = []
 
     /// Makes `ids` unique in place. `hashes`: ``IDIndex/hash(_:)`` of each id when every id is ASCII (the
-    /// fast table), else nil; `lines`: the line where each card begins.
-    init(_ ids: inout [String], hashes: [UInt64]?, lines: [Int], fileName: String) {
+    /// fast table), else nil; `lines`: the line where each card begins; `files`: the file of each card when
+    /// the ids come from several files (``SourcedAddressBook``), else every card is in `fileName`.
+    init(_ ids: inout [String], hashes: [UInt64]?, lines: [Int], fileName: String, files: [String]? = nil) {
         var changed: [Int] = []
         var diagnostics: [VCardDiagnostic] = []
         var nextSuffix: [String: Int] = [:]
         func rename(_ i: Int, firstAt first: Int, to newID: String) {
             let id = ids[i]
+            let place = files.map { "\($0[first]):\(lines[first])" } ?? "line \(lines[first])"
             let message =
                 id.hasPrefix("hash-")
-                ? "card identical to the one at line \(lines[first]); this card's id is '\(newID)'"
-                : "duplicate UID '\(id)' (first used by the card at line \(lines[first])); this card's id is '\(newID)'"
-            diagnostics.append(VCardDiagnostic(file: fileName, line: lines[i], message: message))
+                ? "card identical to the one at \(place); this card's id is '\(newID)'"
+                : "duplicate UID '\(id)' (first used by the card at \(place)); this card's id is '\(newID)'"
+            diagnostics.append(VCardDiagnostic(file: files?[i] ?? fileName, line: lines[i], message: message))
             ids[i] = newID
             changed.append(i)
         }

@@ -14,6 +14,12 @@ public enum ContactsCoreError: Error, Equatable, Sendable, CustomStringConvertib
     case missingResource(String)
     /// A vCard version the writer cannot produce (it writes "4.0" and "3.0").
     case unsupportedVersion(String)
+    /// An edit that cannot be made: `field` names the option or property, `message` what was expected.
+    case invalidEdit(field: String, message: String)
+    /// No contact has this id in the source.
+    case noSuchContact(id: String, source: String)
+    /// A file could not be written (nothing was changed).
+    case cannotWrite(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -21,6 +27,9 @@ public enum ContactsCoreError: Error, Equatable, Sendable, CustomStringConvertib
         case .missingResource(let name): return "resource \(name) is missing from the ContactsCore bundle"
         case .unsupportedVersion(let version):
             return "cannot write vCard version '\(version)' (expected 4.0 or 3.0)"
+        case .invalidEdit(let field, let message): return "\(field): \(message)"
+        case .noSuchContact(let id, let source): return "no contact with id '\(id)' in \(source)"
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         }
     }
 }

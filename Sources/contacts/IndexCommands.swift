@@ -11,6 +11,7 @@ extension ListOptions {
     /// saved list written again), its notes and diagnostics on stderr. Standard input and pipes are read as
     /// a compact list; the embedded sample as an address book.
     func listing(keywords: Bool = false) throws -> any ContactListing {
+        if readsAsOneBook { return try sourcedListing(keywords: keywords).listing }
         // A group needs the whole book (its group cards and categories): a saved list does not keep them.
         guard let path = source, group == nil else { return try dataSource(keywords: keywords) }
         guard !isPipeInput(path) else { return try compactList(keywords: keywords) }
@@ -38,6 +39,25 @@ extension ListOptions {
         case let error as CLIError: return error
         default: return CLIError.usage("cannot use locale '\(locale)': \(error)")
         }
+    }
+
+    /// Several sources, or a vdir folder: read as one address book (no compact list, no saved index).
+    var readsAsOneBook: Bool {
+        sources.count > 1 || sources.contains { if case .vdir = ContactSource(path: $0) { true } else { false } }
+    }
+
+    /// The list of several sources, or of a vdir folder (read as one book, ``SourcedAddressBook``), with the
+    /// merged book when there are several; one file or stdin is ``listing(keywords:)``.
+    func sourcedListing(keywords: Bool = false) throws -> (listing: any ContactListing, sources: SourcedAddressBook?) {
+        guard readsAsOneBook else { return (try listing(keywords: keywords), nil) }
+        var parts: [(source: ContactSource, book: AddressBook)] = []
+        for path in sources {
+            parts.append((ContactSource(path: path), try readBook(path, command: "source")))
+        }
+        let merged = SourcedAddressBook(parts)
+        for diagnostic in merged.book.diagnostics { printError(terminalSafe(diagnostic.description)) }
+        if merged.book.nothingRead { throw nothingReadFailure(sources.joined(separator: ", "), command: "source") }
+        return (try dataSource(book: merged.book, keywords: keywords), sources.count > 1 ? merged : nil)
     }
 
     /// The book at `source` (standard input for `-`; a pipe is read whole) read as a compact list, its
@@ -102,7 +122,7 @@ enum IndexBuildCommand: Command {
         }
         try checkInputFile(path, command: name)
         let options = ListOptions(
-            source: path, locales: commandLocales(try args.option("--locale")), region: try parseRegion(&args),
+            sources: [path], locales: commandLocales(try args.option("--locale")), region: try parseRegion(&args),
             mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
             preferNicknames: args.flag(ListOptions.preferNicknamesFlag.name), json: false)
         let saved: (list: CompactContactList, path: String)

@@ -7,7 +7,10 @@ import TerminalUI
 
 /// Options shared by `list`, `search`, `compose`: where contacts come from and how they are listed.
 struct ListOptions {
-    var source: String?
+    /// `--source` values in order ([]: the embedded sample).
+    var sources: [String]
+    /// The one `--source`, when exactly one was given.
+    var source: String? { sources.count == 1 ? sources[0] : nil }
     /// Most preferred first: the first names and sorts, the others add index letters and readings.
     var locales: [String]
     var locale: String { locales[0] }
@@ -27,9 +30,13 @@ struct ListOptions {
 
     /// The options of `list` and `search`.
     static let options: [OptionSpec] = [
-        .option(
-            "--source", value: "FILE.vcf",
-            help: "address book to read ('-' for stdin); default: the embedded sample address book", completion: .file),
+        .repeated(
+            "--source", value: "FILE.vcf|DIR",
+            help: """
+                address book to read: a vCard file, '-' for stdin, or a vdir folder (one .vcf per contact);
+                repeat to read several as one (JSON rows then name their "source"); default: the embedded
+                sample address book
+                """, completion: .file),
         .option(
             "--locale", value: "L",
             help:
@@ -60,7 +67,7 @@ struct ListOptions {
     static func parse(_ args: inout Arguments) throws -> ListOptions {
         let mode = try parseMode(try args.option("--mode") ?? "messages")
         return ListOptions(
-            source: try args.option("--source"), locales: commandLocales(try args.option("--locale")),
+            sources: try args.options("--source"), locales: commandLocales(try args.option("--locale")),
             region: try parseRegion(&args), mode: mode, skipUnnamed: args.flag("--skip-unnamed"),
             preferNicknames: args.flag(preferNicknamesFlag.name), json: args.flag("--json"),
             group: try args.option(groupOption.name))
@@ -145,8 +152,15 @@ func nothingReadFailure(_ path: String, command: String) -> CLIError {
     CLIError.failure("\(command): no vCard could be read from \(path == "-" ? "<stdin>" : path)")
 }
 
-/// Reads FILE (or stdin for `-`) into an address book, with a progress line on a terminal.
+/// Reads FILE (or stdin for `-`, or a vdir folder) into an address book, with a progress line on a terminal.
 func readBook(_ path: String, command: String) throws -> AddressBook {
+    if case .vdir(let folder) = ContactSource(path: path) {
+        return try TerminalProgress.run("reading \(folder)") {
+            do { return try VDir(path: folder).read() } catch let error as ContactsCoreError {
+                throw CLIError.failure("\(command): \(error)")
+            }
+        }
+    }
     let name = path == "-" ? "<stdin>" : path
     return try TerminalProgress.run("reading \(name)") {
         AddressBook(data: try readInput(path, command: command), fileName: name)
@@ -155,8 +169,11 @@ func readBook(_ path: String, command: String) throws -> AddressBook {
 
 /// `list`/`search` output, streamed: rows are formatted in blocks on all cores and written in order, so a
 /// million rows never sit in memory as one document. `--json` is spelled as `jsonString` would spell
-/// `{"index": [String], "sections": [{"items": [{"enabled", "id", "name", "value"}], "title"}]}`.
-func printListing(_ source: any ContactListing, _ result: SearchResult, json: Bool) throws {
+/// `{"index": [String], "sections": [{"items": [{"enabled", "id", "name", "value"}], "title"}]}`; with
+/// `sources` (several `--source`), each item also names its `"source"`.
+func printListing(
+    _ source: any ContactListing, _ result: SearchResult, json: Bool, sources: SourcedAddressBook? = nil
+) throws {
     var out = Output()
     let rowNumbers = result.rowNumbers
     if json {
@@ -173,6 +190,10 @@ func printListing(_ source: any ContactListing, _ result: SearchResult, json: Bo
                 bytes += JSONText.quoted(row.id).utf8
                 bytes += ",\n          \"name\" : ".utf8
                 bytes += JSONText.quoted(row.displayName).utf8
+                if let origin = sources?.source(of: row.id) {
+                    bytes += ",\n          \"source\" : ".utf8
+                    bytes += JSONText.quoted(origin.description).utf8
+                }
                 bytes += ",\n          \"value\" : ".utf8
                 bytes += JSONText.quoted(row.value).utf8
                 bytes += (position == last ? "\n        }\n" : "\n        },\n").utf8
@@ -216,8 +237,8 @@ enum ListCommand: Command {
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let options = try ListOptions.parse(&args)
         _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
-        let source = try options.listing()
-        try printListing(source, source.search("", keywords: nil, refining: nil), json: options.json)
+        let (source, sourced) = try options.sourcedListing()
+        try printListing(source, source.search("", keywords: nil, refining: nil), json: options.json, sources: sourced)
         _ = Unmanaged.passRetained(source as AnyObject)  // the process ends now: no teardown of every row
         return .ok
     }
@@ -247,8 +268,9 @@ enum SearchCommand: Command {
         let options = try ListOptions.parse(&args)
         let positionals = try args.positionals(max: 1, names: "one QUERY")
         guard let query = positionals.first else { throw CLIError.usage("search: missing QUERY") }
-        let source = try options.listing(keywords: keywords)
-        try printListing(source, source.search(query, keywords: keywords, refining: nil), json: options.json)
+        let (source, sourced) = try options.sourcedListing(keywords: keywords)
+        try printListing(
+            source, source.search(query, keywords: keywords, refining: nil), json: options.json, sources: sourced)
         _ = Unmanaged.passRetained(source as AnyObject)  // the process ends now: no teardown of every row
         return .ok
     }

@@ -17,6 +17,8 @@ import Testing
 /// - An example exits 0, unless its line ends in a comment with `[exit N]`.
 /// - Every `smtp://HOST[:PORT]` of an example is pointed at the project's test SMTP server
 ///   (Tests/ComposerTests/Fixtures/smtp_server.py, started for the run), so `--send` really sends.
+/// - Every `https://dav.example.org` is pointed at a Radicale started for the run (``DAVTestServer``:
+///   user ada, `~/.config/dav-password` holds its password), so `contacts sync` really syncs.
 /// - `contacts search` examples find at least one contact of the sample.
 @Suite struct ExamplesCLITests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -138,9 +140,14 @@ import Testing
             try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
+        // The CardDAV password of the examples (DAVTestServer), readable by its owner only.
+        try write(".config/dav-password", "secret\n")
+        chmod(dir.appendingPathComponent(".config/dav-password").path, 0o600)
+        // A vdir folder (one .vcf per contact) for `contacts add --source family`.
+        try fm.createDirectory(at: dir.appendingPathComponent("family"), withIntermediateDirectories: true)
         try write("names.txt", "Örjan\nZoe\nÅsa\nAnna\n42 Club\n山田太郎\nさとう\n张伟\n")
         let sample = packageRoot.appendingPathComponent("Sources/ContactsCore/Resources/sample.vcf")
-        for name in ["contacts.vcf", "friends.vcf", "old.vcf", "big.vcf"] {
+        for name in ["contacts.vcf", "friends.vcf", "old.vcf", "big.vcf", "work.vcf"] {
             try fm.copyItem(at: sample, to: dir.appendingPathComponent(name))
         }
         try write("mail.mustache", "Hello {{name}}!\n{{> signature}}\n")
@@ -215,7 +222,7 @@ import Testing
     }
 
     /// Runs `examples` one after the other in a fresh copy of `fixtures`; the copy is removed afterwards.
-    static func run(_ examples: [Example], fixtures: URL, smtp: String) throws -> [Outcome] {
+    static func run(_ examples: [Example], fixtures: URL, smtp: String, dav: String) throws -> [Outcome] {
         let dir = Scratch.path("example")
         try FileManager.default.copyItem(at: fixtures, to: dir)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -230,7 +237,8 @@ import Testing
         }
         var outcomes: [Outcome] = []
         for example in examples {
-            let command = pointingSMTP(example.text, at: smtp)
+            let command = pointingSMTP(example.text, at: smtp).replacingOccurrences(
+                of: "https://dav.example.org", with: dav)
             let r = try runToEnd(
                 ["timeout", "300", "bash", "-o", "pipefail", "-c", command], in: dir, environment: env)
             outcomes.append(Outcome(example: example, command: command, status: r.status, output: r.output))
@@ -247,11 +255,13 @@ import Testing
         try writeFixtures(fixtures)
         let (server, smtp) = try mailServer(mailbox: base.appendingPathComponent("mailbox"))
         defer { server.stop() }
+        let (davServer, dav) = try DAVTestServer.radicale()
+        defer { davServer.stop() }
         let outcomes = Mutex<[Int: [Outcome]]>([:])
         let errors = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: groups.count) { i in
             do {
-                let outcome = try run(groups[i], fixtures: fixtures, smtp: smtp)
+                let outcome = try run(groups[i], fixtures: fixtures, smtp: smtp, dav: dav)
                 outcomes.withLock { $0[i] = outcome }
             } catch {
                 errors.withLock { $0.append("\(groups[i].first.map(\.origin) ?? ""): could not run: \(error)") }

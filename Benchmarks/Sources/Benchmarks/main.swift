@@ -12,6 +12,7 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("selection", runSelectionBench),
     ("inputs", runInputsBench),
     ("process", runProcessBench),
+    ("carddav", runCardDAVBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

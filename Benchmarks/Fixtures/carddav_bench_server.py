@@ -1,0 +1,105 @@
+"""The server side of the CardDAV benchmark: a Radicale 3 (no authentication) on 127.0.0.1 and a free
+port holding the address book /bench/book/ filled with every card of ``--cards`` (a vCard 3.0 file made
+by scripts/gen-bench-data.py), written straight into its storage. Prints ``PORT n`` once it answers,
+then takes commands on stdin, one per line, answering one line each:
+  query      the seconds of one full addressbook-query (every card with its data): the server's own time
+  token      the seconds of one sync-collection from the current token with nothing changed
+  change N   changes N cards on the server (a NOTE), answers "ok"
+  quit       stops Radicale.
+Written for this project's benchmarks.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cards", required=True)
+    parser.add_argument("--root", required=True)
+    args = parser.parse_args()
+    collection = os.path.join(args.root, "collection-root", "bench", "book")
+    os.makedirs(collection, exist_ok=True)
+    with open(os.path.join(collection, ".Radicale.props"), "w") as f:
+        json.dump({"tag": "VADDRESSBOOK", "D:displayname": "Bench"}, f)
+    text = open(args.cards, encoding="utf-8").read()
+    cards = re.findall(r"BEGIN:VCARD\r?\n.*?END:VCARD\r?\n", text, re.S)
+    names = []
+    for i, card in enumerate(cards):
+        name = f"card-{i:06d}.vcf"
+        names.append(name)
+        with open(os.path.join(collection, name), "w", encoding="utf-8", newline="") as f:
+            f.write(card)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = open(args.root.rstrip("/") + ".log", "w")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{port}",
+         "--storage-filesystem-folder", args.root, "--auth-type", "none", "--rights-type", "authenticated"],
+        stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+
+    def request(method, path, body=None, headers=None):
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+        h = {"Authorization": "Basic YmVuY2g6eA==", "Content-Type": "application/xml"}
+        h.update(headers or {})
+        c.request(method, path, body=body, headers=h)
+        r = c.getresponse()
+        data = r.read()
+        c.close()
+        return r.status, data
+
+    deadline = time.time() + 60
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            if time.time() > deadline or child.poll() is not None:
+                print("NOT STARTED", flush=True)
+                return 1
+            time.sleep(0.05)
+    # One full read first: Radicale builds its caches of the new items once.
+    query = ('<?xml version="1.0"?><C:addressbook-query xmlns:D="DAV:" '
+             'xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/><C:address-data/></D:prop>'
+             '</C:addressbook-query>')
+    request("REPORT", "/bench/book/", query, {"Depth": "1"})
+    print(f"PORT {port}", flush=True)
+    changed = 0
+    for line in sys.stdin:
+        words = line.split()
+        if not words or words[0] == "quit":
+            break
+        if words[0] == "query":
+            start = time.perf_counter()
+            status, _ = request("REPORT", "/bench/book/", query, {"Depth": "1"})
+            print(f"{time.perf_counter() - start:.4f}" if status == 207 else f"error {status}", flush=True)
+        elif words[0] == "token":
+            body = ('<?xml version="1.0"?><D:sync-collection xmlns:D="DAV:"><D:sync-token>{}</D:sync-token>'
+                    '<D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>')
+            _, data = request("REPORT", "/bench/book/", body.format(""), {"Depth": "1"})
+            token = re.search(rb"<sync-token>([^<]*)</sync-token>", data).group(1).decode()
+            start = time.perf_counter()
+            status, _ = request("REPORT", "/bench/book/", body.format(token), {"Depth": "1"})
+            print(f"{time.perf_counter() - start:.4f}" if status == 207 else f"error {status}", flush=True)
+        elif words[0] == "change":
+            for k in range(int(words[1])):
+                name = names[(changed * 7919) % len(names)]
+                changed += 1
+                card = cards[names.index(name)].replace("END:VCARD", f"NOTE:changed {changed}\r\nEND:VCARD", 1)
+                request("PUT", "/bench/book/" + name, card.encode(), {"Content-Type": "text/vcard"})
+            print("ok", flush=True)
+    child.terminate()
+    child.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+import Foundation
+
+/// `Benchmarks carddav [--count N]`: `contacts sync` against a local Radicale holding N contacts (default
+/// 10,000; `scripts/gen-bench-data.py`, fixed seed) beside vdirsyncer on the same collection in the same
+/// run, and beside the server's own time: a full `addressbook-query` (the least a first sync can cost) and
+/// a `sync-collection` with nothing changed (the least a no-change sync can cost). Three figures each: the
+/// first sync into an empty folder, a sync with nothing changed, and a sync after 10 contacts changed on
+/// the server. The server side is `Benchmarks/Fixtures/carddav_bench_server.py`.
+func runCardDAVBench(args: [String]) throws {
+    let count = args.firstIndex(of: "--count").flatMap { $0 + 1 < args.count ? Int(args[$0 + 1]) : nil } ?? 10_000
+    let root = FileManager.default.currentDirectoryPath
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("contacts").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        throw ProcessBenchError("no contacts binary beside the benchmarks at \(binary)")
+    }
+    guard let python = venvPython() else { throw ProcessBenchError("no venv python (make deps)") }
+    let vdirsyncer = (python as NSString).deletingLastPathComponent + "/vdirsyncer"
+    let work = root + "/.build/bench-data/carddav-\(count)-\(getpid())"
+    try? FileManager.default.removeItem(atPath: work)
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let cards = work + "/cards.vcf"
+    guard
+        try runChild(["/usr/bin/python3", root + "/scripts/gen-bench-data.py", "vcf", String(count), cards]).status == 0
+    else { throw ProcessBenchError("gen-bench-data.py failed") }
+
+    let server = try LineServer(
+        [python, root + "/Benchmarks/Fixtures/carddav_bench_server.py", "--cards", cards, "--root", work + "/radicale"])
+    defer { server.stop() }
+    let url = "http://127.0.0.1:\(server.port)/bench/book/"
+    func serverSeconds(_ command: String) throws -> Double {
+        let answer = server.ask(command)
+        guard let seconds = Double(answer) else { throw ProcessBenchError("bench server: \(command): \(answer)") }
+        return seconds
+    }
+    let query = try (0..<3).map { _ in try serverSeconds("query") }.min() ?? 0
+    let token = try (0..<3).map { _ in try serverSeconds("token") }.min() ?? 0
+
+    let ours = work + "/ours"
+    func contactsSync() throws -> Double {
+        let r = try runChild([binary, "sync", url, "--into", ours, "--user", "bench", "--password-command", "echo x"])
+        guard r.status == 0 else { throw ProcessBenchError("contacts sync exited \(r.status)") }
+        return r.seconds
+    }
+    let config = work + "/vdirsyncer.conf"
+    try """
+    [general]
+    status_path = "\(work)/vdirsyncer-status"
+
+    [pair bench]
+    a = "bench_local"
+    b = "bench_remote"
+    collections = null
+
+    [storage bench_local]
+    type = "filesystem"
+    path = "\(work)/vdirsyncer"
+    fileext = ".vcf"
+
+    [storage bench_remote]
+    type = "carddav"
+    url = "\(url)"
+    username = "bench"
+    password = "x"
+
+    """.write(toFile: config, atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: work + "/vdirsyncer", withIntermediateDirectories: true)
+    guard try runChild(["/bin/sh", "-c", "yes | '\(vdirsyncer)' -c '\(config)' discover bench"]).status == 0 else {
+        throw ProcessBenchError("vdirsyncer discover failed")
+    }
+    func vdirsyncerSync() throws -> Double {
+        let r = try runChild([vdirsyncer, "-c", config, "sync"])
+        guard r.status == 0 else { throw ProcessBenchError("vdirsyncer sync exited \(r.status)") }
+        return r.seconds
+    }
+
+    let ourFirst = try contactsSync()
+    let theirFirst = try vdirsyncerSync()
+    let ourIdle = try contactsSync()
+    let theirIdle = try vdirsyncerSync()
+    guard server.ask("change 10") == "ok" else { throw ProcessBenchError("bench server: change failed") }
+    let ourTen = try contactsSync()
+    let theirTen = try vdirsyncerSync()
+
+    print("carddav: \(count) contacts on a local Radicale, wall time of each sync process (s)")
+    print(
+        "  server's own time: full addressbook-query \(format(query, 3)), no-change sync-collection \(format(token, 3))"
+    )
+    print("  step                     contacts sync   vdirsyncer   contacts/server")
+    print("  first sync               \(pad(ourFirst))   \(pad(theirFirst))   \(format(ourFirst / query))× query")
+    print(
+        "  nothing changed          \(pad(ourIdle))   \(pad(theirIdle))   \(format(ourIdle / token))× sync-collection")
+    print("  10 changed on the server \(pad(ourTen))   \(pad(theirTen))")
+}
+
+private func pad(_ seconds: Double) -> String {
+    let text = format(seconds, 3)
+    return String(repeating: " ", count: max(0, 13 - text.count)) + text
+}
+
+/// A helper program that prints `PORT n` once ready and answers one line per command line.
+private final class LineServer {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffer: [UInt8] = []
+    private(set) var port = 0
+
+    init(_ argv: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: argv[0])
+        process.arguments = Array(argv.dropFirst())
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let first = readLine()
+        guard first.hasPrefix("PORT "), let p = Int(first.dropFirst(5)) else {
+            stop()
+            throw ProcessBenchError("bench server did not start: \(first)")
+        }
+        port = p
+    }
+
+    func ask(_ command: String) -> String {
+        try? input.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
+        return readLine()
+    }
+
+    private func readLine() -> String {
+        while true {
+            if let nl = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<nl], as: UTF8.self)
+                buffer.removeSubrange(...nl)
+                return line
+            }
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { return String(decoding: buffer, as: UTF8.self) }
+            buffer.append(contentsOf: data)
+        }
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import ICUKit
+
+/// A vdir folder: one vCard per `.vcf` file, as vdirsyncer writes and khard reads. File names need not be
+/// the contact's UID and are kept when a contact changes; files whose name starts with `.`, temporary
+/// files (`.tmp`) and files without the `.vcf` extension are not contacts. The optional metadata files
+/// `displayname`, `color` and `description` name and colour the collection.
+///
+/// ```swift
+/// let folder = VDir(path: "contacts/family")
+/// let contents = try folder.contents()
+/// print(folder.displayName ?? folder.path, contents.book.contacts.count, contents.fileNames.first ?? "")
+/// ```
+public struct VDir: Sendable, Hashable {
+    /// The folder as given.
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// A vdir read whole: the contacts of every file as one book (diagnostics name `folder/file.vcf`) and,
+    /// for each contact, the name of its file in the folder.
+    public struct Contents: Sendable {
+        public let book: AddressBook
+        /// The file of `book.contacts[i]`, a name inside the folder.
+        public let fileNames: [String]
+
+        /// The file name of the contact with `id`, if the folder has it.
+        public func fileName(of id: String) -> String? { book.position(of: id).map { fileNames[$0] } }
+    }
+
+    /// The file names of the contacts, in byte order of the names (the order of ``contents()``).
+    public func cardFileNames() throws -> [String] {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+            throw ContactsCoreError.cannotRead(path: path, reason: AddressBook.reason(error))
+        }
+        return names.filter(Self.isCardFileName).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Whether a file of the folder is a contact: `.vcf` (any case), not hidden, not a temporary file.
+    public static func isCardFileName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && name.utf8.count > 4 && name.lowercased().hasSuffix(".vcf")
+    }
+
+    /// Reads every contact file (on all cores). A file that cannot be read stops the read with
+    /// ``ContactsCoreError/cannotRead(path:reason:)``; problems inside files are diagnostics.
+    public func contents() throws -> Contents {
+        let names = try cardFileNames()
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let books = try ParallelWork.map(count: names.count) { k in
+            try AddressBook(
+                contentsOf: URL(fileURLWithPath: folder + "/" + names[k]), fileName: folder + "/" + names[k])
+        }
+        var fileNames: [String] = []
+        for (k, book) in books.enumerated() { fileNames += repeatElement(names[k], count: book.contacts.count) }
+        let book = AddressBook(merging: books, names: names.map { folder + "/" + $0 })
+        return Contents(book: book, fileNames: fileNames)
+    }
+
+    /// The contacts of every file as one book (``contents()``).
+    public func read() throws -> AddressBook { try contents().book }
+
+    /// The text of the metadata file `name` (`displayname`, `color`, `description`, `order`) without
+    /// surrounding white space; nil when the file is absent or empty.
+    public func metadata(_ name: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path + "/" + name) else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The collection's name from the `displayname` file.
+    public var displayName: String? { metadata("displayname") }
+
+    /// The collection's colour from the `color` file (`#RRGGBB` as vdirsyncer writes it).
+    public var color: String? { metadata("color") }
+}

@@ -1,0 +1,242 @@
+internal import CCurl
+import Foundation
+import Synchronization
+
+/// One HTTP request: method, absolute URL, headers and body.
+package struct HTTPRequest: Sendable {
+    package var method: String
+    package var url: String
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]?
+
+    package init(method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A server's answer: status, headers (names lower-cased, in order) and body.
+package struct HTTPResponse: Sendable {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
+
+    /// The first header `name` (case-insensitive).
+    package func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.name == lower }?.value
+    }
+}
+
+/// Why a request got no answer. Never holds a password: libcurl's texts do not, and URLs are shown without
+/// their user part.
+package enum HTTPTransferError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// libcurl cannot be used (not initialized, or built without the scheme).
+    case unavailable(String)
+    /// The connection failed, was dropped or timed out.
+    case network(url: String, message: String)
+    /// TLS failed (certificate not trusted, name mismatch, handshake).
+    case tls(url: String, message: String)
+    /// The answer was larger than the limit.
+    case tooLarge(url: String, limit: Int)
+
+    package var description: String {
+        switch self {
+        case .unavailable(let reason): return "HTTP is not available: \(reason)"
+        case .network(let url, let message): return "\(url): \(message)"
+        case .tls(let url, let message): return "\(url): TLS failed: \(message)"
+        case .tooLarge(let url, let limit): return "\(url): the answer is larger than \(limit / (1 << 20)) MiB"
+        }
+    }
+}
+
+/// HTTP and HTTPS through libcurl, one connection kept open between requests (one request at a time).
+/// TLS is verified (against `caFile` when given, else the system's store); Basic and Digest authentication
+/// with the password handed to libcurl directly, never in a URL, a log or an error.
+///
+/// ```swift no-compile
+/// let client = try HTTPClient(user: "ada", password: secret)
+/// let answer = try client.send(HTTPRequest(method: "GET", url: "https://dav.example.org/"))
+/// ```
+package final class HTTPClient: Sendable {
+    package let user: String?
+    private let password: String?
+    package let caFile: String?
+    /// The largest answer accepted.
+    package let maxResponseBytes: Int
+    package let connectTimeout: Double
+    /// A transfer slower than 1 byte/s for this long is abandoned.
+    package let stallTimeout: Double
+
+    private struct State {
+        var handle: CurlHandle?
+        /// The authentication the server offered first (libcurl's CURLAUTH bits), so that later requests
+        /// send credentials at once instead of asking again.
+        var auth: Int = 0
+    }
+    private let state = Mutex(State())
+
+    package init(
+        user: String? = nil, password: String? = nil, caFile: String? = nil, maxResponseBytes: Int = 256 << 20,
+        connectTimeout: Double = 30, stallTimeout: Double = 120
+    ) throws {
+        guard CurlLibrary.isInitialized else { throw HTTPTransferError.unavailable("libcurl failed to initialize") }
+        self.user = user
+        self.password = password
+        self.caFile = caFile
+        self.maxResponseBytes = maxResponseBytes
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
+    }
+
+    deinit {
+        state.withLock { if let handle = $0.handle { curl_easy_cleanup(handle.pointer) } }
+    }
+
+    /// `url` without a user part, for messages.
+    package static func shown(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else {
+            return url
+        }
+        let slash = url[scheme.upperBound...].firstIndex(of: "/") ?? url.endIndex
+        return at < slash ? String(url[..<scheme.upperBound]) + String(url[url.index(after: at)...]) : url
+    }
+
+    /// Sends `request` and returns the answer, whatever its status (redirects are not followed).
+    package func send(_ request: HTTPRequest) throws -> HTTPResponse {
+        try state.withLock { state in
+            if state.handle == nil { state.handle = curl_easy_init().map(CurlHandle.init) }
+            guard let curl = state.handle?.pointer else { throw HTTPTransferError.unavailable("curl_easy_init failed") }
+            curl_easy_reset(curl)
+            do {
+                return try perform(curl, request, auth: &state.auth)
+            } catch {
+                // A failed transfer may leave the connection in an unknown state: start afresh next time.
+                curl_easy_cleanup(curl)
+                state.handle = nil
+                throw error
+            }
+        }
+    }
+
+    private func perform(_ curl: UnsafeMutableRawPointer, _ request: HTTPRequest, auth: inout Int) throws
+        -> HTTPResponse
+    {
+        let context = HTTPTransferContext(limit: maxResponseBytes)
+        let unmanaged = Unmanaged.passRetained(context)
+        defer { unmanaged.release() }
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        for (name, value) in request.headers { headerList = curl_slist_append(headerList, "\(name): \(value)") }
+        // No "Expect: 100-continue" round trip before a body.
+        headerList = curl_slist_append(headerList, "Expect:")
+        defer { curl_slist_free_all(headerList) }
+        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { eb in
+            var failed = CURLE_OK
+            func check(_ c: CURLcode) { if failed == CURLE_OK && c != CURLE_OK { failed = c } }
+            let ctx = unmanaged.toOpaque()
+            check(ccurl_setopt_string(curl, CURLOPT_URL, request.url))
+            check(ccurl_setopt_string(curl, CURLOPT_CUSTOMREQUEST, request.method))
+            if request.method == "HEAD" { check(ccurl_setopt_long(curl, CURLOPT_NOBODY, 1)) }
+            check(ccurl_setopt_slist(curl, CURLOPT_HTTPHEADER, headerList))
+            if let body = request.body {
+                check(ccurl_setopt_long(curl, CURLOPT_POSTFIELDSIZE_LARGE, body.count))
+                body.withUnsafeBytes { raw in
+                    check(
+                        ccurl_setopt_pointer(
+                            curl, CURLOPT_COPYPOSTFIELDS,
+                            UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)))
+                }
+            }
+            check(ccurl_setopt_write_function(curl, httpWrite))
+            check(ccurl_setopt_pointer(curl, CURLOPT_WRITEDATA, ctx))
+            check(ccurl_setopt_header_function(curl, httpHeader))
+            check(ccurl_setopt_pointer(curl, CURLOPT_HEADERDATA, ctx))
+            check(ccurl_setopt_pointer(curl, CURLOPT_ERRORBUFFER, eb.baseAddress))
+            check(ccurl_setopt_long(curl, CURLOPT_NOSIGNAL, 1))
+            check(ccurl_setopt_long(curl, CURLOPT_FOLLOWLOCATION, 0))
+            check(ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, CurlLibrary.milliseconds(connectTimeout)))
+            check(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1))
+            check(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(stallTimeout))))
+            check(ccurl_setopt_string(curl, CURLOPT_ACCEPT_ENCODING, ""))
+            check(ccurl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1))
+            check(ccurl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2))
+            if let caFile { check(ccurl_setopt_string(curl, CURLOPT_CAINFO, caFile)) }
+            if let user {
+                check(ccurl_setopt_string(curl, CURLOPT_USERNAME, user))
+                check(ccurl_setopt_string(curl, CURLOPT_PASSWORD, password ?? ""))
+                // Basic (1) and Digest (2); once the server said which, that one only (no extra round trip).
+                check(ccurl_setopt_long(curl, CURLOPT_HTTPAUTH, auth & 1 != 0 ? 1 : auth & 2 != 0 ? 2 : 3))
+            }
+            guard failed == CURLE_OK else { return failed }
+            return curl_easy_perform(curl)
+        }
+        let url = Self.shown(request.url)
+        if context.overflow { throw HTTPTransferError.tooLarge(url: url, limit: maxResponseBytes) }
+        guard code == CURLE_OK else {
+            let detail = CurlLibrary.plainWords(
+                errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            let text = String(cString: curl_easy_strerror(code))
+            let message = detail.isEmpty ? text : "\(text): \(detail)"
+            let tlsCodes: [CURLcode] = [
+                CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
+                CURLE_SSL_CONNECT_ERROR,
+                CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
+            ]
+            if tlsCodes.contains(code) { throw HTTPTransferError.tls(url: url, message: message) }
+            throw HTTPTransferError.network(url: url, message: message)
+        }
+        var status = 0
+        _ = ccurl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &status)
+        if user != nil && auth == 0 {
+            var offered = 0
+            _ = ccurl_getinfo_long(curl, CURLINFO_HTTPAUTH_AVAIL, &offered)
+            if status != 401 { auth = offered & 3 }
+        }
+        return HTTPResponse(status: status, headers: context.headers, body: context.body)
+    }
+}
+
+/// What libcurl's callbacks fill during one request.
+private final class HTTPTransferContext {
+    let limit: Int
+    var body: [UInt8] = []
+    var headers: [(name: String, value: String)] = []
+    var overflow = false
+
+    init(limit: Int) { self.limit = limit }
+}
+
+private let httpWrite: ccurl_write_callback = { data, size, count, userdata in
+    guard let userdata, let data else { return 0 }
+    let context = Unmanaged<HTTPTransferContext>.fromOpaque(userdata).takeUnretainedValue()
+    let n = size * count
+    guard context.body.count + n <= context.limit else {
+        context.overflow = true
+        return 0
+    }
+    data.withMemoryRebound(to: UInt8.self, capacity: n) {
+        context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: n))
+    }
+    return n
+}
+
+private let httpHeader: ccurl_write_callback = { data, size, count, userdata in
+    guard let userdata, let data else { return 0 }
+    let context = Unmanaged<HTTPTransferContext>.fromOpaque(userdata).takeUnretainedValue()
+    let n = size * count
+    let line = data.withMemoryRebound(to: UInt8.self, capacity: n) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self)
+    }
+    if line.hasPrefix("HTTP/") {
+        // A new answer (after a 401 challenge or a 100 Continue): only the last one's headers count.
+        context.headers.removeAll()
+    } else if let colon = line.firstIndex(of: ":") {
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        context.headers.append((name, value))
+    }
+    return n
+}

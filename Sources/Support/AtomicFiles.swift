@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Files replaced whole or not at all: the new bytes go to a temporary file in the same folder, which is
+/// synced to disk and renamed over the old name, and the folder is synced; a crash at any point leaves the
+/// old file or the new one, never a mix. Temporary names start with `.` and end with `.tmp`, which readers
+/// of vdir folders and mail folders skip.
+///
+/// ```swift
+/// try AtomicFiles.replace("/tmp/book.vcf", with: Array("BEGIN:VCARD\r\n".utf8))
+/// ```
+package enum AtomicFiles {
+    /// Writes `bytes` at `path`: a new file is created owner-only (``PrivateFiles``); an existing one keeps
+    /// its permissions. Throws the system's reason and the file it concerns. `durable` false leaves syncing
+    /// to the caller, who writes many files and then makes them all durable at once
+    /// (``syncFileSystem(of:)``) before recording that they were written.
+    package static func replace(
+        _ path: String, with bytes: [UInt8], durable: Bool = true
+    ) throws(PrivateFilesError) {
+        let folder = directory(of: path)
+        let temporary = folder + "/.\(baseName(of: path))-\(UInt64.random(in: 0...UInt64.max)).tmp"
+        var st = stat()
+        let existingMode: mode_t? = stat(path, &st) == 0 ? st.st_mode & 0o7777 : nil
+        do throws(PrivateFilesError) {
+            try writeAndSync(
+                bytes, path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: existingMode, sync: durable)
+            guard rename(temporary, path) == 0 else { throw PrivateFilesError(path: path, code: errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        if durable { syncDirectory(folder) }
+    }
+
+    /// Creates `path` with `bytes` (owner-only) and fails with `EEXIST` when something is there already:
+    /// the bytes are written to a temporary file first and linked to the name, so the name never holds a
+    /// partial file.
+    package static func create(_ path: String, with bytes: [UInt8]) throws(PrivateFilesError) {
+        let folder = directory(of: path)
+        let temporary = folder + "/.\(baseName(of: path))-\(UInt64.random(in: 0...UInt64.max)).tmp"
+        defer { unlink(temporary) }
+        try writeAndSync(bytes, path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
+        guard link(temporary, path) == 0 else { throw PrivateFilesError(path: path, code: errno) }
+        syncDirectory(folder)
+    }
+
+    /// Removes `path` and syncs its folder; a file that is not there is no error.
+    package static func remove(_ path: String) throws(PrivateFilesError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw PrivateFilesError(path: path, code: errno) }
+        syncDirectory(directory(of: path))
+    }
+
+    /// Writes `bytes` to a file opened with `flags` (0600 when created, or `mode`) and syncs it (unless
+    /// `sync` is false).
+    package static func writeAndSync(
+        _ bytes: [UInt8], path: String, flags: Int32, mode: mode_t? = nil, sync: Bool = true
+    ) throws(PrivateFilesError) {
+        let fd = PrivateFiles.open(path, flags)
+        guard fd >= 0 else { throw PrivateFilesError(path: path, code: errno) }
+        defer { close(fd) }
+        if let mode, fchmod(fd, mode) != 0 { throw PrivateFilesError(path: path, code: errno) }
+        try writeAll(fd, bytes, path: path)
+        guard !sync || fsync(fd) == 0 else { throw PrivateFilesError(path: path, code: errno) }
+    }
+
+    /// Writes every byte to `fd` (again after `EINTR` and short writes).
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(PrivateFilesError) {
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if failure != 0 { throw PrivateFilesError(path: path, code: failure) }
+    }
+
+    /// Syncs a folder, so that a rename or a new name in it survives a crash (best effort).
+    package static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
+    }
+
+    /// Makes everything written to the file system holding `path` durable (`syncfs`, else `sync`): one flush
+    /// after many files written with `durable: false`.
+    package static func syncFileSystem(of path: String) {
+        // glibc declares syncfs only with _GNU_SOURCE, which Swift's Glibc module does not set.
+        typealias SyncFS = @convention(c) (Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 {
+                defer { close(fd) }
+                if unsafeBitCast(symbol, to: SyncFS.self)(fd) == 0 { return }
+            }
+        }
+        sync()
+    }
+
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func baseName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

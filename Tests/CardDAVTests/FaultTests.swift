@@ -1,0 +1,75 @@
+import ContactsCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CardDAV
+
+/// A proxy between the client and a real Radicale answers some requests wrongly (issue 20, item 9): each
+/// sync either succeeds or fails with a clear error, and both sides stay intact; the next sync converges.
+@Suite(.serialized) struct FaultTests {
+    /// `Fixtures/fault_proxy.py` in front of `upstream` with `faults`; stopped when the server goes.
+    static func proxy(_ upstream: String, _ faults: [String]) throws -> (server: ScriptServer, base: String) {
+        let server = try ScriptServer(
+            python: DAVServer.python,
+            script: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "Fixtures/fault_proxy.py"),
+            arguments: ["--upstream", upstream] + faults.map { "--" + $0 })
+        return (server, "http://127.0.0.1:\(server.port)")
+    }
+
+    static func sync(_ url: String, _ dir: URL) throws -> SyncSummary {
+        let client = try CardDAVClient(account: CardDAVAccount(url: url, user: "ada", password: "secret"))
+        return try VDirSync(client: client, folder: dir.path).run(bookName: nil)
+    }
+
+    @Test func aPreconditionFailureOnThePushIsMerged() throws {
+        let server = try DAVServer(.radicale)
+        try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace", email: "ada@example.org"))
+        let (proxy, base) = try Self.proxy(server.base, ["put-412"])
+        defer { proxy.stop() }
+        let url = base + "/ada/family/"
+        let dir = Scratch.path("fault-412")
+        _ = try Self.sync(url, dir)
+        try ContactEditor(source: .vdir(dir.path)).edit(id: "u-ada", [try .add(parsing: "NOTE=local note")])
+        let summary = try Self.sync(url, dir)
+        #expect(summary.conflicts.isEmpty)
+        #expect(try server.get("ada.vcf").body.contains("NOTE:local note"))
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("ada.vcf"), encoding: .utf8).contains("NOTE:local note"))
+        let idle = try Self.sync(url, dir)
+        #expect(idle.pushed == 0 && idle.pulled == 0)
+    }
+
+    @Test func busyDroppedAndGarbledAnswersLeaveBothSidesIntact() throws {
+        let server = try DAVServer(.radicale)
+        try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace"))
+        try server.put("bob.vcf", card("u-bob", "Bob", "Stone"))
+        let (proxy, base) = try Self.proxy(server.base, ["busy", "drop-report", "garble-report"])
+        defer { proxy.stop() }
+        let url = base + "/ada/family/"
+        let dir = Scratch.path("fault-drop")
+        // 503 with Retry-After is waited out; then the REPORT's answer is cut off: a transfer error.
+        #expect(throws: CardDAVError.self) { try Self.sync(url, dir) }
+        #expect(!FileManager.default.fileExists(atPath: SyncState.path(dir.path)))
+        // The next REPORT's answer is damaged: an error that says where, nothing written.
+        do {
+            _ = try Self.sync(url, dir)
+            Issue.record("a garbled answer was accepted")
+        } catch let error as CardDAVError {
+            guard case .badAnswer = error else {
+                Issue.record("expected an unreadable answer, got \(error)")
+                return
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: SyncState.path(dir.path)))
+        // Then a clean sync: everything, once.
+        let summary = try Self.sync(url, dir)
+        #expect(summary.pulled == 2)
+        #expect(try server.members() == ["ada.vcf", "bob.vcf"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".vcf") }.sorted() == [
+                "ada.vcf", "bob.vcf",
+            ])
+    }
+}
