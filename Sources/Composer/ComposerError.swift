@@ -22,6 +22,9 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingField(String)
     /// An attachment's media type is not `type/subtype` made of RFC 2045 tokens.
     case invalidMediaType(String)
+    /// The written message is `size` bytes, more than the `limit` a message may have (its attachments make
+    /// it too large for the server or the delivery's ``Delivery/maxMessageSize``).
+    case messageTooLarge(size: Int, limit: Int)
     /// A locale is not a BCP 47 language tag.
     case invalidLocale(String)
     /// A phone number is not in E.164 form (`+` then 2–15 digits, no leading zero).
@@ -81,6 +84,8 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidHeaderName(let n, let r): return "invalid header name '\(n)': \(r)"
         case .missingField(let f): return "\(f): required field is missing or empty"
         case .invalidMediaType(let m): return "invalid media type '\(m)': expected type/subtype"
+        case .messageTooLarge(let size, let limit):
+            return "the message is \(size) bytes, more than the limit of \(limit) bytes (attachments too large?)"
         case .invalidLocale(let l): return "invalid locale '\(l)': expected a BCP 47 tag such as de-CH"
         case .invalidPhoneNumber(let p): return "invalid phone number '\(p)': expected E.164 such as +15555550123"
         case .invalidURI(let u, let r): return "invalid URI '\(u)': \(r)"

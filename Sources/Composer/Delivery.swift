@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where a batch of drafts goes: draft files, `mailto:`/`sms:` URIs, or a mail server (SMTP or a local
 /// sendmail) through an `Outbox`.
 ///
@@ -20,12 +26,16 @@ public enum DeliveryTarget: Sendable {
     case smtp(SMTPConfiguration)
     /// A local sendmail program, through an outbox.
     case sendmail(SendmailTransport)
+    /// A Maildir folder (`MaildirTransport`): every mail draft written into `new/` at once.
+    case maildir(URL)
+    /// An mbox file (`MboxTransport`, mboxrd): every mail draft appended at once, under the file's lock.
+    case mbox(URL)
 
     /// True for SMTP and sendmail: the targets that deliver through an `Outbox` (mail only).
     public var needsOutbox: Bool {
         switch self {
         case .smtp, .sendmail: return true
-        case .files, .uris: return false
+        case .files, .uris, .maildir, .mbox: return false
         }
     }
 
@@ -34,6 +44,7 @@ public enum DeliveryTarget: Sendable {
         switch self {
         case .smtp(let c): return c.url
         case .sendmail(let t): return t.path
+        case .maildir(let url), .mbox(let url): return url.path
         case .files, .uris: return ""
         }
     }
@@ -46,7 +57,23 @@ public enum DeliveryTarget: Sendable {
     /// try DeliveryTarget.files(URL(fileURLWithPath: "drafts")).prepare()
     /// ```
     public func prepare() throws(ComposerError) {
-        if case .files(let directory) = self { try FileTransport(directory: directory).checkDirectory() }
+        switch self {
+        case .files(let directory), .maildir(let directory):
+            try FileTransport(directory: directory).checkDirectory()
+        case .mbox(let file):
+            var info = stat()
+            if stat(file.path, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFREG else {
+                    throw .io(path: file.path, message: "is not a plain file (expected an mbox file)")
+                }
+                guard access(file.path, W_OK) == 0 else {
+                    throw .io(path: file.path, message: "cannot be written: \(AtomicFile.errnoText())")
+                }
+            } else {
+                try FileTransport(directory: file.deletingLastPathComponent()).checkDirectory()
+            }
+        case .uris, .smtp, .sendmail: break
+        }
     }
 
     /// The transport an outbox sends with.
@@ -63,7 +90,7 @@ public enum DeliveryTarget: Sendable {
         case .sendmail(let transport):
             guard transport.canSendMail else { throw .mailUnavailable(reason: "\(transport.path) is not executable") }
             return transport
-        case .files, .uris:
+        case .files, .uris, .maildir, .mbox:
             throw .mailUnavailable(reason: "an outbox sends through SMTP or sendmail, not to files or URIs")
         }
     }
@@ -225,11 +252,22 @@ public struct Delivery: Sendable {
     public var policy: OutboxPolicy
     /// The sender of mail drafts that have none.
     public var sender: MailAddress?
+    /// The most bytes one message may have once written (attachments base64-encoded): a larger one is
+    /// refused before anything is sent. Default ``defaultMaxMessageSize``. (A server's own limit, its
+    /// EHLO `SIZE`, is announced with each message: the server refuses a larger one with 552, final.)
+    public var maxMessageSize: Int? = Delivery.defaultMaxMessageSize
 
-    public init(target: DeliveryTarget, policy: OutboxPolicy = OutboxPolicy(), sender: MailAddress? = nil) {
+    /// 25 MB (26 214 400 bytes), the limit of the large mail providers.
+    public static let defaultMaxMessageSize = 25 << 20
+
+    public init(
+        target: DeliveryTarget, policy: OutboxPolicy = OutboxPolicy(), sender: MailAddress? = nil,
+        maxMessageSize: Int? = Delivery.defaultMaxMessageSize
+    ) {
         self.target = target
         self.policy = policy
         self.sender = sender
+        self.maxMessageSize = maxMessageSize
     }
 
     /// Delivers `batch`: to files or URIs, or for SMTP and sendmail into `outbox` and then sent (a dry run
@@ -251,6 +289,9 @@ public struct Delivery: Sendable {
         let batch = withSender(batch)
         switch target {
         case .files(let directory): return save(batch, in: directory, events: events)
+        case .maildir(let directory):
+            return store(batch, in: .maildir(MaildirTransport(directory: directory)), events: events)
+        case .mbox(let file): return store(batch, in: .mbox(MboxTransport(file: file)), events: events)
         case .uris: return uris(batch, events: events)
         case .smtp, .sendmail:
             var summary = DeliverySummary()
@@ -302,7 +343,8 @@ public struct Delivery: Sendable {
         _ mail: [DeliveryItem<MailDraft>], into outbox: Outbox, stop: OutboxStop?, events: (DeliveryEvent) -> Void
     ) throws(ComposerError) -> Int? {
         let mail = mail.map { withSender($0) }
-        switch try outbox.enqueueOnce(mail.map(\.draft), labels: mail.map(\.label), stop: stop) {
+        let writer = MIMEWriter(maxMessageSize: maxMessageSize)
+        switch try outbox.enqueueOnce(mail.map(\.draft), labels: mail.map(\.label), writer: writer, stop: stop) {
         case .queued(let result):
             for r in result.rejected {
                 events(.refused(label: mail[r.index].label, key: mail[r.index].key, error: r.error))
@@ -341,7 +383,7 @@ public struct Delivery: Sendable {
         var summary = DeliverySummary()
         for item in mail.map({ withSender($0) }) {
             do {
-                let bytes = try MIMEWriter().write(item.draft)
+                let bytes = try MIMEWriter(maxMessageSize: maxMessageSize).write(item.draft)
                 events(.wouldSend(item, size: bytes.count))
                 summary.skipped += 1
             } catch {
@@ -379,6 +421,47 @@ public struct Delivery: Sendable {
             }
         }
         for url in smsFiles { events(.savedMessages(file: url)) }
+        return summary
+    }
+
+    /// A mail store of ``DeliveryTarget/maildir(_:)`` or ``DeliveryTarget/mbox(_:)``.
+    private enum Store {
+        case maildir(MaildirTransport)
+        case mbox(MboxTransport)
+    }
+
+    /// Writes every mail draft into a Maildir or an mbox file at once (`saved` events; the Maildir's file,
+    /// or the mbox file); text messages are refused together, as a mail store holds mail only.
+    private func store(_ batch: DeliveryBatch, in store: Store, events: (DeliveryEvent) -> Void) -> DeliverySummary {
+        var summary = DeliverySummary()
+        if !batch.messages.isEmpty {
+            events(
+                .messagesNotCarried(
+                    batch.messages,
+                    error: .messagingUnavailable(
+                        reason: "a Maildir or mbox holds mail only; save text messages as files or URIs")))
+            summary.failed += batch.messages.count
+        }
+        let writer = MIMEWriter(includeBcc: true, maxMessageSize: maxMessageSize)
+        for item in batch.mail {
+            do {
+                let file: URL
+                switch store {
+                case .maildir(var maildir):
+                    maildir.writer = writer
+                    file = try maildir.save(item.draft)
+                case .mbox(var mbox):
+                    mbox.writer = writer
+                    try mbox.save(item.draft)
+                    file = mbox.file
+                }
+                events(.saved(item, file: file))
+                summary.saved += 1
+            } catch {
+                events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
+                summary.failed += 1
+            }
+        }
         return summary
     }
 

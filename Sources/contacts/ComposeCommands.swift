@@ -22,6 +22,8 @@ struct DeliveryOptions {
     /// Tries per message in one run and the first backoff (seconds), when given.
     var attempts: Int?
     var backoff: Double?
+    /// `--max-message-size`: the most bytes one written message may have.
+    var maxMessageSize = Delivery.defaultMaxMessageSize
 
     /// The delivery options, listed under "Delivery:" in help.
     static let options: [OptionSpec] = [
@@ -46,6 +48,12 @@ struct DeliveryOptions {
             "--sendmail-program", value: "PATH", help: "the sendmail program to pipe to (implies --sendmail)",
             completion: .file, section: section),
         .flag("--uri", help: "print mailto:/sms: URIs", section: section),
+        .option(
+            "--maildir", value: "DIR", help: "write every mail into the Maildir DIR (new/), at once",
+            completion: .directory, section: section),
+        .option(
+            "--mbox", value: "FILE", help: "append every mail to the mbox FILE (mboxrd, under its lock), at once",
+            completion: .file, section: section),
         .flag("--send", help: "with --smtp/--sendmail: really deliver (default: dry run)", section: section),
         .option(
             "--resume", value: "DIR",
@@ -72,6 +80,12 @@ struct DeliveryOptions {
             "--sendmail-timeout", value: "S", help: "seconds sendmail may take for one message (default 600)",
             section: section),
         .option(
+            "--max-message-size", value: "SIZE",
+            help: """
+                refuse a recipient whose message (attachments included) is larger:
+                bytes, or with k, M (default 25M); the server's own SIZE is respected too
+                """, section: section),
+        .option(
             "--attempts", value: "N", help: "tries per message in this run for transient failures (default 5)",
             section: section),
         .option(
@@ -84,7 +98,9 @@ struct DeliveryOptions {
 
     /// The options that pick where drafts go and how a new run starts, which only `compose` takes:
     /// `outbox send` delivers an outbox that exists, with its messages' own senders, for real.
-    static let composeOnly: Set<String> = ["--out", "--uri", "--send", "--resume", "--from"]
+    static let composeOnly: Set<String> = [
+        "--out", "--uri", "--send", "--resume", "--from", "--max-message-size", "--maildir", "--mbox",
+    ]
 
     /// The delivery options of `outbox send`: the transport (SMTP or sendmail), rate, timeouts and retries.
     static let transportOptions = options.filter { !composeOnly.contains($0.name) }
@@ -99,6 +115,8 @@ struct DeliveryOptions {
         let sendmail = args.flag("--sendmail")
         let sendmailProgram = try args.option("--sendmail-program")
         let uri = composing && args.flag("--uri")
+        let maildir = composing ? try args.option("--maildir") : nil
+        let mbox = composing ? try args.option("--mbox") : nil
         let starttls = args.flag("--starttls")
         let caFile = try args.option("--ca-file")
         let user = try args.option("--user")
@@ -114,6 +132,7 @@ struct DeliveryOptions {
         let sendmailTimeout = try seconds(
             args.option("--sendmail-timeout"), "--sendmail-timeout", command: command)
         let backoff = try seconds(args.option("--backoff"), "--backoff", command: command, allowZero: true)
+        let maxSize = composing ? try args.option("--max-message-size") : nil
         var attempts: Int?
         if let text = try args.option("--attempts") {
             guard let n = Int(text), (1...100).contains(n) else {
@@ -122,10 +141,12 @@ struct DeliveryOptions {
             attempts = n
         }
 
-        let chosen = [out != nil, smtp != nil, sendmail || sendmailProgram != nil, uri].filter { $0 }.count
+        let chosen = [out != nil, smtp != nil, sendmail || sendmailProgram != nil, uri, maildir != nil, mbox != nil]
+            .filter { $0 }.count
         guard chosen <= 1 else {
             throw CLIError.usage(
-                "\(command): choose one of \(composing ? "--out, --smtp, --sendmail, --uri" : "--smtp, --sendmail")")
+                "\(command): choose one of "
+                    + (composing ? "--out, --smtp, --sendmail, --uri, --maildir, --mbox" : "--smtp, --sendmail"))
         }
         var target: DeliveryTarget
         if let out {
@@ -163,6 +184,10 @@ struct DeliveryOptions {
             target = .sendmail(transport)
         } else if uri {
             target = .uris
+        } else if let maildir {
+            target = .maildir(URL(fileURLWithPath: maildir))
+        } else if let mbox {
+            target = .mbox(URL(fileURLWithPath: mbox))
         } else {
             target = .files(URL(fileURLWithPath: "."))
         }
@@ -183,10 +208,12 @@ struct DeliveryOptions {
                 throw CLIError.usage("\(command): --from: \(error)")
             }
         }
-        return DeliveryOptions(
+        var options = DeliveryOptions(
             target: target, sendmailProgram: sendmailProgram, send: send,
             resume: resume.map { URL(fileURLWithPath: $0) }, rate: perMinute, from: sender, attempts: attempts,
             backoff: backoff)
+        if let maxSize { options.maxMessageSize = try parseSize(maxSize, command: command) }
+        return options
     }
 
     /// `N/min`, `N/hour` (or `N/h`, `N` alone per minute) as messages per minute; at least one per hour.
@@ -206,6 +233,23 @@ struct DeliveryOptions {
             throw CLIError.usage("\(command): --rate: '\(text)' is below the lowest rate, 1/hour")
         }
         return perMinute
+    }
+
+    /// `N`, `Nk`/`NK` (× 1024) or `NM`/`NMB` (× 1024²) as bytes; at least 1 kB.
+    static func parseSize(_ text: String, command: String) throws -> Int {
+        let units: [(String, Int)] = [("MB", 1 << 20), ("M", 1 << 20), ("kB", 1 << 10), ("k", 1 << 10), ("K", 1 << 10)]
+        var number = Substring(text)
+        var unit = 1
+        if let (suffix, factor) = units.first(where: { text.hasSuffix($0.0) }) {
+            number = text.dropLast(suffix.count)
+            unit = factor
+        }
+        guard let n = Double(number), n.isFinite, n * Double(unit) >= 1024, n * Double(unit) <= Double(Int32.max)
+        else {
+            throw CLIError.usage(
+                "\(command): --max-message-size: expected bytes, or a number with k or M (1k to 2047M), got '\(text)'")
+        }
+        return Int(n * Double(unit))
     }
 
     /// A positive, finite number of seconds (at most a day), or nil when the option is absent.
@@ -228,7 +272,7 @@ struct DeliveryOptions {
             policy: OutboxPolicy(
                 maxAttempts: attempts ?? OutboxPolicy().maxAttempts, backoff: backoff ?? OutboxPolicy().backoff,
                 messagesPerMinute: rate),
-            sender: from)
+            sender: from, maxMessageSize: maxMessageSize)
     }
 
     /// The command that resumes the outbox `dir` with this target (secrets left out).

@@ -9,9 +9,11 @@ enum MIME {
     static let reserved: Set<String> = [
         "date", "from", "sender", "reply-to", "to", "cc", "bcc", "message-id", "subject", "mime-version",
         "content-type", "content-transfer-encoding", "content-disposition", "content-language", "content-id",
-        "return-path", "received",
+        "return-path", "received", "list-unsubscribe", "list-unsubscribe-post",
     ]
-    static let singletonExtra: Set<String> = ["in-reply-to", "references", "organization"]
+    static let singletonExtra: Set<String> = [
+        "in-reply-to", "references", "organization", "precedence", "auto-submitted",
+    ]
 
     /// A process-wide random seed (one getrandom call) and a counter: Message-IDs and boundaries are unique
     /// within the process and unpredictable across processes, without a system call per message.

@@ -22,9 +22,14 @@ public struct MIMEWriter: Sendable {
     /// Write a `Bcc` header (for saved drafts). Messages handed to servers never carry one.
     public var includeBcc: Bool
 
-    /// A writer; `includeBcc` for drafts saved to disk.
-    public init(includeBcc: Bool = false) {
+    /// The most bytes a written message may have (nil: no limit); beyond it `write` throws
+    /// `ComposerError.messageTooLarge`.
+    public var maxMessageSize: Int?
+
+    /// A writer; `includeBcc` for drafts saved to disk, `maxMessageSize` to refuse larger messages.
+    public init(includeBcc: Bool = false, maxMessageSize: Int? = nil) {
         self.includeBcc = includeBcc
+        self.maxMessageSize = maxMessageSize
     }
 
     /// Renders `draft` as a complete message.
@@ -36,6 +41,9 @@ public struct MIMEWriter: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(1024 + draft.textBody.utf8.count * 2 + (draft.htmlBody?.utf8.count ?? 0) * 2)
         try write(draft, into: &out, date: date, messageID: messageID)
+        if let maxMessageSize, out.count > maxMessageSize {
+            throw ComposerError.messageTooLarge(size: out.count, limit: maxMessageSize)
+        }
         return out
     }
 
@@ -98,6 +106,7 @@ public struct MIMEWriter: Sendable {
             try MIME.checkHeaderInput(header.value, field: header.name)
             MIME.appendUnstructured(header.name, header.value, to: &out)
         }
+        try MIME.appendListUnsubscribe(draft.listUnsubscribe, to: &out)
         out.append(contentsOf: "MIME-Version: 1.0\r\n".utf8)
 
         for attachment in draft.attachments {

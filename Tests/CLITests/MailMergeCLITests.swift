@@ -1,0 +1,228 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Mail merge from the command line: Cc/Bcc/Reply-To and List-Unsubscribe from options and from columns
+/// of --recipients, checked on what a real SMTP server received.
+@Suite("compose: mail-merge options", .serialized)
+struct MailMergeCLITests {
+    struct Listing: Decodable {
+        struct Section: Decodable {
+            struct Item: Decodable {
+                var id: String
+                var value: String
+            }
+            var items: [Item]
+        }
+        var sections: [Section]
+    }
+
+    /// Two email recipients of the sample address book (id and address).
+    func recipients() throws -> [Listing.Section.Item] {
+        let listing = try CLI.run(["list", "--mode", "email", "--json", "--locale", "en"])
+        let items = try JSONDecoder().decode(Listing.self, from: listing.stdoutData).sections.flatMap(\.items)
+        return Array(items.prefix(2))
+    }
+
+    /// A folder with a template library holding `note` (subject and text body).
+    func setup() throws -> (dir: URL, templates: URL) {
+        let dir = Scratch.path("mailmerge")
+        let note = dir.appendingPathComponent("templates/note")
+        try FileManager.default.createDirectory(at: note, withIntermediateDirectories: true)
+        try "Hello {{recipient.name}}".write(
+            to: note.appendingPathComponent("subject.mustache"), atomically: true, encoding: .utf8)
+        try "See you.\n".write(to: note.appendingPathComponent("body.txt.mustache"), atomically: true, encoding: .utf8)
+        return (dir, dir.appendingPathComponent("templates"))
+    }
+
+    /// Runs scripts/check_eml.py over `files`; every one must pass.
+    func expectValid(_ files: [URL], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(!files.isEmpty, sourceLocation: sourceLocation)
+        let r = try runToEnd(
+            [DemoCLITests.python, DemoCLITests.checkEML.path] + files.map(\.path),
+            environment: [:])
+        #expect(r.status == 0, "\(r.output)", sourceLocation: sourceLocation)
+        #expect(
+            r.output.components(separatedBy: ": 0 error(s)").count - 1 == files.count, "\(r.output)",
+            sourceLocation: sourceLocation)
+    }
+
+    struct Received: Decodable {
+        var from: String
+        var to: [String]
+    }
+
+    @Test("--cc/--bcc/--reply-to and cc/bcc/reply-to columns; Bcc only in the envelope the server got")
+    func copiesThroughSMTP() throws {
+        let (dir, templates) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let picked = try recipients()
+        let csv =
+            "id,cc,bcc,reply-to\n\(picked[0].id),\"\"\"Doe, Jane\"\" <jane@example.org>; joe@example.org\",boss@example.com,\n"
+            + "\(picked[1].id),,,desk@example.com\n"
+        try csv.write(to: dir.appendingPathComponent("guests.csv"), atomically: true, encoding: .utf8)
+        let mailbox = dir.appendingPathComponent("mailbox")
+        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
+        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        defer { server.stop() }
+        let r = try CLI.run(
+            [
+                "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+                "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org",
+                "--recipients", dir.appendingPathComponent("guests.csv").path,
+                "--cc", "team@example.org", "--bcc", "archive@example.com", "--bcc", "audit@example.com",
+                "--reply-to", "Ada <replies@example.org>",
+                "--unsubscribe", "https://example.com/leave?id={{recipient.id}}",
+                "--unsubscribe", "mailto:leave@example.com?subject=leave-{{recipient.id}}",
+                "--smtp", url, "--send",
+            ], currentDirectory: dir)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let metas = try FileManager.default.contentsOfDirectory(atPath: mailbox.path).filter { $0.hasSuffix(".json") }
+            .sorted()
+        #expect(metas.count == 2)
+        var byRecipient: [String: (to: [String], eml: String)] = [:]
+        for meta in metas {
+            let m = try JSONDecoder().decode(
+                Received.self, from: Data(contentsOf: mailbox.appendingPathComponent(meta)))
+            let eml = try String(
+                contentsOf: mailbox.appendingPathComponent(meta.replacingOccurrences(of: ".json", with: ".eml")),
+                encoding: .utf8)
+            let primary = try #require(picked.first { m.to.contains($0.value) })
+            byRecipient[primary.id] = (m.to, eml)
+        }
+        let first = try #require(byRecipient[picked[0].id])
+        let second = try #require(byRecipient[picked[1].id])
+        #expect(
+            Set(first.to) == [
+                picked[0].value, "team@example.org", "jane@example.org", "joe@example.org", "archive@example.com",
+                "audit@example.com", "boss@example.com",
+            ])
+        #expect(Set(second.to) == [picked[1].value, "team@example.org", "archive@example.com", "audit@example.com"])
+        for (id, message) in [(picked[0].id, first.eml), (picked[1].id, second.eml)] {
+            let head = String(message[..<message.range(of: "\r\n\r\n")!.lowerBound])
+            #expect(!head.lowercased().contains("bcc:"))
+            #expect(!message.contains("archive@") && !message.contains("audit@") && !message.contains("boss@"))
+            #expect(head.contains("List-Unsubscribe:\r\n <https://example.com/leave?id=\(id)>,\r\n"))
+            #expect(head.contains("<mailto:leave@example.com?subject=leave-\(id)>"))
+            #expect(head.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"))
+            #expect(head.contains("Precedence: bulk") && head.contains("Auto-Submitted: auto-generated"))
+        }
+        #expect(first.eml.contains("Cc: team@example.org, \"Doe, Jane\" <jane@example.org>, joe@example.org"))
+        #expect(first.eml.contains("Reply-To: Ada <replies@example.org>"))
+        #expect(second.eml.contains("Reply-To: desk@example.com") && !second.eml.contains("replies@"))
+        try expectValid(
+            metas.map { mailbox.appendingPathComponent($0.replacingOccurrences(of: ".json", with: ".eml")) })
+    }
+
+    @Test("personal mail (no --unsubscribe) is not bulk; bad addresses are named with their option or column")
+    func personalMailAndBadAddresses() throws {
+        let (dir, templates) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let picked = try recipients()
+        let base = [
+            "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+            "--ids", picked[0].id, "--from", "ada@example.org",
+        ]
+        let out = dir.appendingPathComponent("out")
+        let r = try CLI.run(base + ["--cc", "team@example.org", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".eml") }
+        let text = try String(contentsOf: out.appendingPathComponent(try #require(files.first)), encoding: .utf8)
+        #expect(text.contains("Cc: team@example.org") && !text.contains("Precedence:"))
+        #expect(!text.contains("Auto-Submitted:") && !text.contains("List-Unsubscribe"))
+        try expectValid(files.map { out.appendingPathComponent($0) })
+
+        let badOption = try CLI.run(base + ["--bcc", "not an address", "--out", out.path])
+        #expect(badOption.status == 2 && badOption.stderr.contains("compose: --bcc: invalid address"))
+        let badTemplate = try CLI.run(base + ["--unsubscribe", "https://x/{{#a}}", "--out", out.path])
+        #expect(badTemplate.status == 2 && badTemplate.stderr.contains("--unsubscribe"))
+        try "id,cc\n\(picked[0].id),nobody at all\n".write(
+            to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        let badColumn = try CLI.run(
+            base + ["--recipients", dir.appendingPathComponent("bad.csv").path, "--out", out.path])
+        #expect(badColumn.status == 1 && badColumn.stderr.contains("column 'cc': invalid address 'nobody at all'"))
+        let scheme = try CLI.run(base + ["--unsubscribe", "ftp://example.com/{{recipient.id}}", "--out", out.path])
+        #expect(scheme.status == 1 && scheme.stderr.contains("List-Unsubscribe takes https:, http: or mailto: URIs"))
+    }
+
+    @Test("--attach for every mail and an 'attachments' column per recipient; a missing file refuses its row")
+    func attachments() throws {
+        let (dir, templates) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let picked = try recipients()
+        let files = dir.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        try Data(Array("%PDF-1.4\n".utf8) + [UInt8](repeating: 0xA5, count: 2000)).write(
+            to: files.appendingPathComponent("Programm für Zoë.pdf"))
+        try "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ada\r\nEND:VCARD\r\n".write(
+            to: dir.appendingPathComponent("ada.vcf"), atomically: true, encoding: .utf8)
+        try "id,attachments\n\(picked[0].id),files/Programm für Zoë.pdf\n\(picked[1].id),files/missing.pdf\n".write(
+            to: dir.appendingPathComponent("guests.csv"), atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let base = [
+            "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+            "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org",
+            "--attach", dir.appendingPathComponent("ada.vcf").path,
+        ]
+        // Run from another folder: the column's paths are relative to the recipients file.
+        let r = try CLI.run(
+            base + ["--recipients", dir.appendingPathComponent("guests.csv").path, "--out", out.path],
+            currentDirectory: files)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("guests.csv:3: column 'attachments': \(files.path)/missing.pdf: cannot read"))
+        let emls = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".eml") }
+        #expect(emls.count == 1)
+        let eml = try String(contentsOf: out.appendingPathComponent(try #require(emls.first)), encoding: .utf8)
+        #expect(eml.contains("Content-Type: text/vcard") && eml.contains("filename=\"ada.vcf\""))
+        #expect(
+            eml.contains("Content-Type: application/pdf")
+                && eml.contains("filename*=UTF-8''Programm%20f%C3%BCr%20Zo%C3%AB.pdf"))
+        try expectValid(emls.map { out.appendingPathComponent($0) })
+
+        let missing = try CLI.run(base + ["--attach", "/nonexistent/plan.pdf", "--out", out.path])
+        #expect(missing.status == 2 && missing.stderr.contains("compose: --attach: /nonexistent/plan.pdf: cannot read"))
+        let tooLarge = try CLI.run(
+            base + [
+                "--recipients", dir.appendingPathComponent("guests.csv").path, "--max-message-size", "2k",
+                "--smtp", "smtp://127.0.0.1:9",
+            ])
+        #expect(tooLarge.status == 1 && tooLarge.stderr.contains("more than the limit of 2048 bytes"))
+        let badSize = try CLI.run(base + ["--max-message-size", "lots", "--out", out.path])
+        #expect(badSize.status == 2 && badSize.stderr.contains("--max-message-size"))
+    }
+
+    @Test("--maildir and --mbox write every mail at once; Python's mailbox reads them")
+    func mailStores() throws {
+        let (dir, templates) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let picked = try recipients()
+        let base = [
+            "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+            "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org", "--bcc",
+            "archive@example.com",
+        ]
+        let maildir = dir.appendingPathComponent("Mail/campaign")
+        let m = try CLI.run(base + ["--maildir", maildir.path])
+        #expect(m.status == 0, "\(m.stderr)")
+        #expect(m.stdout.contains("summary: sent 0, saved 2, failed 0"))
+        let mbox = dir.appendingPathComponent("campaign.mbox")
+        for _ in 0..<2 {
+            let b = try CLI.run(base + ["--mbox", mbox.path])
+            #expect(b.status == 0, "\(b.stderr)")
+        }
+        let script = """
+            import mailbox, sys
+            d = mailbox.Maildir(sys.argv[1], create=False); b = mailbox.mbox(sys.argv[2], create=False)
+            print(len(d), len(b), sorted(set(m['Bcc'] for m in list(d) + list(b))))
+            """
+        let r = try runToEnd([DemoCLITests.python, "-c", script, maildir.path, mbox.path])
+        #expect(r.status == 0 && r.output == "2 4 ['archive@example.com']\n", "\(r.output)")
+        let emls = try FileManager.default.contentsOfDirectory(atPath: maildir.appendingPathComponent("new").path)
+        try expectValid(emls.map { maildir.appendingPathComponent("new/" + $0) })
+
+        let both = try CLI.run(base + ["--mbox", mbox.path, "--maildir", maildir.path])
+        #expect(both.status == 2 && both.stderr.contains("choose one of"))
+        let folder = try CLI.run(base + ["--mbox", dir.path])
+        #expect(folder.status == 1 && folder.stderr.contains("compose: --mbox: \(dir.path): is not a plain file"))
+    }
+}
