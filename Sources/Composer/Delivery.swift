@@ -148,6 +148,8 @@ public enum DeliveryEvent {
     case uri(label: String, key: String, uri: String)
     /// A dry run's account of a mail draft: what would be sent, and the size of the message.
     case wouldSend(DeliveryItem<MailDraft>, size: Int)
+    /// A dry run's account of a text message for the SMS program: its SMS segments per number.
+    case wouldText(DeliveryItem<MessageDraft>, segments: Int)
     /// A draft that could not be saved, written or queued; the rest of the batch goes on.
     case refused(label: String, key: String, error: ComposerError)
     /// Text messages the target cannot carry (SMTP and sendmail carry mail only), refused together.
@@ -198,6 +200,12 @@ public struct DeliverySummary: Sendable, Hashable {
     /// Messages not sent by an interrupted run: those still queued or deferred in the outbox, or, when it
     /// stopped before queueing, the mail drafts that were not queued.
     public var remaining = 0
+    /// Messages of the outbox left queued because this run had no transport for their kind (text messages
+    /// without an SMS program, mail without a mail server).
+    public var notCarried = 0
+    /// Text messages sent through the SMS program (also in `sent`) and their SMS segments.
+    public var textsSent = 0
+    public var textSegments = 0
 
     public init() {}
 
@@ -210,6 +218,9 @@ public struct DeliverySummary: Sendable, Hashable {
         uncertain = run.uncertain
         interrupted = run.interrupted
         remaining = run.remaining
+        notCarried = run.notCarried
+        textsSent = run.textsSent
+        textSegments = run.textSegments
     }
 
     /// Adds an outbox run's counts (e.g. to the drafts refused before it).
@@ -225,12 +236,15 @@ public struct DeliverySummary: Sendable, Hashable {
         uncertain += other.uncertain
         interrupted = interrupted || other.interrupted
         remaining += other.remaining
+        notCarried += other.notCarried
+        textsSent += other.textsSent
+        textSegments += other.textSegments
     }
 
     /// `.interrupted` when stopped, else `.incomplete` when anything failed, is deferred or uncertain.
     public var outcome: DeliveryOutcome {
         if interrupted { return .interrupted }
-        return failed > 0 || deferred > 0 || uncertain > 0 ? .incomplete : .complete
+        return failed > 0 || deferred > 0 || uncertain > 0 || notCarried > 0 ? .incomplete : .complete
     }
 }
 
@@ -257,13 +271,21 @@ public struct Delivery: Sendable {
     /// EHLO `SIZE`, is announced with each message: the server refuses a larger one with 552, final.)
     public var maxMessageSize: Int? = Delivery.defaultMaxMessageSize
 
+    /// Text messages through an SMS program, queued in the same outbox as the mail and sent exactly once
+    /// like it (nil: text messages go where the target puts them, or are refused by SMTP and sendmail).
+    public var textTransport: SMSProgramTransport?
+
+    /// Whether a send goes through an outbox: mail to SMTP or sendmail, or text messages to an SMS program.
+    public var needsOutbox: Bool { target.needsOutbox || textTransport != nil }
+
     /// 25 MB (26 214 400 bytes), the limit of the large mail providers.
     public static let defaultMaxMessageSize = 25 << 20
 
     public init(
         target: DeliveryTarget, policy: OutboxPolicy = OutboxPolicy(), sender: MailAddress? = nil,
-        maxMessageSize: Int? = Delivery.defaultMaxMessageSize
+        maxMessageSize: Int? = Delivery.defaultMaxMessageSize, textTransport: SMSProgramTransport? = nil
     ) {
+        self.textTransport = textTransport
         self.target = target
         self.policy = policy
         self.sender = sender
@@ -287,6 +309,7 @@ public struct Delivery: Sendable {
         events: (DeliveryEvent) -> Void = { _ in }
     ) throws(ComposerError) -> DeliverySummary {
         let batch = withSender(batch)
+        if textTransport != nil { return try deliverWithTexts(batch, outbox: location, stop: stop, events: events) }
         switch target {
         case .files(let directory): return save(batch, in: directory, events: events)
         case .maildir(let directory):
@@ -323,6 +346,46 @@ public struct Delivery: Sendable {
         }
     }
 
+    /// `deliver` with an SMS program: mail goes to the target (into the outbox for SMTP and sendmail), text
+    /// messages into the same outbox; then the outbox is sent (a dry run without `location`).
+    private func deliverWithTexts(
+        _ batch: DeliveryBatch, outbox location: OutboxLocation?, stop: OutboxStop?, events: (DeliveryEvent) -> Void
+    ) throws(ComposerError) -> DeliverySummary {
+        var summary = DeliverySummary()
+        var mail = batch.mail
+        if !target.needsOutbox && !mail.isEmpty {
+            var direct = self
+            direct.textTransport = nil
+            summary.add(try direct.deliver(DeliveryBatch(mail: mail), stop: stop, events: events))
+            mail = []
+        }
+        guard let location else {
+            summary.add(dryRun(mail, events: events))
+            for item in batch.messages {
+                do {
+                    for number in item.draft.recipients { try E164.check(number) }
+                    events(.wouldText(item, segments: item.draft.segments.segments))
+                    summary.skipped += 1
+                } catch {
+                    events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
+                    summary.failed += 1
+                }
+            }
+            return summary
+        }
+        let outbox = try Outbox(location)
+        guard let refused = try queueOnce(mail, texts: batch.messages, into: outbox, stop: stop, events: events) else {
+            if case .new = location { _ = outbox.removeIfUnused() }
+            events(.stoppedBeforeQueueing(count: mail.count + batch.messages.count))
+            summary.interrupted = true
+            summary.remaining += mail.count + batch.messages.count
+            return summary
+        }
+        summary.failed += refused
+        summary.add(try send(outbox, stop: stop, events: events))
+        return summary
+    }
+
     /// Queues `mail` into `outbox` unless it already holds messages (then it is a resume and nothing is
     /// queued again). Reports each refused draft and then `queued` or `resuming`; returns how many were
     /// refused. With `stop`, a stop requested before the batch is queued queues nothing (the message files
@@ -340,14 +403,22 @@ public struct Delivery: Sendable {
 
     /// `queue` without the event of a stop: the number of drafts refused, or nil when stopped.
     private func queueOnce(
-        _ mail: [DeliveryItem<MailDraft>], into outbox: Outbox, stop: OutboxStop?, events: (DeliveryEvent) -> Void
+        _ mail: [DeliveryItem<MailDraft>], texts: [DeliveryItem<MessageDraft>] = [], into outbox: Outbox,
+        stop: OutboxStop?, events: (DeliveryEvent) -> Void
     ) throws(ComposerError) -> Int? {
         let mail = mail.map { withSender($0) }
         let writer = MIMEWriter(maxMessageSize: maxMessageSize)
-        switch try outbox.enqueueOnce(mail.map(\.draft), labels: mail.map(\.label), writer: writer, stop: stop) {
+        switch try outbox.enqueueOnce(
+            mail.map(\.draft), labels: mail.map(\.label), texts: texts.map(\.draft), textLabels: texts.map(\.label),
+            writer: writer, stop: stop)
+        {
         case .queued(let result):
             for r in result.rejected {
-                events(.refused(label: mail[r.index].label, key: mail[r.index].key, error: r.error))
+                let (label, key) =
+                    r.index < mail.count
+                    ? (mail[r.index].label, mail[r.index].key)
+                    : (texts[r.index - mail.count].label, texts[r.index - mail.count].key)
+                events(.refused(label: label, key: key, error: r.error))
             }
             events(.queued(outbox, count: result.ids.count))
             return result.rejected.count
@@ -364,11 +435,16 @@ public struct Delivery: Sendable {
     public func send(_ outbox: Outbox, stop: OutboxStop? = nil, events: (DeliveryEvent) -> Void = { _ in })
         throws(ComposerError) -> DeliverySummary
     {
-        let transport = try target.envelopeTransport()
+        let transport = textTransport == nil || target.needsOutbox ? try target.envelopeTransport() : nil
+        if let textTransport, !textTransport.canSendText {
+            throw .messagingUnavailable(reason: "\(textTransport.path) is not an executable program")
+        }
         do {
             return try withoutActuallyEscaping(events) { events in
                 DeliverySummary(
-                    try outbox.send(using: transport, policy: policy, stop: stop) { events(.progress($0)) })
+                    try outbox.send(using: transport, texts: textTransport, policy: policy, stop: stop) {
+                        events(.progress($0))
+                    })
             }
         } catch {
             throw ComposerError(error, path: outbox.directory.path)

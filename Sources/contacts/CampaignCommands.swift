@@ -175,7 +175,7 @@ enum ComposeCommand: Command {
         // A send takes SIGINT and SIGTERM from here: a stop while reading, rendering or queueing ends it
         // before anything is sent, with nothing queued (exit 130); once sending, after the message in flight.
         let stop = OutboxStop()
-        if delivery.send && delivery.target.needsOutbox { Interrupts.watch(stop) }
+        if delivery.send && delivery.needsOutbox { Interrupts.watch(stop) }
         defer { Interrupts.unwatch() }
 
         var library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: name)

@@ -24,6 +24,11 @@ struct DeliveryOptions {
     var backoff: Double?
     /// `--max-message-size`: the most bytes one written message may have.
     var maxMessageSize = Delivery.defaultMaxMessageSize
+    /// `--sms-program`: text messages go through it, queued in the outbox with the mail.
+    var smsProgram: String?
+
+    /// Whether a send goes through an outbox (mail to a server, or text messages to the SMS program).
+    var needsOutbox: Bool { target.needsOutbox || smsProgram != nil }
 
     /// The delivery options, listed under "Delivery:" in help.
     static let options: [OptionSpec] = [
@@ -48,6 +53,12 @@ struct DeliveryOptions {
             "--sendmail-program", value: "PATH", help: "the sendmail program to pipe to (implies --sendmail)",
             completion: .file, section: section),
         .flag("--uri", help: "print mailto:/sms: URIs", section: section),
+        .option(
+            "--sms-program", value: "PATH",
+            help: """
+                send text messages through PATH (the E.164 number as argument, the body on
+                stdin; exit 0 sent, 75 retried, other failed), queued in the outbox with the mail
+                """, completion: .file, section: section),
         .option(
             "--maildir", value: "DIR", help: "write every mail into the Maildir DIR (new/), at once",
             completion: .directory, section: section),
@@ -133,6 +144,7 @@ struct DeliveryOptions {
             args.option("--sendmail-timeout"), "--sendmail-timeout", command: command)
         let backoff = try seconds(args.option("--backoff"), "--backoff", command: command, allowZero: true)
         let maxSize = composing ? try args.option("--max-message-size") : nil
+        let smsProgram = try args.option("--sms-program")
         var attempts: Int?
         if let text = try args.option("--attempts") {
             guard let n = Int(text), (1...100).contains(n) else {
@@ -213,6 +225,7 @@ struct DeliveryOptions {
             resume: resume.map { URL(fileURLWithPath: $0) }, rate: perMinute, from: sender, attempts: attempts,
             backoff: backoff)
         if let maxSize { options.maxMessageSize = try parseSize(maxSize, command: command) }
+        options.smsProgram = smsProgram
         return options
     }
 
@@ -272,7 +285,8 @@ struct DeliveryOptions {
             policy: OutboxPolicy(
                 maxAttempts: attempts ?? OutboxPolicy().maxAttempts, backoff: backoff ?? OutboxPolicy().backoff,
                 messagesPerMinute: rate),
-            sender: from, maxMessageSize: maxMessageSize)
+            sender: from, maxMessageSize: maxMessageSize,
+            textTransport: smsProgram.map { SMSProgramTransport(path: $0) })
     }
 
     /// The command that resumes the outbox `dir` with this target (secrets left out).
@@ -283,6 +297,7 @@ struct DeliveryOptions {
         case .sendmail: words += sendmailProgram.map { ["--sendmail-program", $0] } ?? ["--sendmail"]
         default: break
         }
+        if let smsProgram { words += ["--sms-program", smsProgram] }
         return words.map(shellQuoted).joined(separator: " ") + " …"
     }
 }
@@ -311,7 +326,7 @@ enum ComposeDelivery {
     ) throws -> ExitCode {
         let delivery = options.delivery
         var location: OutboxLocation?
-        if options.target.needsOutbox && options.send {
+        if options.needsOutbox && options.send {
             // Resuming is explicit (an outbox whose queueing was cut short, with no journal yet, is filled
             // now); without --resume every run makes a new folder of its own.
             location =
@@ -328,6 +343,10 @@ enum ComposeDelivery {
                 case .saved(_, let file): out.line("saved \(file.path)")
                 case .savedMessages(let file): out.line("saved \(file.path)")
                 case .uri(_, _, let uri): out.line(uri)
+                case .wouldText(let item, let segments):
+                    out.line(
+                        "would text via \(options.smsProgram ?? ""): \(terminalSafe(item.label)): "
+                            + "\(item.draft.recipients.joined(separator: ", ")) (\(segments) SMS segment(s))")
                 case .wouldSend(let item, let size):
                     let from = item.draft.from?.asciiAddress ?? "?"
                     out.line(
@@ -337,11 +356,11 @@ enum ComposeDelivery {
                     )
                 case .refused(let label, _, let error):
                     printError(
-                        location == nil && options.target.needsOutbox
+                        location == nil && options.needsOutbox
                             ? "\(terminalSafe(label)): \(error)" : "\(command): \(terminalSafe(label)): \(error)")
                 case .messagesNotCarried:
                     printError(
-                        "\(command): \(ComposerError.messagingUnavailable(reason: "SMTP and sendmail carry mail only; use --out or --uri for text messages"))"
+                        "\(command): \(ComposerError.messagingUnavailable(reason: "SMTP and sendmail carry mail only; use --sms-program, --out or --uri for text messages"))"
                     )
                 case .queued(let box, let count):
                     out.line(
@@ -373,7 +392,7 @@ enum ComposeDelivery {
             out.flush()
             return .interrupted
         }
-        if options.target.needsOutbox && location == nil { out.line("dry run: add --send to deliver") }
+        if options.needsOutbox && location == nil { out.line("dry run: add --send to deliver") }
         printSummary(summary, out: &out)
         guard let outbox else { return exitCode(summary.outcome) }
         return finish(summary, outbox: outbox, options: options, out: &out)
@@ -428,7 +447,7 @@ enum ComposeDelivery {
         let progress = ProgressPrinter(command: command)
         do {
             // Check the transport before taking the signals.
-            _ = try delivery.target.envelopeTransport()
+            if options.target.needsOutbox || options.smsProgram == nil { _ = try delivery.target.envelopeTransport() }
             Interrupts.watch(stop)
             Interrupts.sending(resumeHint: options.resumeCommand(outbox.directory))
             defer { Interrupts.unwatch() }
@@ -448,7 +467,11 @@ enum ComposeDelivery {
         if s.saved > 0 { parts.insert("saved \(s.saved)", at: 1) }
         if s.deferred > 0 { parts.append("deferred \(s.deferred) (retry with --resume)") }
         if s.uncertain > 0 { parts.append("uncertain \(s.uncertain) (see below: 'contacts outbox settle')") }
+        if s.notCarried > 0 {
+            parts.append("left queued \(s.notCarried) (text messages need --sms-program, mail --smtp or --sendmail)")
+        }
         out.line("summary: " + parts.joined(separator: ", "))
+        if s.textsSent > 0 { out.line("text messages: \(s.textsSent) sent, \(s.textSegments) SMS segment(s)") }
         out.flush()
     }
 }
@@ -612,7 +635,10 @@ struct OutboxSendCommand: Command {
         }
         switch options.target {
         case .smtp, .sendmail: break
-        default: throw CLIError.usage("\(name): --smtp URL or --sendmail is required")
+        default:
+            guard options.smsProgram != nil else {
+                throw CLIError.usage("\(name): --smtp URL, --sendmail or --sms-program is required")
+            }
         }
         let outbox = try ComposeDelivery.openOutbox(dir, command: name)
         let summary = try ComposeDelivery.send(

@@ -225,4 +225,64 @@ struct MailMergeCLITests {
         let folder = try CLI.run(base + ["--mbox", dir.path])
         #expect(folder.status == 1 && folder.stderr.contains("compose: --mbox: \(dir.path): is not a plain file"))
     }
+
+    /// The first `count` contacts of the sample reachable by text message.
+    func phoneRecipients(_ count: Int) throws -> [Listing.Section.Item] {
+        let listing = try CLI.run(["list", "--mode", "messages", "--json", "--locale", "en"])
+        let items = try JSONDecoder().decode(Listing.self, from: listing.stdoutData).sections.flatMap(\.items)
+        return Array(items.prefix(count))
+    }
+
+    @Test("--sms-program: queued in the outbox, kill -9 mid-run, resume: every number texted at most once")
+    func smsProgramKillAndResume() throws {
+        let (dir, templates) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "See you, {{recipient.name}}.".write(
+            to: templates.appendingPathComponent("note/message.txt.mustache"), atomically: true, encoding: .utf8)
+        let picked = try phoneRecipients(3)
+        #expect(picked.count == 3)
+        // Logs each call; on the second number it kills the `contacts` that started it (once).
+        let program = dir.appendingPathComponent("send-sms")
+        try """
+        #!/bin/sh
+        body=$(cat)
+        printf '%s|%s\\n' "$1" "$body" >> "\(dir.path)/log"
+        n=$(wc -l < "\(dir.path)/log")
+        if [ "$n" -eq 2 ] && [ ! -e "\(dir.path)/killed" ]; then : > "\(dir.path)/killed"; kill -9 $PPID; fi
+        exit 0
+        """.write(to: program, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let args = [
+            "compose", "--template", "note", "--templates", templates.path, "--mode", "messages", "--region", "US",
+            "--ids", picked.map(\.id).joined(separator: ","), "--sms-program", program.path,
+        ]
+        let dry = try CLI.run(args, currentDirectory: dir)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.components(separatedBy: "would text via").count == 4)
+        #expect(dry.stdout.contains("(1 SMS segment(s))") && dry.stdout.contains("dry run: add --send"))
+
+        let killed = try CLI.run(args + ["--send"], currentDirectory: dir)
+        #expect(killed.status != 0)
+        #expect(killed.stdout.contains("3 message(s) queued"))
+        let outboxes = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("outbox-") }
+        let outbox = dir.appendingPathComponent(try #require(outboxes.first))
+        let resumed = try CLI.run(["outbox", "send", outbox.path, "--sms-program", program.path])
+        #expect(resumed.stdout.contains("summary: sent 1, failed 0, skipped 1"), "\(resumed.stdout)\(resumed.stderr)")
+        #expect(resumed.stdout.contains("text messages: 1 sent, 1 SMS segment(s)"))
+        let lines = try String(contentsOf: dir.appendingPathComponent("log"), encoding: .utf8).split(separator: "\n")
+        let numbers = lines.map { $0.split(separator: "|")[0] }
+        #expect(lines.count == 3 && Set(numbers).count == 3, "\(lines)")
+        #expect(lines.allSatisfy { $0.contains("|See you, ") })
+        // The message in flight when the run was killed is uncertain: listed, never texted again by itself.
+        let status = try CLI.run(["outbox", "status", outbox.path])
+        #expect(status.stdout.hasPrefix("queued 0, deferred 0, uncertain 1, sent 2, failed 0"), "\(status.stdout)")
+        let again = try CLI.run(["outbox", "send", outbox.path, "--sms-program", program.path])
+        #expect(again.status == 1 && again.stdout.contains("uncertain 1"))
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("log"), encoding: .utf8).split(separator: "\n").count == 3
+        )
+        // Mail-only transports leave the texts alone.
+        let noProgram = try CLI.run(["outbox", "send", outbox.path])
+        #expect(noProgram.status == 2 && noProgram.stderr.contains("--sms-program"))
+    }
 }

@@ -40,16 +40,23 @@ extension Outbox {
     /// case .interrupted: print("stopped: nothing queued")
     /// }
     /// ```
+    ///
+    /// `texts` are queued beside the mail, one message per number (sent through an SMS program by
+    /// `send(using:texts:policy:stop:progress:)`); a text refused is reported with the index
+    /// `drafts.count + ` its index in `texts`.
     public func enqueueOnce(
-        _ drafts: [MailDraft], labels: [String?] = [], writer: MIMEWriter = MIMEWriter(), date: Date = Date(),
-        stop: OutboxStop? = nil
+        _ drafts: [MailDraft], labels: [String?] = [], texts: [MessageDraft] = [], textLabels: [String?] = [],
+        writer: MIMEWriter = MIMEWriter(), date: Date = Date(), stop: OutboxStop? = nil
     ) throws(ComposerError) -> OutboxQueueing {
         do {
             let lock = try acquireLock()
             defer { releaseLock(lock) }
             let existing = try journal.replay().items.count
             if existing > 0 { return .resumed(count: existing) }
-            guard let result = try enqueueLocked(drafts, labels: labels, writer: writer, date: date, stop: stop)
+            guard
+                let result = try enqueueLocked(
+                    drafts, labels: labels, texts: texts, textLabels: textLabels, writer: writer, date: date,
+                    stop: stop)
             else { return .interrupted }
             return .queued(result)
         } catch {
@@ -60,7 +67,8 @@ extension Outbox {
     /// Writes the message files, then commits their records to the journal at once. Nil when `stop` was
     /// requested before the commit; then, as when an error ends it early, the files written are removed.
     private func enqueueLocked(
-        _ drafts: [MailDraft], labels: [String?], writer: MIMEWriter, date: Date, stop: OutboxStop?
+        _ drafts: [MailDraft], labels: [String?], texts: [MessageDraft] = [], textLabels: [String?] = [],
+        writer: MIMEWriter, date: Date, stop: OutboxStop?
     ) throws -> EnqueueResult? {
         var next = try nextSequence()
         var records: [OutboxJournal.Record] = []
@@ -99,6 +107,34 @@ extension Outbox {
                     rejected.append(.init(index: index, error: error))
                 }
             }
+            for (t, text) in texts.enumerated() {
+                for number in text.recipients {
+                    if stop?.isRequested == true {
+                        takeBack()
+                        return nil
+                    }
+                    do {
+                        try E164.check(number)
+                        let id = String(format: "%06d", next)
+                        next += 1
+                        let body = Array(text.body.utf8)
+                        let url = try AtomicFile.writeNew(body, directory: messagesDirectory, base: id, ext: "txt")
+                        written.append(url.path)
+                        guard url.lastPathComponent == "\(id).txt" else {
+                            throw ComposerError.io(path: url.path, message: "message file name taken")
+                        }
+                        records.append(
+                            OutboxJournal.Record(
+                                event: .queued, id: id, at: date.timeIntervalSince1970, from: "", to: [number],
+                                label: t < textLabels.count ? textLabels[t] : nil, kind: OutboxItem.Kind.text.rawValue))
+                        ids.append(id)
+                        try faultHook?(.afterQueuedFile, id)
+                    } catch let error as ComposerError {
+                        if case .io = error { throw error }
+                        rejected.append(.init(index: drafts.count + t, error: error))
+                    }
+                }
+            }
             if stop?.isRequested == true {
                 takeBack()
                 return nil
@@ -124,8 +160,8 @@ extension Outbox {
     private func nextSequence() throws -> Int {
         var maxID = 0
         let names = (try? FileManager.default.contentsOfDirectory(atPath: messagesDirectory.path)) ?? []
-        for name in names where name.hasSuffix(".eml") {
-            if let n = Int(name.dropLast(4).prefix { $0.isNumber }) { maxID = max(maxID, n) }
+        for name in names {
+            if let id = Outbox.messageID(ofFile: name), let n = Int(id.prefix { $0.isNumber }) { maxID = max(maxID, n) }
         }
         for item in try journal.replay().items {
             if let n = Int(item.id) { maxID = max(maxID, n) }

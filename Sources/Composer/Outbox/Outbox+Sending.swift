@@ -17,9 +17,12 @@ extension Outbox {
     ///
     /// With `stop`, a requested stop ends the run after the message in flight: its outcome is journaled,
     /// the others stay queued or deferred (`summary.remaining`) for the next run.
+    ///
+    /// Mail goes through `transport`, text messages through `texts` (an SMS program); messages of a kind
+    /// without a transport in this run stay as they are (`summary.notCarried`).
     public func send(
-        using transport: any EnvelopeTransport, policy: OutboxPolicy = OutboxPolicy(), stop: OutboxStop? = nil,
-        progress: ((OutboxProgress) -> Void)? = nil
+        using transport: (any EnvelopeTransport)?, texts: (any EnvelopeTransport)? = nil,
+        policy: OutboxPolicy = OutboxPolicy(), stop: OutboxStop? = nil, progress: ((OutboxProgress) -> Void)? = nil
     ) throws -> OutboxRunSummary {
         let lock = try acquireLock()
         defer { releaseLock(lock) }
@@ -27,10 +30,11 @@ extension Outbox {
         var summary = OutboxRunSummary()
         var pending: [OutboxItem] = []
         for item in items {
+            let carried = (item.kind == .mail ? transport : texts) != nil
             switch item.state {
-            case .queued, .deferred: pending.append(item)
+            case .queued, .deferred: if carried { pending.append(item) } else { summary.notCarried += 1 }
             case .uncertain:
-                if policy.resendUncertain { pending.append(item) } else { summary.uncertain += 1 }
+                if policy.resendUncertain && carried { pending.append(item) } else { summary.uncertain += 1 }
             case .sent, .failed: summary.skipped += 1
             }
         }
@@ -55,11 +59,15 @@ extension Outbox {
             }
             var item = pending[position]
             let bytes: [UInt8]
-            let path = messagesDirectory.appendingPathComponent("\(item.id).eml").path
+            let path = messageFile(item)
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ComposerError.io(path: path, message: "queued message file is missing")
             }
             bytes = Array(data)
+            guard let carrier = item.kind == .mail ? transport : texts else {
+                pending.remove(at: position)  // not reached: only carried messages are pending
+                continue
+            }
             try faultHook?(.beforeAttempt, item.id)
             lastStart = Date()
             try journal.record(.attempt, item)
@@ -68,7 +76,7 @@ extension Outbox {
             var failure: ComposerError?
             var committed = false
             do throws(ComposerError) {
-                try transport.deliver(
+                try carrier.deliver(
                     bytes, from: item.from, to: item.recipients,
                     onCommit: {
                         try self.journal.record(.commit, item)
@@ -100,7 +108,7 @@ extension Outbox {
                 var definite = !committed
                 var uncertain = false
                 switch error {
-                case .smtp, .sendmail: definite = true
+                case .smtp, .sendmail, .smsProgram: definite = true
                 case .deliveryUncertain: uncertain = true
                 default: break
                 }
@@ -137,6 +145,10 @@ extension Outbox {
                 try journal.record(.sent, item)
                 item.state = .sent
                 summary.sent += 1
+                if item.kind == .text {
+                    summary.textsSent += 1
+                    summary.textSegments += SMSSegments.count(String(decoding: bytes, as: UTF8.self)).segments
+                }
                 pending.remove(at: position)
                 done += 1
             }

@@ -37,6 +37,21 @@ public final class Outbox {
     var journal: OutboxJournal { OutboxJournal(directory: directory) }
     var journalPath: String { journal.path }
 
+    /// The file extensions of message files: mail, text message.
+    static let messageExtensions = ["eml", "txt"]
+
+    /// The file that holds the message `item`: `messages/<id>.eml`, or `.txt` for a text message.
+    func messageFile(_ item: OutboxItem) -> String {
+        messagesDirectory.appendingPathComponent("\(item.id).\(item.kind == .text ? "txt" : "eml")").path
+    }
+
+    /// The id of a message file's name (`000001.eml` → `000001`), nil for other files.
+    static func messageID(ofFile name: String) -> String? {
+        guard let dot = name.lastIndex(of: "."), messageExtensions.contains(String(name[name.index(after: dot)...]))
+        else { return nil }
+        return String(name[..<dot])
+    }
+
     /// Test seam: called at each step of a run; throwing simulates a crash at that point. (While queueing,
     /// after each message file: throwing is an error that ends the queueing.)
     enum Step { case beforeAttempt, afterCommit, afterDelivered, afterOutcome, afterQueuedFile }
@@ -124,7 +139,7 @@ public final class Outbox {
         let (items, torn) = try journal.replay()
         let known = Set(items.map(\.id))
         let names = (try? FileManager.default.contentsOfDirectory(atPath: messagesDirectory.path)) ?? []
-        let orphans = names.filter { $0.hasSuffix(".eml") && !known.contains(String($0.dropLast(4))) }.sorted()
+        let orphans = names.filter { Outbox.messageID(ofFile: $0).map { !known.contains($0) } ?? false }.sorted()
         return OutboxStatus(items: items, orphans: orphans, tornLines: torn)
     }
 

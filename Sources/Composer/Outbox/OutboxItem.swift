@@ -15,6 +15,13 @@ public enum OutboxState: String, Sendable, Codable, CaseIterable {
 
 /// One message of the outbox.
 public struct OutboxItem: Sendable, Hashable {
+    /// What a message is: a mail (`messages/<id>.eml`) or a text message to one number
+    /// (`messages/<id>.txt`, the body), sent through an SMS program.
+    public enum Kind: String, Sendable, Hashable {
+        case mail
+        case text
+    }
+
     public var id: String
     public var label: String?
     public var from: String
@@ -25,4 +32,5 @@ public struct OutboxItem: Sendable, Hashable {
     /// The last SMTP reply code (or nil for none / network errors).
     public var lastCode: Int?
     public var lastError: String?
+    public var kind: Kind = .mail
 }

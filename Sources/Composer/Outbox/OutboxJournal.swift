@@ -42,16 +42,19 @@ struct OutboxJournal {
         var label: String?
         var code: Int?
         var error: String?
+        /// `text` for a text message; absent for mail (as in every journal written before texts were queued).
+        var kind: String?
 
         enum CodingKeys: String, CodingKey {
             case event = "e"
-            case id, at, from, to, label, code, error
+            case id, at, from, to, label, code, error, kind
         }
 
         init(
             event: Event, id: String, at: Double, from: String? = nil, to: [String]? = nil, label: String? = nil,
-            code: Int? = nil, error: String? = nil
+            code: Int? = nil, error: String? = nil, kind: String? = nil
         ) {
+            self.kind = kind
             self.event = event
             self.id = id
             self.at = at
@@ -74,6 +77,7 @@ struct OutboxJournal {
             label = try c.decodeIfPresent(String.self, forKey: .label)
             code = try c.decodeIfPresent(Int.self, forKey: .code)
             error = try c.decodeIfPresent(String.self, forKey: .error)
+            kind = try c.decodeIfPresent(String.self, forKey: .kind)
         }
     }
 
@@ -172,9 +176,13 @@ struct OutboxJournal {
                 guard let from = r.from, let to = r.to else {
                     throw ComposerError.journal(path: path, line: n + 1, message: "queued record without envelope")
                 }
+                guard let kind = OutboxItem.Kind(rawValue: r.kind ?? "mail") else {
+                    throw ComposerError.journal(path: path, line: n + 1, message: "unknown kind '\(r.kind ?? "")'")
+                }
                 index[r.id] = items.count
                 items.append(
-                    OutboxItem(id: r.id, label: r.label, from: from, recipients: to, state: .queued, attempts: 0))
+                    OutboxItem(
+                        id: r.id, label: r.label, from: from, recipients: to, state: .queued, attempts: 0, kind: kind))
                 continue
             }
             guard let i = index[r.id] else {

@@ -11,6 +11,12 @@ public struct OutboxRunSummary: Sendable, Hashable {
     public var interrupted = false
     /// Messages still queued or deferred when an interrupted run ended (sent by the next run).
     public var remaining = 0
+    /// Queued or deferred messages of a kind this run had no transport for (text messages without an SMS
+    /// program, mail without a mail server): left as they are for a run that has one.
+    public var notCarried = 0
+    /// Text messages sent in this run (also counted in `sent`) and their SMS segments (what a carrier bills).
+    public var textsSent = 0
+    public var textSegments = 0
 }
 
 /// A progress event of a run (for a progress bar).

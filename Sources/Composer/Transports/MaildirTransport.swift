@@ -73,7 +73,8 @@ public struct MaildirTransport: MailTransport {
         let micros = Int((now.timeIntervalSince1970 - Double(seconds)) * 1_000_000)
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count - 1)
-        let hostName = String(cString: host).replacingOccurrences(of: "/", with: "\\057")
+        let hostName = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .replacingOccurrences(of: "/", with: "\\057")
             .replacingOccurrences(of: ":", with: "\\072")
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let count = counter.add(1, ordering: .relaxed).newValue
