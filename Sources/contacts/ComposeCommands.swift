@@ -302,6 +302,21 @@ struct DeliveryOptions {
     }
 }
 
+/// `90s`, `30m`, `2h`, `1d` or plain seconds as seconds: more than 0, at most 30 days.
+func parseDuration(_ text: String, option: String, command: String) throws -> Double {
+    let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+    var number = Substring(text)
+    var unit = 1.0
+    if let last = text.last, let factor = units[last] {
+        number = text.dropLast()
+        unit = factor
+    }
+    guard let n = Double(number), n.isFinite, n > 0, n * unit <= 30 * 86_400 else {
+        throw CLIError.usage("\(command): \(option): expected a duration such as 90s, 30m, 2h or 1d, got '\(text)'")
+    }
+    return n * unit
+}
+
 /// `word` quoted for a POSIX shell when it needs it.
 func shellQuoted(_ word: String) -> String {
     let plain = word.unicodeScalars.allSatisfy {
@@ -428,6 +443,11 @@ enum ComposeDelivery {
             out.line(
                 "interrupted: \(summary.remaining) message(s) not sent yet; resume with: \(options.resumeCommand(outbox.directory))"
             )
+        } else if summary.deferred > 0 {
+            out.line(
+                "not sent yet: \(summary.deferred) message(s) wait in the outbox (the server could not be reached "
+                    + "or asked to try later); send them when it is back with: "
+                    + "\(options.resumeCommand(outbox.directory)) --wait 1h")
         }
         out.flush()
         return exitCode(summary.outcome)
@@ -438,11 +458,13 @@ enum ComposeDelivery {
     }
 
     /// Sends what `outbox` holds, with a progress bar on a terminal; SIGINT/SIGTERM stop it gracefully.
-    static func send(_ outbox: Outbox, options: DeliveryOptions, command: String, resendUncertain: Bool = false) throws
-        -> DeliverySummary
-    {
+    static func send(
+        _ outbox: Outbox, options: DeliveryOptions, command: String, resendUncertain: Bool = false,
+        retryUntil: Date? = nil
+    ) throws -> DeliverySummary {
         var delivery = options.delivery
         delivery.policy.resendUncertain = resendUncertain
+        delivery.policy.retryUntil = retryUntil
         let stop = OutboxStop()
         let progress = ProgressPrinter(command: command)
         do {
@@ -608,7 +630,10 @@ struct OutboxSendCommand: Command {
             itself; settle it with 'contacts outbox settle DIR ID --sent|--resend'.
             The first Ctrl-C or SIGTERM finishes the message in flight, prints the summary and exits with 130
             (run the same command to resume); a second one stops at once.
-            --smtp URL or --sendmail is required.
+            With --wait DURATION it keeps the deferred messages and tries again, with backoff, until all
+            are settled or DURATION ends: a connection refused, an unknown host and 4xx replies mean "not
+            yet", a 5xx reply is final. For sending once the connection or the server is back.
+            --smtp URL, --sendmail or --sms-program is required.
             """,
         options: [
             .flag(
@@ -616,7 +641,10 @@ struct OutboxSendCommand: Command {
                 help: """
                     also send every uncertain message (the server may already have it: it
                     may arrive twice; 'contacts outbox settle' decides one by one)
-                    """)
+                    """),
+            .option(
+                "--wait", value: "DURATION",
+                help: "retry deferred messages until sent or DURATION (90s, 30m, 2h, 1d) has passed"),
         ] + DeliveryOptions.transportOptions,
         arguments: [ArgumentSpec("DIR", help: "the outbox folder", required: true, completion: .directory)],
         examples: [
@@ -626,6 +654,7 @@ struct OutboxSendCommand: Command {
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let resendUncertain = args.flag("--resend-uncertain")
+        let wait = try args.option("--wait").map { try parseDuration($0, option: "--wait", command: name) }
         let options = try DeliveryOptions.parse(&args, command: name)
         let positionals = try args.positionals(max: 1, names: "DIR")
         guard let path = positionals.first else { throw CLIError.usage("\(name): expected DIR") }
@@ -642,7 +671,8 @@ struct OutboxSendCommand: Command {
         }
         let outbox = try ComposeDelivery.openOutbox(dir, command: name)
         let summary = try ComposeDelivery.send(
-            outbox, options: options, command: name, resendUncertain: resendUncertain)
+            outbox, options: options, command: name, resendUncertain: resendUncertain,
+            retryUntil: wait.map { Date().addingTimeInterval($0) })
         var out = Output()
         ComposeDelivery.printSummary(summary, out: &out)
         return ComposeDelivery.finish(summary, outbox: outbox, options: options, out: &out)

@@ -285,4 +285,67 @@ struct MailMergeCLITests {
         let noProgram = try CLI.run(["outbox", "send", outbox.path])
         #expect(noProgram.status == 2 && noProgram.stderr.contains("--sms-program"))
     }
+
+    /// The project's fault SMTP server (Tests/ComposerTests/Fixtures/smtp_fault_server.py) on `port` (0: a
+    /// free one), recording what it stores in `record`.
+    func faultServer(port: Int, record: URL) throws -> ScriptServer {
+        try ScriptServer(
+            python: URL(fileURLWithPath: DemoCLITests.python),
+            script: DemoCLITests.packageRoot.appendingPathComponent(
+                "Tests/ComposerTests/Fixtures/smtp_fault_server.py"),
+            arguments: ["--record", record.path, "--port", String(port)])
+    }
+
+    @Test("compose --send with the server down queues and says how to send later; outbox send --wait sends then")
+    func sendWhenBackOnline() throws {
+        let (dir, templates) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let picked = try recipients()
+        let record = dir.appendingPathComponent("stored.jsonl")
+        let probe = try faultServer(port: 0, record: record)
+        let port = probe.port
+        probe.stop()
+        let url = "smtp://127.0.0.1:\(port)"
+        let r = try CLI.run(
+            [
+                "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+                "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org",
+                "--smtp", url, "--send", "--attempts", "1",
+            ], currentDirectory: dir)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("2 message(s) queued") && r.stdout.contains("deferred 2"))
+        let outboxes = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("outbox-") }
+        let outbox = dir.appendingPathComponent(try #require(outboxes.first))
+        #expect(
+            r.stdout.contains(
+                "send them when it is back with: contacts outbox send \(outbox.path) --smtp \(url) … --wait 1h"),
+            "\(r.stdout)")
+
+        // outbox send --wait keeps trying; the server comes up while it waits.
+        let send = Process()
+        send.executableURL = CLI.executable
+        send.arguments = [
+            "outbox", "send", outbox.path, "--smtp", url, "--wait", "10m", "--backoff", "0.1", "--attempts", "1",
+        ]
+        let output = Pipe()
+        send.standardOutput = output
+        send.standardError = FileHandle.nullDevice
+        try send.run()
+        let journal = outbox.appendingPathComponent("journal.jsonl")
+        func deferred() -> Int {
+            ((try? String(contentsOf: journal, encoding: .utf8)) ?? "").components(separatedBy: #""e":"deferred""#)
+                .count - 1
+        }
+        while deferred() < 6 && send.isRunning { Thread.sleep(forTimeInterval: 0.02) }
+        let server = try faultServer(port: port, record: record)
+        defer { server.stop() }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        send.waitUntilExit()
+        #expect(send.terminationStatus == 0, "\(text)")
+        #expect(text.contains("summary: sent 2, failed 0, skipped 0"), "\(text)")
+        let stored = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
+        #expect(stored.count == 2)
+        let bad = try CLI.run(["outbox", "send", outbox.path, "--smtp", url, "--wait", "soon"])
+        #expect(bad.status == 2 && bad.stderr.contains("--wait: expected a duration"))
+    }
 }

@@ -121,14 +121,17 @@ extension Outbox {
                 } else if error.isTransient {
                     try journal.record(.deferred, item, code: code, error: error.description)
                     item.state = .deferred
-                    if attemptsThisRun[item.id, default: 0] >= policy.maxAttempts {
+                    let exponent = Double(min(attemptsThisRun[item.id, default: 1] - 1, 62))
+                    let retryAt = Date().addingTimeInterval(min(policy.maxBackoff, policy.backoff * pow(2, exponent)))
+                    let mayRetry =
+                        attemptsThisRun[item.id, default: 0] < policy.maxAttempts
+                        || policy.retryUntil.map { retryAt <= $0 } ?? false
+                    if !mayRetry {
                         summary.deferred += 1
                         pending.remove(at: position)
                         done += 1
                     } else {
-                        let exponent = Double(attemptsThisRun[item.id, default: 1] - 1)
-                        let delay = min(policy.maxBackoff, policy.backoff * pow(2, exponent))
-                        readyAt[item.id] = Date().addingTimeInterval(delay)
+                        readyAt[item.id] = retryAt
                         pending[position] = item
                         try faultHook?(.afterOutcome, item.id)
                         continue

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an outbox run retries and paces deliveries.
 ///
 /// ```swift
@@ -17,6 +19,15 @@ public struct OutboxPolicy: Sendable, Hashable {
     /// Re-send messages whose outcome is unknown (a crash after the server may have accepted them). Off by
     /// default: that can deliver them twice.
     public var resendUncertain = false
+    /// Keep retrying transient failures (connection refused, no such host, 4xx) past `maxAttempts`, with
+    /// the backoff, as long as the next try starts before this moment: a run that waits for the server to
+    /// be back (`contacts outbox send --wait`). Permanent failures (5xx) are final at once, as always.
+    ///
+    /// ```swift
+    /// var policy = OutboxPolicy()
+    /// policy.retryUntil = Date().addingTimeInterval(3600)   // keep trying for an hour
+    /// ```
+    public var retryUntil: Date?
 
     /// Defaults: 5 attempts per run, backoff 2 s doubling up to 300 s, no rate limit.
     public init() {}
