@@ -346,6 +346,44 @@ public struct Delivery: Sendable {
         }
     }
 
+    /// Tries what this delivery would use, without sending anything: the SMTP server (connect, EHLO, TLS
+    /// and AUTH as configured, ``SMTPTransport/check()``), that the sendmail and SMS programs can be run,
+    /// that a folder or mbox file can be written. Returns what was checked, one line each.
+    ///
+    /// ```swift
+    /// let smtp = Delivery(target: .smtp(try SMTPConfiguration(url: "smtp://127.0.0.1:2525")))
+    /// for line in try smtp.check() { print(line) }   // "smtp://127.0.0.1:2525: connected, EHLO and AUTH accepted"
+    /// ```
+    /// - Throws: the first failure: `.network`, `.tls`, `.authenticationFailed`, `.smtp`, `.mailUnavailable`
+    ///   (no sendmail), `.messagingUnavailable` (no SMS program), `.io` (a folder that cannot be written).
+    public func check() throws(ComposerError) -> [String] {
+        var done: [String] = []
+        switch target {
+        case .smtp(let configuration):
+            let smtp: SMTPTransport
+            do { smtp = try SMTPTransport(configuration: configuration) } catch { throw ComposerError(error) }
+            try smtp.check()
+            let auth = configuration.username == nil ? "" : " and AUTH"
+            done.append("\(configuration.url): connected, EHLO\(auth) accepted")
+        case .sendmail(let transport):
+            guard transport.canSendMail else {
+                throw .mailUnavailable(reason: "\(transport.path) is not an executable sendmail")
+            }
+            done.append("\(transport.path): can be run")
+        case .files(let url), .maildir(let url), .mbox(let url):
+            try target.prepare()
+            done.append("\(url.path): can be written")
+        case .uris: break
+        }
+        if let textTransport {
+            guard textTransport.canSendText else {
+                throw .messagingUnavailable(reason: "\(textTransport.path) is not an executable program")
+            }
+            done.append("\(textTransport.path): can be run")
+        }
+        return done
+    }
+
     /// `deliver` with an SMS program: mail goes to the target (into the outbox for SMTP and sendmail), text
     /// messages into the same outbox; then the outbox is sent (a dry run without `location`).
     private func deliverWithTexts(

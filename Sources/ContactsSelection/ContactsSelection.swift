@@ -289,16 +289,10 @@ public final class ContactsSelection {
         let drafts = try makeDrafts()
         let locale = configuration.locale
         if drafts.message != nil && !(messageTransport?.canSendText ?? false) {
-            return .alert(
-                ComposeAlert(
-                    title: Strings.messagingNotSupported(locale: locale),
-                    message: Strings.messagingNotSupportedMessage(locale: locale), button: Strings.ok(locale: locale)))
+            return .alert(.messagingUnavailable(locale: locale))
         }
         if drafts.mail != nil && !(mailTransport?.canSendMail ?? false) {
-            return .alert(
-                ComposeAlert(
-                    title: Strings.messagingNotSupported(locale: locale),
-                    message: Strings.mailNotSupportedMessage(locale: locale), button: Strings.ok(locale: locale)))
+            return .alert(.mailUnavailable(locale: locale))
         }
         do {
             let mailResult = try drafts.mail.map { try mailTransport!.send($0) }

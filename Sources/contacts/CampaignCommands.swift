@@ -65,8 +65,8 @@ enum ComposeCommand: Command {
             """,
         options: [
             .option(
-                "--template", value: "NAME", help: "a template of the library ('contacts templates list')",
-                required: true),
+                "--template", value: "NAME",
+                help: "a template of the library ('contacts templates list'); required unless --check"),
             .option("--query", value: "Q", help: "select every contact the search finds"),
             .flag("--keywords", help: "with --query: keyword search"),
             .option("--ids", value: "ID,…", help: "select these contact ids"),
@@ -91,6 +91,12 @@ enum ComposeCommand: Command {
                 help: """
                     fill the template's 'others' with every co-recipient (names and addresses):
                     each message then names all the others (default: off)
+                    """),
+            .flag(
+                "--check",
+                help: """
+                    try the delivery without sending: connect, EHLO and AUTH for --smtp; that
+                    --sendmail and --sms-program can run; that --out, --maildir, --mbox can be written
                     """),
             .repeated(
                 "--attach", value: "FILE",
@@ -155,9 +161,11 @@ enum ComposeCommand: Command {
         let templatesDir = try args.option("--templates")
         let stringsDir = try args.option("--strings")
         let maxOutput = try OutputLimitOption.parse(&args, command: name)
+        let check = args.flag("--check")
         let delivery = try DeliveryOptions.parse(&args, command: name)
         _ = try args.positionals(max: 0, names: "no arguments")
-        guard let templateName else { throw CLIError.usage("compose: --template NAME is required") }
+        if check { return ComposeDelivery.check(delivery, command: name, locale: locale) }
+        guard let templateName else { throw CLIError.usage("compose: --template NAME is required (or --check)") }
         guard (query == nil) != (ids == nil) else {
             throw CLIError.usage("compose: give exactly one of --query or --ids")
         }
@@ -249,7 +257,7 @@ enum ComposeCommand: Command {
             throw CLIError.usage("compose: --from ADDR is needed for mail (the sender of every message)")
         }
         let code = try ComposeDelivery.run(
-            DeliveryBatch(messages), options: delivery, command: name, stop: stop, out: &out)
+            DeliveryBatch(messages), options: delivery, command: name, stop: stop, out: &out, locale: locale)
         if !failures.isEmpty {
             out.line("not rendered: \(failures.count) recipient(s) (see stderr)")
             out.flush()

@@ -1,6 +1,8 @@
 import ArgumentModel
 import Composer
+import ContactsSelection
 import Foundation
+import StringsCatalog
 
 #if canImport(Glibc)
     import Glibc
@@ -337,7 +339,8 @@ enum ComposeDelivery {
     /// send the caller has given SIGINT and SIGTERM to `stop` (`Interrupts.watch`) before rendering; they
     /// are given back to their default action when the delivery ends.
     static func run(
-        _ batch: DeliveryBatch, options: DeliveryOptions, command: String, stop: OutboxStop, out: inout Output
+        _ batch: DeliveryBatch, options: DeliveryOptions, command: String, stop: OutboxStop, out: inout Output,
+        locale: String = Strings.defaultLocale
     ) throws -> ExitCode {
         let delivery = options.delivery
         var location: OutboxLocation?
@@ -373,10 +376,10 @@ enum ComposeDelivery {
                     printError(
                         location == nil && options.needsOutbox
                             ? "\(terminalSafe(label)): \(error)" : "\(command): \(terminalSafe(label)): \(error)")
-                case .messagesNotCarried:
+                case .messagesNotCarried(let items, _):
                     printError(
-                        "\(command): \(ComposerError.messagingUnavailable(reason: "SMTP and sendmail carry mail only; use --sms-program, --out or --uri for text messages"))"
-                    )
+                        "\(command): \(ComposeAlert.messagingUnavailable(locale: locale).line) (\(items.count) text "
+                            + "message(s): SMTP and sendmail carry mail only; use --sms-program, --out or --uri)")
                 case .queued(let box, let count):
                     out.line(
                         "outbox \(box.directory.path): \(count) message(s) queued (resume with --resume \(box.directory.path))"
@@ -397,6 +400,10 @@ enum ComposeDelivery {
             }
         } catch .outboxMissing(let path) {
             throw CLIError.usage("\(command): --resume: \(path): no outbox here")
+        } catch .mailUnavailable(let reason) {
+            throw CLIError.failure("\(command): \(ComposeAlert.mailUnavailable(locale: locale).line) (\(reason))")
+        } catch .messagingUnavailable(let reason) {
+            throw CLIError.failure("\(command): \(ComposeAlert.messagingUnavailable(locale: locale).line) (\(reason))")
         } catch {
             throw CLIError.failure("\(command): \(error)")
         }
@@ -411,6 +418,25 @@ enum ComposeDelivery {
         printSummary(summary, out: &out)
         guard let outbox else { return exitCode(summary.outcome) }
         return finish(summary, outbox: outbox, options: options, out: &out)
+    }
+
+    /// `compose --check`: tries the transports of `options` without sending (``Delivery/check()``) and says
+    /// what was checked; a transport that cannot send shows the documented alert in `locale`. 0 when ready.
+    static func check(_ options: DeliveryOptions, command: String, locale: String) -> ExitCode {
+        var out = Output()
+        do {
+            for line in try options.delivery.check() { out.line("check: " + terminalSafe(line)) }
+            out.line("check: ready (nothing was sent)")
+            out.flush()
+            return .ok
+        } catch .mailUnavailable(let reason) {
+            printError("\(command): \(ComposeAlert.mailUnavailable(locale: locale).line) (\(reason))")
+        } catch .messagingUnavailable(let reason) {
+            printError("\(command): \(ComposeAlert.messagingUnavailable(locale: locale).line) (\(reason))")
+        } catch {
+            printError("\(command): check failed: \(error)")
+        }
+        return .failure
     }
 
     /// The exit code of a delivery's outcome: 0 complete, 1 incomplete, 130 interrupted.

@@ -348,4 +348,64 @@ struct MailMergeCLITests {
         let bad = try CLI.run(["outbox", "send", outbox.path, "--smtp", url, "--wait", "soon"])
         #expect(bad.status == 2 && bad.stderr.contains("--wait: expected a duration"))
     }
+
+    @Test("compose --check tries the server (connect, EHLO, AUTH) and sends nothing; no transport: the alert")
+    func capabilityCheck() throws {
+        let (dir, templates) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mailbox = dir.appendingPathComponent("mailbox")
+        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
+        let server = try ScriptServer(
+            python: URL(fileURLWithPath: DemoCLITests.python),
+            script: DemoCLITests.packageRoot.appendingPathComponent("Tests/ComposerTests/Fixtures/smtp_server.py"),
+            arguments: ["--mailbox", mailbox.path, "--mode", "plain", "--auth", "ada:secret"])
+        defer { server.stop() }
+        let url = "smtp://127.0.0.1:\(server.port)"
+        for (file, password) in [("good", "secret\n"), ("bad", "wrong\n")] {
+            try password.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        let good = try CLI.run([
+            "compose", "--check", "--smtp", url, "--user", "ada", "--password-file",
+            dir.appendingPathComponent("good").path,
+        ])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout == "check: \(url): connected, EHLO and AUTH accepted\ncheck: ready (nothing was sent)\n")
+        let bad = try CLI.run([
+            "compose", "--check", "--smtp", url, "--user", "ada", "--password-file",
+            dir.appendingPathComponent("bad").path,
+        ])
+        #expect(bad.status == 1 && bad.stderr.contains("compose: check failed: authentication failed"), "\(bad.stderr)")
+        server.stop()
+        let down = try CLI.run(["compose", "--check", "--smtp", url])
+        #expect(down.status == 1 && down.stderr.contains("compose: check failed: network error"), "\(down.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: mailbox.path).filter { $0.hasSuffix(".eml") }.isEmpty)
+
+        // No transport for the mode: the documented alert, in the language asked for.
+        let noSendmail = try CLI.run([
+            "compose", "--check", "--sendmail-program", dir.appendingPathComponent("none").path, "--locale", "de",
+        ])
+        #expect(
+            noSendmail.status == 1
+                && noSendmail.stderr.contains(
+                    "Nachrichten nicht unterstützt: Das Senden von E-Mails wird auf diesem Gerät nicht unterstützt."),
+            "\(noSendmail.stderr)")
+        let noSMS = try CLI.run(["compose", "--check", "--sms-program", dir.appendingPathComponent("none").path])
+        #expect(
+            noSMS.status == 1
+                && noSMS.stderr.contains("Messaging not supported: Messaging on this device is not supported."))
+        let picked = try phoneRecipients(1)
+        let texts = try CLI.run(
+            [
+                "compose", "--template", "note", "--templates", templates.path, "--mode", "messages", "--region", "US",
+                "--ids", picked[0].id, "--locale", "fr", "--smtp", url, "--send",
+            ], currentDirectory: dir)
+        #expect(texts.status == 1)
+        #expect(
+            texts.stderr.contains(
+                "compose: Messagerie non prise en charge: La messagerie n’est pas prise en charge sur cet appareil. (1 text message(s): SMTP and sendmail carry mail only"
+            )
+                && texts.stderr.contains("--sms-program"), "\(texts.stderr)")
+        #expect(!texts.stderr.contains("Messaging not supported"), "\(texts.stderr)")
+    }
 }
