@@ -318,14 +318,7 @@ public struct Delivery: Sendable {
         case .uris: return uris(batch, events: events)
         case .smtp, .sendmail:
             var summary = DeliverySummary()
-            if !batch.messages.isEmpty {
-                events(
-                    .messagesNotCarried(
-                        batch.messages,
-                        error: .messagingUnavailable(
-                            reason: "SMTP and sendmail carry mail only; save text messages as files or URIs")))
-                summary.failed += batch.messages.count
-            }
+            summary.failed += refuse(batch.messages, "SMTP and sendmail carry mail only", events: events)
             guard let location else {
                 let dry = dryRun(batch.mail, events: events)
                 summary.failed += dry.failed
@@ -538,6 +531,18 @@ public struct Delivery: Sendable {
         return summary
     }
 
+    /// Refuses `messages` together (`messagesNotCarried`: `why`, and where text messages can go); returns
+    /// how many.
+    private func refuse(_ messages: [DeliveryItem<MessageDraft>], _ why: String, events: (DeliveryEvent) -> Void)
+        -> Int
+    {
+        guard !messages.isEmpty else { return 0 }
+        events(
+            .messagesNotCarried(
+                messages, error: .messagingUnavailable(reason: "\(why); save text messages as files or URIs")))
+        return messages.count
+    }
+
     /// A mail store of ``DeliveryTarget/maildir(_:)`` or ``DeliveryTarget/mbox(_:)``.
     private enum Store {
         case maildir(MaildirTransport)
@@ -548,14 +553,7 @@ public struct Delivery: Sendable {
     /// or the mbox file); text messages are refused together, as a mail store holds mail only.
     private func store(_ batch: DeliveryBatch, in store: Store, events: (DeliveryEvent) -> Void) -> DeliverySummary {
         var summary = DeliverySummary()
-        if !batch.messages.isEmpty {
-            events(
-                .messagesNotCarried(
-                    batch.messages,
-                    error: .messagingUnavailable(
-                        reason: "a Maildir or mbox holds mail only; save text messages as files or URIs")))
-            summary.failed += batch.messages.count
-        }
+        summary.failed += refuse(batch.messages, "a Maildir or mbox holds mail only", events: events)
         let writer = MIMEWriter(includeBcc: true, maxMessageSize: maxMessageSize)
         for item in batch.mail {
             do {

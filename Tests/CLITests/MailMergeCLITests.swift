@@ -6,16 +6,7 @@ import Testing
 /// of --recipients, checked on what a real SMTP server received.
 @Suite("compose: mail-merge options", .serialized)
 struct MailMergeCLITests {
-    struct Listing: Decodable {
-        struct Section: Decodable {
-            struct Item: Decodable {
-                var id: String
-                var value: String
-            }
-            var items: [Item]
-        }
-        var sections: [Section]
-    }
+    typealias Listing = DeliveryCLITests.Listing
 
     /// Two email recipients of the sample address book (id and address).
     func recipients() throws -> [Listing.Section.Item] {
