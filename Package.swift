@@ -45,6 +45,14 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
 
+        // CommonMark (Markdown bodies) through libcmark
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+
         // Starting a child program that dies with this process (fork, PR_SET_PDEATHSIG, exec): sendmail
         .target(name: "CProcess", path: "Sources/CProcess"),
 
@@ -76,7 +84,7 @@ let package = Package(
         ),
         .target(
             name: "Templating",
-            dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources"],
+            dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources", "CCmark"],
             resources: [.copy("Templates")]
         ),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.

@@ -399,4 +399,41 @@ struct MailMergeCLITests {
                 && texts.stderr.contains("--sms-program"), "\(texts.stderr)")
         #expect(!texts.stderr.contains("Messaging not supported"), "\(texts.stderr)")
     }
+
+    @Test("a body.md.mustache template gives text and HTML parts (cmark), values escaped in the HTML")
+    func markdownBody() throws {
+        let (dir, _) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let note = dir.appendingPathComponent("md/note")
+        try FileManager.default.createDirectory(at: note, withIntermediateDirectories: true)
+        try "Hello {{recipient.name}}".write(
+            to: note.appendingPathComponent("subject.mustache"), atomically: true, encoding: .utf8)
+        try "# Welcome, {{recipient.name}}\n\nThe *plan* for {{venue}}:\n\n- arrive\n- eat\n".write(
+            to: note.appendingPathComponent("body.md.mustache"), atomically: true, encoding: .utf8)
+        try #"{"venue": "<Café & Bar>"}"#.write(
+            to: dir.appendingPathComponent("data.json"), atomically: true, encoding: .utf8)
+        let picked = try recipients()
+        let out = dir.appendingPathComponent("out")
+        let r = try CLI.run([
+            "compose", "--template", "note", "--templates", dir.appendingPathComponent("md").path, "--mode", "email",
+            "--ids", picked[0].id, "--from", "ada@example.org", "--data", dir.appendingPathComponent("data.json").path,
+            "--out", out.path,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let emls = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".eml") }
+        #expect(emls.count == 1)
+        try expectValid(emls.map { out.appendingPathComponent($0) })
+        let script = """
+            import email, email.policy, sys
+            m = email.message_from_binary_file(open(sys.argv[1], 'rb'), policy=email.policy.strict)
+            print(m.get_content_type())
+            print(m.get_body(('plain',)).get_content(), end='')
+            print('---')
+            print(m.get_body(('html',)).get_content(), end='')
+            """
+        let parsed = try runToEnd([DemoCLITests.python, "-c", script, out.appendingPathComponent(emls[0]).path])
+        #expect(parsed.output.hasPrefix("multipart/alternative\n# Welcome, "), "\(parsed.output)")
+        #expect(parsed.output.contains("The *plan* for <Café & Bar>:\n\n- arrive\n- eat\n---\n<h1>Welcome, "))
+        #expect(parsed.output.contains("<p>The <em>plan</em> for &lt;Café &amp; Bar&gt;:</p>\n<ul>\n<li>arrive</li>"))
+    }
 }
