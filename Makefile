@@ -4,7 +4,7 @@
 
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libicu-dev libphonenumber-dev libcurl4-openssl-dev man-db gettext
+APT_PACKAGES := libicu-dev libphonenumber-dev libcurl4-openssl-dev man-db gettext libcmark-dev
 VENV := .venv
 PY_TEST_PACKAGES := aiosmtpd fast-mail-parser radicale xandikos khard vdirsyncer
 PY_BENCH_PACKAGES := vobject chevron jinja2

@@ -48,6 +48,14 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
 
+        // CommonMark (Markdown bodies) through libcmark
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+
         // Starting a child program that dies with this process (fork, PR_SET_PDEATHSIG, exec): sendmail
         .target(name: "CProcess", path: "Sources/CProcess"),
 
@@ -82,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "Templating",
-            dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources"],
+            dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources", "CCmark"],
             resources: [.copy("Templates")]
         ),
         // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model

@@ -21,6 +21,7 @@ for m in "${modules[@]}"; do
         -Xcc -fmodule-map-file="$build/CPhoneNumber.build/module.modulemap" \
         -Xcc -fmodule-map-file="$build/CProcess.build/module.modulemap" \
         -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap \
+        -Xcc -fmodule-map-file=Sources/CCmark/module.modulemap \
         -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public -output-dir "$graphs"
     if docc convert "Sources/$m/$m.docc" --additional-symbol-graph-dir "$graphs" \
         --output-path ".build/docs/$m.doccarchive" --fallback-display-name "$m" \

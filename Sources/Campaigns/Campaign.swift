@@ -62,6 +62,22 @@ public struct PersonalizedMessage: Sendable {
     public let message: MessageDraft?
 }
 
+/// A column of a recipient's row that cannot be used as it is (e.g. a `cc` column that is not text).
+public struct CampaignColumnError: Error, Sendable, CustomStringConvertible {
+    public let column: String
+    public let reason: String
+    /// Where the row is (`guests.csv:3`), when known.
+    public var origin: String?
+
+    public init(column: String, reason: String, origin: String? = nil) {
+        self.column = column
+        self.reason = reason
+        self.origin = origin
+    }
+
+    public var description: String { "\(origin.map { "\($0): " } ?? "")column '\(column)': \(reason)" }
+}
+
 /// A recipient whose message could not be made, and why (the rest of the batch is kept).
 public struct CampaignFailure: Error, Sendable, CustomStringConvertible {
     public let contactID: String
@@ -106,6 +122,39 @@ public struct Campaign: Sendable {
     /// campaign.shareRecipientNames = true   // "2 other people are invited too: Alan Turing and …"
     /// ```
     public var shareRecipientNames = false
+    /// Copies of every mail to these addresses (`Cc`), besides those of the recipient's row (a `cc` column).
+    public var cc: [MailAddress] = []
+    /// Blind copies: envelope recipients only, never in a header; besides a row's `bcc` column.
+    public var bcc: [MailAddress] = []
+    /// Where replies go (`Reply-To`), unless the recipient's row has addresses in a `reply-to` column.
+    public var replyTo: [MailAddress] = []
+    /// Templates rendered per recipient (with the message's variables) into `List-Unsubscribe` URIs, e.g.
+    /// `https://example.com/leave?id={{recipient.id}}` or `mailto:leave@example.com?subject={{recipient.id}}`.
+    ///
+    /// A campaign with an unsubscribe address is a bulk mailing: its mail also carries `Precedence: bulk`
+    /// and `Auto-Submitted: auto-generated` (RFC 3834), so vacation and other automatic replies are not
+    /// sent back to it. Without one the messages are personal mail (invitations, notes) and carry neither:
+    /// a reply, even an automatic "I am away", is what the sender wants then.
+    ///
+    /// ```swift
+    /// var campaign = Campaign(template: "invite")
+    /// campaign.unsubscribe = [try MustacheTemplate("https://example.com/leave?id={{recipient.id}}")]
+    /// ```
+    public var unsubscribe: [MustacheTemplate] = []
+
+    /// Files attached to every mail (before those of a recipient's `attachments` column).
+    public var attachments: [Attachment] = []
+    /// The folder that relative paths of an `attachments` column are found in: that of the file the rows
+    /// come from (nil: the current folder).
+    public var attachmentsDirectory: URL?
+    /// Where each row of ``recipientData`` is (`guests.csv:3`), by the same keys: named when a row cannot
+    /// be used (an attachment that cannot be read).
+    public var recipientOrigins: [String: String] = [:]
+
+    /// The columns of a recipient's row that add to (`cc`, `bcc`) or replace (`reply-to`) the campaign's
+    /// addresses: each a list of addresses separated by `,` or `;`. An `attachments` column lists files
+    /// (separated by `;`, relative to ``attachmentsDirectory``) attached to that recipient's mail.
+    public static let addressColumns = ["cc", "bcc", "reply-to"]
 
     public init(template: String) { self.template = template }
 
@@ -190,9 +239,33 @@ public struct Campaign: Sendable {
                 case .email:
                     let name = context.displayName
                     let to = try MailAddress(name: name.isEmpty ? nil : name, address: item.value)
-                    mail = MailDraft(
-                        from: from, to: [to], subject: rendered.subject, textBody: rendered.textBody,
-                        htmlBody: rendered.htmlBody, locale: rendered.locale)
+                    let columns = extra ?? [:]
+                    let origin = rowKey.flatMap { recipientOrigins[$0] }
+                    func addresses(_ column: String) throws -> [MailAddress] {
+                        try Self.addresses(columns, column, origin: origin)
+                    }
+                    var draft = MailDraft(
+                        from: from, to: [to], cc: try cc + addresses("cc"), bcc: try bcc + addresses("bcc"),
+                        subject: rendered.subject, textBody: rendered.textBody, htmlBody: rendered.htmlBody,
+                        locale: rendered.locale)
+                    let rowReplyTo = try addresses("reply-to")
+                    draft.replyTo = rowReplyTo.isEmpty ? replyTo : rowReplyTo
+                    draft.attachments =
+                        try attachments + Self.attachments(columns, in: attachmentsDirectory, origin: origin)
+                    let options = RenderOptions(
+                        escaping: .header(.reject), strict: strict, locale: locale,
+                        recipient: "\(row.displayName) <\(item.value)>")
+                    draft.listUnsubscribe = try unsubscribe.map {
+                        try $0.render(.dictionary(MustacheDictionary(variables)), options: options)
+                            .trimmingCharacters(in: .whitespaces)
+                    }
+                    if !draft.listUnsubscribe.isEmpty {
+                        draft.extraHeaders += [
+                            MailHeader(name: "Precedence", value: "bulk"),
+                            MailHeader(name: "Auto-Submitted", value: "auto-generated"),
+                        ]
+                    }
+                    mail = draft
                 case .message:
                     message = MessageDraft(recipients: [item.value], body: rendered.messageBody ?? rendered.textBody)
                 }
@@ -206,5 +279,47 @@ public struct Campaign: Sendable {
         }
         if stop?.isRequested == true { return ([], []) }
         return (messages, failures)
+    }
+
+    /// The files of a recipient's `attachments` column (`;`-separated paths, relative ones in `directory`).
+    static func attachments(_ row: [String: MustacheValue], in directory: URL?, origin: String?) throws
+        -> [Attachment]
+    {
+        guard let value = row["attachments"] else { return [] }
+        var paths: [String] = []
+        switch value {
+        case .string(let text): paths = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        case .array(let items): for case .string(let text) in items { paths.append(text) }
+        case .null: return []
+        default: throw CampaignColumnError(column: "attachments", reason: "expected file paths", origin: origin)
+        }
+        return try paths.filter { !$0.isEmpty }.map { path in
+            var full = path
+            if let directory, !path.hasPrefix("/") { full = directory.appendingPathComponent(path).path }
+            do { return try Attachment(contentsOfFile: full) } catch {
+                throw CampaignColumnError(column: "attachments", reason: "\(error)", origin: origin)
+            }
+        }
+    }
+
+    /// The addresses in column `column` of a recipient's row (none when the row has no such column).
+    static func addresses(_ row: [String: MustacheValue], _ column: String, origin: String?) throws -> [MailAddress] {
+        guard let value = row[column] else { return [] }
+        var texts: [String] = []
+        switch value {
+        case .string(let text): texts = [text]
+        case .array(let items):
+            for case .string(let text) in items { texts.append(text) }
+            guard texts.count == items.count else {
+                throw CampaignColumnError(column: column, reason: "expected addresses as text", origin: origin)
+            }
+        case .null: return []
+        default: throw CampaignColumnError(column: column, reason: "expected addresses as text", origin: origin)
+        }
+        do {
+            return try texts.flatMap { try MailAddress.list(parsing: $0) }
+        } catch {
+            throw CampaignColumnError(column: column, reason: "\(error)", origin: origin)
+        }
     }
 }

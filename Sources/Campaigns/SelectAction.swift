@@ -53,6 +53,10 @@ public struct ComposeAlert: Sendable, Equatable {
                 : Strings.messagingNotSupportedMessage(locale: locale),
             button: Strings.ok(locale: locale))
     }
+
+    /// Title and message on one line, as a terminal shows the alert: "Messaging not supported: Messaging on
+    /// this device is not supported."
+    public var line: String { "\(title): \(message)" }
 }
 
 /// What the select action did.

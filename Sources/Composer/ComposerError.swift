@@ -22,6 +22,9 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingField(String)
     /// An attachment's media type is not `type/subtype` made of RFC 2045 tokens.
     case invalidMediaType(String)
+    /// The written message is `size` bytes, more than the `limit` a message may have (its attachments make
+    /// it too large for the server or the delivery's ``Delivery/maxMessageSize``).
+    case messageTooLarge(size: Int, limit: Int)
     /// A locale is not a BCP 47 language tag.
     case invalidLocale(String)
     /// A phone number is not in E.164 form (`+` then 2–15 digits, no leading zero).
@@ -40,6 +43,8 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     case tls(code: Int, message: String)
     /// The sendmail program failed or could not be started. Exit status 75 (`EX_TEMPFAIL`) is transient.
     case sendmail(status: Int32, message: String)
+    /// The SMS program exited with `status` (75, `EX_TEMPFAIL`, is transient); `message` is what it printed.
+    case smsProgram(status: Int32, message: String)
     /// The transport handed the message over (SMTP's final `.` was sent, sendmail was started) and then
     /// lost track of it: connection dropped or timed out before the reply, sendmail killed. The server may
     /// or may not have accepted the message; sending it again may deliver it twice. Never retried.
@@ -58,7 +63,7 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .smtp(let code, _): return (400..<500).contains(code)
         case .network: return true
-        case .sendmail(let status, _): return status == 75
+        case .sendmail(let status, _), .smsProgram(let status, _): return status == 75
         default: return false
         }
     }
@@ -81,6 +86,8 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidHeaderName(let n, let r): return "invalid header name '\(n)': \(r)"
         case .missingField(let f): return "\(f): required field is missing or empty"
         case .invalidMediaType(let m): return "invalid media type '\(m)': expected type/subtype"
+        case .messageTooLarge(let size, let limit):
+            return "the message is \(size) bytes, more than the limit of \(limit) bytes (attachments too large?)"
         case .invalidLocale(let l): return "invalid locale '\(l)': expected a BCP 47 tag such as de-CH"
         case .invalidPhoneNumber(let p): return "invalid phone number '\(p)': expected E.164 such as +15555550123"
         case .invalidURI(let u, let r): return "invalid URI '\(u)': \(r)"
@@ -89,6 +96,7 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .authenticationFailed(let c, let m): return "authentication failed (\(c)): \(m)"
         case .tls(let c, let m): return "TLS failed (\(c)): \(m)"
         case .sendmail(let s, let m): return "sendmail exited with \(s): \(m)"
+        case .smsProgram(let s, let m): return "the SMS program exited with \(s): \(m)"
         case .deliveryUncertain(let r): return "outcome unknown (the server may have accepted the message): \(r)"
         case .io(let p, let m): return "\(p): \(m)"
         case .journal(let p, let l, let m): return l > 0 ? "\(p):\(l): \(m)" : "\(p): \(m)"

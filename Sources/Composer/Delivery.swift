@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where a batch of drafts goes: draft files, `mailto:`/`sms:` URIs, or a mail server (SMTP or a local
 /// sendmail) through an `Outbox`.
 ///
@@ -20,12 +26,16 @@ public enum DeliveryTarget: Sendable {
     case smtp(SMTPConfiguration)
     /// A local sendmail program, through an outbox.
     case sendmail(SendmailTransport)
+    /// A Maildir folder (`MaildirTransport`): every mail draft written into `new/` at once.
+    case maildir(URL)
+    /// An mbox file (`MboxTransport`, mboxrd): every mail draft appended at once, under the file's lock.
+    case mbox(URL)
 
     /// True for SMTP and sendmail: the targets that deliver through an `Outbox` (mail only).
     public var needsOutbox: Bool {
         switch self {
         case .smtp, .sendmail: return true
-        case .files, .uris: return false
+        case .files, .uris, .maildir, .mbox: return false
         }
     }
 
@@ -34,6 +44,7 @@ public enum DeliveryTarget: Sendable {
         switch self {
         case .smtp(let c): return c.url
         case .sendmail(let t): return t.path
+        case .maildir(let url), .mbox(let url): return url.path
         case .files, .uris: return ""
         }
     }
@@ -46,7 +57,23 @@ public enum DeliveryTarget: Sendable {
     /// try DeliveryTarget.files(URL(fileURLWithPath: "drafts")).prepare()
     /// ```
     public func prepare() throws(ComposerError) {
-        if case .files(let directory) = self { try FileTransport(directory: directory).checkDirectory() }
+        switch self {
+        case .files(let directory), .maildir(let directory):
+            try FileTransport(directory: directory).checkDirectory()
+        case .mbox(let file):
+            var info = stat()
+            if stat(file.path, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFREG else {
+                    throw .io(path: file.path, message: "is not a plain file (expected an mbox file)")
+                }
+                guard access(file.path, W_OK) == 0 else {
+                    throw .io(path: file.path, message: "cannot be written: \(AtomicFile.errnoText())")
+                }
+            } else {
+                try FileTransport(directory: file.deletingLastPathComponent()).checkDirectory()
+            }
+        case .uris, .smtp, .sendmail: break
+        }
     }
 
     /// The transport an outbox sends with.
@@ -63,7 +90,7 @@ public enum DeliveryTarget: Sendable {
         case .sendmail(let transport):
             guard transport.canSendMail else { throw .mailUnavailable(reason: "\(transport.path) is not executable") }
             return transport
-        case .files, .uris:
+        case .files, .uris, .maildir, .mbox:
             throw .mailUnavailable(reason: "an outbox sends through SMTP or sendmail, not to files or URIs")
         }
     }
@@ -121,6 +148,8 @@ public enum DeliveryEvent {
     case uri(label: String, key: String, uri: String)
     /// A dry run's account of a mail draft: what would be sent, and the size of the message.
     case wouldSend(DeliveryItem<MailDraft>, size: Int)
+    /// A dry run's account of a text message for the SMS program: its SMS segments per number.
+    case wouldText(DeliveryItem<MessageDraft>, segments: Int)
     /// A draft that could not be saved, written or queued; the rest of the batch goes on.
     case refused(label: String, key: String, error: ComposerError)
     /// Text messages the target cannot carry (SMTP and sendmail carry mail only), refused together.
@@ -171,6 +200,12 @@ public struct DeliverySummary: Sendable, Hashable {
     /// Messages not sent by an interrupted run: those still queued or deferred in the outbox, or, when it
     /// stopped before queueing, the mail drafts that were not queued.
     public var remaining = 0
+    /// Messages of the outbox left queued because this run had no transport for their kind (text messages
+    /// without an SMS program, mail without a mail server).
+    public var notCarried = 0
+    /// Text messages sent through the SMS program (also in `sent`) and their SMS segments.
+    public var textsSent = 0
+    public var textSegments = 0
 
     public init() {}
 
@@ -183,6 +218,9 @@ public struct DeliverySummary: Sendable, Hashable {
         uncertain = run.uncertain
         interrupted = run.interrupted
         remaining = run.remaining
+        notCarried = run.notCarried
+        textsSent = run.textsSent
+        textSegments = run.textSegments
     }
 
     /// Adds an outbox run's counts (e.g. to the drafts refused before it).
@@ -198,12 +236,15 @@ public struct DeliverySummary: Sendable, Hashable {
         uncertain += other.uncertain
         interrupted = interrupted || other.interrupted
         remaining += other.remaining
+        notCarried += other.notCarried
+        textsSent += other.textsSent
+        textSegments += other.textSegments
     }
 
     /// `.interrupted` when stopped, else `.incomplete` when anything failed, is deferred or uncertain.
     public var outcome: DeliveryOutcome {
         if interrupted { return .interrupted }
-        return failed > 0 || deferred > 0 || uncertain > 0 ? .incomplete : .complete
+        return failed > 0 || deferred > 0 || uncertain > 0 || notCarried > 0 ? .incomplete : .complete
     }
 }
 
@@ -225,11 +266,30 @@ public struct Delivery: Sendable {
     public var policy: OutboxPolicy
     /// The sender of mail drafts that have none.
     public var sender: MailAddress?
+    /// The most bytes one message may have once written (attachments base64-encoded): a larger one is
+    /// refused before anything is sent. Default ``defaultMaxMessageSize``. (A server's own limit, its
+    /// EHLO `SIZE`, is announced with each message: the server refuses a larger one with 552, final.)
+    public var maxMessageSize: Int? = Delivery.defaultMaxMessageSize
 
-    public init(target: DeliveryTarget, policy: OutboxPolicy = OutboxPolicy(), sender: MailAddress? = nil) {
+    /// Text messages through an SMS program, queued in the same outbox as the mail and sent exactly once
+    /// like it (nil: text messages go where the target puts them, or are refused by SMTP and sendmail).
+    public var textTransport: SMSProgramTransport?
+
+    /// Whether a send goes through an outbox: mail to SMTP or sendmail, or text messages to an SMS program.
+    public var needsOutbox: Bool { target.needsOutbox || textTransport != nil }
+
+    /// 25 MB (26 214 400 bytes), the limit of the large mail providers.
+    public static let defaultMaxMessageSize = 25 << 20
+
+    public init(
+        target: DeliveryTarget, policy: OutboxPolicy = OutboxPolicy(), sender: MailAddress? = nil,
+        maxMessageSize: Int? = Delivery.defaultMaxMessageSize, textTransport: SMSProgramTransport? = nil
+    ) {
+        self.textTransport = textTransport
         self.target = target
         self.policy = policy
         self.sender = sender
+        self.maxMessageSize = maxMessageSize
     }
 
     /// Delivers `batch`: to files or URIs, or for SMTP and sendmail into `outbox` and then sent (a dry run
@@ -249,19 +309,16 @@ public struct Delivery: Sendable {
         events: (DeliveryEvent) -> Void = { _ in }
     ) throws(ComposerError) -> DeliverySummary {
         let batch = withSender(batch)
+        if textTransport != nil { return try deliverWithTexts(batch, outbox: location, stop: stop, events: events) }
         switch target {
         case .files(let directory): return save(batch, in: directory, events: events)
+        case .maildir(let directory):
+            return store(batch, in: .maildir(MaildirTransport(directory: directory)), events: events)
+        case .mbox(let file): return store(batch, in: .mbox(MboxTransport(file: file)), events: events)
         case .uris: return uris(batch, events: events)
         case .smtp, .sendmail:
             var summary = DeliverySummary()
-            if !batch.messages.isEmpty {
-                events(
-                    .messagesNotCarried(
-                        batch.messages,
-                        error: .messagingUnavailable(
-                            reason: "SMTP and sendmail carry mail only; save text messages as files or URIs")))
-                summary.failed += batch.messages.count
-            }
+            summary.failed += refuse(batch.messages, "SMTP and sendmail carry mail only", events: events)
             guard let location else {
                 let dry = dryRun(batch.mail, events: events)
                 summary.failed += dry.failed
@@ -282,6 +339,84 @@ public struct Delivery: Sendable {
         }
     }
 
+    /// Tries what this delivery would use, without sending anything: the SMTP server (connect, EHLO, TLS
+    /// and AUTH as configured, ``SMTPTransport/check()``), that the sendmail and SMS programs can be run,
+    /// that a folder or mbox file can be written. Returns what was checked, one line each.
+    ///
+    /// ```swift
+    /// let smtp = Delivery(target: .smtp(try SMTPConfiguration(url: "smtp://127.0.0.1:2525")))
+    /// for line in try smtp.check() { print(line) }   // "smtp://127.0.0.1:2525: connected, EHLO and AUTH accepted"
+    /// ```
+    /// - Throws: the first failure: `.network`, `.tls`, `.authenticationFailed`, `.smtp`, `.mailUnavailable`
+    ///   (no sendmail), `.messagingUnavailable` (no SMS program), `.io` (a folder that cannot be written).
+    public func check() throws(ComposerError) -> [String] {
+        var done: [String] = []
+        switch target {
+        case .smtp(let configuration):
+            let smtp: SMTPTransport
+            do { smtp = try SMTPTransport(configuration: configuration) } catch { throw ComposerError(error) }
+            try smtp.check()
+            let auth = configuration.username == nil ? "" : " and AUTH"
+            done.append("\(configuration.url): connected, EHLO\(auth) accepted")
+        case .sendmail(let transport):
+            guard transport.canSendMail else {
+                throw .mailUnavailable(reason: "\(transport.path) is not an executable sendmail")
+            }
+            done.append("\(transport.path): can be run")
+        case .files(let url), .maildir(let url), .mbox(let url):
+            try target.prepare()
+            done.append("\(url.path): can be written")
+        case .uris: break
+        }
+        if let textTransport {
+            guard textTransport.canSendText else {
+                throw .messagingUnavailable(reason: "\(textTransport.path) is not an executable program")
+            }
+            done.append("\(textTransport.path): can be run")
+        }
+        return done
+    }
+
+    /// `deliver` with an SMS program: mail goes to the target (into the outbox for SMTP and sendmail), text
+    /// messages into the same outbox; then the outbox is sent (a dry run without `location`).
+    private func deliverWithTexts(
+        _ batch: DeliveryBatch, outbox location: OutboxLocation?, stop: OutboxStop?, events: (DeliveryEvent) -> Void
+    ) throws(ComposerError) -> DeliverySummary {
+        var summary = DeliverySummary()
+        var mail = batch.mail
+        if !target.needsOutbox && !mail.isEmpty {
+            var direct = self
+            direct.textTransport = nil
+            summary.add(try direct.deliver(DeliveryBatch(mail: mail), stop: stop, events: events))
+            mail = []
+        }
+        guard let location else {
+            summary.add(dryRun(mail, events: events))
+            for item in batch.messages {
+                do {
+                    for number in item.draft.recipients { try E164.check(number) }
+                    events(.wouldText(item, segments: item.draft.segments.segments))
+                    summary.skipped += 1
+                } catch {
+                    events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
+                    summary.failed += 1
+                }
+            }
+            return summary
+        }
+        let outbox = try Outbox(location)
+        guard let refused = try queueOnce(mail, texts: batch.messages, into: outbox, stop: stop, events: events) else {
+            if case .new = location { _ = outbox.removeIfUnused() }
+            events(.stoppedBeforeQueueing(count: mail.count + batch.messages.count))
+            summary.interrupted = true
+            summary.remaining += mail.count + batch.messages.count
+            return summary
+        }
+        summary.failed += refused
+        summary.add(try send(outbox, stop: stop, events: events))
+        return summary
+    }
+
     /// Queues `mail` into `outbox` unless it already holds messages (then it is a resume and nothing is
     /// queued again). Reports each refused draft and then `queued` or `resuming`; returns how many were
     /// refused. With `stop`, a stop requested before the batch is queued queues nothing (the message files
@@ -299,13 +434,22 @@ public struct Delivery: Sendable {
 
     /// `queue` without the event of a stop: the number of drafts refused, or nil when stopped.
     private func queueOnce(
-        _ mail: [DeliveryItem<MailDraft>], into outbox: Outbox, stop: OutboxStop?, events: (DeliveryEvent) -> Void
+        _ mail: [DeliveryItem<MailDraft>], texts: [DeliveryItem<MessageDraft>] = [], into outbox: Outbox,
+        stop: OutboxStop?, events: (DeliveryEvent) -> Void
     ) throws(ComposerError) -> Int? {
         let mail = mail.map { withSender($0) }
-        switch try outbox.enqueueOnce(mail.map(\.draft), labels: mail.map(\.label), stop: stop) {
+        let writer = MIMEWriter(maxMessageSize: maxMessageSize)
+        switch try outbox.enqueueOnce(
+            mail.map(\.draft), labels: mail.map(\.label), texts: texts.map(\.draft), textLabels: texts.map(\.label),
+            writer: writer, stop: stop)
+        {
         case .queued(let result):
             for r in result.rejected {
-                events(.refused(label: mail[r.index].label, key: mail[r.index].key, error: r.error))
+                let (label, key) =
+                    r.index < mail.count
+                    ? (mail[r.index].label, mail[r.index].key)
+                    : (texts[r.index - mail.count].label, texts[r.index - mail.count].key)
+                events(.refused(label: label, key: key, error: r.error))
             }
             events(.queued(outbox, count: result.ids.count))
             return result.rejected.count
@@ -322,11 +466,16 @@ public struct Delivery: Sendable {
     public func send(_ outbox: Outbox, stop: OutboxStop? = nil, events: (DeliveryEvent) -> Void = { _ in })
         throws(ComposerError) -> DeliverySummary
     {
-        let transport = try target.envelopeTransport()
+        let transport = textTransport == nil || target.needsOutbox ? try target.envelopeTransport() : nil
+        if let textTransport, !textTransport.canSendText {
+            throw .messagingUnavailable(reason: "\(textTransport.path) is not an executable program")
+        }
         do {
             return try withoutActuallyEscaping(events) { events in
                 DeliverySummary(
-                    try outbox.send(using: transport, policy: policy, stop: stop) { events(.progress($0)) })
+                    try outbox.send(using: transport, texts: textTransport, policy: policy, stop: stop) {
+                        events(.progress($0))
+                    })
             }
         } catch {
             throw ComposerError(error, path: outbox.directory.path)
@@ -341,7 +490,7 @@ public struct Delivery: Sendable {
         var summary = DeliverySummary()
         for item in mail.map({ withSender($0) }) {
             do {
-                let bytes = try MIMEWriter().write(item.draft)
+                let bytes = try MIMEWriter(maxMessageSize: maxMessageSize).write(item.draft)
                 events(.wouldSend(item, size: bytes.count))
                 summary.skipped += 1
             } catch {
@@ -379,6 +528,52 @@ public struct Delivery: Sendable {
             }
         }
         for url in smsFiles { events(.savedMessages(file: url)) }
+        return summary
+    }
+
+    /// Refuses `messages` together (`messagesNotCarried`: `why`, and where text messages can go); returns
+    /// how many.
+    private func refuse(_ messages: [DeliveryItem<MessageDraft>], _ why: String, events: (DeliveryEvent) -> Void)
+        -> Int
+    {
+        guard !messages.isEmpty else { return 0 }
+        events(
+            .messagesNotCarried(
+                messages, error: .messagingUnavailable(reason: "\(why); save text messages as files or URIs")))
+        return messages.count
+    }
+
+    /// A mail store of ``DeliveryTarget/maildir(_:)`` or ``DeliveryTarget/mbox(_:)``.
+    private enum Store {
+        case maildir(MaildirTransport)
+        case mbox(MboxTransport)
+    }
+
+    /// Writes every mail draft into a Maildir or an mbox file at once (`saved` events; the Maildir's file,
+    /// or the mbox file); text messages are refused together, as a mail store holds mail only.
+    private func store(_ batch: DeliveryBatch, in store: Store, events: (DeliveryEvent) -> Void) -> DeliverySummary {
+        var summary = DeliverySummary()
+        summary.failed += refuse(batch.messages, "a Maildir or mbox holds mail only", events: events)
+        let writer = MIMEWriter(includeBcc: true, maxMessageSize: maxMessageSize)
+        for item in batch.mail {
+            do {
+                let file: URL
+                switch store {
+                case .maildir(var maildir):
+                    maildir.writer = writer
+                    file = try maildir.save(item.draft)
+                case .mbox(var mbox):
+                    mbox.writer = writer
+                    try mbox.save(item.draft)
+                    file = mbox.file
+                }
+                events(.saved(item, file: file))
+                summary.saved += 1
+            } catch {
+                events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
+                summary.failed += 1
+            }
+        }
         return summary
     }
 

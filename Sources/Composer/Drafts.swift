@@ -55,6 +55,11 @@ public struct MailDraft: Sendable, Hashable {
     public var extraHeaders: [MailHeader]
     /// BCP 47 tag written as `Content-Language`.
     public var locale: String?
+    /// Where the recipient can leave the mailing: `https:` and `mailto:` URIs, written as
+    /// `List-Unsubscribe` (RFC 2369), with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058)
+    /// when one of them is `https:`. Characters a URI cannot hold (spaces, non-ASCII, `<>",`) are
+    /// percent-encoded when the message is written.
+    public var listUnsubscribe: [String] = []
 
     /// A draft; every field may be filled later. `MIMEWriter` checks what it needs (from, a recipient).
     public init(

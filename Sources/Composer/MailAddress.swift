@@ -100,6 +100,34 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Parses a list of addresses separated by `,` or `;` (a display name with either goes in quotes), as a
+    /// `Cc` column or option holds them; empty items are skipped.
+    ///
+    /// ```swift
+    /// let cc = try MailAddress.list(parsing: "\"Doe, Jane\" <jane@example.com>; bob@example.org")   // 2
+    /// ```
+    /// - Throws: `ComposerError.invalidAddress` for the first item that is not an address.
+    public static func list(parsing text: String) throws -> [MailAddress] {
+        var result: [MailAddress] = []
+        var rest = Substring(text)
+        while !rest.allSatisfy(\.isWhitespace) {
+            guard let column = secondMailbox(in: String(rest)) else {
+                result.append(try MailAddress(parsing: String(rest)))
+                break
+            }
+            let separator = rest.index(rest.startIndex, offsetBy: column - 1)
+            // A second `<…>` without a separator: the single-address parser says what is wrong.
+            guard rest[separator] == "," || rest[separator] == ";" else {
+                result.append(try MailAddress(parsing: String(rest)))
+                break
+            }
+            let item = rest[..<separator]
+            if !item.allSatisfy(\.isWhitespace) { result.append(try MailAddress(parsing: String(item))) }
+            rest = rest[rest.index(after: separator)...]
+        }
+        return result
+    }
+
     /// The 1-based column where a second mailbox starts in `text` (a `,` or `;` outside quotes and angle
     /// brackets, or a second `<…>`), or nil for a single one.
     static func secondMailbox(in text: String) -> Int? {

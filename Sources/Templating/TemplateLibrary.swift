@@ -33,7 +33,7 @@ public struct RenderedMessage: Sendable, Equatable, Codable {
 
 /// A template of the library: a folder `Templates/<name>/` compiled once.
 ///
-/// Files: `subject.mustache`, `body.txt.mustache`, optional `body.html.mustache` and `message.txt.mustache`,
+/// Files: `subject.mustache`, `body.txt.mustache` (or `body.md.mustache`), optional `body.html.mustache` and `message.txt.mustache`,
 /// per-locale overrides such as `body.html.ar.mustache`, and partials (any other `<partial>.mustache` in the
 /// folder, plus the library's shared `_shared/*.mustache`).
 public struct LibraryTemplate: Sendable {
@@ -42,6 +42,10 @@ public struct LibraryTemplate: Sendable {
         case subject = "subject"
         case textBody = "body.txt"
         case htmlBody = "body.html"
+        /// Markdown (CommonMark): rendered with HTML-escaped values and turned into the HTML part (cmark),
+        /// rendered as it is for the plain-text part (Markdown reads as plain text), where the template
+        /// has no `body.html` or `body.txt` of its own.
+        case markdownBody = "body.md"
         case messageBody = "message.txt"
     }
 
@@ -171,9 +175,12 @@ public struct TemplateLibrary: Sendable {
             }
             sample = try MustacheValue(json: Array(data), file: "\(name)/sample.json")
         }
-        for required in [LibraryTemplate.Part.subject, .textBody] where parts[required] == nil {
+        if parts[.subject] == nil {
+            throw TemplatingError.templateNotFound(name: name, detail: "missing subject.mustache in \(url.path)")
+        }
+        if parts[.textBody] == nil && parts[.markdownBody] == nil {
             throw TemplatingError.templateNotFound(
-                name: name, detail: "missing \(required.rawValue).mustache in \(url.path)")
+                name: name, detail: "missing body.txt.mustache (or body.md.mustache) in \(url.path)")
         }
         return LibraryTemplate(name: name, sample: sample, parts: parts, overrides: overrides, partials: partials)
     }
@@ -211,8 +218,8 @@ public struct TemplateLibrary: Sendable {
         }
         return RenderedMessage(
             subject: try part(.subject, .header(.fold)) ?? "",
-            textBody: try part(.textBody, .text) ?? "",
-            htmlBody: try part(.htmlBody, .html),
+            textBody: try part(.textBody, .text) ?? part(.markdownBody, .text) ?? "",
+            htmlBody: try part(.htmlBody, .html) ?? part(.markdownBody, .html).map(Markdown.html),
             messageBody: try part(.messageBody, .text),
             locale: locale)
     }

@@ -40,6 +40,13 @@ func loadCampaignData(_ path: String, command: String) throws -> [String: Mustac
     return result
 }
 
+/// The addresses of a repeated address option (each value one address or a `,`/`;`-separated list).
+private func addressOptions(_ values: [String], _ option: String) throws -> [MailAddress] {
+    do { return try values.flatMap { try MailAddress.list(parsing: $0) } } catch {
+        throw CLIError.usage("compose: \(option): \(error)")
+    }
+}
+
 enum ComposeCommand: Command {
     static let name = "compose"
     static let summary = "Render a template for each selected contact and deliver the drafts"
@@ -60,8 +67,8 @@ enum ComposeCommand: Command {
             """,
         options: [
             .option(
-                "--template", value: "NAME", help: "a template of the library ('contacts templates list')",
-                required: true),
+                "--template", value: "NAME",
+                help: "a template of the library ('contacts templates list'); required unless --check"),
             .option("--query", value: "Q", help: "select every contact the search finds"),
             .flag("--keywords", help: "with --query: keyword search"),
             .option("--ids", value: "ID,…", help: "select these contact ids"),
@@ -87,6 +94,30 @@ enum ComposeCommand: Command {
                 help: """
                     fill the template's 'others' with every co-recipient (names and addresses):
                     each message then names all the others (default: off)
+                    """),
+            .flag(
+                "--check",
+                help: """
+                    try the delivery without sending: connect, EHLO and AUTH for --smtp; that
+                    --sendmail and --sms-program can run; that --out, --maildir, --mbox can be written
+                    """),
+            .repeated(
+                "--attach", value: "FILE",
+                help: "attach FILE to every mail; an 'attachments' column (';' between files) adds per recipient",
+                completion: .file),
+            .repeated(
+                "--cc", value: "ADDR", help: "a copy of every mail to ADDR (Cc); also a 'cc' column in --recipients"),
+            .repeated(
+                "--bcc", value: "ADDR",
+                help: "a blind copy to ADDR (envelope only, never a header); also a 'bcc' column"),
+            .repeated(
+                "--reply-to", value: "ADDR", help: "replies go to ADDR; a 'reply-to' column replaces it per recipient"),
+            .repeated(
+                "--unsubscribe", value: "TEMPLATE",
+                help: """
+                    a List-Unsubscribe URI (https: or mailto:) rendered per recipient, e.g.
+                    'https://example.com/leave?id={{recipient.id}}'; makes the mail bulk
+                    (Precedence: bulk, Auto-Submitted: auto-generated); https: adds one-click
                     """),
             .option(
                 "--templates", value: "DIR", help: "a template library folder instead of the built-in one",
@@ -116,24 +147,47 @@ enum ComposeCommand: Command {
         let dataPath = try args.option("--data")
         let recipientsPath = try args.option("--recipients")
         let shareNames = args.flag("--share-recipient-names")
+        let cc = try addressOptions(try args.options("--cc"), "--cc")
+        let bcc = try addressOptions(try args.options("--bcc"), "--bcc")
+        let replyTo = try addressOptions(try args.options("--reply-to"), "--reply-to")
+        var attachments: [Attachment] = []
+        for path in try args.options("--attach") {
+            do { attachments.append(try Attachment(contentsOfFile: path)) } catch {
+                throw CLIError.usage("compose: --attach: \(error)")
+            }
+        }
+        var unsubscribe: [MustacheTemplate] = []
+        for text in try args.options("--unsubscribe") {
+            do { unsubscribe.append(try MustacheTemplate(text, name: "--unsubscribe")) } catch {
+                throw CLIError.usage("compose: \(error)")
+            }
+        }
         let templatesDir = try args.option("--templates")
         let stringsDir = try args.option("--strings")
         let maxOutput = try OutputLimitOption.parse(&args, command: name)
+        let check = args.flag("--check")
         let delivery = try DeliveryOptions.parse(&args, command: name)
         _ = try args.positionals(max: 0, names: "no arguments")
-        guard let templateName else { throw CLIError.usage("compose: --template NAME is required") }
+        if check { return ComposeDelivery.check(delivery, command: name, locale: locale) }
+        guard let templateName else { throw CLIError.usage("compose: --template NAME is required (or --check)") }
         guard query == nil || ids == nil, query != nil || ids != nil || group != nil else {
             throw CLIError.usage("compose: give --query or --ids (or --group alone for the whole group), not both")
         }
         let mode = try parseMode(modeText)
         // A folder that cannot take the drafts fails once, before anything is read or rendered.
         do { try delivery.target.prepare() } catch {
-            throw CLIError.failure("compose: --out: \(error)")
+            let option: String
+            switch delivery.target {
+            case .maildir: option = "--maildir"
+            case .mbox: option = "--mbox"
+            default: option = "--out"
+            }
+            throw CLIError.failure("compose: \(option): \(error)")
         }
         // A send takes SIGINT and SIGTERM from here: a stop while reading, rendering or queueing ends it
         // before anything is sent, with nothing queued (exit 130); once sending, after the message in flight.
         let stop = OutboxStop()
-        if delivery.send && delivery.target.needsOutbox { Interrupts.watch(stop) }
+        if delivery.send && delivery.needsOutbox { Interrupts.watch(stop) }
         defer { Interrupts.unwatch() }
 
         var library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: name)
@@ -177,6 +231,11 @@ enum ComposeCommand: Command {
         campaign.locale = locale
         campaign.from = delivery.from
         campaign.shareRecipientNames = shareNames
+        campaign.cc = cc
+        campaign.bcc = bcc
+        campaign.replyTo = replyTo
+        campaign.unsubscribe = unsubscribe
+        campaign.attachments = attachments
         if let dataPath { campaign.data = try loadCampaignData(dataPath, command: name) }
         if let recipientsPath {
             do {
@@ -191,6 +250,8 @@ enum ComposeCommand: Command {
                     for d in unmatched.prefix(5) { printError("compose: " + terminalSafe("\(d)")) }
                 }
                 campaign.recipientData = extra.rows
+                campaign.recipientOrigins = extra.origins.mapValues { "\($0.file):\($0.line)" }
+                campaign.attachmentsDirectory = URL(fileURLWithPath: recipientsPath).deletingLastPathComponent()
             } catch let error as RecipientData.LoadError {
                 throw CLIError.failure("compose: \(error)")
             }
@@ -203,7 +264,7 @@ enum ComposeCommand: Command {
             throw CLIError.usage("compose: --from ADDR is needed for mail (the sender of every message)")
         }
         let code = try ComposeDelivery.run(
-            DeliveryBatch(messages), options: delivery, command: name, stop: stop, out: &out)
+            DeliveryBatch(messages), options: delivery, command: name, stop: stop, out: &out, locale: locale)
         if !failures.isEmpty {
             out.line("not rendered: \(failures.count) recipient(s) (see stderr)")
             out.flush()

@@ -1,6 +1,8 @@
 import ArgumentModel
+import Campaigns
 import Composer
 import Foundation
+import StringsCatalog
 import TerminalUI
 
 #if canImport(Glibc)
@@ -23,6 +25,13 @@ struct DeliveryOptions {
     /// Tries per message in one run and the first backoff (seconds), when given.
     var attempts: Int?
     var backoff: Double?
+    /// `--max-message-size`: the most bytes one written message may have.
+    var maxMessageSize = Delivery.defaultMaxMessageSize
+    /// `--sms-program`: text messages go through it, queued in the outbox with the mail.
+    var smsProgram: String?
+
+    /// Whether a send goes through an outbox (mail to a server, or text messages to the SMS program).
+    var needsOutbox: Bool { target.needsOutbox || smsProgram != nil }
 
     /// The delivery options, listed under "Delivery:" in help.
     static let options: [OptionSpec] = [
@@ -47,6 +56,18 @@ struct DeliveryOptions {
             "--sendmail-program", value: "PATH", help: "the sendmail program to pipe to (implies --sendmail)",
             completion: .file, section: section),
         .flag("--uri", help: "print mailto:/sms: URIs", section: section),
+        .option(
+            "--sms-program", value: "PATH",
+            help: """
+                send text messages through PATH (the E.164 number as argument, the body on
+                stdin; exit 0 sent, 75 retried, other failed), queued in the outbox with the mail
+                """, completion: .file, section: section),
+        .option(
+            "--maildir", value: "DIR", help: "write every mail into the Maildir DIR (new/), at once",
+            completion: .directory, section: section),
+        .option(
+            "--mbox", value: "FILE", help: "append every mail to the mbox FILE (mboxrd, under its lock), at once",
+            completion: .file, section: section),
         .flag("--send", help: "with --smtp/--sendmail: really deliver (default: dry run)", section: section),
         .option(
             "--resume", value: "DIR",
@@ -73,6 +94,12 @@ struct DeliveryOptions {
             "--sendmail-timeout", value: "S", help: "seconds sendmail may take for one message (default 600)",
             section: section),
         .option(
+            "--max-message-size", value: "SIZE",
+            help: """
+                refuse a recipient whose message (attachments included) is larger:
+                bytes, or with k, M (default 25M); the server's own SIZE is respected too
+                """, section: section),
+        .option(
             "--attempts", value: "N", help: "tries per message in this run for transient failures (default 5)",
             section: section),
         .option(
@@ -85,7 +112,9 @@ struct DeliveryOptions {
 
     /// The options that pick where drafts go and how a new run starts, which only `compose` takes:
     /// `outbox send` delivers an outbox that exists, with its messages' own senders, for real.
-    static let composeOnly: Set<String> = ["--out", "--uri", "--send", "--resume", "--from"]
+    static let composeOnly: Set<String> = [
+        "--out", "--uri", "--send", "--resume", "--from", "--max-message-size", "--maildir", "--mbox",
+    ]
 
     /// The delivery options of `outbox send`: the transport (SMTP or sendmail), rate, timeouts and retries.
     static let transportOptions = options.filter { !composeOnly.contains($0.name) }
@@ -100,6 +129,8 @@ struct DeliveryOptions {
         let sendmail = args.flag("--sendmail")
         let sendmailProgram = try args.option("--sendmail-program")
         let uri = composing && args.flag("--uri")
+        let maildir = composing ? try args.option("--maildir") : nil
+        let mbox = composing ? try args.option("--mbox") : nil
         let starttls = args.flag("--starttls")
         let caFile = try args.option("--ca-file")
         let user = try args.option("--user")
@@ -115,6 +146,8 @@ struct DeliveryOptions {
         let sendmailTimeout = try seconds(
             args.option("--sendmail-timeout"), "--sendmail-timeout", command: command)
         let backoff = try seconds(args.option("--backoff"), "--backoff", command: command, allowZero: true)
+        let maxSize = composing ? try args.option("--max-message-size") : nil
+        let smsProgram = try args.option("--sms-program")
         var attempts: Int?
         if let text = try args.option("--attempts") {
             guard let n = Int(text), (1...100).contains(n) else {
@@ -123,10 +156,12 @@ struct DeliveryOptions {
             attempts = n
         }
 
-        let chosen = [out != nil, smtp != nil, sendmail || sendmailProgram != nil, uri].filter { $0 }.count
+        let chosen = [out != nil, smtp != nil, sendmail || sendmailProgram != nil, uri, maildir != nil, mbox != nil]
+            .filter { $0 }.count
         guard chosen <= 1 else {
             throw CLIError.usage(
-                "\(command): choose one of \(composing ? "--out, --smtp, --sendmail, --uri" : "--smtp, --sendmail")")
+                "\(command): choose one of "
+                    + (composing ? "--out, --smtp, --sendmail, --uri, --maildir, --mbox" : "--smtp, --sendmail"))
         }
         var target: DeliveryTarget
         if let out {
@@ -164,6 +199,10 @@ struct DeliveryOptions {
             target = .sendmail(transport)
         } else if uri {
             target = .uris
+        } else if let maildir {
+            target = .maildir(URL(fileURLWithPath: maildir))
+        } else if let mbox {
+            target = .mbox(URL(fileURLWithPath: mbox))
         } else {
             target = .files(URL(fileURLWithPath: "."))
         }
@@ -184,10 +223,13 @@ struct DeliveryOptions {
                 throw CLIError.usage("\(command): --from: \(error)")
             }
         }
-        return DeliveryOptions(
+        var options = DeliveryOptions(
             target: target, sendmailProgram: sendmailProgram, send: send,
             resume: resume.map { URL(fileURLWithPath: $0) }, rate: perMinute, from: sender, attempts: attempts,
             backoff: backoff)
+        if let maxSize { options.maxMessageSize = try parseSize(maxSize, command: command) }
+        options.smsProgram = smsProgram
+        return options
     }
 
     /// `N/min`, `N/hour` (or `N/h`, `N` alone per minute) as messages per minute; at least one per hour.
@@ -207,6 +249,23 @@ struct DeliveryOptions {
             throw CLIError.usage("\(command): --rate: '\(text)' is below the lowest rate, 1/hour")
         }
         return perMinute
+    }
+
+    /// `N`, `Nk`/`NK` (× 1024) or `NM`/`NMB` (× 1024²) as bytes; at least 1 kB.
+    static func parseSize(_ text: String, command: String) throws -> Int {
+        let units: [(String, Int)] = [("MB", 1 << 20), ("M", 1 << 20), ("kB", 1 << 10), ("k", 1 << 10), ("K", 1 << 10)]
+        var number = Substring(text)
+        var unit = 1
+        if let (suffix, factor) = units.first(where: { text.hasSuffix($0.0) }) {
+            number = text.dropLast(suffix.count)
+            unit = factor
+        }
+        guard let n = Double(number), n.isFinite, n * Double(unit) >= 1024, n * Double(unit) <= Double(Int32.max)
+        else {
+            throw CLIError.usage(
+                "\(command): --max-message-size: expected bytes, or a number with k or M (1k to 2047M), got '\(text)'")
+        }
+        return Int(n * Double(unit))
     }
 
     /// A positive, finite number of seconds (at most a day), or nil when the option is absent.
@@ -229,7 +288,8 @@ struct DeliveryOptions {
             policy: OutboxPolicy(
                 maxAttempts: attempts ?? OutboxPolicy().maxAttempts, backoff: backoff ?? OutboxPolicy().backoff,
                 messagesPerMinute: rate),
-            sender: from)
+            sender: from, maxMessageSize: maxMessageSize,
+            textTransport: smsProgram.map { SMSProgramTransport(path: $0) })
     }
 
     /// The command that resumes the outbox `dir` with this target (secrets left out).
@@ -240,8 +300,24 @@ struct DeliveryOptions {
         case .sendmail: words += sendmailProgram.map { ["--sendmail-program", $0] } ?? ["--sendmail"]
         default: break
         }
+        if let smsProgram { words += ["--sms-program", smsProgram] }
         return words.map(shellQuoted).joined(separator: " ") + " …"
     }
+}
+
+/// `90s`, `30m`, `2h`, `1d` or plain seconds as seconds: more than 0, at most 30 days.
+func parseDuration(_ text: String, option: String, command: String) throws -> Double {
+    let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+    var number = Substring(text)
+    var unit = 1.0
+    if let last = text.last, let factor = units[last] {
+        number = text.dropLast()
+        unit = factor
+    }
+    guard let n = Double(number), n.isFinite, n > 0, n * unit <= 30 * 86_400 else {
+        throw CLIError.usage("\(command): \(option): expected a duration such as 90s, 30m, 2h or 1d, got '\(text)'")
+    }
+    return n * unit
 }
 
 /// `word` quoted for a POSIX shell when it needs it.
@@ -264,11 +340,12 @@ enum ComposeDelivery {
     /// send the caller has given SIGINT and SIGTERM to `stop` (`Interrupts.watch`) before rendering; they
     /// are given back to their default action when the delivery ends.
     static func run(
-        _ batch: DeliveryBatch, options: DeliveryOptions, command: String, stop: OutboxStop, out: inout Output
+        _ batch: DeliveryBatch, options: DeliveryOptions, command: String, stop: OutboxStop, out: inout Output,
+        locale: String = Strings.defaultLocale
     ) throws -> ExitCode {
         let delivery = options.delivery
         var location: OutboxLocation?
-        if options.target.needsOutbox && options.send {
+        if options.needsOutbox && options.send {
             // Resuming is explicit (an outbox whose queueing was cut short, with no journal yet, is filled
             // now); without --resume every run makes a new folder of its own.
             location =
@@ -285,6 +362,10 @@ enum ComposeDelivery {
                 case .saved(_, let file): out.line("saved \(file.path)")
                 case .savedMessages(let file): out.line("saved \(file.path)")
                 case .uri(_, _, let uri): out.line(uri)
+                case .wouldText(let item, let segments):
+                    out.line(
+                        "would text via \(options.smsProgram ?? ""): \(terminalSafe(item.label)): "
+                            + "\(item.draft.recipients.joined(separator: ", ")) (\(segments) SMS segment(s))")
                 case .wouldSend(let item, let size):
                     let from = item.draft.from?.asciiAddress ?? "?"
                     out.line(
@@ -294,12 +375,12 @@ enum ComposeDelivery {
                     )
                 case .refused(let label, _, let error):
                     printError(
-                        location == nil && options.target.needsOutbox
+                        location == nil && options.needsOutbox
                             ? "\(terminalSafe(label)): \(error)" : "\(command): \(terminalSafe(label)): \(error)")
-                case .messagesNotCarried:
+                case .messagesNotCarried(let items, _):
                     printError(
-                        "\(command): \(ComposerError.messagingUnavailable(reason: "SMTP and sendmail carry mail only; use --out or --uri for text messages"))"
-                    )
+                        "\(command): \(ComposeAlert.cannotSend(mail: false, locale: locale).line) (\(items.count) text "
+                            + "message(s): SMTP and sendmail carry mail only; use --sms-program, --out or --uri)")
                 case .queued(let box, let count):
                     out.line(
                         "outbox \(box.directory.path): \(count) message(s) queued (resume with --resume \(box.directory.path))"
@@ -320,6 +401,10 @@ enum ComposeDelivery {
             }
         } catch .outboxMissing(let path) {
             throw CLIError.usage("\(command): --resume: \(path): no outbox here")
+        } catch .mailUnavailable(let reason) {
+            throw CLIError.failure("\(command): \(ComposeAlert.cannotSend(mail: true, locale: locale).line) (\(reason))")
+        } catch .messagingUnavailable(let reason) {
+            throw CLIError.failure("\(command): \(ComposeAlert.cannotSend(mail: false, locale: locale).line) (\(reason))")
         } catch {
             throw CLIError.failure("\(command): \(error)")
         }
@@ -330,10 +415,29 @@ enum ComposeDelivery {
             out.flush()
             return .interrupted
         }
-        if options.target.needsOutbox && location == nil { out.line("dry run: add --send to deliver") }
+        if options.needsOutbox && location == nil { out.line("dry run: add --send to deliver") }
         printSummary(summary, out: &out)
         guard let outbox else { return exitCode(summary.outcome) }
         return finish(summary, outbox: outbox, options: options, out: &out)
+    }
+
+    /// `compose --check`: tries the transports of `options` without sending (``Delivery/check()``) and says
+    /// what was checked; a transport that cannot send shows the documented alert in `locale`. 0 when ready.
+    static func check(_ options: DeliveryOptions, command: String, locale: String) -> ExitCode {
+        var out = Output()
+        do {
+            for line in try options.delivery.check() { out.line("check: " + terminalSafe(line)) }
+            out.line("check: ready (nothing was sent)")
+            out.flush()
+            return .ok
+        } catch .mailUnavailable(let reason) {
+            printError("\(command): \(ComposeAlert.cannotSend(mail: true, locale: locale).line) (\(reason))")
+        } catch .messagingUnavailable(let reason) {
+            printError("\(command): \(ComposeAlert.cannotSend(mail: false, locale: locale).line) (\(reason))")
+        } catch {
+            printError("\(command): check failed: \(error)")
+        }
+        return .failure
     }
 
     /// The exit code of a delivery's outcome: 0 complete, 1 incomplete, 130 interrupted.
@@ -366,6 +470,11 @@ enum ComposeDelivery {
             out.line(
                 "interrupted: \(summary.remaining) message(s) not sent yet; resume with: \(options.resumeCommand(outbox.directory))"
             )
+        } else if summary.deferred > 0 {
+            out.line(
+                "not sent yet: \(summary.deferred) message(s) wait in the outbox (the server could not be reached "
+                    + "or asked to try later); send them when it is back with: "
+                    + "\(options.resumeCommand(outbox.directory)) --wait 1h")
         }
         out.flush()
         return exitCode(summary.outcome)
@@ -376,16 +485,18 @@ enum ComposeDelivery {
     }
 
     /// Sends what `outbox` holds, with a progress bar on a terminal; SIGINT/SIGTERM stop it gracefully.
-    static func send(_ outbox: Outbox, options: DeliveryOptions, command: String, resendUncertain: Bool = false) throws
-        -> DeliverySummary
-    {
+    static func send(
+        _ outbox: Outbox, options: DeliveryOptions, command: String, resendUncertain: Bool = false,
+        retryUntil: Date? = nil
+    ) throws -> DeliverySummary {
         var delivery = options.delivery
         delivery.policy.resendUncertain = resendUncertain
+        delivery.policy.retryUntil = retryUntil
         let stop = OutboxStop()
         let progress = ProgressPrinter(command: command)
         do {
             // Check the transport before taking the signals.
-            _ = try delivery.target.envelopeTransport()
+            if options.target.needsOutbox || options.smsProgram == nil { _ = try delivery.target.envelopeTransport() }
             Interrupts.watch(stop)
             Interrupts.sending(resumeHint: options.resumeCommand(outbox.directory))
             defer { Interrupts.unwatch() }
@@ -405,7 +516,11 @@ enum ComposeDelivery {
         if s.saved > 0 { parts.insert("saved \(s.saved)", at: 1) }
         if s.deferred > 0 { parts.append("deferred \(s.deferred) (retry with --resume)") }
         if s.uncertain > 0 { parts.append("uncertain \(s.uncertain) (see below: 'contacts outbox settle')") }
+        if s.notCarried > 0 {
+            parts.append("left queued \(s.notCarried) (text messages need --sms-program, mail --smtp or --sendmail)")
+        }
         out.line("summary: " + parts.joined(separator: ", "))
+        if s.textsSent > 0 { out.line("text messages: \(s.textsSent) sent, \(s.textSegments) SMS segment(s)") }
         out.flush()
     }
 }
@@ -542,7 +657,10 @@ struct OutboxSendCommand: Command {
             itself; settle it with 'contacts outbox settle DIR ID --sent|--resend'.
             The first Ctrl-C or SIGTERM finishes the message in flight, prints the summary and exits with 130
             (run the same command to resume); a second one stops at once.
-            --smtp URL or --sendmail is required.
+            With --wait DURATION it keeps the deferred messages and tries again, with backoff, until all
+            are settled or DURATION ends: a connection refused, an unknown host and 4xx replies mean "not
+            yet", a 5xx reply is final. For sending once the connection or the server is back.
+            --smtp URL, --sendmail or --sms-program is required.
             """,
         options: [
             .flag(
@@ -550,7 +668,10 @@ struct OutboxSendCommand: Command {
                 help: """
                     also send every uncertain message (the server may already have it: it
                     may arrive twice; 'contacts outbox settle' decides one by one)
-                    """)
+                    """),
+            .option(
+                "--wait", value: "DURATION",
+                help: "retry deferred messages until sent or DURATION (90s, 30m, 2h, 1d) has passed"),
         ] + DeliveryOptions.transportOptions,
         arguments: [ArgumentSpec("DIR", help: "the outbox folder", required: true, completion: .directory)],
         examples: [
@@ -560,6 +681,7 @@ struct OutboxSendCommand: Command {
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let resendUncertain = args.flag("--resend-uncertain")
+        let wait = try args.option("--wait").map { try parseDuration($0, option: "--wait", command: name) }
         let options = try DeliveryOptions.parse(&args, command: name)
         let positionals = try args.positionals(max: 1, names: "DIR")
         guard let path = positionals.first else { throw CLIError.usage("\(name): expected DIR") }
@@ -569,11 +691,15 @@ struct OutboxSendCommand: Command {
         }
         switch options.target {
         case .smtp, .sendmail: break
-        default: throw CLIError.usage("\(name): --smtp URL or --sendmail is required")
+        default:
+            guard options.smsProgram != nil else {
+                throw CLIError.usage("\(name): --smtp URL, --sendmail or --sms-program is required")
+            }
         }
         let outbox = try ComposeDelivery.openOutbox(dir, command: name)
         let summary = try ComposeDelivery.send(
-            outbox, options: options, command: name, resendUncertain: resendUncertain)
+            outbox, options: options, command: name, resendUncertain: resendUncertain,
+            retryUntil: wait.map { Date().addingTimeInterval($0) })
         var out = Output()
         ComposeDelivery.printSummary(summary, out: &out)
         return ComposeDelivery.finish(summary, outbox: outbox, options: options, out: &out)

@@ -22,6 +22,7 @@ private final class EventLog {
         case .savedMessages(let file): lines.append("saved messages \(file.lastPathComponent)")
         case .uri(_, let key, let uri): lines.append("uri \(key) \(uri.prefix(7))")
         case .wouldSend(let item, let size): lines.append("would send \(item.key) \(size > 0)")
+        case .wouldText(let item, let segments): lines.append("would text \(item.key) \(segments)")
         case .refused(_, let key, let error): lines.append("refused \(key) \(error)")
         case .messagesNotCarried(let items, _): lines.append("not carried \(items.map(\.key))")
         case .queued(let box, let count):

@@ -34,7 +34,10 @@ final class FaultSMTPServer {
 
     /// `faults`: per recipient address, the faults of its next transactions in order; `connect421`: the
     /// connection numbers (1 = first) greeted with 421. `slow`: seconds a slow reply takes.
-    init(faults: [String: [Fault]] = [:], connect421: [Int] = [], slow: Double = 3, slowOK: Double = 0.3) throws {
+    init(
+        faults: [String: [Fault]] = [:], connect421: [Int] = [], slow: Double = 3, slowOK: Double = 0.3,
+        port: Int? = nil
+    ) throws {
         directory = try Env.tempDirectory("fault-smtp")
         let config: [String: Any] = [
             "recipients": faults.mapValues { $0.map(\.rawValue) }, "connect421": connect421,
@@ -48,7 +51,7 @@ final class FaultSMTPServer {
                     "--record", directory.appendingPathComponent("stored.jsonl").path, "--faults", configFile.path,
                     "--slow", String(slow), "--slow-ok",
                     String(slowOK),
-                ])
+                ] + (port.map { ["--port", String($0)] } ?? []))
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error

@@ -12,12 +12,16 @@ final class SMTPTestServer {
     let mailbox: URL
     var port: Int { server.port }
 
-    init(mode: Mode = .plain, requireStartTLS: Bool = false, tls: TLSFiles? = nil, auth: String? = nil) throws {
+    init(
+        mode: Mode = .plain, requireStartTLS: Bool = false, tls: TLSFiles? = nil, auth: String? = nil,
+        sizeLimit: Int? = nil
+    ) throws {
         mailbox = try Env.tempDirectory("mailbox")
         var args = ["--mailbox", mailbox.path, "--mode", mode.rawValue]
         if requireStartTLS { args.append("--require-starttls") }
         if let tls { args += ["--cert", tls.cert.path, "--key", tls.key.path] }
         if let auth { args += ["--auth", auth] }
+        if let sizeLimit { args += ["--size-limit", String(sizeLimit)] }
         server = try ScriptServer(
             python: Env.python, script: Env.fixtures.appendingPathComponent("smtp_server.py"), arguments: args)
     }

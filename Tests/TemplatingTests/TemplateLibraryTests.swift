@@ -145,7 +145,8 @@ struct TemplateLibraryTests {
         try "Hi".write(to: dir.appendingPathComponent("a/subject.mustache"), atomically: true, encoding: .utf8)
         #expect(
             throws: TemplatingError.templateNotFound(
-                name: "a", detail: "missing body.txt.mustache in \(dir.appendingPathComponent("a").path)")
+                name: "a",
+                detail: "missing body.txt.mustache (or body.md.mustache) in \(dir.appendingPathComponent("a").path)")
         ) {
             try TemplateLibrary(directory: dir)
         }

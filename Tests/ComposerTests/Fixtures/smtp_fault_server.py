@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """SMTP fault server for the delivery tests (plain asyncio, standard library only; written for this project).
 
-Listens on 127.0.0.1 on a free port and prints "PORT <n>". Every message it stores is appended as one JSON
+Listens on 127.0.0.1 on a free port (or --port N) and prints "PORT <n>". Every message it stores is appended as one JSON
 line to --record: {"message_id", "from", "to", "fault", "connection"}. It exits on "quit" or EOF on stdin.
 
 --faults FILE is a JSON object:
@@ -27,6 +27,7 @@ ap.add_argument("--record", required=True)
 ap.add_argument("--faults")
 ap.add_argument("--slow", type=float, default=3.0)
 ap.add_argument("--slow-ok", type=float, default=0.3)
+ap.add_argument("--port", type=int, default=0)
 args = ap.parse_args()
 
 faults = {"recipients": {}, "connect421": []}
@@ -156,7 +157,7 @@ async def session(reader, writer):
 
 
 async def main():
-    server = await asyncio.start_server(session, "127.0.0.1", 0, limit=1 << 20)
+    server = await asyncio.start_server(session, "127.0.0.1", args.port, limit=1 << 20)
     port = server.sockets[0].getsockname()[1]
     print(f"PORT {port}", flush=True)
     loop = asyncio.get_running_loop()

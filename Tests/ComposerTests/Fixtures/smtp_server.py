@@ -11,6 +11,7 @@ Commands on stdin, one per line, each answered by one line on stdout starting wi
   count               number of accepted messages
   quit
 Options: --mailbox DIR [--mode plain|smtps|starttls] [--require-starttls] [--cert F --key F] [--auth USER:PASS]
+         [--size-limit BYTES] (announced as SIZE in EHLO; larger messages get 552)
 """
 import argparse, asyncio, json, os, socket, ssl, sys, threading
 
@@ -24,6 +25,7 @@ ap.add_argument("--require-starttls", action="store_true")
 ap.add_argument("--cert")
 ap.add_argument("--key")
 ap.add_argument("--auth")
+ap.add_argument("--size-limit", type=int)
 args = ap.parse_args()
 
 lock = threading.Lock()
@@ -121,6 +123,8 @@ def start():
         # implicit TLS (smtps) is not seen by aiosmtpd's auth_require_tls, which only knows STARTTLS
         kwargs["auth_require_tls"] = args.mode == "starttls"
         kwargs["auth_required"] = True
+    if args.size_limit:
+        kwargs["data_size_limit"] = args.size_limit
     controller = Controller(Handler(), **kwargs)
     controller.start()
 

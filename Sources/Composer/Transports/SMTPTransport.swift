@@ -180,11 +180,36 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         }
     }
 
+    /// Tries the server without sending anything: connects, reads the greeting, says EHLO, starts TLS as
+    /// configured and authenticates when credentials are set, then hangs up (what a capability check needs).
+    ///
+    /// ```swift
+    /// try SMTPTransport(configuration: SMTPConfiguration(url: "smtp://127.0.0.1:2525")).check()
+    /// ```
+    /// - Throws: `.network` (no connection, no such host), `.tls`, `.authenticationFailed`, or `.smtp` with the
+    ///   server's refusal.
+    public func check() throws(ComposerError) {
+        try connection.withLock { (connection) throws(ComposerError) in
+            if connection.handle == nil { connection.handle = curl_easy_init().map(CurlHandle.init) }
+            guard let curl = connection.handle?.pointer else {
+                throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
+            }
+            curl_easy_reset(curl)
+            try perform(curl, connection: &connection, message: [], from: "", to: [], onCommit: {}, connectOnly: true)
+            // A connect-only handle carries no transfer: close it; a delivery opens its own connection.
+            if connection.handle != nil {
+                curl_easy_cleanup(curl)
+                connection.handle = nil
+                connection.socket = -1
+            }
+        }
+    }
+
     /// One transaction on `curl`, the handle of `connection` (which the caller holds locked); closing the
     /// handle clears `connection.handle`.
     private func perform(
         _ curl: UnsafeMutableRawPointer, connection: inout Connection, message: [UInt8], from sender: String,
-        to recipients: [String], onCommit: @escaping () throws -> Void
+        to recipients: [String], onCommit: @escaping () throws -> Void, connectOnly: Bool = false
     ) throws(ComposerError) {
         let context = TransferContext(
             data: message, commandTimeout: configuration.commandTimeout, dataTimeout: configuration.dataTimeout,
@@ -202,12 +227,17 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         func check(_ code: CURLcode) { if code != CURLE_OK && setupError == CURLE_OK { setupError = code } }
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { eb in
             check(ccurl_setopt_string(curl, CURLOPT_URL, c.url))
-            check(ccurl_setopt_string(curl, CURLOPT_MAIL_FROM, "<\(sender)>"))
-            check(ccurl_setopt_slist(curl, CURLOPT_MAIL_RCPT, recipientList))
-            check(ccurl_setopt_long(curl, CURLOPT_UPLOAD, 1))
-            check(ccurl_setopt_long(curl, CURLOPT_INFILESIZE_LARGE, message.count))
-            check(ccurl_setopt_read_function(curl, transferRead))
-            check(ccurl_setopt_pointer(curl, CURLOPT_READDATA, ctx))
+            if connectOnly {
+                // Greeting, EHLO, STARTTLS and AUTH are libcurl's connection phase for SMTP.
+                check(ccurl_setopt_long(curl, CURLOPT_CONNECT_ONLY, 1))
+            } else {
+                check(ccurl_setopt_string(curl, CURLOPT_MAIL_FROM, "<\(sender)>"))
+                check(ccurl_setopt_slist(curl, CURLOPT_MAIL_RCPT, recipientList))
+                check(ccurl_setopt_long(curl, CURLOPT_UPLOAD, 1))
+                check(ccurl_setopt_long(curl, CURLOPT_INFILESIZE_LARGE, message.count))
+                check(ccurl_setopt_read_function(curl, transferRead))
+                check(ccurl_setopt_pointer(curl, CURLOPT_READDATA, ctx))
+            }
             check(ccurl_setopt_debug_function(curl, transferDebug))
             check(ccurl_setopt_pointer(curl, CURLOPT_DEBUGDATA, ctx))
             check(ccurl_setopt_long(curl, CURLOPT_VERBOSE, 1))

@@ -1,0 +1,48 @@
+/// RFC 4648 base64.
+enum Base64 {
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encodedLength(_ count: Int, lineBreaks: Bool) -> Int {
+        let chars = (count + 2) / 3 * 4
+        return lineBreaks ? chars + (chars + 75) / 76 * 2 : chars
+    }
+
+    static func append<C: Collection<UInt8>>(_ data: C, to out: inout [UInt8]) where C.Index == Int {
+        var i = data.startIndex
+        let end = data.endIndex
+        while i + 2 < end {
+            let v = UInt32(data[i]) << 16 | UInt32(data[i + 1]) << 8 | UInt32(data[i + 2])
+            out.append(alphabet[Int(v >> 18)])
+            out.append(alphabet[Int((v >> 12) & 63)])
+            out.append(alphabet[Int((v >> 6) & 63)])
+            out.append(alphabet[Int(v & 63)])
+            i += 3
+        }
+        let rest = end - i
+        if rest == 1 {
+            let v = UInt32(data[i]) << 16
+            out.append(alphabet[Int(v >> 18)])
+            out.append(alphabet[Int((v >> 12) & 63)])
+            out.append(61)
+            out.append(61)
+        } else if rest == 2 {
+            let v = UInt32(data[i]) << 16 | UInt32(data[i + 1]) << 8
+            out.append(alphabet[Int(v >> 18)])
+            out.append(alphabet[Int((v >> 12) & 63)])
+            out.append(alphabet[Int((v >> 6) & 63)])
+            out.append(61)
+        }
+    }
+
+    /// Base64 in 76-character lines, each ending in CRLF.
+    static func appendLines(_ data: [UInt8], to out: inout [UInt8]) {
+        var i = 0
+        while i < data.count {
+            let end = min(i + 57, data.count)
+            append(data[i..<end], to: &out)
+            out.append(13)
+            out.append(10)
+            i = end
+        }
+    }
+}
