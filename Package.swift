@@ -127,6 +127,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "BenchBaseline", "Collation", "ContactsCore", "Templating", "Composer", "ContactsSelection", "Support",
+                "TestSupport",
             ],
             path: "Benchmarks/Sources/Benchmarks"
         ),

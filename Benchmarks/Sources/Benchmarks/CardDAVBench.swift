@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// `Benchmarks carddav [--count N]`: `contacts sync` against a local Radicale holding N contacts (default
 /// 10,000; `scripts/gen-bench-data.py`, fixed seed) beside vdirsyncer on the same collection in the same
@@ -25,12 +26,18 @@ func runCardDAVBench(args: [String]) throws {
         try runChild(["/usr/bin/python3", root + "/scripts/gen-bench-data.py", "vcf", String(count), cards]).status == 0
     else { throw ProcessBenchError("gen-bench-data.py failed") }
 
-    let server = try LineServer(
-        [python, root + "/Benchmarks/Fixtures/carddav_bench_server.py", "--cards", cards, "--root", work + "/radicale"])
-    defer { server.stop() }
+    let server = try ScriptServer(
+        python: URL(fileURLWithPath: python),
+        script: URL(fileURLWithPath: root + "/Benchmarks/Fixtures/carddav_bench_server.py"),
+        arguments: ["--cards", cards, "--root", work + "/radicale"])
+    defer { server.stop(grace: 30) }
+    func ask(_ command: String) -> String {
+        server.send(command)
+        return server.readLine()
+    }
     let url = "http://127.0.0.1:\(server.port)/bench/book/"
     func serverSeconds(_ command: String) throws -> Double {
-        let answer = server.ask(command)
+        let answer = ask(command)
         guard let seconds = Double(answer) else { throw ProcessBenchError("bench server: \(command): \(answer)") }
         return seconds
     }
@@ -79,7 +86,7 @@ func runCardDAVBench(args: [String]) throws {
     let theirFirst = try vdirsyncerSync()
     let ourIdle = try contactsSync()
     let theirIdle = try vdirsyncerSync()
-    guard server.ask("change 10") == "ok" else { throw ProcessBenchError("bench server: change failed") }
+    guard ask("change 10") == "ok" else { throw ProcessBenchError("bench server: change failed") }
     let ourTen = try contactsSync()
     let theirTen = try vdirsyncerSync()
 
@@ -97,52 +104,4 @@ func runCardDAVBench(args: [String]) throws {
 private func pad(_ seconds: Double) -> String {
     let text = format(seconds, 3)
     return String(repeating: " ", count: max(0, 13 - text.count)) + text
-}
-
-/// A helper program that prints `PORT n` once ready and answers one line per command line.
-private final class LineServer {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var buffer: [UInt8] = []
-    private(set) var port = 0
-
-    init(_ argv: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: argv[0])
-        process.arguments = Array(argv.dropFirst())
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let first = readLine()
-        guard first.hasPrefix("PORT "), let p = Int(first.dropFirst(5)) else {
-            stop()
-            throw ProcessBenchError("bench server did not start: \(first)")
-        }
-        port = p
-    }
-
-    func ask(_ command: String) -> String {
-        try? input.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
-        return readLine()
-    }
-
-    private func readLine() -> String {
-        while true {
-            if let nl = buffer.firstIndex(of: 10) {
-                let line = String(decoding: buffer[..<nl], as: UTF8.self)
-                buffer.removeSubrange(...nl)
-                return line
-            }
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { return String(decoding: buffer, as: UTF8.self) }
-            buffer.append(contentsOf: data)
-        }
-    }
-
-    func stop() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
 }
