@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "Templating", targets: ["Templating"]),
         .library(name: "Composer", targets: ["Composer"]),
         .library(name: "ContactsSelection", targets: ["ContactsSelection"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "PickerModel", targets: ["PickerModel"]),
         .executable(name: "contacts", targets: ["contacts"]),
     ],
     targets: [
@@ -89,6 +91,17 @@ let package = Package(
             ]
         ),
 
+        // The picker (`contacts pick`): ncursesw through a thin bridge; the terminal module that draws screen
+        // snapshots and reads keys; the view model that decides what they show (no terminal code).
+        // (No pkgConfig: its cflags, -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, are flags SwiftPM refuses; the shim
+        // asks for the wide-character API itself and the module map links ncursesw.)
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit"]),
+        .target(
+            name: "PickerModel",
+            dependencies: ["ICUKit", "Locales", "ContactsCore", "ContactsSelection", "StringsCatalog"]
+        ),
+
         // Command-line tool: a declarative model of its commands (parsing, help, completion), then the tool
         .target(name: "ArgumentModel"),
         .executableTarget(
@@ -96,6 +109,7 @@ let package = Package(
             dependencies: [
                 "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
                 "ContactsSelection", "Support",
+                "TerminalUI", "PickerModel",
             ]
         ),
 
@@ -138,6 +152,11 @@ let package = Package(
         ),
         .testTarget(name: "ArgumentModelTests", dependencies: ["ArgumentModel"]),
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(
+            name: "PickerModelTests",
+            dependencies: ["PickerModel", "ContactsSelection", "ContactsCore", "TestSupport"]
+        ),
 
         // The documentation's ```swift examples (README, DocC, `///` comments) compiled as a test target:
         // an example that drifts from the API fails the build at the line where it is written. Examples
@@ -149,6 +168,7 @@ let package = Package(
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
                 "ContactsSelection", "PackageResources", "ArgumentModel",
+                "TerminalUI", "PickerModel",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),

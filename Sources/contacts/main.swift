@@ -7,6 +7,7 @@ let allCommands: [any Command.Type] = [
     SectionsCommand.self,
     ListCommand.self,
     SearchCommand.self,
+    PickCommand.self,
     IndexBuildCommand.self,
     ComposeCommand.self,
     OutboxStatusCommand.self,
