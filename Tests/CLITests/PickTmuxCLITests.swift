@@ -36,9 +36,21 @@ final class TmuxWindow {
         p.standardError = FileHandle.nullDevice
         try p.run()
         p.waitUntilExit()
+        serverPID = Int32(
+            (try? tmux(["display-message", "-p", "#{pid}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    /// The server's process id (it may have been started with SIGTERM blocked: the test's own signal mask).
+    private(set) var serverPID: Int32?
+
+    /// Ends the server and what runs in it.
+    func close() {
+        _ = try? tmux(["kill-server"])
+        if let serverPID, processIsAlive(serverPID) { kill(serverPID, SIGKILL) }
+        serverPID = nil
+    }
+
+    deinit { close() }
 
     /// Runs a tmux command of the running server; its output.
     @discardableResult
@@ -155,6 +167,7 @@ final class TmuxWindow {
         let window = try TmuxWindow(
             columns: 70, lines: 14, command: "PS1='ready> ' bash --norc --noprofile -i",
             environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"])
+        defer { window.close() }
         #expect(window.waitFor("ready>"))
         try window.send("'\(CLI.executable.path)' pick --source '\(book.path)' > '\(out.path)'", literal: true)
         try window.send("Enter")
