@@ -50,7 +50,8 @@ test-dependency:
 	@$(SWIFT) build --package-path Examples/Consumer --scratch-path .build/consumer 2>&1 | grep -E "error|warning:|Compiling|Build complete" | grep -v "^\[" | tail -3
 	@out=$$(.build/consumer/debug/Consumer) && echo "$$out" && \
 	  echo "$$out" | grep -q "^contacts: [1-9]" && echo "$$out" | grep -q "^select (de): Auswählen$$" && \
-	  echo "$$out" | grep -q "^templates: invite" && echo "dependency check: ok"
+	  echo "$$out" | grep -q "^templates: invite" && echo "$$out" | grep -q "^alert (de): ." && \
+	  echo "dependency check: ok"
 
 bench: deps
 	$(SWIFT) build -c release --product Benchmarks

@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "Templating", targets: ["Templating"]),
         .library(name: "Composer", targets: ["Composer"]),
         .library(name: "ContactsSelection", targets: ["ContactsSelection"]),
+        .library(name: "Campaigns", targets: ["Campaigns"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "PickerModel", targets: ["PickerModel"]),
         .executable(name: "contacts", targets: ["contacts"]),
@@ -83,20 +84,25 @@ let package = Package(
         ),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
         .target(name: "Composer", dependencies: ["CCurl", "CProcess", "ICUKit", "Support"]),
+        // The list model (listings, search, selection); StringsCatalog for its localized default titles
         .target(
             name: "ContactsSelection",
-            dependencies: [
-                "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "Support",
-            ]
+            dependencies: ["ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Support"]
+        ),
+        // Per-recipient messages and the select action: the selection's contacts → drafts
+        .target(
+            name: "Campaigns",
+            dependencies: ["ContactsCore", "ContactsSelection", "StringsCatalog", "Templating", "Composer"]
         ),
 
-        // The picker (`contacts pick`): ncursesw through a thin bridge; the terminal module that draws screen
-        // snapshots and reads keys; the view model that decides what they show (no terminal code).
+        // Terminal helpers the CLI and terminal front ends share: text made safe for a terminal, progress on
+        // stderr, SIGINT/SIGTERM during a send (Composer: the outbox stop and the sendmail programs to end);
+        // the picker's screens drawn and its keys read over ncursesw through a thin bridge.
+        // The picker (`contacts pick`): its view model decides what the screen shows (no terminal code).
         // (No pkgConfig: its cflags, -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, are flags SwiftPM refuses; the shim
         // asks for the wide-character API itself and the module map links ncursesw.)
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Composer"]),
         .target(
             name: "PickerModel",
             dependencies: ["ICUKit", "Locales", "ContactsCore", "ContactsSelection", "StringsCatalog"]
@@ -108,8 +114,8 @@ let package = Package(
             name: "contacts",
             dependencies: [
                 "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Support",
-                "TerminalUI", "PickerModel",
+                "ContactsSelection", "Campaigns", "Support", "TerminalUI",
+                "PickerModel",
             ]
         ),
 
@@ -143,16 +149,23 @@ let package = Package(
             name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ComposerTests", dependencies: ["Composer", "TestSupport"], exclude: ["Fixtures"]),
+        .target(name: "SelectionFixtures", dependencies: ["ContactsCore"], path: "Tests/SelectionFixtures"),
         .testTarget(
             name: "ContactsSelectionTests",
             dependencies: [
-                "ContactsSelection", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "TestSupport",
+                "ContactsSelection", "Collation", "ContactsCore", "StringsCatalog", "SelectionFixtures", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "CampaignsTests",
+            dependencies: [
+                "Campaigns", "ContactsSelection", "ContactsCore", "StringsCatalog", "Templating", "Composer",
+                "SelectionFixtures", "TestSupport",
             ]
         ),
         .testTarget(name: "ArgumentModelTests", dependencies: ["ArgumentModel"]),
-        .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
         .testTarget(
             name: "PickerModelTests",
             dependencies: ["PickerModel", "ContactsSelection", "ContactsCore", "TestSupport"]
@@ -167,8 +180,8 @@ let package = Package(
             name: "DocExamplesTests",
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "PackageResources", "ArgumentModel",
-                "TerminalUI", "PickerModel",
+                "ContactsSelection", "Campaigns", "TerminalUI", "PackageResources", "ArgumentModel",
+                "PickerModel",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),
@@ -178,7 +191,8 @@ let package = Package(
         .target(
             name: "FuzzEntries",
             dependencies: [
-                "ICUKit", "ContactsCore", "StringsCatalog", "Templating", "ContactsSelection", "PackageResources",
+                "ICUKit", "ContactsCore", "StringsCatalog", "Templating", "ContactsSelection", "Campaigns",
+                "PackageResources",
             ],
             path: "Fuzz/Sources/FuzzEntries"
         ),

@@ -10,6 +10,7 @@ let package = Package(
             name: "Consumer",
             dependencies: [
                 .product(name: "ContactsSelection", package: "ContactsSelection"),
+                .product(name: "Campaigns", package: "ContactsSelection"),
                 .product(name: "Collation", package: "ContactsSelection"),
                 .product(name: "ContactsCore", package: "ContactsSelection"),
                 .product(name: "StringsCatalog", package: "ContactsSelection"),

@@ -1,6 +1,7 @@
 import Collation
 import ContactsCore
 import Foundation
+import Synchronization
 
 /// A contact list read straight from a vCard file, for listing and searching an address book too big to
 /// hold: each card is read on one of all cores, what the list shows and searches is kept (names, the
@@ -32,6 +33,8 @@ public final class CompactContactList: ContactListing {
     private let values: [String]
     private let lazyIndex: LazySearchIndex
     var index: SearchIndex { lazyIndex.index }
+    /// Row numbers by id, made on the first lookup by id (a listing and a search never need it).
+    private let rowsByID = Mutex<[String: Int32]?>(nil)
 
     /// Why a configuration cannot be read as a compact list.
     public enum UnsupportedConfiguration: Error, CustomStringConvertible {
@@ -115,6 +118,13 @@ public final class CompactContactList: ContactListing {
     }
 
     public var rowCount: Int { order.count }
+
+    public func rowNumber(id: String) -> Int? {
+        rowsByID.withLock { made in
+            if made == nil { made = RowIDs.index(rowCount: rowCount) { entries[Int(order[$0])].id } }
+            return made?[id].map(Int.init)
+        }
+    }
 
     public func listedRow(_ number: Int) -> ListedRow {
         let entry = entries[Int(order[number])]

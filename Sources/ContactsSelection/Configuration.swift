@@ -1,7 +1,6 @@
 import Collation
-import Composer
 import ContactsCore
-import StringsCatalog
+import Locales
 
 /// Which channels the selection is for (KBContactsSelection's `mode`).
 public struct SelectionMode: OptionSet, Sendable, Hashable {
@@ -28,14 +27,14 @@ public struct PinnedRow: Sendable, Hashable, Identifiable {
     }
 }
 
-/// Everything KBContactsSelectionConfiguration offers, fixed where it was broken (the mail subject is
-/// really used), plus locale, name sort order, pinned rows and a load hook.
+/// What KBContactsSelectionConfiguration offers for the list and the selection, plus locale, name sort
+/// order, pinned rows and a load hook. Its mail and message fields (subject, body, HTML, sender) are
+/// `ComposeSettings` in the `Campaigns` module, with the select action that uses them.
 ///
 /// ```swift
-/// let selection = try ContactsSelection(contacts: book.contacts) { config in
+/// let selection = try SelectionController(contacts: book.contacts) { config in
 ///     config.mode = .email
 ///     config.skipUnnamedContacts = true
-///     config.mailSubject = "Hello"
 /// }
 /// ```
 public struct Configuration: Sendable {
@@ -48,15 +47,9 @@ public struct Configuration: Sendable {
     public var title: String?
     /// nil → the localized "Select".
     public var selectButtonTitle: String?
-    /// When set, the select action calls it with the selected contacts (in list order) instead of composing.
+    /// When set, the select action (`Campaigns`' `performSelectAction`) calls it with the selected contacts
+    /// (in list order) instead of composing.
     public var customSelectButtonHandler: (@Sendable ([Contact]) -> Void)?
-    /// The sender of the default composer's mail (the device's account on iOS); needed by transports
-    /// that write or deliver messages.
-    public var mailFrom: MailAddress?
-    public var mailSubject: String?
-    public var mailBody: String?
-    public var mailIsHTML = false
-    public var messageBody: String?
     /// The locales, most preferred first (BCP 47), as Android's locale list: the first names and sorts, the
     /// others add their index letters and name readings (`["en", "zh-Hans"]` files 王伟 under W). Default: the
     /// environment's list (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`; `LocalePolicy.environmentLocales(environment:)`).

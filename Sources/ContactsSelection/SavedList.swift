@@ -27,8 +27,12 @@ public struct ListedRow: Sendable, Hashable {
 public protocol ContactListing: AnyObject, Sendable {
     /// The full index bar.
     var indexTitles: [String] { get }
+    /// The non-empty sections of the full list (index order, `#` last).
+    var sections: [RowSection] { get }
     /// Number of rows.
     var rowCount: Int { get }
+    /// The number of the row of a contact id (the first, for an id listed twice); nil when it is not listed.
+    func rowNumber(id: String) -> Int?
     /// Searches the list (an empty query lists everyone), as ``ContactsDataSource/search(_:keywords:refining:)``.
     func search(_ query: String, keywords: Bool?, refining previous: SearchResult?) -> SearchResult
     /// What row `number` shows.
@@ -122,6 +126,8 @@ public enum SavedListError: Error, CustomStringConvertible, Equatable {
     case io(path: String, message: String)
     /// Lists with closures in their configuration (validation, `willLoadItems`) cannot be saved.
     case unsupported(String)
+    /// The address book changed while it was read for saving: nothing was saved.
+    case changedWhileRead(path: String)
 
     public var description: String {
         switch self {
@@ -129,6 +135,7 @@ public enum SavedListError: Error, CustomStringConvertible, Equatable {
         case .corrupt(let path, let reason): return "\(path): index is unreadable (\(reason))"
         case .io(let path, let message): return "\(path): \(message)"
         case .unsupported(let what): return "cannot save this list: \(what)"
+        case .changedWhileRead(let path): return "\(path) changed while it was read; run again"
         }
     }
 }
@@ -158,8 +165,10 @@ public final class SavedList: ContactListing, @unchecked Sendable {
     public let rowCount: Int
     /// Diagnostics of the address book when the list was saved (printed again by a reader).
     public let diagnostics: [String]
-    private let sections: [RowSection]
+    public let sections: [RowSection]
     private let index: SearchIndex
+    /// Row numbers by id, made on the first lookup by id (a listing and a search never need it).
+    private let rowsByID = Mutex<[String: Int32]?>(nil)
     /// `index` with ICU folding for queries beyond Latin-1, made on the first such query and kept (opening
     /// the transliterators costs ~0.2 s each; their word cache serves the next keystrokes).
     private let folded = Mutex<SearchIndex?>(nil)
@@ -321,6 +330,13 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         }
         return ListedRow(
             id: text(0), displayName: text(1), value: text(2), enabled: mapping[enabled.lowerBound + number] != 0)
+    }
+
+    public func rowNumber(id: String) -> Int? {
+        rowsByID.withLock { made in
+            if made == nil { made = RowIDs.index(rowCount: rowCount) { listedRow($0).id } }
+            return made?[id].map(Int.init)
+        }
     }
 
     /// Writes `source` as a saved list at `path` (atomically: a temporary file renamed into place).

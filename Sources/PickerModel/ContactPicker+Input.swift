@@ -128,12 +128,12 @@ extension ContactPicker {
 
     /// Toggles the row under the cursor (disabled rows and pinned rows cannot be selected).
     func toggleCurrent() {
-        guard !options.single, let row = currentRow, row.enabled else { return }
+        guard !options.single, let row = currentRow, selection.isEnabled(row) else { return }
         _ = try? selection.toggle(id: row.id)
     }
 
     func picked(_ id: String) -> PickedContact? {
-        guard let number = selection.dataSource.rowNumber(id: id), let reach = selection.value(for: id) else {
+        guard let number = listing.rowNumber(id: id), let reach = selection.value(for: id) else {
             return nil
         }
         return PickedContact(
@@ -145,7 +145,7 @@ extension ContactPicker {
         guard !options.single else { return }
         for number in result.rowNumbers {
             let row = listing.listedRow(Int(number))
-            if row.enabled { try? selection.select(id: row.id) }
+            if selection.isEnabled(row) { try? selection.select(row: Int(number)) }
         }
     }
 
@@ -156,7 +156,7 @@ extension ContactPicker {
             let chosen = selection.selectedRows.compactMap { picked($0.id) }
             if !chosen.isEmpty { return .selected(chosen) }
         }
-        guard let row = currentRow, row.enabled, let contact = picked(row.id) else { return nil }
+        guard let row = currentRow, selection.isEnabled(row), let contact = picked(row.id) else { return nil }
         return .selected([contact])
     }
 

@@ -172,20 +172,21 @@ extension ContactPicker {
             return [PickerSpan("  " + text, width: width, role: .pinned, highlighted: highlighted)]
         case .row(_, let number):
             let row = listing.listedRow(number)
+            let enabled = selection.isEnabled(row)
             let markWidth = options.single ? 2 : 4
             let mark: String =
-                options.single ? "" : !row.enabled ? "" : selection.isSelected(id: row.id) ? "[x]" : "[ ]"
+                options.single ? "" : !enabled ? "" : selection.isSelected(row: number) ? "[x]" : "[ ]"
             let value = selection.value(for: row.id)?.value ?? row.value
             let room = max(0, width - markWidth - 1)
             let valueWidth = min(DisplayWidth.measure(value), room / 2)
             let nameWidth = max(0, room - valueWidth)
-            let role: PickerRole = row.enabled ? .row : .disabledRow
+            let role: PickerRole = enabled ? .row : .disabledRow
             return [
                 PickerSpan(mark, width: markWidth, role: .mark, highlighted: highlighted),
                 PickerSpan(row.displayName, width: nameWidth, role: role, highlighted: highlighted),
                 PickerSpan(" ", width: 1, role: role, highlighted: highlighted),
                 PickerSpan(
-                    value, width: valueWidth, role: row.enabled ? .value : .disabledRow, alignment: .trailing,
+                    value, width: valueWidth, role: enabled ? .value : .disabledRow, alignment: .trailing,
                     highlighted: highlighted),
             ]
         case nil:
@@ -194,7 +195,7 @@ extension ContactPicker {
     }
 
     func chooserLines(_ chooser: (id: String, values: [LabeledValue], cursor: Int), width: Int) -> [[PickerSpan]] {
-        let name = listing.listedRow(selection.dataSource.rowNumber(id: chooser.id) ?? 0).displayName
+        let name = listing.listedRow(listing.rowNumber(id: chooser.id) ?? 0).displayName
         let chosen = selection.value(for: chooser.id)?.value ?? ""
         var body = [[PickerSpan(name, width: width, role: .sectionHeader)]]
         let first = max(0, chooser.cursor - (listHeight - 2))

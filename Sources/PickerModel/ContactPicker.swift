@@ -10,15 +10,15 @@ import StringsCatalog
 /// a front end draws the screen and turns its keys into ``PickerInput``.
 ///
 /// ```swift
-/// let selection = try ContactsSelection(contacts: book.contacts)
+/// let selection = try SelectionController(contacts: book.contacts)
 /// let picker = ContactPicker(selection: selection, options: PickerOptions(locale: "en"), columns: 60, lines: 20)
 /// _ = picker.handle(.text("anna"))
 /// let outcome = picker.handle(.enter)   // .selected([Anna]) — the row under the cursor
 /// ```
 public final class ContactPicker {
-    public let selection: ContactsSelection
+    public let selection: SelectionController
     public let options: PickerOptions
-    var listing: any ContactListing { selection.dataSource }
+    var listing: any ContactListing { selection.listing }
 
     /// The search text.
     public internal(set) var query = ""
@@ -36,13 +36,13 @@ public final class ContactPicker {
     /// cursor in them.
     public internal(set) var chooser: (id: String, values: [LabeledValue], cursor: Int)?
 
-    public init(selection: ContactsSelection, options: PickerOptions, columns: Int, lines: Int) {
+    public init(selection: SelectionController, options: PickerOptions, columns: Int, lines: Int) {
         self.selection = selection
         self.options = options
         self.columns = columns
         self.lines = lines
         keywords = selection.configuration.searchByKeywords
-        result = selection.dataSource.search("", keywords: keywords, refining: nil)
+        result = selection.listing.search("", keywords: keywords, refining: nil)
         sectionTitles = result.sections.map(\.title)
     }
 
@@ -53,7 +53,7 @@ public final class ContactPicker {
 
     /// The pinned rows shown now (only while not searching).
     public var pinned: [PinnedRow] {
-        query.allSatisfy({ $0.isWhitespace || $0.isPunctuation }) ? selection.dataSource.pinnedRows : []
+        query.allSatisfy({ $0.isWhitespace || $0.isPunctuation }) ? selection.configuration.pinnedRows : []
     }
 
     /// Pinned rows plus result rows.

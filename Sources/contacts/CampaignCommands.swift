@@ -1,10 +1,12 @@
 import ArgumentModel
+import Campaigns
 import Composer
 import ContactsCore
 import ContactsSelection
 import Foundation
 import StringsCatalog
 import Templating
+import TerminalUI
 
 /// Loads the template library: the built-in one, or `--templates DIR` with `--strings DIR` for its words.
 func loadTemplateLibrary(templates: String?, strings: String?, command: String) throws -> TemplateLibrary {
@@ -63,6 +65,7 @@ enum ComposeCommand: Command {
             .option("--query", value: "Q", help: "select every contact the search finds"),
             .flag("--keywords", help: "with --query: keyword search"),
             .option("--ids", value: "ID,…", help: "select these contact ids"),
+            groupOption,
             .option(
                 "--source", value: "FILE.vcf", help: "address book (default: the embedded sample)", completion: .file),
             .option("--mode", help: "how recipients are reached (default: email)", allowed: ListOptions.modes),
@@ -103,6 +106,7 @@ enum ComposeCommand: Command {
         let query = try args.option("--query")
         let keywords = args.flag("--keywords")
         let ids = try args.option("--ids")
+        let group = try args.option(groupOption.name)
         let source = try args.option("--source")
         let modeText = try args.option("--mode") ?? "email"
         let locales = commandLocales(try args.option("--locale"))
@@ -118,8 +122,8 @@ enum ComposeCommand: Command {
         let delivery = try DeliveryOptions.parse(&args, command: name)
         _ = try args.positionals(max: 0, names: "no arguments")
         guard let templateName else { throw CLIError.usage("compose: --template NAME is required") }
-        guard (query == nil) != (ids == nil) else {
-            throw CLIError.usage("compose: give exactly one of --query or --ids")
+        guard query == nil || ids == nil, query != nil || ids != nil || group != nil else {
+            throw CLIError.usage("compose: give --query or --ids (or --group alone for the whole group), not both")
         }
         let mode = try parseMode(modeText)
         // A folder that cannot take the drafts fails once, before anything is read or rendered.
@@ -139,9 +143,10 @@ enum ComposeCommand: Command {
                 "compose: no template '\(templateName)' (have: \(library.names.joined(separator: ", ")))")
         }
         let book = try loadAddressBook(source)
-        let selection: ContactsSelection
+        let contacts = try groupMembers(of: book, group: group)
+        let selection: SelectionController
         do {
-            selection = try ContactsSelection(contacts: book.contacts) {
+            selection = try SelectionController(contacts: contacts) {
                 $0.mode = mode
                 $0.locales = locales
                 $0.phoneRegion = region
@@ -158,11 +163,13 @@ enum ComposeCommand: Command {
             for id in ids.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !id.isEmpty {
                 do { try selection.select(id: id) } catch { printError("compose: \(error)") }
             }
+        } else {
+            selection.selectAll()  // --group alone: every member
         }
         if selection.selectedRows.isEmpty {
-            printError(
-                "compose: no contact selected (\(query.map { "query '\($0)'" } ?? "ids \(ids ?? "")") with mode \(modeText))"
-            )
+            var what = query.map { "query '\($0)'" } ?? ids.map { "ids \($0)" } ?? "every member"
+            if let group { what += " of group '\(group)'" }
+            printError("compose: no contact selected (\(terminalSafe(what)) with mode \(modeText))")
             return .failure
         }
 
@@ -176,7 +183,7 @@ enum ComposeCommand: Command {
                 let extra = try RecipientData(
                     data: try readInput(recipientsPath, command: name), fileName: recipientsPath)
                 for d in extra.diagnostics { printError("compose: \(d)") }
-                let unmatched = extra.unmatchedRows(in: selection)
+                let unmatched = try extra.unmatchedRows(in: selection)
                 if !unmatched.isEmpty {
                     printError(
                         "compose: --recipients: \(unmatched.count) of \(extra.rows.count) row(s) match no selected contact"

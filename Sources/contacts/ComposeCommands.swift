@@ -1,6 +1,7 @@
 import ArgumentModel
 import Composer
 import Foundation
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc

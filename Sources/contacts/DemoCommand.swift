@@ -1,4 +1,5 @@
 import ArgumentModel
+import Campaigns
 import Collation
 import Composer
 import ContactsCore
@@ -6,6 +7,7 @@ import ContactsSelection
 import Foundation
 import ICUKit
 import StringsCatalog
+import Support
 import Templating
 
 /// `contacts demo`: the whole system on the embedded sample address book — sections in three locales,
@@ -118,21 +120,21 @@ enum DemoCommand: Command {
         var selectedIDs: [String] = []
         var byEmail = Set<String>()
         for step in steps {
-            let selection = ContactsSelection(dataSource: try dataSource(book, locale: step.locale, region: region))
-            let result = selection.dataSource.search(step.query, keywords: step.keywords)
+            let source = try dataSource(book, locale: step.locale, region: region)
+            let result = source.search(step.query, keywords: step.keywords)
             if !json {
                 out.line()
                 out.line(
                     "== Search \(step.keywords ? "(keywords) " : "")\"\(step.query)\" in \(step.locale): \(result.count) found"
                 )
                 for section in result.sections {
-                    let names = selection.dataSource.rows(in: section, of: result).map(\.displayName).joined(
+                    let names = source.rows(in: section, of: result).map(\.displayName).joined(
                         separator: ", ")
                     out.line("  \(section.title): \(names)")
                 }
             }
             for pick in step.pick where pick.index < result.count {
-                let row = selection.dataSource.rows[Int(result.rowNumbers[pick.index])]
+                let row = source.rows[Int(result.rowNumbers[pick.index])]
                 if !selectedIDs.contains(row.id) {
                     selectedIDs.append(row.id)
                     if pick.byEmail && !row.contact.emails.isEmpty { byEmail.insert(row.id) }
@@ -142,10 +144,11 @@ enum DemoCommand: Command {
         }
 
         // 3. One selection over the whole book holds every pick; each contact is reached as chosen.
-        let selection = ContactsSelection(dataSource: try dataSource(book, locale: "en", region: region))
+        let source = try dataSource(book, locale: "en", region: region)
+        let selection = SelectionController(dataSource: source)
         for id in selectedIDs {
             try selection.select(id: id)
-            if byEmail.contains(id), let email = selection.dataSource.row(id: id)?.contact.emails.first?.value {
+            if byEmail.contains(id), let email = source.row(id: id)?.contact.emails.first?.value {
                 try selection.choose(value: email, for: id)
             }
         }

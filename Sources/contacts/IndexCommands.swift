@@ -3,57 +3,41 @@ import ContactsCore
 import ContactsSelection
 import Foundation
 import Support
-
-/// Where saved lists live: `CONTACTS_INDEX_DIR`, else `$XDG_CACHE_HOME/contacts/index`, else
-/// `~/.cache/contacts/index`. One file per address book (by absolute path) and list options.
-enum SavedListStore {
-    static var directory: String {
-        let env = ProcessInfo.processInfo.environment
-        if let dir = env["CONTACTS_INDEX_DIR"], !dir.isEmpty { return dir }
-        if let cache = env["XDG_CACHE_HOME"], !cache.isEmpty { return cache + "/contacts/index" }
-        return NSHomeDirectory() + "/.cache/contacts/index"
-    }
-
-    /// The index file of `book` listed with `options`.
-    static func path(book: String, options: String) -> String {
-        let absolute = URL(fileURLWithPath: book).standardizedFileURL.path
-        // A hash of path and options that is stable across runs.
-        let name = (absolute as NSString).lastPathComponent
-        return directory + "/" + name + "-" + String((absolute + "\u{0}" + options).fnv1a64, radix: 16) + ".index"
-    }
-}
+import TerminalUI
 
 extension ListOptions {
-    /// The options key of a saved list for these options.
-    var savedListOptions: String { ContactsDataSource.savedListOptions(configuration(keywords: false)) }
-
-    /// The list to answer from: the saved list of the book when one is there and current, else the book
-    /// itself, read as a compact list (and a stale or unreadable saved list is written again, with a note
-    /// on stderr). The embedded sample is read as an address book.
+    /// The list to answer from: the book opened by the library's one rule (`ListingCache.open`: its saved
+    /// list when one is there and current, else the book read as a compact list, and a stale or unreadable
+    /// saved list written again), its notes and diagnostics on stderr. Standard input and pipes are read as
+    /// a compact list; the embedded sample as an address book.
     func listing(keywords: Bool = false) throws -> any ContactListing {
-        guard let path = source else { return try dataSource(keywords: keywords) }
+        // A group needs the whole book (its group cards and categories): a saved list does not keep them.
+        guard let path = source, group == nil else { return try dataSource(keywords: keywords) }
         guard !isPipeInput(path) else { return try compactList(keywords: keywords) }
-        let indexPath = SavedListStore.path(book: path, options: savedListOptions)
-        guard FileManager.default.fileExists(atPath: indexPath) else { return try compactList(keywords: keywords) }
-        let identity: BookIdentity
-        do { identity = try BookIdentity(path: path) } catch { return try compactList(keywords: keywords) }
+        try checkInputFile(path, command: "source")
+        let opened: ListingCache.Opened
         do {
-            let saved = try SavedList(path: indexPath, book: identity, options: savedListOptions)
-            for diagnostic in saved.diagnostics { printError(diagnostic) }
-            return saved
+            opened = try ListingCache.standard().open(
+                book: path, configuration: configuration(keywords: keywords),
+                reading: { label, work in try TerminalProgress.run(label, work) })
         } catch {
-            printError("contacts: note: \(error); rebuilding it")
+            throw readFailure(error)
         }
-        let list = try compactList(keywords: keywords)
-        // The book may have changed while it was read: save only what matches the identity read after.
-        if let after = try? BookIdentity(path: path), after == identity {
-            do {
-                try SavedList.write(list, to: indexPath, book: identity, diagnostics: list.diagnostics.map { "\($0)" })
-            } catch {
-                printError("contacts: note: could not save the index: \(error)")
-            }
+        for note in opened.notes { printError("contacts: note: \(note)") }
+        for diagnostic in opened.diagnostics { printError(terminalSafe(diagnostic)) }
+        if let list = opened.listing as? CompactContactList, list.nothingRead {
+            throw nothingReadFailure(path, command: "source")
         }
-        return list
+        return opened.listing
+    }
+
+    /// The error of reading the book at `source`, as the command reports it.
+    func readFailure(_ error: any Error) -> CLIError {
+        switch error {
+        case let error as ContactsCoreError: return CLIError.failure("source: \(error)")
+        case let error as CLIError: return error
+        default: return CLIError.usage("cannot use locale '\(locale)': \(error)")
+        }
     }
 
     /// The book at `source` (standard input for `-`; a pipe is read whole) read as a compact list, its
@@ -75,12 +59,8 @@ extension ListOptions {
                     try CompactContactList(contentsOfFile: path, configuration: config)
                 }
             }
-        } catch let error as ContactsCoreError {
-            throw CLIError.failure("source: \(error)")
-        } catch let error as CLIError {
-            throw error
         } catch {
-            throw CLIError.usage("cannot use locale '\(locale)': \(error)")
+            throw readFailure(error)
         }
         for diagnostic in list.diagnostics { printError(terminalSafe(diagnostic.description)) }
         if list.nothingRead { throw nothingReadFailure(path, command: "source") }
@@ -104,7 +84,7 @@ enum IndexBuildCommand: Command {
 
             Index folder: CONTACTS_INDEX_DIR, else $XDG_CACHE_HOME/contacts/index, else ~/.cache/contacts/index.
             """,
-        options: ListOptions.options.filter { $0.name != "--source" && $0.name != "--json" },
+        options: ListOptions.options.filter { !["--source", "--json", groupOption.name].contains($0.name) },
         arguments: [ArgumentSpec("FILE.vcf", help: "the address book", required: true, completion: .file)],
         examples: [
             "contacts index build contacts.vcf --locale de", "contacts search anna --source contacts.vcf --locale de",
@@ -125,23 +105,26 @@ enum IndexBuildCommand: Command {
             source: path, locales: commandLocales(try args.option("--locale")), region: try parseRegion(&args),
             mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
             preferNicknames: args.flag(ListOptions.preferNicknamesFlag.name), json: false)
-        let identity: BookIdentity
-        do { identity = try BookIdentity(path: path) } catch { throw CLIError.failure("\(error)") }
-        let source = try options.compactList()
-        let indexPath = SavedListStore.path(book: path, options: options.savedListOptions)
+        let saved: (list: CompactContactList, path: String)
         do {
-            try PrivateFiles.makeDirectories((indexPath as NSString).deletingLastPathComponent)
-            try TerminalProgress.run("saving the index of \(source.rowCount) contacts") {
-                try SavedList.write(
-                    source, to: indexPath, book: identity, diagnostics: source.diagnostics.map { "\($0)" })
-            }
-        } catch {
+            saved = try ListingCache.standard().save(
+                book: path, configuration: options.configuration(keywords: false),
+                reading: { label, work in
+                    // The book's problems first; a book without a card is not saved (nor its folder made).
+                    let list = try TerminalProgress.run(label, work)
+                    for diagnostic in list.diagnostics { printError(terminalSafe(diagnostic.description)) }
+                    if list.nothingRead { throw nothingReadFailure(path, command: "source") }
+                    return list
+                },
+                saving: { label, work in try TerminalProgress.run(label, work) })
+        } catch let error as SavedListError {
             throw CLIError.failure("index build: \(error)")
+        } catch let error as PrivateFilesError {
+            throw CLIError.failure("index build: \(error)")
+        } catch {
+            throw options.readFailure(error)
         }
-        guard let after = try? BookIdentity(path: path), after == identity else {
-            try? FileManager.default.removeItem(atPath: indexPath)
-            throw CLIError.failure("index build: \(path) changed while it was read; run again")
-        }
+        let (source, indexPath) = saved
         print("\(indexPath): \(source.rowCount) contacts")
         _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
         return .ok

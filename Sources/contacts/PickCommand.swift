@@ -86,7 +86,7 @@ enum PickCommand: Command {
         } catch {
             throw CLIError.usage("cannot use locale '\(config.locale)': \(error)")
         }
-        let selection = ContactsSelection(dataSource: source)
+        let selection = SelectionController(dataSource: source)
 
         let session: TerminalSession
         do {

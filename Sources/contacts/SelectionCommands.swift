@@ -3,6 +3,7 @@ import Collation
 import ContactsCore
 import ContactsSelection
 import Foundation
+import TerminalUI
 
 /// Options shared by `list`, `search`, `compose`: where contacts come from and how they are listed.
 struct ListOptions {
@@ -17,6 +18,8 @@ struct ListOptions {
     var skipUnnamed: Bool
     var preferNicknames: Bool
     var json: Bool
+    /// `--group NAME`: only the contacts of that group (the book is then read whole: groups need it).
+    var group: String? = nil
 
     /// `--prefer-nicknames` (list, search, index build, compose): ``Configuration/preferNicknames``.
     static let preferNicknamesFlag = OptionSpec.flag(
@@ -36,6 +39,7 @@ struct ListOptions {
         .option("--mode", help: "how contacts are reached (default: messages)", allowed: modes),
         .flag("--skip-unnamed", help: "leave out contacts without a name"),
         preferNicknamesFlag,
+        groupOption,
         .flag(
             "--json",
             help: #"{"index": [String], "sections": [{"title", "items": [{"id", "name", "value", "enabled"}]}]}"#),
@@ -58,7 +62,8 @@ struct ListOptions {
         return ListOptions(
             source: try args.option("--source"), locales: commandLocales(try args.option("--locale")),
             region: try parseRegion(&args), mode: mode, skipUnnamed: args.flag("--skip-unnamed"),
-            preferNicknames: args.flag(preferNicknamesFlag.name), json: args.flag("--json"))
+            preferNicknames: args.flag(preferNicknamesFlag.name), json: args.flag("--json"),
+            group: try args.option(groupOption.name))
     }
 
     /// The list configuration these options make.
@@ -78,12 +83,13 @@ struct ListOptions {
         try dataSource(book: try loadAddressBook(source), keywords: keywords)
     }
 
-    /// Builds the data source of a book already read.
+    /// Builds the data source of a book already read (of its group `--group` only).
     func dataSource(book: AddressBook, keywords: Bool = false) throws -> ContactsDataSource {
         let config = configuration(keywords: keywords)
+        let contacts = try groupMembers(of: book, group: group)
         do {
-            return try TerminalProgress.run("sorting and indexing \(book.contacts.count) contacts") {
-                try ContactsDataSource(contacts: book.contacts, configuration: config)
+            return try TerminalProgress.run("sorting and indexing \(contacts.count) contacts") {
+                try ContactsDataSource(contacts: contacts, configuration: config)
             }
         } catch {
             throw CLIError.usage("cannot use locale '\(locale)': \(error)")

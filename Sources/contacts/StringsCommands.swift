@@ -1,6 +1,7 @@
 import ArgumentModel
 import Foundation
 import StringsCatalog
+import TerminalUI
 
 /// `contacts strings …`: translator tools over `.strings`, `.stringsdict` and `.xcstrings` folders.
 enum StringsCommandSupport {

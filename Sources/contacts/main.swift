@@ -8,6 +8,8 @@ let allCommands: [any Command.Type] = [
     ListCommand.self,
     SearchCommand.self,
     PickCommand.self,
+    GroupsCommand.self,
+    QueryCommand.self,
     IndexBuildCommand.self,
     ComposeCommand.self,
     OutboxStatusCommand.self,

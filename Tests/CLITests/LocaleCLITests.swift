@@ -23,7 +23,7 @@ import Testing
         #expect(all.contains("sort") && all.contains("vcard inspect") && all.contains("templates render"))
         // What each command needs besides --locale (the locale is checked before anything is read).
         let required: [String: [String]] = [
-            "search": ["anna"], "index build": ["/nonexistent/book.vcf"],
+            "search": ["anna"], "query": ["anna"], "index build": ["/nonexistent/book.vcf"],
             "compose": ["--template", "invite", "--query", "a"], "vcard inspect": ["-"], "strings get": ["Select"],
             "render": ["--template", "/nonexistent/t.mustache", "--data", "/nonexistent/d.json"],
             "templates render": ["invite"],

@@ -1,5 +1,6 @@
 import Collation
 import Foundation
+import SelectionFixtures
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import ContactsCore
+import SelectionFixtures
 import Testing
 
 @testable import ContactsSelection

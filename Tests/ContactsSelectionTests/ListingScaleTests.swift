@@ -1,5 +1,6 @@
 import ContactsCore
 import Foundation
+import SelectionFixtures
 import Testing
 
 @testable import ContactsSelection

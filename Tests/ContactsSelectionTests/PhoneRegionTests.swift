@@ -1,6 +1,6 @@
 import ContactsCore
 import Foundation
-import Templating
+import SelectionFixtures
 import TestSupport
 import Testing
 
@@ -10,16 +10,7 @@ import Testing
 /// language; numbers valid only in the contact's address country use that country; numbers no region reads
 /// are shown as written and never texted; searches read a typed number in the region.
 @Suite struct PhoneRegionTests {
-    /// Noah (no address), Hans (an address in Germany, a Berlin number), Ærin and Anaïs (international).
-    static var contacts: [Contact] {
-        var hans = person("hans", given: "Hans", family: "Berg", phones: ["030 1234567"])
-        hans.addresses = [LabeledAddress(value: PostalAddress(locality: "Berlin", country: "Deutschland"))]
-        return [
-            person("noah", given: "Noah", family: "White", phones: ["(206) 555-0101"]), hans,
-            person("aerin", given: "Ærin", family: "Nyström", phones: ["+44 20 7946 0140"]),
-            person("anais", given: "Anaïs", family: "Fournier", phones: ["+33 1 99 00 03 88"]),
-        ]
-    }
+    static var contacts: [Contact] { phoneRegionBook }
 
     static var vcf: String { contacts.map { VCardWriter.string(for: $0) }.joined() }
 
@@ -119,29 +110,5 @@ import Testing
         #expect(throws: SavedListError.self) {
             try SavedList(path: path.path, book: identity, options: gb.savedListOptions)
         }
-    }
-
-    @Test func messagesAreNotSentToNumbersNoRegionReads() throws {
-        let dir = Scratch.path("phones-campaign")
-        let t = dir.appendingPathComponent("hi")
-        try FileManager.default.createDirectory(at: t, withIntermediateDirectories: true)
-        for (file, text) in [
-            ("subject.mustache", "Hello"), ("body.txt.mustache", "Hello\n"),
-            ("message.txt.mustache", "Hi {{recipient.givenName}}"),
-        ] {
-            try text.write(to: t.appendingPathComponent(file), atomically: true, encoding: .utf8)
-        }
-        let library = try TemplateLibrary(directory: dir)
-        let selection = ContactsSelection(dataSource: try source(locale: "de", region: "ZZ"))
-        for id in ["noah", "aerin", "hans"] { try selection.select(id: id) }
-        let (messages, failures) = Campaign(template: "hi").compose(selection, library: library)
-        #expect(messages.map(\.value).sorted() == ["+442079460140", "+49301234567"])
-        #expect(failures.map(\.contactID) == ["noah"])
-        #expect(failures.first.map { "\($0.error)" } == "no region for '(206) 555-0101': give --region")
-        // With a region the number is texted.
-        let us = ContactsSelection(dataSource: try source(locale: "de", region: "US"))
-        try us.select(id: "noah")
-        let sent = Campaign(template: "hi").compose(us, library: library)
-        #expect(sent.failures.isEmpty && sent.messages.map(\.value) == ["+12065550101"])
     }
 }

@@ -1,5 +1,6 @@
 import ContactsCore
 import Foundation
+import SelectionFixtures
 import Synchronization
 import TestSupport
 import Testing

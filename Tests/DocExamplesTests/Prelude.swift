@@ -1,3 +1,4 @@
+import Campaigns
 import Collation
 import Composer
 import ContactsCore
@@ -30,8 +31,8 @@ nonisolated(unsafe) let context: MustacheValue = ["name": "Ada"]
 /// A mail draft.
 nonisolated(unsafe) let draft = MailDraft(subject: "Hello", textBody: "Hi!")
 /// A selection over the address book.
-nonisolated(unsafe) let selection = try! ContactsSelection(contacts: book.contacts)
-nonisolated(unsafe) let source = selection.dataSource
+nonisolated(unsafe) let selection = try! SelectionController(contacts: book.contacts)
+nonisolated(unsafe) let source = selection.dataSource!
 /// One card read from a vCard file.
 nonisolated(unsafe) let record = VCardRecord.contact(contact)
 /// An outbox and an SMTP server to send it through.

@@ -22,7 +22,7 @@ import Testing
         #expect(text[15].hasPrefix("0 contacts selected"))
         // The index down the right edge: the list's index has more titles than the screen has lines, so it
         // shows the titles of the sections the list has.
-        #expect(picker.selection.dataSource.indexTitles.count > 13)
+        #expect(picker.selection.listing.indexTitles.count > 13)
         #expect(text[2].hasSuffix(" A"))
         #expect(text[3].hasSuffix(" B"))
         #expect(text[11].hasSuffix(" M"))

@@ -36,7 +36,7 @@ func makePicker(
     _ contacts: [Contact] = people, locale: String = "en", columns: Int = 60, lines: Int = 16,
     configure: (inout Configuration) -> Void = { _ in }, options: (inout PickerOptions) -> Void = { _ in }
 ) throws -> ContactPicker {
-    let selection = try ContactsSelection(contacts: contacts) { config in
+    let selection = try SelectionController(contacts: contacts) { config in
         config.locale = locale
         config.phoneRegion = "US"
         config.nameSortOrder = .familyName

@@ -1,3 +1,4 @@
+import Campaigns
 import ContactsCore
 import ContactsSelection
 import Foundation

@@ -1,3 +1,4 @@
+import Campaigns
 import Collation
 import ContactsCore
 import ContactsSelection
@@ -7,7 +8,7 @@ import Templating
 // The package's resources (sample address book, localizations, templates) must be found when it is a
 // dependency, not only when it is the root package.
 let book = try AddressBook.sample()
-let selection = try ContactsSelection(contacts: book.contacts) {
+let selection = try SelectionController(contacts: book.contacts) {
     $0.mode = .email
     $0.locale = "sv"
     $0.searchByKeywords = true
@@ -18,4 +19,5 @@ print("select (de): \(Strings.select(locale: "de"))")
 print(
     "sections (sv): \(try LocalizedCollation(locale: "sv").sections(["Örjan", "Anna", "Zoe"]).map(\.title).joined(separator: " "))"
 )
+print("alert (de): \(ComposeAlert.cannotSend(mail: true, locale: "de").message)")
 print("templates: \(try TemplateLibrary.bundled().names.joined(separator: ", "))")

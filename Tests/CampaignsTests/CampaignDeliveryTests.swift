@@ -1,11 +1,13 @@
 import Composer
 import ContactsCore
+import ContactsSelection
 import Foundation
+import SelectionFixtures
 import Templating
 import TestSupport
 import Testing
 
-@testable import ContactsSelection
+@testable import Campaigns
 
 /// A library user composing a campaign and delivering it without the command-line tool: to files, and
 /// through an outbox (a stand-in sendmail) with a stop and a resume.
@@ -38,8 +40,8 @@ import Testing
     }
 
     /// Felipe, Bruno, Hélène and Erin by email, with a table each but Hélène.
-    func makeCampaign(_ mode: SelectionMode = .email) throws -> (Campaign, ContactsSelection) {
-        let selection = try ContactsSelection(contacts: book) {
+    func makeCampaign(_ mode: SelectionMode = .email) throws -> (Campaign, SelectionController) {
+        let selection = try SelectionController(contacts: book) {
             $0.mode = mode
             $0.locale = "en"
         }

@@ -1,11 +1,13 @@
 import Composer
 import ContactsCore
+import ContactsSelection
 import Foundation
+import SelectionFixtures
 import Templating
 import TestSupport
 import Testing
 
-@testable import ContactsSelection
+@testable import Campaigns
 
 /// One name per contact (issue 18 item 4): a contact's name is the same in the list, the template's
 /// `fullName`, `recipient.name` and `others`, and the To: header, whoever reads it — its order is the
@@ -34,12 +36,13 @@ import Testing
     }
 
     @Test(arguments: ["en", "hu", "ja"]) func everySurfaceAgrees(listLocale: String) throws {
-        let selection = try ContactsSelection(contacts: Self.contacts()) {
+        let selection = try SelectionController(contacts: Self.contacts()) {
             $0.mode = .email
             $0.locale = listLocale
         }
         selection.selectAll()
-        let listed = Dictionary(uniqueKeysWithValues: selection.dataSource.rows.map { ($0.id, $0.displayName) })
+        let listed = Dictionary(
+            uniqueKeysWithValues: try #require(selection.dataSource).rows.map { ($0.id, $0.displayName) })
 
         let dir = try Scratch.directory("names")
         let t = dir.appendingPathComponent("names")

@@ -1,12 +1,14 @@
 import Composer
 import ContactsCore
+import ContactsSelection
 import Foundation
+import SelectionFixtures
 import StringsCatalog
 import Templating
 import TestSupport
 import Testing
 
-@testable import ContactsSelection
+@testable import Campaigns
 
 @Suite struct RecipientDataTests {
     func load(_ text: String, _ name: String = "extra.csv") throws -> RecipientData {
@@ -74,7 +76,7 @@ import Testing
             "felipe", given: "Felipe", family: "Baytelman", phones: ["+1 415 555 0100"], emails: ["felipe@example.com"])
         felipe.languages = ["es"]
         let contacts = [felipe, person("bruno", given: "Bruno", family: "Finstein", phones: ["+1 415 555 0101"])]
-        let selection = try ContactsSelection(contacts: contacts) {
+        let selection = try SelectionController(contacts: contacts) {
             $0.mode = .both
             $0.locale = "en"
         }
@@ -104,7 +106,7 @@ import Testing
             person("felipe", given: "Felipe", family: "Baytelman", phones: ["+1 415 555 0100"]),
             person("bruno", given: "Bruno", family: "Finstein", phones: ["+1 415 555 0101"]),
         ]
-        let selection = try ContactsSelection(contacts: contacts)
+        let selection = try SelectionController(contacts: contacts)
         selection.selectAll()
         var campaign = Campaign(template: "hello")
         campaign.recipientData = ["felipe": ["table": "7"]]
@@ -117,8 +119,8 @@ import Testing
 
 /// Issue 18, items 10, 13 and 14: the language used, privacy of co-recipients, recipient rows reported.
 @Suite struct CampaignPrivacyAndLanguageTests {
-    func selection(_ contacts: [Contact]) throws -> ContactsSelection {
-        let selection = try ContactsSelection(contacts: contacts) {
+    func selection(_ contacts: [Contact]) throws -> SelectionController {
+        let selection = try SelectionController(contacts: contacts) {
             $0.mode = .email
             $0.locale = "en"
         }
@@ -193,7 +195,7 @@ import Testing
         ]
         let csv = "id,email,table\nfelipe,,7\nnobody,,3\n,BRUNO@example.org,4\n,ghost@example.org,5\n"
         let extra = try RecipientData(data: Data(csv.utf8), fileName: "guests.csv")
-        let unmatched = extra.unmatchedRows(in: try selection(contacts))
+        let unmatched = try extra.unmatchedRows(in: try selection(contacts))
         #expect(
             unmatched.map(\.description) == [
                 "guests.csv:3: row for 'nobody' matches no selected contact",

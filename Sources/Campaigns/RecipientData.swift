@@ -1,3 +1,4 @@
+import ContactsSelection
 import Foundation
 import StringsCatalog
 import Templating
@@ -55,15 +56,14 @@ public struct RecipientData: Sendable {
     ///
     /// ```swift
     /// let extra = try RecipientData(data: Data("id,table\nnobody,7\n".utf8), fileName: "guests.csv")
-    /// for d in extra.unmatchedRows(in: selection).prefix(5) { print(d) }   // guests.csv:2: row for 'nobody' …
+    /// for d in try extra.unmatchedRows(in: selection).prefix(5) { print(d) }   // guests.csv:2: row for 'nobody' …
     /// ```
-    public func unmatchedRows(in selection: ContactsSelection) -> [Diagnostic] {
+    public func unmatchedRows(in selection: SelectionController) throws -> [Diagnostic] {
         var used = Set<String>()
-        for row in selection.selectedRows {
-            let reach = selection.value(for: row.id)
+        for contact in try selection.selectedContacts() {
+            let reach = selection.value(for: contact.id)
             let email = reach?.channel == .email ? reach?.value : nil
-            if let key = Campaign.recipientDataKeys(of: row.contact, reachedAt: email).first(where: { rows[$0] != nil })
-            {
+            if let key = Campaign.recipientDataKeys(of: contact, reachedAt: email).first(where: { rows[$0] != nil }) {
                 used.insert(key)
             }
         }

@@ -10,21 +10,24 @@ import Synchronization
 /// second, redrawn four times a second and erased when the step ends; only when stderr is a terminal, so
 /// pipes, files and scripts see nothing. `CONTACTS_PROGRESS=1` forces it on, `=0` off;
 /// `CONTACTS_PROGRESS_AFTER` sets the delay in seconds (default 1).
-final class TerminalProgress: Sendable {
+public final class TerminalProgress: Sendable {
     struct State {
         var label: String
         var shown = false
         var finished = false
     }
 
-    static let enabled: Bool = {
+    /// Whether progress is shown: `CONTACTS_PROGRESS`, else whether stderr is a terminal.
+    public static let enabled: Bool = {
         switch ProcessInfo.processInfo.environment["CONTACTS_PROGRESS"] {
         case "1": return true
         case "0": return false
         default: return isatty(2) == 1
         }
     }()
-    static let delay: Double = ProcessInfo.processInfo.environment["CONTACTS_PROGRESS_AFTER"].flatMap(Double.init) ?? 1
+    /// Seconds before a step shows its progress (`CONTACTS_PROGRESS_AFTER`, default 1).
+    public static let delay: Double =
+        ProcessInfo.processInfo.environment["CONTACTS_PROGRESS_AFTER"].flatMap(Double.init) ?? 1
 
     private let state: Mutex<State>
     private let start = DispatchTime.now().uptimeNanoseconds
@@ -45,7 +48,11 @@ final class TerminalProgress: Sendable {
     }
 
     /// Runs `body` as a step called `label`.
-    static func run<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
+    ///
+    /// ```swift
+    /// let book = try TerminalProgress.run("reading contacts.vcf") { try AddressBook(contentsOf: url) }
+    /// ```
+    public static func run<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
         let progress = TerminalProgress(label)
         defer { progress.finish() }
         return try body()

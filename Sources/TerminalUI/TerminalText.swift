@@ -2,12 +2,12 @@
 /// BEL, CSI …), DEL and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) are
 /// written visibly as `\u{1B}` so that a contact's name can neither drive the terminal (colours, cursor
 /// moves, title changes, hyperlinks) nor reorder the rest of the line. Every human-output path of the
-/// tool passes values through it; JSON output stays exact.
+/// tool and every terminal front end passes values through it; JSON output stays exact.
 ///
 /// ```swift
 /// terminalSafe("Eve\u{1B}[2J")   // "Eve\u{1B}[2J" with the ESC written as the six characters \u{1B}
 /// ```
-func terminalSafe(_ text: String) -> String {
+public func terminalSafe(_ text: String) -> String {
     guard text.utf8.withContiguousStorageIfAvailable(containsEscape) ?? text.unicodeScalars.contains(where: needsEscape)
     else { return text }
     var out = ""
@@ -24,7 +24,7 @@ func terminalSafe(_ text: String) -> String {
 
 /// `needsEscape` of any scalar of valid UTF-8, decided on the bytes: C0 and DEL are single bytes, C1 is
 /// C2 80–C2 9F, U+202A–U+202E are E2 80 AA–AE and U+2066–U+2069 are E2 81 A6–A9.
-func containsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+package func containsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
     let n = bytes.count
     while i < n {
@@ -40,7 +40,7 @@ func containsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     return false
 }
 
-func needsEscape(_ s: Unicode.Scalar) -> Bool {
+package func needsEscape(_ s: Unicode.Scalar) -> Bool {
     switch s.value {
     case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1
     case 0x202A...0x202E, 0x2066...0x2069: return true  // bidi embeddings, overrides, isolates

@@ -19,7 +19,7 @@ import Synchronization
 /// short leaves at most message files without a journal, which no resume takes for a queued batch.
 ///
 /// The signal handler only writes a byte to a pipe; a watcher thread does the rest.
-enum Interrupts {
+public enum Interrupts {
     private static let writeEnd = Atomic<Int32>(-1)
 
     private struct State {
@@ -31,7 +31,7 @@ enum Interrupts {
     private static let state = Mutex(State())
 
     /// Takes SIGINT and SIGTERM for `stop` from now on (before sending: see `sending(resumeHint:)`).
-    static func watch(_ stop: OutboxStop) {
+    public static func watch(_ stop: OutboxStop) {
         let start = state.withLock { s in
             s.stop = stop
             s.resumeHint = nil
@@ -58,12 +58,12 @@ enum Interrupts {
     }
 
     /// The outbox is being sent from now on; `resumeHint` is the command that resumes it.
-    static func sending(resumeHint: String) {
+    public static func sending(resumeHint: String) {
         state.withLock { $0.resumeHint = resumeHint }
     }
 
     /// Restores the default handlers (a later signal ends the tool as usual).
-    static func unwatch() {
+    public static func unwatch() {
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
     }
@@ -79,19 +79,29 @@ enum Interrupts {
             let (stop, resumeHint) = state.withLock { ($0.stop, $0.resumeHint) }
             if count == 1 {
                 stop?.request()
-                printError(
+                Self.report(
                     resumeHint == nil
-                        ? "contacts: interrupted: stopping before anything is sent (interrupt again to stop at once)"
-                        : "contacts: interrupted: finishing the message in flight, then stopping "
+                        ? program + ": interrupted: stopping before anything is sent (interrupt again to stop at once)"
+                        : program + ": interrupted: finishing the message in flight, then stopping "
                             + "(interrupt again to stop at once; that message may then be uncertain)")
             } else {
                 SendmailTransport.terminateRunningPrograms()
-                printError(
-                    resumeHint.map { "contacts: stopped at once; resume with: \($0)" }
-                        ?? "contacts: stopped at once; nothing was sent")
-                _exit(ExitCode.interrupted.rawValue)
+                Self.report(
+                    resumeHint.map { program + ": stopped at once; resume with: \($0)" }
+                        ?? program + ": stopped at once; nothing was sent")
+                _exit(interruptedStatus)
             }
         }
+    }
+
+    /// The exit status of a program stopped by an interrupt (128 + SIGINT), as shells report it.
+    public static let interruptedStatus: Int32 = 130
+
+    /// The name the messages start with: the program's own.
+    private static let program = ProcessInfo.processInfo.processName
+
+    private static func report(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
     private static let onSignal: @convention(c) (Int32) -> Void = { _ in

@@ -1,4 +1,5 @@
 import Composer
+import ContactsSelection
 import Foundation
 import Templating
 
@@ -62,7 +63,7 @@ extension Campaign {
     /// - Throws: `ComposerError` only when the delivery as a whole cannot go on (the outbox cannot be made
     ///   or written, the transport is unusable); see `Delivery.deliver`.
     public func deliver(
-        _ selection: ContactsSelection, library: TemplateLibrary, with delivery: Delivery,
+        _ selection: SelectionController, library: TemplateLibrary, with delivery: Delivery,
         outbox location: OutboxLocation? = nil, stop: OutboxStop? = nil, events: (DeliveryEvent) -> Void = { _ in }
     ) throws(ComposerError) -> CampaignDelivery {
         let (messages, notRendered) = compose(selection, library: library, stop: stop)
@@ -86,7 +87,7 @@ extension Campaign {
     /// let queued = try campaign.queue(selection, library: library, into: outbox)
     /// print(queued.failures.count, "recipient(s) left out")
     /// ```
-    public func queue(_ selection: ContactsSelection, library: TemplateLibrary, into outbox: Outbox)
+    public func queue(_ selection: SelectionController, library: TemplateLibrary, into outbox: Outbox)
         throws(ComposerError) -> CampaignDelivery
     {
         let (messages, notRendered) = compose(selection, library: library)

@@ -1,7 +1,7 @@
 import ContactsCore
 
 /// Builds a contact for tests.
-func person(
+public func person(
     _ id: String, given: String = "", family: String = "", nickname: String = "", org: String = "",
     phones: [String] = [], emails: [String] = [], phoneticGiven: String = "", phoneticFamily: String = "",
     formatted: String = ""
@@ -20,7 +20,7 @@ func person(
 }
 
 /// The address book of KBContactsSelection's own examples, plus a few scripts.
-let book: [Contact] = [
+public let book: [Contact] = [
     person(
         "felipe", given: "Felipe", family: "Baytelman", phones: ["+1 (415) 555-0100"], emails: ["felipe@example.com"]),
     person("bruno", given: "Bruno", family: "Finstein", phones: ["+1 415 555 0101"], emails: ["bruno@example.org"]),
@@ -38,3 +38,15 @@ let book: [Contact] = [
     person("dup2", given: "Anna", family: "Berg", phones: ["+46 8 555 010 00"]),
     person("nothing", given: "No", family: "Channel"),
 ]
+
+/// Noah (no address, a US number written without its country code), Hans (an address in Germany, a Berlin
+/// number), Ærin and Anaïs (international numbers).
+public var phoneRegionBook: [Contact] {
+    var hans = person("hans", given: "Hans", family: "Berg", phones: ["030 1234567"])
+    hans.addresses = [LabeledAddress(value: PostalAddress(locality: "Berlin", country: "Deutschland"))]
+    return [
+        person("noah", given: "Noah", family: "White", phones: ["(206) 555-0101"]), hans,
+        person("aerin", given: "Ærin", family: "Nyström", phones: ["+44 20 7946 0140"]),
+        person("anais", given: "Anaïs", family: "Fournier", phones: ["+33 1 99 00 03 88"]),
+    ]
+}

@@ -1,5 +1,6 @@
 import Composer
 import ContactsCore
+import ContactsSelection
 import Foundation
 import Templating
 
@@ -126,28 +127,33 @@ public struct Campaign: Sendable {
     /// With `stop` (e.g. requested on Ctrl-C), rendering ends at the next recipient once a stop is requested
     /// and returns nothing, no messages and no failures: a campaign stopped half-way is never delivered in
     /// part. (`deliver` with the same `stop` then queues nothing.)
-    public func compose(_ selection: ContactsSelection, library: TemplateLibrary, stop: OutboxStop? = nil) -> (
+    public func compose(_ selection: SelectionController, library: TemplateLibrary, stop: OutboxStop? = nil) -> (
         messages: [PersonalizedMessage], failures: [CampaignFailure]
     ) {
         let rows = selection.selectedRows
-        var recipients: [(row: ContactRow, channel: Channel, value: String)] = []
+        // The selected contacts, looked up by id (a listing keeps only what it shows); when they cannot be,
+        // no recipient can be rendered and each says why.
+        let contacts: [Contact]
+        do { contacts = try selection.selectedContacts() } catch {
+            return ([], rows.map { CampaignFailure(contactID: $0.id, displayName: $0.displayName, error: error) })
+        }
+        var recipients: [(row: ListedRow, contact: Contact, channel: Channel, value: String)] = []
         var unreachable: [CampaignFailure] = []
-        for row in rows {
+        for (row, contact) in zip(rows, contacts) {
             guard let reach = selection.value(for: row.id) else { continue }
             // A number that could not be normalized is never texted (its country would be a guess).
             if reach.channel == .message, !reach.value.hasPrefix("+") {
-                let error: SelectionError = .phoneNotNormalized(
-                    number: reach.value, region: selection.dataSource.phoneRegion)
+                let error: CampaignError = .phoneNotNormalized(number: reach.value, region: selection.phoneRegion)
                 unreachable.append(CampaignFailure(contactID: row.id, displayName: row.displayName, error: error))
                 continue
             }
-            recipients.append((row, reach.channel, reach.value))
+            recipients.append((row, contact, reach.channel, reach.value))
         }
         // A message shows every name as the list does (`recipient.name`, `others`, the To: header, the
         // draft's file name): the contact's own name, whatever language the message is in.
         let all = recipients.map { item in
             ContactContext(
-                contact: item.row.contact, displayName: item.row.displayName,
+                contact: item.contact, displayName: item.row.displayName,
                 email: item.channel == .email ? item.value : nil,
                 phone: item.channel == .message ? item.value : nil)
         }
@@ -162,7 +168,7 @@ public struct Campaign: Sendable {
                 let locale = library.resolvedLocale(
                     template,
                     locale: TemplateLibrary.renderLocale(
-                        recipient: row.contact.languages.first, campaign: locale,
+                        recipient: item.contact.languages.first, campaign: locale,
                         environment: selection.configuration.locale))
                 let context = all[i]
                 var variables = data
@@ -172,7 +178,7 @@ public struct Campaign: Sendable {
                         shareRecipientNames
                         ? .array(all.enumerated().filter { $0.offset != i }.map { .object($0.element) }) : .array([])
                 }
-                let extra = Self.recipientDataKeys(of: row.contact, reachedAt: context.email).lazy
+                let extra = Self.recipientDataKeys(of: item.contact, reachedAt: context.email).lazy
                     .compactMap { recipientData[$0] }.first
                 for (key, value) in extra ?? [:] { variables[key] = value }
                 let rendered = try library.render(

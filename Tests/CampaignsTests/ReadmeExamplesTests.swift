@@ -1,3 +1,4 @@
+import Campaigns
 import Collation
 import Composer
 import ContactsCore
@@ -42,15 +43,15 @@ import Testing
     @Test func selectionAndCampaign() throws {
         let book = try AddressBook.sample()
         let drafts = Scratch.path("readme")
-        let selection = try ContactsSelection(contacts: book.contacts) { config in
+        let selection = try SelectionController(contacts: book.contacts) { config in
             config.mode = .email
             config.searchByKeywords = true
-            config.mailSubject = "Team dinner"
-            config.mailFrom = try? MailAddress(name: "Ada Lovelace", address: "ada@example.org")
         }
         selection.search("f b")
         selection.selectAll()
-        let outcome = try selection.performSelectAction(mail: FileTransport(directory: drafts), messages: nil)
+        let compose = ComposeSettings(
+            mailFrom: try MailAddress(name: "Ada Lovelace", address: "ada@example.org"), mailSubject: "Team dinner")
+        let outcome = try selection.performSelectAction(compose, mail: FileTransport(directory: drafts), messages: nil)
         guard case .composed(let mail, _) = outcome else {
             Issue.record("expected composed")
             return

@@ -1,0 +1,20 @@
+import Composer
+
+/// Errors of composing for a selection: a draft the composer refused, a number that cannot be texted.
+public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The composer could not take the drafts (an invalid address in the address book, say).
+    case composer(ComposerError)
+    /// A phone number written without a country code that could not be normalized: there is no phone
+    /// region (`region` nil), or it is no number there nor in the country of the contact's addresses. It is
+    /// not texted: its country would be a guess.
+    case phoneNotNormalized(number: String, region: String?)
+
+    public var description: String {
+        switch self {
+        case .composer(let error): return "composer: \(error)"
+        case .phoneNotNormalized(let number, nil): return "no region for '\(number)': give --region"
+        case .phoneNotNormalized(let number, let region?):
+            return "'\(number)' is not a phone number in \(region): give --region, or write it with its country code"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ContactsCore
+import Foundation
+
+/// Where a selection finds the `Contact` of a selected row when it needs the whole card (the values to
+/// choose from, composing): the contacts in memory, the address book file read again, or nowhere. A
+/// listing keeps only what it shows, so a million-row saved index is picked from without a `Contact`;
+/// the few selected ones are looked up by id.
+///
+/// ```swift
+/// let lookup = ContactLookup.file(path: "big.vcf")
+/// let found = try lookup.contacts(ids: ["anna-uid"])   // [id: Contact], unknown ids left out
+/// ```
+public struct ContactLookup: Sendable {
+    private let find: @Sendable ([String]) throws -> [String: Contact]
+
+    /// A lookup by a function: given ids, the contacts it knows of them (unknown ids left out).
+    public init(_ find: @escaping @Sendable ([String]) throws -> [String: Contact]) { self.find = find }
+
+    /// The contacts with these ids that the lookup knows, by id.
+    public func contacts(ids: [String]) throws -> [String: Contact] { try find(ids) }
+
+    /// The rows' own contacts (a data source keeps them).
+    public static func dataSource(_ source: ContactsDataSource) -> ContactLookup {
+        ContactLookup { ids in
+            var found: [String: Contact] = [:]
+            for id in ids { if let row = source.row(id: id) { found[id] = row.contact } }
+            return found
+        }
+    }
+
+    /// Contacts in memory, looked up by id (the first of equal ids, as the list keeps it).
+    public static func contacts(_ contacts: [Contact]) -> ContactLookup {
+        let byID = Dictionary(contacts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ContactLookup { ids in
+            var found: [String: Contact] = [:]
+            for id in ids { if let contact = byID[id] { found[id] = contact } }
+            return found
+        }
+    }
+
+    /// The vCard file at `path`, read again (once per lookup) when contacts are needed: the ids are the
+    /// ones a ``CompactContactList`` or a ``SavedList`` of the same file lists.
+    public static func file(path: String) -> ContactLookup {
+        ContactLookup { ids in
+            let wanted = Set(ids)
+            guard !wanted.isEmpty else { return [:] }
+            let book = try AddressBook(contentsOf: URL(fileURLWithPath: path))
+            var found: [String: Contact] = [:]
+            for id in wanted { if let contact = book.contact(id: id) { found[id] = contact } }
+            return found
+        }
+    }
+
+    /// No contacts: looking one up throws ``SelectionError/contactsUnavailable``. For a selection that only
+    /// lists and selects (ids, names, values).
+    public static let unavailable = ContactLookup { ids in
+        if ids.isEmpty { return [:] }
+        throw SelectionError.contactsUnavailable
+    }
+}

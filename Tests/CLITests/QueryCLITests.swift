@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `contacts query`: address completion for mail clients in their own formats — mutt's `query_command`
+/// (a first free-text line, then address<TAB>name<TAB>other), aerc's `address-book-cmd` (no header),
+/// TSV and JSON; exit 1 when nothing matches.
+@Suite struct QueryCLITests {
+    /// Ann with two addresses (work preferred) at an organization, Bo with one labelled home, Cy without email,
+    /// and a name with a tab and an escape in it.
+    static let book = Data(
+        ("BEGIN:VCARD\r\nVERSION:4.0\r\nUID:ann\r\nFN:Ann Lee\r\nN:Lee;Ann;;;\r\nORG:Acme\r\n"
+            + "EMAIL;TYPE=home:ann@home.example\r\nEMAIL;TYPE=work;PREF=1:ann@acme.example\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:bo\r\nFN:Bo Berg\r\nN:Berg;Bo;;;\r\nEMAIL;TYPE=home:bo@example.org\r\n"
+            + "END:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:cy\r\nFN:Cy Annan\r\nN:Annan;Cy;;;\r\nTEL:+1 415 555 0100\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:eve\r\nFN:Eve\tX\u{1B}[2J\r\nEMAIL:eve@example.net\r\nEND:VCARD\r\n")
+            .utf8)
+
+    static let environment = ["LANG": "C.UTF-8", "LC_ALL": "", "LANGUAGE": "", "CONTACTS_REGION": ""]
+
+    func query(_ args: [String]) throws -> CLIResult {
+        let dir = try Scratch.directory("query-cli")
+        try Self.book.write(to: dir.appendingPathComponent("book.vcf"))
+        return try CLI.run(
+            ["query", "--source", "book.vcf"] + args, environment: Self.environment, currentDirectory: dir)
+    }
+
+    @Test func muttFormat() throws {
+        let r = try query(["ann"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout
+                == "searching for 'ann' ... 2 matches\nann@acme.example\tAnn Lee\tAcme\nann@home.example\tAnn Lee\tAcme\n"
+        )
+        let bo = try query(["berg"])
+        #expect(bo.stdout == "searching for 'berg' ... 1 match\nbo@example.org\tBo Berg\thome\n")
+        // An email finds its contact too; the fields never break the line.
+        let eve = try query(["example.net"])
+        #expect(eve.stdout.split(separator: "\n").count == 2)
+        #expect(eve.stdout.contains("eve@example.net\tEve X\\u{1B}[2J\t\n"), "\(eve.stdout)")
+    }
+
+    @Test func aercTsvAndJSON() throws {
+        let aerc = try query(["--format", "aerc", "ann"])
+        #expect(aerc.status == 0)
+        #expect(aerc.stdout == "ann@acme.example\tAnn Lee\nann@home.example\tAnn Lee\n")
+        let tsv = try query(["--format", "tsv", "bo"])
+        #expect(tsv.stdout == "email\tname\tlabel\torganization\tid\nbo@example.org\tBo Berg\thome\t\tbo\n")
+        let json = try query(["--format", "json", "ann"])
+        struct Match: Decodable, Equatable {
+            var email: String
+            var name: String
+            var label: String
+            var organization: String
+            var id: String
+        }
+        #expect(
+            try JSONDecoder().decode([Match].self, from: json.stdoutData) == [
+                Match(email: "ann@acme.example", name: "Ann Lee", label: "work", organization: "Acme", id: "ann"),
+                Match(email: "ann@home.example", name: "Ann Lee", label: "home", organization: "Acme", id: "ann"),
+            ])
+        let keywords = try query(["--format", "aerc", "--keywords", "b b"])
+        #expect(keywords.stdout == "bo@example.org\tBo Berg\n")
+    }
+
+    @Test func nothingMatchedExitsOne() throws {
+        // Cy has no email: found by name, but nothing to complete.
+        for (format, expected) in [
+            ("mutt", "searching for 'annan' ... 0 matches\n"), ("aerc", ""), ("json", "[\n\n]\n"),
+            ("tsv", "email\tname\tlabel\torganization\tid\n"),
+        ] {
+            let r = try query(["--format", format, "annan"])
+            #expect(r.status == 1, "\(format)")
+            #expect(r.stdout == expected, "\(format): \(r.stdout)")
+        }
+        let usage = try query(["--format", "pine", "ann"])
+        #expect(usage.status == 2)
+    }
+}

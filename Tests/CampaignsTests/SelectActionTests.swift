@@ -1,0 +1,122 @@
+import Composer
+import ContactsCore
+import ContactsSelection
+import SelectionFixtures
+import Testing
+
+@testable import Campaigns
+
+/// A transport that records what it was given.
+final class RecordingTransport: MailTransport, MessageTransport, @unchecked Sendable {
+    let canSendMail: Bool
+    let canSendText: Bool
+    var mails: [MailDraft] = []
+    var messages: [MessageDraft] = []
+    init(mail: Bool, text: Bool) {
+        canSendMail = mail
+        canSendText = text
+    }
+    func send(_ draft: MailDraft) throws -> ComposeResult {
+        mails.append(draft)
+        return .saved
+    }
+    func send(_ draft: MessageDraft) throws -> ComposeResult {
+        messages.append(draft)
+        return .sent
+    }
+}
+
+@Suite struct SelectActionTests {
+    @Test func customHandlerGetsContactsInListOrder() throws {
+        final class Box: @unchecked Sendable { var got: [String] = [] }
+        let box = Box()
+        let s = try SelectionController(contacts: book) {
+            $0.customSelectButtonHandler = { contacts in box.got = contacts.map(\.id) }
+        }
+        try s.select(id: "helene")
+        try s.select(id: "bruno")
+        let outcome = try s.performSelectAction(ComposeSettings(), mail: nil, messages: nil)
+        guard case .handled(let contacts) = outcome else {
+            Issue.record("expected handled")
+            return
+        }
+        #expect(contacts.map(\.id) == ["bruno", "helene"])
+        #expect(box.got == ["bruno", "helene"])
+    }
+
+    @Test func emailModeComposesOneMailWithSubject() throws {
+        let s = try SelectionController(contacts: book) { $0.mode = .email }
+        try s.select(id: "felipe")
+        try s.select(id: "emailonly")
+        let t = RecordingTransport(mail: true, text: true)
+        let settings = ComposeSettings(
+            mailSubject: "Team dinner", mailBody: "<p>Join us &amp; friends</p>", mailIsHTML: true)
+        let outcome = try s.performSelectAction(settings, mail: t, messages: t)
+        guard case .composed(let mail, let message) = outcome else {
+            Issue.record("expected composed")
+            return
+        }
+        #expect(mail == .saved && message == nil)
+        #expect(t.mails.count == 1)
+        #expect(t.mails[0].subject == "Team dinner")
+        #expect(t.mails[0].to.map(\.address) == ["erin@example.net", "felipe@example.com"])
+        #expect(t.mails[0].htmlBody == "<p>Join us &amp; friends</p>")
+        #expect(t.mails[0].textBody == "Join us & friends")
+    }
+
+    @Test func messagesModeComposesOneMessage() throws {
+        let s = try SelectionController(contacts: book)
+        try s.select(id: "felipe")
+        try s.select(id: "zhang")
+        let t = RecordingTransport(mail: true, text: true)
+        _ = try s.performSelectAction(ComposeSettings(messageBody: "Hi!"), mail: t, messages: t)
+        #expect(t.messages.count == 1)
+        #expect(Set(t.messages[0].recipients) == ["+14155550100", "+861055550100"])
+        #expect(t.messages[0].body == "Hi!")
+        #expect(t.mails.isEmpty)
+    }
+
+    @Test func cannotSendGivesLocalizedAlert() throws {
+        let s = try SelectionController(contacts: book) { $0.locale = "en" }
+        try s.select(id: "felipe")
+        let outcome = try s.performSelectAction(
+            ComposeSettings(), mail: nil, messages: RecordingTransport(mail: false, text: false))
+        guard case .alert(let alert) = outcome else {
+            Issue.record("expected alert")
+            return
+        }
+        #expect(
+            alert
+                == ComposeAlert(
+                    title: "Messaging not supported", message: "Messaging on this device is not supported.",
+                    button: "OK"))
+        let mail = try SelectionController(contacts: book) {
+            $0.mode = .email
+            $0.locale = "en"
+        }
+        try mail.select(id: "felipe")
+        guard
+            case .alert(let a2) = try mail.performSelectAction(
+                ComposeSettings(), mail: RecordingTransport(mail: false, text: false), messages: nil)
+        else {
+            Issue.record("expected alert")
+            return
+        }
+        #expect(a2.message == "Sending emails from this device is not supported.")
+        let de = try SelectionController(contacts: book) { $0.locale = "de" }
+        try de.select(id: "felipe")
+        guard case .alert(let a3) = try de.performSelectAction(ComposeSettings(), mail: nil, messages: nil) else {
+            Issue.record("expected alert")
+            return
+        }
+        #expect(a3.title != "Messaging not supported" && !a3.title.isEmpty)
+    }
+
+    @Test func nothingSelected() throws {
+        let s = try SelectionController(contacts: book)
+        guard case .nothingSelected = try s.performSelectAction(ComposeSettings(), mail: nil, messages: nil) else {
+            Issue.record("expected nothing")
+            return
+        }
+    }
+}
