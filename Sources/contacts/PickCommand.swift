@@ -77,15 +77,7 @@ enum PickCommand: Command {
         pickerOptions.single = single
         pickerOptions.showsTitleBar = config.shouldShowNavigationBar
 
-        let book = try loadAddressBook(listOptions.source)
-        let source: ContactsDataSource
-        do {
-            source = try TerminalProgress.run("sorting and indexing \(book.contacts.count) contacts") {
-                try ContactsDataSource(contacts: book.contacts, configuration: config)
-            }
-        } catch {
-            throw CLIError.usage("cannot use locale '\(config.locale)': \(error)")
-        }
+        let source = try listOptions.dataSource(book: try loadAddressBook(listOptions.source), config: config)
         let selection = SelectionController(dataSource: source)
 
         let session: TerminalSession

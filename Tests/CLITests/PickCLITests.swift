@@ -152,6 +152,17 @@ let pickBook = """
         #expect(stdout == "bruno\n")
     }
 
+    @Test func groupPicksFromThatGroupOnly() throws {
+        let url = Scratch.path("pick-group", suffix: ".vcf")
+        try Scratch.write(
+            pickBook.replacingOccurrences(of: "UID:bruno\r\n", with: "UID:bruno\r\nCATEGORIES:Work\r\n"), to: url)
+        let (run, stdout) = try Self.run(
+            ["pick", "--source", url.path, "--region", "US", "--group", "work"],
+            steps: [["wait", "1/1"], ["send", "\r"]])
+        #expect(run.status == 0)
+        #expect(stdout == "Bruno Finstein <+14155550101>\n")
+    }
+
     @Test func germanJapaneseAndArabicScreens() throws {
         for (language, columns, lines) in [("de", 40, 10), ("ja", 80, 24), ("ar", 60, 12)] {
             let (run, _) = try Self.run(
