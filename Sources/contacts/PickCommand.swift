@@ -29,6 +29,8 @@ enum PickCommand: Command {
             for 'compose --ids'), vcard. Enter on a pinned row prints its id. --enable RULE dims the contacts
             that fail RULE: terms joined by ',' — has:photo|email|phone|birthday|nickname|org, group:NAME,
             lang:TAG — each negated by '!'. NO_COLOR turns colour off. Without a terminal: exit 2.
+            For example: contacts pick --mode email --output json;
+            contacts compose --ids "$(contacts pick --output ids)" --out drafts.
             """,
         options: ListOptions.options + [
             .flag("--keywords", help: "start in keyword search (Ctrl-K toggles it)"),
@@ -43,10 +45,7 @@ enum PickCommand: Command {
             .option("--enable", value: "RULE", help: "contacts failing RULE are dimmed and cannot be selected"),
             .repeated("--pin", value: "ID=TITLE", help: "a row above the list; Enter on it prints ID"),
         ],
-        examples: [
-            "contacts pick --mode email --output json", "contacts pick --single --source friends.vcf",
-            #"contacts compose --ids "$(contacts pick --output ids)" --out drafts"#,
-        ])
+        examples: ["TERM=dumb contacts pick  # a terminal that cannot move its cursor cannot show it [exit 2]"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let keywords = args.flag("--keywords")
