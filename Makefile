@@ -5,8 +5,10 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := libicu-dev libphonenumber-dev libcurl4-openssl-dev man-db gettext libcmark-dev
+APT_PACKAGES += libncurses-dev tmux
 VENV := .venv
 PY_TEST_PACKAGES := aiosmtpd fast-mail-parser radicale xandikos khard vdirsyncer
+PY_TEST_PACKAGES += pyte
 PY_BENCH_PACKAGES := vobject chevron jinja2
 
 .PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint docs fuzz clean install uninstall

@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "Campaigns", targets: ["Campaigns"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CardDAV", targets: ["CardDAV"]),
+        .library(name: "PickerModel", targets: ["PickerModel"]),
         .executable(name: "contacts", targets: ["contacts"]),
     ],
     targets: [
@@ -109,8 +110,17 @@ let package = Package(
         ),
 
         // Terminal helpers the CLI and terminal front ends share: text made safe for a terminal, progress on
-        // stderr, SIGINT/SIGTERM during a send (Composer: the outbox stop and the sendmail programs to end)
-        .target(name: "TerminalUI", dependencies: ["Composer"]),
+        // stderr, SIGINT/SIGTERM during a send (Composer: the outbox stop and the sendmail programs to end);
+        // the picker's screens drawn and its keys read over ncursesw through a thin bridge.
+        // The picker (`contacts pick`): its view model decides what the screen shows (no terminal code).
+        // (No pkgConfig: its cflags, -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, are flags SwiftPM refuses; the shim
+        // asks for the wide-character API itself and the module map links ncursesw.)
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Composer"]),
+        .target(
+            name: "PickerModel",
+            dependencies: ["ICUKit", "Locales", "ContactsCore", "ContactsSelection", "StringsCatalog"]
+        ),
 
         // Command-line tool: a declarative model of its commands (parsing, help, completion), then the tool
         .target(name: "ArgumentModel"),
@@ -118,7 +128,7 @@ let package = Package(
             name: "contacts",
             dependencies: [
                 "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV",
+                "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV", "PickerModel",
             ]
         ),
 
@@ -172,6 +182,10 @@ let package = Package(
         .testTarget(
             name: "CardDAVTests", dependencies: ["CardDAV", "ContactsCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
+        .testTarget(
+            name: "PickerModelTests",
+            dependencies: ["PickerModel", "ContactsSelection", "ContactsCore", "TestSupport"]
+        ),
 
         // The documentation's ```swift examples (README, DocC, `///` comments) compiled as a test target:
         // an example that drifts from the API fails the build at the line where it is written. Examples
@@ -183,6 +197,7 @@ let package = Package(
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
                 "ContactsSelection", "Campaigns", "TerminalUI", "PackageResources", "ArgumentModel", "CardDAV",
+                "PickerModel",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),

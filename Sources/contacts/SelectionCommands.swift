@@ -90,9 +90,12 @@ struct ListOptions {
         try dataSource(book: try loadAddressBook(source), keywords: keywords)
     }
 
-    /// Builds the data source of a book already read (of its group `--group` only).
-    func dataSource(book: AddressBook, keywords: Bool = false) throws -> ContactsDataSource {
-        let config = configuration(keywords: keywords)
+    /// Builds the data source of a book already read (of its group `--group` only), with `config` when given
+    /// (`pick` adds its own to these options'), else these options' configuration.
+    func dataSource(book: AddressBook, keywords: Bool = false, config: Configuration? = nil) throws
+        -> ContactsDataSource
+    {
+        let config = config ?? configuration(keywords: keywords)
         let contacts = try groupMembers(of: book, group: group)
         do {
             return try TerminalProgress.run("sorting and indexing \(contacts.count) contacts") {

@@ -7,6 +7,7 @@ let allCommands: [any Command.Type] = [
     SectionsCommand.self,
     ListCommand.self,
     SearchCommand.self,
+    PickCommand.self,
     GroupsCommand.self,
     QueryCommand.self,
     IndexBuildCommand.self,

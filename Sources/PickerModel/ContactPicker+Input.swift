@@ -1,0 +1,223 @@
+import ContactsCore
+import ContactsSelection
+import ICUKit
+
+extension ContactPicker {
+    /// Takes one input event; returns the outcome when it ends the picker (Enter, Esc, Ctrl-C), else nil.
+    @discardableResult
+    public func handle(_ input: PickerInput) -> PickerOutcome? {
+        if chooser != nil { return handleChooser(input) }
+        switch input {
+        case .text(let text):
+            setQuery(query + text.filter { !$0.isNewline })
+        case .backspace:
+            if !query.isEmpty { setQuery(String(query.dropLast())) }
+        case .up, .control("p"): move(by: -1)
+        case .down, .control("n"): move(by: 1)
+        case .pageUp: move(by: -max(1, listHeight - 2))
+        case .pageDown: move(by: max(1, listHeight - 2))
+        case .home: move(to: 0)
+        case .end: move(to: itemCount - 1)
+        case .tab:
+            toggleCurrent()
+            move(by: 1)
+        case .backTab:
+            toggleCurrent()
+            move(by: -1)
+        case .control("a"):
+            selectAllShown()
+        case .control("d"):
+            selection.removeAll()
+        case .control("k"):
+            keywords.toggle()
+            research(refining: false)
+        case .control("u"):
+            setQuery("")
+        case .control("w"):
+            var text = query
+            while text.last?.isWhitespace == true { text.removeLast() }
+            while let last = text.last, !last.isWhitespace { text.removeLast() }
+            setQuery(text)
+        case .right, .control("e"):
+            openChooser()
+        case .alt(let letter):
+            jump(toIndexTitle: String(letter))
+        case .click(let line, let column):
+            return click(line: line, column: column)
+        case .wheelUp: scroll(by: -3)
+        case .wheelDown: scroll(by: 3)
+        case .resize(let columns, let lines):
+            resize(columns: columns, lines: lines)
+        case .enter:
+            return accept()
+        case .escape, .control("c"), .control("g"), .control("q"):
+            return .cancelled
+        case .left, .control: break
+        }
+        return nil
+    }
+
+    /// The picker's size changed: the cursor stays on screen.
+    public func resize(columns: Int, lines: Int) {
+        self.columns = max(1, columns)
+        self.lines = max(1, lines)
+        scrollToCursor()
+    }
+
+    // MARK: - Search
+
+    func setQuery(_ text: String) {
+        query = text
+        research()
+    }
+
+    func research(refining: Bool = true) {
+        result = listing.search(query, keywords: keywords, refining: refining ? result : nil)
+        cursor = 0
+        top = 0
+        scrollToCursor()
+    }
+
+    // MARK: - Moving
+
+    func move(by delta: Int) {
+        move(to: cursor + delta)
+    }
+
+    func move(to index: Int) {
+        guard itemCount > 0 else { return }
+        cursor = max(0, min(itemCount - 1, index))
+        scrollToCursor()
+    }
+
+    func scroll(by delta: Int) {
+        top += delta
+        clampTop()
+        // The cursor follows when it would leave the screen.
+        let first = top + 1
+        let last = top + listHeight - 2
+        let cursorLine = line(ofItem: cursor)
+        if cursorLine < first || cursorLine > last {
+            let target = cursorLine < first ? first : last
+            if let content = content(atLine: target) ?? content(atLine: target - 1) {
+                switch content {
+                case .item(let index): cursor = index
+                case .header(let s): cursor = pinned.count + result.sections[s].range.lowerBound
+                }
+            }
+        }
+    }
+
+    /// Moves to the first row of the section of the index titled `title` (its letter in any case), or of
+    /// the next section the search shows when that one shows no row.
+    func jump(toIndexTitle title: String) {
+        let titles = listing.indexTitles
+        guard
+            let wanted = titles.firstIndex(of: title)
+                ?? titles.firstIndex(where: { $0.lowercased() == title.lowercased() })
+        else { return }
+        let order = Dictionary(titles.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        guard let target = result.sections.first(where: { (order[$0.title] ?? Int.max) >= wanted }) else { return }
+        cursor = pinned.count + target.range.lowerBound
+        top = line(ofItem: cursor) - 1
+        clampTop()
+        scrollToCursor()
+    }
+
+    // MARK: - Selection
+
+    /// Toggles the row under the cursor (disabled rows and pinned rows cannot be selected).
+    func toggleCurrent() {
+        guard !options.single, let row = currentRow, selection.isEnabled(row) else { return }
+        _ = try? selection.toggle(id: row.id)
+    }
+
+    func picked(_ id: String) -> PickedContact? {
+        guard let number = listing.rowNumber(id: id), let reach = selection.value(for: id) else {
+            return nil
+        }
+        return PickedContact(
+            id: id, name: listing.listedRow(number).displayName, value: reach.value, channel: reach.channel)
+    }
+
+    /// Ctrl-A: every enabled row the search shows.
+    func selectAllShown() {
+        guard !options.single else { return }
+        for number in result.rowNumbers {
+            let row = listing.listedRow(Int(number))
+            if selection.isEnabled(row) { try? selection.select(row: Int(number)) }
+        }
+    }
+
+    /// Enter: the toggled contacts, else the row under the cursor; a pinned row gives its id.
+    func accept() -> PickerOutcome? {
+        if case .pinned(let row) = item(cursor) { return .pinned(id: row.id) }
+        if !options.single {
+            let chosen = selection.selectedRows.compactMap { picked($0.id) }
+            if !chosen.isEmpty { return .selected(chosen) }
+        }
+        guard let row = currentRow, selection.isEnabled(row), let contact = picked(row.id) else { return nil }
+        return .selected([contact])
+    }
+
+    // MARK: - Mouse
+
+    func click(line: Int, column: Int) -> PickerOutcome? {
+        let x = rightToLeft ? columns - 1 - column : column
+        if options.showsTitleBar && line == 0 {
+            let cancelWidth = min(DisplayWidth.measure(cancelButton), columns / 3)
+            let selectWidth = min(DisplayWidth.measure(selectButton), columns / 3)
+            if x < cancelWidth { return .cancelled }
+            if x >= columns - selectWidth { return accept() }
+            return nil
+        }
+        let listLine = line - listTop
+        guard listLine >= 0, listLine < listHeight, chooser == nil else { return nil }
+        if indexWidth > 0 && x >= columns - indexWidth {
+            if let title = indexTitle(atListLine: listLine) { jump(toIndexTitle: title) }
+            return nil
+        }
+        // The first list line is the sticky header when the list starts inside a section.
+        var contentLine = top + listLine
+        if case .item(let index) = content(atLine: top), index >= pinned.count {
+            contentLine -= 1
+        }
+        guard listLine > 0 || contentLine == top, case .item(let index) = content(atLine: contentLine) else {
+            return nil
+        }
+        cursor = index
+        toggleCurrent()
+        scrollToCursor()
+        return nil
+    }
+
+    // MARK: - Choosing a value
+
+    func openChooser() {
+        guard let row = currentRow, let values = try? selection.availableValues(id: row.id), values.count > 1 else {
+            return
+        }
+        let current = selection.value(for: row.id)?.value ?? ""
+        chooser = (row.id, values, values.firstIndex(where: { Self.sameReach($0.value, current) }) ?? 0)
+    }
+
+    func handleChooser(_ input: PickerInput) -> PickerOutcome? {
+        guard var open = chooser else { return nil }
+        switch input {
+        case .up: open.cursor = max(0, open.cursor - 1)
+        case .down, .tab: open.cursor = min(open.values.count - 1, open.cursor + 1)
+        case .enter, .right:
+            try? selection.choose(value: open.values[open.cursor].value, for: open.id)
+            chooser = nil
+            return nil
+        case .escape, .left, .control("c"):
+            chooser = nil
+            return nil
+        case .resize(let columns, let lines):
+            resize(columns: columns, lines: lines)
+        default: break
+        }
+        chooser = open
+        return nil
+    }
+}

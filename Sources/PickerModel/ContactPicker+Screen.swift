@@ -1,0 +1,233 @@
+import ContactsCore
+import ContactsSelection
+import ICUKit
+import StringsCatalog
+
+extension ContactPicker {
+    /// The title shown in the title bar.
+    var title: String {
+        options.title ?? selection.configuration.title ?? Strings.searchContacts(locale: options.locale)
+    }
+
+    /// "Select (n)" (the configured title instead of "Select" when there is one).
+    var selectButton: String {
+        let name =
+            options.selectTitle ?? selection.configuration.selectButtonTitle ?? Strings.select(locale: options.locale)
+        let count = selection.selectedRows.count
+        return options.single || count == 0 ? name : "\(name) (\(count))"
+    }
+
+    var cancelButton: String { Strings.cancel(locale: options.locale) }
+
+    /// The section index down the edge: every title of the list's index when they fit, else the titles of
+    /// the sections the list has (an English list has no use for the Thai letters of its index), evenly
+    /// spaced when even those do not fit (the first and the last always among them).
+    var indexShown: [String] {
+        let titles = listing.indexTitles
+        if titles.count <= listHeight { return titles }
+        let present = sectionTitles
+        if present.count <= listHeight { return present }
+        guard listHeight > 1 else { return [present[0]] }
+        return (0..<listHeight).map { present[$0 * (present.count - 1) / (listHeight - 1)] }
+    }
+
+    /// The width of the index column (with the space before it); none on a very narrow screen.
+    var indexWidth: Int {
+        let titles = listing.indexTitles
+        guard !titles.isEmpty, columns >= 20 else { return 0 }
+        return (titles.map(DisplayWidth.measure).max() ?? 1) + 1
+    }
+
+    func indexTitle(atListLine line: Int) -> String? {
+        let shown = indexShown
+        return line >= 0 && line < shown.count ? shown[line] : nil
+    }
+
+    /// The title of the section the cursor is in.
+    var currentSectionTitle: String? {
+        guard case .row(let position, _) = item(cursor), !result.sections.isEmpty else { return nil }
+        return result.sections[section(ofPosition: position)].title
+    }
+
+    /// What the screen shows now.
+    public func screen() -> PickerScreen {
+        var out: [[PickerSpan]] = []
+        var cursorColumn = 0
+        if options.showsTitleBar { out.append(titleBar()) }
+        if let info = options.info { out.append([PickerSpan(info, width: columns, role: .info)]) }
+        let (searchLine, column) = searchField()
+        out.append(searchLine)
+        cursorColumn = column
+        out += listLines()
+        out.append(statusLine())
+        let mirrored = rightToLeft ? out.map(Self.mirror) : out
+        return PickerScreen(
+            columns: columns, lines: mirrored,
+            cursor: (titleBarLines + infoLines, rightToLeft ? max(0, columns - 1 - cursorColumn) : cursorColumn))
+    }
+
+    /// A line for a right-to-left language: its spans in the other order and the other alignment (the text
+    /// of each stays in logical order: the terminal or the reader's eye orders the letters).
+    static func mirror(_ line: [PickerSpan]) -> [PickerSpan] {
+        line.reversed().map { span in
+            var span = span
+            span.alignment = span.alignment == .leading ? .trailing : .leading
+            return span
+        }
+    }
+
+    func titleBar() -> [PickerSpan] {
+        let cancel = cancelButton
+        let select = selectButton
+        let cancelWidth = min(DisplayWidth.measure(cancel), columns / 3)
+        let selectWidth = min(DisplayWidth.measure(select), columns / 3)
+        let middle = max(0, columns - cancelWidth - selectWidth - 2)
+        let titleText = DisplayWidth.truncate(title, width: middle)
+        let pad = max(0, (middle - DisplayWidth.measure(titleText)) / 2)
+        return [
+            PickerSpan(cancel, width: cancelWidth, role: .button),
+            PickerSpan(" ", width: 1, role: .titleBar),
+            PickerSpan(String(repeating: " ", count: pad) + titleText, width: middle, role: .title),
+            PickerSpan(" ", width: 1, role: .titleBar),
+            PickerSpan(select, width: selectWidth, role: .button, alignment: .trailing),
+        ]
+    }
+
+    /// The search field and the column after its text (where the cursor stands).
+    func searchField() -> ([PickerSpan], Int) {
+        // The prompt points at the text: to the right in left-to-right languages, to the left when mirrored.
+        let prompt = rightToLeft ? (keywords ? " «" : " <") : (keywords ? "» " : "> ")
+        let counts = "\(result.count)/\(listing.rowCount)"
+        let countsWidth = DisplayWidth.measure(counts)
+        let fieldWidth = max(0, columns - 2 - countsWidth - 1)
+        let queryWidth = DisplayWidth.measure(query)
+        var line = [PickerSpan(prompt, width: 2, role: .prompt)]
+        if query.isEmpty {
+            line.append(
+                PickerSpan(Strings.searchContacts(locale: options.locale), width: fieldWidth, role: .placeholder))
+        } else if queryWidth < fieldWidth {
+            line.append(PickerSpan(query, width: fieldWidth, role: .query))
+        } else {
+            // The end of a long query stays visible.
+            var tail = ""
+            var used = 0
+            for cluster in query.reversed() {
+                let w = DisplayWidth.measure(cluster)
+                if used + w > fieldWidth - 2 { break }
+                tail.insert(cluster, at: tail.startIndex)
+                used += w
+            }
+            line.append(PickerSpan("…" + tail, width: fieldWidth, role: .query))
+        }
+        line.append(PickerSpan(" ", width: 1, role: .prompt))
+        line.append(PickerSpan(counts, width: countsWidth, role: .status, alignment: .trailing))
+        return (line, 2 + min(queryWidth, max(0, fieldWidth - 1)))
+    }
+
+    func listLines() -> [[PickerSpan]] {
+        let indexWidth = self.indexWidth
+        let width = columns - indexWidth
+        var body: [[PickerSpan]] = []
+        if let chooser {
+            body = chooserLines(chooser, width: width)
+        } else if itemCount == 0 {
+            body = [[PickerSpan(Strings.noContacts(locale: options.locale), width: width, role: .empty)]]
+        } else {
+            var line = top
+            if case .item(let index) = content(atLine: top), index >= pinned.count,
+                case .row(let position, _) = item(index)
+            {
+                let section = result.sections[section(ofPosition: position)]
+                body.append([PickerSpan(section.title, width: width, role: .sectionHeader)])
+            }
+            while body.count < listHeight, let content = content(atLine: line) {
+                switch content {
+                case .header(let s):
+                    body.append([PickerSpan(result.sections[s].title, width: width, role: .sectionHeader)])
+                case .item(let index):
+                    body.append(itemLine(index, width: width))
+                }
+                line += 1
+            }
+        }
+        let current = currentSectionTitle
+        return (0..<listHeight).map { n in
+            var spans = n < body.count ? body[n] : [PickerSpan("", width: width, role: .row)]
+            if indexWidth > 0 {
+                let title = indexTitle(atListLine: n) ?? ""
+                spans.append(
+                    PickerSpan(
+                        title, width: indexWidth, role: title == current ? .currentIndex : .index,
+                        alignment: .trailing))
+            }
+            return spans
+        }
+    }
+
+    func itemLine(_ index: Int, width: Int) -> [PickerSpan] {
+        let highlighted = index == cursor
+        switch item(index) {
+        case .pinned(let row):
+            let text = row.subtitle.map { "\(row.title) · \($0)" } ?? row.title
+            return [PickerSpan("  " + text, width: width, role: .pinned, highlighted: highlighted)]
+        case .row(_, let number):
+            let row = listing.listedRow(number)
+            let enabled = selection.isEnabled(row)
+            let markWidth = options.single ? 2 : 4
+            let mark: String =
+                options.single ? "" : !enabled ? "" : selection.isSelected(row: number) ? "[x]" : "[ ]"
+            let value = selection.value(for: row.id)?.value ?? row.value
+            let room = max(0, width - markWidth - 1)
+            let valueWidth = min(DisplayWidth.measure(value), room / 2)
+            let nameWidth = max(0, room - valueWidth)
+            let role: PickerRole = enabled ? .row : .disabledRow
+            return [
+                PickerSpan(mark, width: markWidth, role: .mark, highlighted: highlighted),
+                PickerSpan(row.displayName, width: nameWidth, role: role, highlighted: highlighted),
+                PickerSpan(" ", width: 1, role: role, highlighted: highlighted),
+                PickerSpan(
+                    value, width: valueWidth, role: enabled ? .value : .disabledRow, alignment: .trailing,
+                    highlighted: highlighted),
+            ]
+        case nil:
+            return [PickerSpan("", width: width, role: .row)]
+        }
+    }
+
+    func chooserLines(_ chooser: (id: String, values: [LabeledValue], cursor: Int), width: Int) -> [[PickerSpan]] {
+        let name = listing.listedRow(listing.rowNumber(id: chooser.id) ?? 0).displayName
+        let chosen = selection.value(for: chooser.id)?.value ?? ""
+        var body = [[PickerSpan(name, width: width, role: .sectionHeader)]]
+        let first = max(0, chooser.cursor - (listHeight - 2))
+        for (n, value) in chooser.values.enumerated().dropFirst(first).prefix(listHeight - 1) {
+            // Only a label the user wrote is shown: the standard ones are not literals of the catalog.
+            let label: String = if case .custom(let text) = value.label { text } else { "" }
+            let labelWidth = min(DisplayWidth.measure(label), width / 3)
+            let on = n == chooser.cursor
+            let mark = Self.sameReach(value.value, chosen) ? "(•)" : "( )"
+            let valueWidth = max(0, width - 4 - labelWidth - 1)
+            let line: [PickerSpan] = [
+                PickerSpan(mark, width: 4, role: .mark, highlighted: on),
+                PickerSpan(value.value, width: valueWidth, role: .row, highlighted: on),
+                PickerSpan(" ", width: 1, role: .row, highlighted: on),
+                PickerSpan(label, width: labelWidth, role: .value, alignment: .trailing, highlighted: on),
+            ]
+            body.append(line)
+        }
+        return body
+    }
+
+    /// Whether a phone number or address as written and as the list shows it (E.164) are the same.
+    static func sameReach(_ written: String, _ shown: String) -> Bool {
+        if written == shown { return true }
+        let a = written.filter(\.isASCII).filter(\.isNumber)
+        let b = shown.filter(\.isASCII).filter(\.isNumber)
+        return !a.isEmpty && !b.isEmpty && (a == b || a.hasSuffix(b) || b.hasSuffix(a))
+    }
+
+    func statusLine() -> [PickerSpan] {
+        let count = selection.selectedRows.count
+        let text = options.single ? "" : Strings.contactsSelected(count: count, locale: options.locale)
+        return [PickerSpan(text, width: columns, role: .status)]
+    }
+}

@@ -1,0 +1,18 @@
+/// How the picker looks and behaves beyond the list's own configuration (KBContactsSelection's
+/// presentation properties and ETPeoplePicker's single pick).
+public struct PickerOptions: Sendable {
+    /// The title bar's title; nil: the configuration's title, else the localized "Search contacts".
+    public var title: String?
+    /// A line under the title bar, kept while searching (KB's additionalInfoView).
+    public var info: String?
+    /// The select button's title; nil: the localized "Select".
+    public var selectTitle: String?
+    /// Whether the title bar (Cancel, title, Select (n)) is shown.
+    public var showsTitleBar = true
+    /// One contact, picked with Enter (no toggling, no marks).
+    public var single = false
+    /// The language of the literals and the direction of the layout (ar and he mirror it).
+    public var locale: String
+
+    public init(locale: String) { self.locale = locale }
+}

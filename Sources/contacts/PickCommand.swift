@@ -1,0 +1,205 @@
+import ArgumentModel
+import ContactsCore
+import ContactsSelection
+import Foundation
+import ICUKit
+import PickerModel
+import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `contacts pick`: the full-screen picker. The screen is drawn on `/dev/tty`; the result goes to stdout,
+/// so `contacts pick | …` works as fzf does.
+enum PickCommand: Command {
+    static let name = "pick"
+    static let summary = "Pick contacts in a full-screen list (the result on stdout)"
+    static let outputs = ["lines", "json", "ids", "vcard"]
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            A sectioned list with a search field and the section index, drawn on the terminal (/dev/tty).
+            Type to search (Ctrl-K: keyword search), ↑ ↓ PgUp PgDn Home End move, Tab toggles and moves down,
+            Shift-Tab toggles and moves up, Ctrl-A selects every enabled row shown, Ctrl-D deselects all,
+            → or Ctrl-E chooses which phone or email of the row, Alt-letter jumps to that section, the mouse
+            toggles (click), scrolls (wheel) and jumps (index); Enter selects (the row under the cursor when
+            none is toggled), Esc or Ctrl-C cancels (nothing printed, exit 130), Ctrl-Z suspends.
+            --output: lines ('Name <value>'), json ([{"id", "name", "value", "channel"}]), ids (ID,ID,…
+            for 'compose --ids'), vcard. Enter on a pinned row prints its id. --enable RULE dims the contacts
+            that fail RULE: terms joined by ',' — has:photo|email|phone|birthday|nickname|org, group:NAME,
+            lang:TAG — each negated by '!'. NO_COLOR turns colour off. Without a terminal: exit 2.
+            For example: contacts pick --mode email --output json;
+            contacts compose --ids "$(contacts pick --output ids)" --out drafts.
+            """,
+        options: ListOptions.options + [
+            .flag("--keywords", help: "start in keyword search (Ctrl-K toggles it)"),
+            .flag("--single", help: "pick one contact: Enter prints it at once (no toggling)"),
+            .option("--output", help: "what is printed for the selection (default: lines)", allowed: outputs),
+            .option("--title", value: "T", help: "the title bar's title (default: the localized 'Search contacts')"),
+            .option("--info", value: "TEXT", help: "a line under the title bar, kept while searching"),
+            .option("--select-title", value: "T", help: "the select button's title (default: the localized 'Select')"),
+            .flag("--no-title-bar", help: "hide the title bar (Cancel, title, Select (n))"),
+            .option(
+                "--tint", help: "the accent colour (ignored with NO_COLOR)", allowed: TerminalSession.colors),
+            .option("--enable", value: "RULE", help: "contacts failing RULE are dimmed and cannot be selected"),
+            .repeated("--pin", value: "ID=TITLE", help: "a row above the list; Enter on it prints ID"),
+        ],
+        examples: ["TERM=dumb contacts pick  # a terminal that cannot move its cursor cannot show it [exit 2]"])
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let keywords = args.flag("--keywords")
+        let single = args.flag("--single")
+        let outputOption = try args.option("--output")
+        let listOptions = try ListOptions.parse(&args)
+        // --json (of every listing command) is --output json.
+        let output = listOptions.json ? "json" : outputOption ?? "lines"
+        _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
+        var config = listOptions.configuration(keywords: keywords)
+        config.title = try args.option("--title")
+        config.selectButtonTitle = try args.option("--select-title")
+        config.shouldShowNavigationBar = !args.flag("--no-title-bar")
+        config.tintColor = try args.option("--tint")
+        if let text = try args.option("--enable") {
+            do { config.contactEnabledValidation = try ContactRule(text).validation } catch {
+                throw CLIError.usage("pick: --enable: \(error)")
+            }
+        }
+        config.pinnedRows = try args.options("--pin").map { text in
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw CLIError.usage("pick: --pin: expected ID=TITLE, got '\(text)'")
+            }
+            return PinnedRow(id: String(text[..<equals]), title: String(text[text.index(after: equals)...]))
+        }
+        var pickerOptions = PickerOptions(locale: config.locale)
+        pickerOptions.info = try args.option("--info")
+        pickerOptions.single = single
+        pickerOptions.showsTitleBar = config.shouldShowNavigationBar
+
+        let source = try listOptions.dataSource(book: try loadAddressBook(listOptions.source), config: config)
+        let selection = SelectionController(dataSource: source)
+
+        let session: TerminalSession
+        do {
+            session = try TerminalSession(tint: config.tintColor, environment: ProcessInfoEnvironment.current)
+        } catch let error as TerminalError {
+            throw CLIError.usage("pick: \(error)")
+        }
+        let outcome: PickerOutcome
+        do {
+            defer { session.end() }
+            let size = session.size
+            let picker = ContactPicker(
+                selection: selection, options: pickerOptions, columns: size.columns, lines: size.lines)
+            outcome = try interact(picker, session)
+        }
+        switch outcome {
+        case .cancelled:
+            return .interrupted
+        case .pinned(let id):
+            print(id)
+        case .selected(let contacts):
+            printPicked(contacts, output: output, source: source)
+        }
+        return .ok
+    }
+
+    /// Draws and reads keys until the picker ends; a terminating signal ends the process (the session is
+    /// ended first by the caller's `defer`, through the thrown exit).
+    static func interact(_ picker: ContactPicker, _ session: TerminalSession) throws -> PickerOutcome {
+        while true {
+            session.draw(frame(picker.screen()))
+            let key = session.nextKey()
+            switch key {
+            case .terminate(let signal):
+                session.end()
+                exit(128 + signal)
+            case .control("z"):
+                session.suspend()
+                let size = session.size
+                picker.resize(columns: size.columns, lines: size.lines)
+            case .resize:
+                let size = session.size
+                picker.resize(columns: size.columns, lines: size.lines)
+            default:
+                if let input = input(key), let outcome = picker.handle(input) { return outcome }
+            }
+        }
+    }
+
+    /// The picker's input for a terminal key.
+    static func input(_ key: Key) -> PickerInput? {
+        switch key {
+        case .character(let c): return .text(String(c))
+        case .up: return .up
+        case .down: return .down
+        case .left: return .left
+        case .right: return .right
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .home
+        case .end: return .end
+        case .tab: return .tab
+        case .backTab: return .backTab
+        case .enter: return .enter
+        case .escape: return .escape
+        case .backspace, .delete: return .backspace
+        case .control(let c): return .control(c)
+        case .alt(let c): return .alt(c)
+        case .click(let line, let column): return .click(line: line, column: column)
+        case .wheelUp: return .wheelUp
+        case .wheelDown: return .wheelDown
+        case .resize, .terminate: return nil
+        }
+    }
+
+    /// How each part of the picker's screen is drawn.
+    static func style(_ role: PickerRole, highlighted: Bool) -> TextStyle {
+        var style: TextStyle =
+            switch role {
+            case .titleBar, .title: [.bold]
+            case .button: [.accent, .bold]
+            case .info, .placeholder, .disabledRow, .index, .empty: [.dim]
+            case .prompt, .currentIndex: [.accent, .bold]
+            case .sectionHeader: [.bold, .underline]
+            case .mark: [.accent]
+            case .query, .pinned, .row, .value, .status: []
+            }
+        if highlighted { style.insert(.reverse) }
+        return style
+    }
+
+    static func frame(_ screen: PickerScreen) -> Frame {
+        Frame(
+            lines: screen.lines.map { line in
+                line.map {
+                    Span(
+                        terminalSafe($0.text), width: $0.width, style: style($0.role, highlighted: $0.highlighted),
+                        alignment: $0.alignment)
+                }
+            },
+            cursor: screen.cursor)
+    }
+
+    /// Prints the picked contacts in the `--output` format.
+    static func printPicked(_ contacts: [PickedContact], output: String, source: ContactsDataSource) {
+        var out = Output()
+        switch output {
+        case "json":
+            let items = contacts.map { c in
+                "  {\n    \"channel\" : \(JSONText.quoted(c.channel.rawValue)),\n    \"id\" : \(JSONText.quoted(c.id)),\n"
+                    + "    \"name\" : \(JSONText.quoted(c.name)),\n    \"value\" : \(JSONText.quoted(c.value))\n  }"
+            }
+            out.line(items.isEmpty ? "[\n\n]" : "[\n" + items.joined(separator: ",\n") + "\n]")
+        case "ids":
+            out.line(contacts.map(\.id).joined(separator: ","))
+        case "vcard":
+            for contact in contacts {
+                if let row = source.row(id: contact.id) { out.write(VCardWriter.string(for: row.contact)) }
+            }
+        default:
+            for contact in contacts { out.line("\(terminalSafe(contact.name)) <\(terminalSafe(contact.value))>") }
+        }
+        out.flush()
+    }
+}

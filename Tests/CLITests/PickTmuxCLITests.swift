@@ -1,0 +1,188 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A tmux server of its own (its socket in a scratch folder) with one window of a given size, killed when
+/// the test ends.
+final class TmuxWindow {
+    let socket: URL
+    let folder: URL
+
+    /// Starts `command` (run by `sh -c`) in a COLUMNS×LINES window.
+    init(columns: Int, lines: Int, command: String, environment: [String: String] = [:]) throws {
+        folder = try Scratch.directory("tmux")
+        socket = folder.appendingPathComponent("socket")
+        var args = ["new-session", "-d", "-x", "\(columns)", "-y", "\(lines)"]
+        for (k, v) in environment.sorted(by: { $0.key < $1.key }) { args += ["-e", "\(k)=\(v)"] }
+        args.append(command)
+        // The server tmux starts keeps every descriptor it inherits, and Foundation waits for one of them to
+        // close before it reports the end of the program it started: the server is started from a shell
+        // that closed all but the standard ones.
+        let quoted = (["tmux", "-S", socket.path, "-f", "/dev/null"] + args).map {
+            "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [
+            "-c",
+            "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\"; done; exec "
+                + quoted.joined(separator: " "),
+        ]
+        var env = ProcessInfo.processInfo.environment
+        env["TMUX"] = nil
+        p.environment = env
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        serverPID = Int32(
+            (try? tmux(["display-message", "-p", "#{pid}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+    }
+
+    /// The server's process id (it may have been started with SIGTERM blocked: the test's own signal mask).
+    private(set) var serverPID: Int32?
+
+    /// Ends the server and what runs in it.
+    func close() {
+        _ = try? tmux(["kill-server"])
+        if let serverPID, processIsAlive(serverPID) { kill(serverPID, SIGKILL) }
+        serverPID = nil
+    }
+
+    deinit { close() }
+
+    /// Runs a tmux command of the running server; its output.
+    @discardableResult
+    func tmux(_ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["tmux", "-S", socket.path, "-f", "/dev/null"] + args
+        var env = ProcessInfo.processInfo.environment
+        env["TMUX"] = nil
+        p.environment = env
+        p.standardError = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Named keys (`Escape`, `Tab`, `BTab`, `Enter`, `Down`, `C-z`) or, with `literal`, text.
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try tmux(["send-keys", "-t", "0"] + (literal ? ["-l"] : []) + keys)
+    }
+
+    var screen: String { (try? tmux(["capture-pane", "-p", "-t", "0"])) ?? "" }
+
+    /// Waits until `condition` holds for the screen (polling; at most 20 s); false when it never did.
+    func waitFor(_ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if condition(screen) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    func waitFor(_ text: String) -> Bool { waitFor { $0.contains(text) } }
+
+    /// Waits until FILE exists and is not empty; its text.
+    func waitForFile(_ url: URL) -> String? {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") { return text }
+            usleep(20_000)
+        }
+        return nil
+    }
+}
+
+/// `contacts pick` in a real terminal (tmux): select, cancel, single pick, suspend and resume.
+@Suite(.serialized) struct PickTmuxCLITests {
+    /// Runs `contacts ARGS > out; echo $? > status` in a tmux window.
+    static func start(_ args: String, columns: Int = 70, lines: Int = 14) throws -> (TmuxWindow, URL, URL) {
+        let book = try PickScreenCLITests.book()
+        let folder = try Scratch.directory("pick-tmux")
+        let out = folder.appendingPathComponent("out")
+        let status = folder.appendingPathComponent("status")
+        let command =
+            "'\(CLI.executable.path)' pick --source '\(book.path)' --region US \(args) > '\(out.path)'; echo $? > '\(status.path)'"
+        let window = try TmuxWindow(
+            columns: columns, lines: lines, command: command, environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"])
+        return (window, out, status)
+    }
+
+    @Test func typeTabEnterSelects() throws {
+        let (window, out, status) = try Self.start("")
+        #expect(window.waitFor("Search contacts"))
+        try window.send("b", literal: true)
+        #expect(window.waitFor("2/5"))
+        try window.send("Tab")
+        try window.send("Tab")
+        #expect(window.waitFor("Select (2)"))
+        try window.send("Enter")
+        #expect(window.waitForFile(status) == "0\n")
+        #expect(
+            try String(contentsOf: out, encoding: .utf8) == "Anna Berg <+14155550100>\nBruno Finstein <+14155550101>\n")
+    }
+
+    @Test func escapeCancelsWithNothingPrinted() throws {
+        let (window, out, status) = try Self.start("")
+        #expect(window.waitFor("Search contacts"))
+        try window.send("Tab")
+        #expect(window.waitFor("Select (1)"))
+        try window.send("Escape")
+        #expect(window.waitForFile(status) == "130\n")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "")
+    }
+
+    @Test func ctrlCCancels() throws {
+        let (window, out, status) = try Self.start("")
+        #expect(window.waitFor("Search contacts"))
+        try window.send("C-c")
+        #expect(window.waitForFile(status) == "130\n")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "")
+    }
+
+    @Test func singlePickWithArrows() throws {
+        let (window, out, status) = try Self.start("--single")
+        #expect(window.waitFor("Search contacts"))
+        try window.send("End")
+        try window.send("Up")
+        try window.send("Enter")
+        #expect(window.waitForFile(status) == "0\n")
+        let text = try String(contentsOf: out, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 1)
+        #expect(text.hasSuffix(">\n"))
+    }
+
+    @Test func ctrlZSuspendsAndFgResumes() throws {
+        let book = try PickScreenCLITests.book()
+        let folder = try Scratch.directory("pick-tmux")
+        let out = folder.appendingPathComponent("out")
+        let window = try TmuxWindow(
+            columns: 70, lines: 14, command: "PS1='ready> ' bash --norc --noprofile -i",
+            environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"])
+        defer { window.close() }
+        #expect(window.waitFor("ready>"))
+        try window.send("'\(CLI.executable.path)' pick --source '\(book.path)' > '\(out.path)'", literal: true)
+        try window.send("Enter")
+        #expect(window.waitFor("Search contacts"))
+        try window.send("C-z")
+        #expect(window.waitFor { $0.contains("Stopped") && !$0.contains("Search contacts") })
+        try window.send("fg", literal: true)
+        try window.send("Enter")
+        #expect(window.waitFor("0 contacts selected"))
+        try window.send("Tab")
+        try window.send("Enter")
+        #expect(window.waitFor { !$0.contains("Search contacts") })
+        try window.send("echo \"status=$?\"", literal: true)
+        try window.send("Enter")
+        #expect(window.waitFor("status=0"))
+        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("Anna Berg <"))
+    }
+}

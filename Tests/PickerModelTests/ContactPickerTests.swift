@@ -1,0 +1,347 @@
+import ContactsCore
+import ContactsSelection
+import ICUKit
+import StringsCatalog
+import Testing
+
+@testable import PickerModel
+
+@Suite struct ContactPickerTests {
+    @Test func firstScreenShowsTitleBarSearchFieldSectionsIndexAndStatus() throws {
+        let picker = try makePicker()
+        let text = picker.screen().text
+        #expect(text.count == 16)
+        #expect(text[0].hasPrefix("Cancel"))
+        #expect(text[0].contains("Search contacts"))
+        #expect(text[0].hasSuffix("Select"))
+        #expect(text[1].hasPrefix("> Search contacts"))
+        #expect(text[1].hasSuffix("30/30"))
+        #expect(text[2].hasPrefix("A "))
+        #expect(text[3].hasPrefix("[ ] Anna Adams"))
+        #expect(text[3].contains("+14155550100"))
+        #expect(text[15].hasPrefix("0 contacts selected"))
+        // The index down the right edge: the list's index has more titles than the screen has lines, so it
+        // shows the titles of the sections the list has.
+        #expect(picker.selection.listing.indexTitles.count > 13)
+        #expect(text[2].hasSuffix(" A"))
+        #expect(text[3].hasSuffix(" B"))
+        #expect(text[11].hasSuffix(" M"))
+        #expect(text[12].hasSuffix("  "))
+        #expect(picker.screen().cursor == (1, 2))
+    }
+
+    @Test func everyLineIsExactlyTheScreenWideAtEverySize() throws {
+        var contacts = people
+        contacts.append(contact("family", "👨‍👩‍👧‍👦 Family", "Zed", phones: ["+1 415 555 0777"]))
+        contacts.append(contact("wang", "伟伟伟伟伟伟伟伟伟伟伟伟", "王", phones: ["+86 10 5555 0100"]))
+        contacts.append(contact("zoe", "Zoe\u{308}", "Ünal", phones: ["+1 415 555 0778"]))
+        for (columns, lines) in [(40, 10), (60, 16), (80, 24), (300, 100), (41, 11)] {
+            for locale in ["en", "de", "ja", "ar"] {
+                let picker = try makePicker(contacts, locale: locale, columns: columns, lines: lines)
+                let screen = picker.screen()
+                #expect(screen.lines.count == lines)
+                for line in screen.text {
+                    #expect(DisplayWidth.measure(line) == columns, "\(locale) \(columns)×\(lines): '\(line)'")
+                }
+                _ = picker.handle(.text("w"))
+                for line in picker.screen().text { #expect(DisplayWidth.measure(line) == columns) }
+            }
+        }
+    }
+
+    @Test func truncationKeepsGraphemeClustersWhole() throws {
+        let family = "👨‍👩‍👧‍👦"
+        let picker = try makePicker(
+            [contact("f", String(repeating: family, count: 30), "X", phones: ["+1 415 555 0100"])], columns: 40,
+            lines: 10)
+        let row = picker.screen().text[3]
+        #expect(row.contains("…"))
+        // Every family emoji on the row is whole: the row holds only whole ones, the mark, spaces and the value.
+        let name = row.dropFirst(4).prefix { $0 != "…" }
+        #expect(name.allSatisfy { $0 == Character(family) })
+    }
+
+    @Test func typingSearchesAndBackspaceWidensAgain() throws {
+        let picker = try makePicker()
+        picker.handle(.down)
+        picker.handle(.text("m"))
+        picker.handle(.text("ü"))
+        #expect(picker.query == "mü")
+        #expect(picker.result.count == 3)
+        #expect(picker.cursor == 0)
+        #expect(picker.currentName == "Anna Müller")
+        picker.handle(.backspace)
+        picker.handle(.backspace)
+        #expect(picker.result.count == 30)
+        picker.handle(.text("clara h"))
+        #expect(picker.result.count == 1)
+        picker.handle(.control("w"))
+        #expect(picker.query == "clara ")
+        picker.handle(.control("u"))
+        #expect(picker.query.isEmpty)
+    }
+
+    @Test func ctrlKTogglesKeywordSearch() throws {
+        let picker = try makePicker()
+        picker.handle(.text("b a"))
+        #expect(picker.result.count == 0)
+        picker.handle(.control("k"))
+        #expect(picker.keywords)
+        #expect(picker.screen().text[1].hasPrefix("» b a"))
+        // Every word starts a word of the contact: Anna Berg, and Ben Adams.
+        #expect(picker.result.count == 2)
+    }
+
+    @Test func arrowsPagesHomeAndEndMoveTheCursorAndTheScreenFollows() throws {
+        let picker = try makePicker()
+        picker.handle(.down)
+        #expect(picker.currentName == "Ben Adams")
+        picker.handle(.up)
+        picker.handle(.up)
+        #expect(picker.currentName == "Anna Adams")
+        picker.handle(.end)
+        #expect(picker.currentName == "Clara Müller")
+        let text = picker.screen().text
+        #expect(text.contains { $0.hasPrefix("[ ] Clara Müller") })
+        // Scrolled to the end: the list starts with the H section's header.
+        #expect(text[2].hasPrefix("H "))
+        picker.handle(.up)
+        picker.handle(.up)
+        picker.handle(.up)
+        picker.handle(.up)
+        picker.handle(.pageUp)
+        // Started inside a section, the list's first line is that section's header (sticky).
+        let sticky = picker.screen().text
+        #expect(sticky[2].hasPrefix("E "))
+        #expect(sticky[3].hasPrefix("[ ] Clara Eriksson"))
+        #expect(picker.content(atLine: picker.top) != .header(4))
+        picker.handle(.home)
+        #expect(picker.currentName == "Anna Adams")
+        picker.handle(.pageDown)
+        #expect(picker.cursor == 11)
+        picker.handle(.pageUp)
+        #expect(picker.cursor == 0)
+    }
+
+    @Test func tabTogglesAndMovesDownShiftTabTogglesAndMovesUp() throws {
+        let picker = try makePicker()
+        picker.handle(.tab)
+        picker.handle(.tab)
+        #expect(picker.currentName == "Clara Adams")
+        picker.handle(.backTab)
+        #expect(picker.currentName == "Ben Adams")
+        picker.handle(.backTab)  // Clara toggled on, then Ben toggled off again
+        #expect(picker.currentName == "Anna Adams")
+        let text = picker.screen().text
+        #expect(text[0].hasSuffix("Select (2)"))
+        #expect(text[3].hasPrefix("[x] Anna Adams"))
+        #expect(text[4].hasPrefix("[ ] Ben Adams"))
+        #expect(text[5].hasPrefix("[x] Clara Adams"))
+        #expect(text[15].hasPrefix("2 contacts selected"))
+        picker.handle(.control("d"))
+        picker.handle(.tab)
+        #expect(picker.screen().text[15].hasPrefix("1 contact selected"))
+    }
+
+    @Test func selectionIsKeptByIdAcrossSearchesAndEnterReturnsItInListOrder() throws {
+        let picker = try makePicker()
+        picker.handle(.text("müller"))
+        picker.handle(.tab)
+        picker.handle(.control("u"))
+        picker.handle(.text("berg"))
+        picker.handle(.down)
+        picker.handle(.tab)
+        picker.handle(.control("u"))
+        #expect(picker.selection.selectedRows.map(\.id) == ["berg-ben", "müller-anna"])
+        let outcome = picker.handle(.enter)
+        #expect(
+            outcome
+                == .selected([
+                    PickedContact(id: "berg-ben", name: "Ben Berg", value: "+14155550104", channel: .message),
+                    PickedContact(id: "müller-anna", name: "Anna Müller", value: "+14155550127", channel: .message),
+                ]))
+    }
+
+    @Test func enterWithNothingToggledPicksTheRowUnderTheCursor() throws {
+        let picker = try makePicker()
+        picker.handle(.down)
+        #expect(
+            picker.handle(.enter)
+                == .selected([
+                    PickedContact(id: "adams-ben", name: "Ben Adams", value: "+14155550101", channel: .message)
+                ]))
+    }
+
+    @Test func escapeAndCtrlCCancel() throws {
+        let picker = try makePicker()
+        picker.handle(.tab)
+        #expect(picker.handle(.escape) == .cancelled)
+        #expect(picker.handle(.control("c")) == .cancelled)
+    }
+
+    @Test func disabledRowsAreDimmedAndCannotBeSelected() throws {
+        let picker = try makePicker(configure: { $0.contactEnabledValidation = { !$0.emails.isEmpty } })
+        picker.handle(.down)  // Ben Adams: no email
+        picker.handle(.tab)
+        #expect(picker.selection.selectedRows.isEmpty)
+        #expect(picker.handle(.enter) == nil)
+        let line = picker.screen().lines[4]
+        #expect(line.contains { $0.role == .disabledRow && $0.text == "Ben Adams" })
+        #expect(line.first?.text == "")  // no mark
+        picker.handle(.control("a"))
+        #expect(picker.selection.selectedRows.map(\.id) == ["adams-anna", "berg-anna"])
+        picker.handle(.control("d"))
+        #expect(picker.selection.selectedRows.isEmpty)
+    }
+
+    @Test func ctrlASelectsOnlyTheRowsShown() throws {
+        let picker = try makePicker()
+        picker.handle(.text("clara"))
+        picker.handle(.control("a"))
+        picker.handle(.control("u"))
+        #expect(picker.selection.selectedRows.count == 10)
+        #expect(picker.selection.selectedRows.allSatisfy { $0.displayName.hasPrefix("Clara") })
+    }
+
+    @Test func altLetterJumpsToItsSectionOrTheNextOneShown() throws {
+        let picker = try makePicker()
+        picker.handle(.alt("h"))
+        #expect(picker.currentName == "Anna Hansen")
+        #expect(picker.screen().text[2].hasPrefix("H "))
+        // No "I" or "J" section: the next one, K.
+        picker.handle(.alt("J"))
+        #expect(picker.currentName == "Anna Kowalski")
+        picker.handle(.text("clara"))
+        picker.handle(.alt("b"))
+        #expect(picker.currentName == "Clara Berg")
+    }
+
+    @Test func clicksToggleRowsJumpByTheIndexAndPressTheButtons() throws {
+        let picker = try makePicker()
+        #expect(picker.handle(.click(line: 4, column: 10)) == nil)
+        #expect(picker.currentName == "Ben Adams")
+        #expect(picker.selection.isSelected(id: "adams-ben"))
+        // The index: the first line of the list shows its first title, A.
+        picker.handle(.end)
+        picker.handle(.click(line: 2, column: 59))
+        #expect(picker.currentName == "Anna Adams")
+        #expect(
+            picker.handle(.click(line: 0, column: 58))
+                == .selected([
+                    PickedContact(id: "adams-ben", name: "Ben Adams", value: "+14155550101", channel: .message)
+                ]))
+        #expect(picker.handle(.click(line: 0, column: 1)) == .cancelled)
+    }
+
+    @Test func theWheelScrollsAndTheCursorStaysOnScreen() throws {
+        let picker = try makePicker()
+        picker.handle(.wheelDown)
+        picker.handle(.wheelDown)
+        #expect(picker.top == 6)
+        let shown = picker.screen().text
+        #expect(shown.contains { $0.contains(picker.currentName!) })
+        picker.handle(.wheelUp)
+        picker.handle(.wheelUp)
+        #expect(picker.top == 0)
+    }
+
+    @Test func resizeKeepsTheCursorOnScreen() throws {
+        let picker = try makePicker(columns: 80, lines: 40)
+        picker.handle(.end)
+        picker.handle(.resize(columns: 40, lines: 10))
+        let text = picker.screen().text
+        #expect(text.count == 10)
+        #expect(text.contains { $0.contains("Clara Müller") })
+        picker.handle(.resize(columns: 300, lines: 100))
+        #expect(picker.screen().text.count == 100)
+        #expect(picker.screen().text.contains { $0.contains("Clara Müller") })
+    }
+
+    @Test func pinnedRowsComeFirstWhileNotSearchingAndEnterGivesTheirId() throws {
+        let picker = try makePicker(configure: {
+            $0.pinnedRows = [PinnedRow(id: "new", title: "New contact")]
+        })
+        #expect(picker.screen().text[2].hasPrefix("  New contact"))
+        #expect(picker.handle(.tab) == nil)
+        #expect(picker.selection.selectedRows.isEmpty)
+        picker.handle(.up)
+        #expect(picker.handle(.enter) == .pinned(id: "new"))
+        picker.handle(.text("anna"))
+        #expect(!picker.screen().text.contains { $0.contains("New contact") })
+    }
+
+    @Test func rightArrowChoosesWhichPhoneOfTheRow() throws {
+        let picker = try makePicker()
+        picker.handle(.text("ben berg"))
+        picker.handle(.right)
+        #expect(picker.chooser?.values.count == 2)
+        #expect(picker.screen().text[2].hasPrefix("Ben Berg"))
+        #expect(picker.screen().text[3].hasPrefix("(•) +1 415 555 0104"))
+        picker.handle(.down)
+        picker.handle(.enter)
+        #expect(picker.chooser == nil)
+        #expect(
+            picker.handle(.enter)
+                == .selected([PickedContact(id: "berg-ben", name: "Ben Berg", value: "+14155550999", channel: .message)]
+                ))
+    }
+
+    @Test func singlePickHasNoMarksAndEnterPicksAtOnce() throws {
+        let picker = try makePicker(options: { $0.single = true })
+        #expect(picker.screen().text[3].hasPrefix("  Anna Adams"))
+        picker.handle(.tab)
+        #expect(picker.selection.selectedRows.isEmpty)
+        #expect(
+            picker.handle(.enter)
+                == .selected([
+                    PickedContact(id: "adams-ben", name: "Ben Adams", value: "+14155550101", channel: .message)
+                ]))
+    }
+
+    @Test func titlesInfoAndNoTitleBar() throws {
+        let picker = try makePicker(
+            configure: { $0.title = "Invite" },
+            options: {
+                $0.info = "Pick who gets the invitation"
+                $0.selectTitle = "Invite"
+            })
+        let text = picker.screen().text
+        #expect(text[0].contains(" Invite "))
+        #expect(text[1].hasPrefix("Pick who gets the invitation"))
+        picker.handle(.text("anna"))
+        #expect(picker.screen().text[1].hasPrefix("Pick who gets the invitation"))
+        let bare = try makePicker(options: { $0.showsTitleBar = false })
+        #expect(bare.screen().text[0].hasPrefix("> Search contacts"))
+    }
+
+    @Test func theLiteralsAreTheCatalogsInTheUsersLanguage() throws {
+        for locale in ["de", "ja", "ar", "he", "ru", "zh-Hans"] {
+            let picker = try makePicker(locale: locale, columns: 80)
+            let text = picker.screen().text.joined(separator: "\n")
+            #expect(text.contains(Strings.cancel(locale: locale)))
+            #expect(text.contains(Strings.select(locale: locale)))
+            #expect(text.contains(Strings.searchContacts(locale: locale)))
+            #expect(text.contains(Strings.contactsSelected(count: 0, locale: locale)))
+            #expect(Strings.cancel(locale: locale) != "Cancel")
+        }
+        let empty = try makePicker(locale: "de")
+        empty.handle(.text("zzzz"))
+        #expect(empty.screen().text.joined().contains(Strings.noContacts(locale: "de")))
+    }
+
+    @Test func arabicAndHebrewMirrorTheLayout() throws {
+        let picker = try makePicker(locale: "ar", columns: 60)
+        let screen = picker.screen()
+        let text = screen.text
+        // Cancel on the right, Select on the left; the index on the left; names flush right.
+        #expect(text[0].hasSuffix(Strings.cancel(locale: "ar")))
+        #expect(text[0].hasPrefix(Strings.select(locale: "ar")))
+        #expect(text[1].hasPrefix("30/30"))
+        #expect(text[1].hasSuffix(" <"))
+        #expect(screen.lines[3].last?.text == "[ ]")
+        #expect(screen.lines[3].first?.role == .index)
+        #expect(screen.cursor.column == 57)
+        let he = try makePicker(locale: "he", columns: 60).screen().text
+        #expect(he[0].hasSuffix(Strings.cancel(locale: "he")))
+    }
+}
