@@ -227,8 +227,10 @@ public struct Campaign: Sendable {
                         shareRecipientNames
                         ? .array(all.enumerated().filter { $0.offset != i }.map { .object($0.element) }) : .array([])
                 }
-                let extra = Self.recipientDataKeys(of: item.contact, reachedAt: context.email).lazy
-                    .compactMap { recipientData[$0] }.first
+                let rowKey = Self.recipientDataKeys(of: item.contact, reachedAt: context.email).first {
+                    recipientData[$0] != nil
+                }
+                let extra = rowKey.flatMap { recipientData[$0] }
                 for (key, value) in extra ?? [:] { variables[key] = value }
                 let rendered = try library.render(
                     template, context: .dictionary(MustacheDictionary(variables)), locale: locale,
