@@ -50,6 +50,15 @@ extension ListOptions {
     /// merged book when there are several; one file or stdin is ``listing(keywords:)``.
     func sourcedListing(keywords: Bool = false) throws -> (listing: any ContactListing, sources: SourcedAddressBook?) {
         guard readsAsOneBook else { return (try listing(keywords: keywords), nil) }
+        let (book, merged) = try sourcedBook()
+        return (try dataSource(book: book, keywords: keywords), merged)
+    }
+
+    /// The whole book of these options: the embedded sample without `--source`, one file, stdin or vdir
+    /// folder as it is, several merged (with where each contact came from); diagnostics on stderr, and a
+    /// failure when no card at all could be read.
+    func sourcedBook() throws -> (book: AddressBook, sources: SourcedAddressBook?) {
+        guard sources.count > 1 else { return (try loadAddressBook(source), nil) }
         var parts: [(source: ContactSource, book: AddressBook)] = []
         for path in sources {
             parts.append((ContactSource(path: path), try readBook(path, command: "source")))
@@ -57,7 +66,7 @@ extension ListOptions {
         let merged = SourcedAddressBook(parts)
         for diagnostic in merged.book.diagnostics { printError(terminalSafe(diagnostic.description)) }
         if merged.book.nothingRead { throw nothingReadFailure(sources.joined(separator: ", "), command: "source") }
-        return (try dataSource(book: merged.book, keywords: keywords), sources.count > 1 ? merged : nil)
+        return (merged.book, merged)
     }
 
     /// The book at `source` (standard input for `-`; a pipe is read whole) read as a compact list, its

@@ -76,7 +76,7 @@ enum PickCommand: Command {
         pickerOptions.single = single
         pickerOptions.showsTitleBar = config.shouldShowNavigationBar
 
-        let source = try listOptions.dataSource(book: try loadAddressBook(listOptions.source), config: config)
+        let source = try listOptions.dataSource(book: try listOptions.sourcedBook().book, config: config)
         let selection = SelectionController(dataSource: source)
 
         let session: TerminalSession

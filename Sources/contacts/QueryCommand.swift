@@ -37,7 +37,7 @@ enum QueryCommand: Command {
         let format = try args.option("--format") ?? "mutt"
         let keywords = args.flag("--keywords")
         let options = ListOptions(
-            source: try args.option("--source"), locales: commandLocales(try args.option("--locale")),
+            sources: try args.options("--source"), locales: commandLocales(try args.option("--locale")),
             region: try parseRegion(&args), mode: .email, skipUnnamed: false, preferNicknames: false, json: false,
             group: try args.option(groupOption.name))
         let positionals = try args.positionals(max: 1, names: "one TEXT")

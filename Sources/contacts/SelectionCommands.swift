@@ -85,9 +85,9 @@ struct ListOptions {
         return config
     }
 
-    /// Loads the address book (reporting its diagnostics on stderr) and builds the data source.
+    /// Loads the address book of the sources (reporting its diagnostics on stderr) and builds the data source.
     func dataSource(keywords: Bool = false) throws -> ContactsDataSource {
-        try dataSource(book: try loadAddressBook(source), keywords: keywords)
+        try dataSource(book: try sourcedBook().book, keywords: keywords)
     }
 
     /// Builds the data source of a book already read (of its group `--group` only), with `config` when given

@@ -1,6 +1,7 @@
 import ArgumentModel
 import CardDAV
 import Foundation
+import TerminalUI
 
 /// `contacts sync URL --into DIR …`, `contacts sync URL --list`, `contacts sync --conflicts DIR`
 enum SyncCommand: Command {
