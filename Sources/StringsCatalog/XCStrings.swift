@@ -51,12 +51,11 @@ public struct XCStringsDocument: Sendable, Hashable {
     }
 
     public var file: String
-    public private(set) var root: JSONValue {
-        didSet {
-            keyLines = nil
-            indexKeys()
-        }
-    }
+    /// The catalog's JSON tree, members in file order.
+    public var root: JSONValue { tree }
+    /// The tree as read and edited. A setter that replaces it calls ``treeReplaced()``; ``editEntry(_:_:)``
+    /// changes one entry in place, so that other entries are neither copied nor re-indexed.
+    private var tree: JSONValue
     private var original: [UInt8]?
     private var trailingNewline: Bool
     /// Key → position of its (first) member in `strings`, so that a lookup is not a scan of every key.
@@ -79,11 +78,11 @@ public struct XCStringsDocument: Sendable, Hashable {
     public init(parsing data: Data, file: String = "Localizable.xcstrings") throws {
         let bytes = [UInt8](data)
         var reader = JSONReader(bytes, file: file)
-        do { root = try reader.document() } catch {
+        do { tree = try reader.document() } catch {
             throw StringsCatalogError.malformed(
                 file: error.file, line: error.line, column: error.column, message: error.message)
         }
-        guard root.members != nil else {
+        guard tree.members != nil else {
             throw StringsCatalogError.malformed(
                 file: file, line: 1, column: 1, message: "a String Catalog is a JSON object")
         }
@@ -98,7 +97,7 @@ public struct XCStringsDocument: Sendable, Hashable {
     /// A new, empty catalog.
     public init(sourceLanguage: String, file: String = "Localizable.xcstrings") {
         self.file = file
-        root = .object([
+        tree = .object([
             JSONMember(key: "sourceLanguage", value: .string(sourceLanguage)),
             JSONMember(key: "strings", value: .object([])),
             JSONMember(key: "version", value: .string("1.0")),
@@ -110,7 +109,7 @@ public struct XCStringsDocument: Sendable, Hashable {
 
     private mutating func indexKeys() {
         var positions: [String: Int] = [:]
-        let members = root["strings"]?.members ?? []
+        let members = tree["strings"]?.members ?? []
         positions.reserveCapacity(members.count)
         for (i, m) in members.enumerated() where positions[m.key] == nil { positions[m.key] = i }
         keyPositions = positions
@@ -279,8 +278,8 @@ public struct XCStringsDocument: Sendable, Hashable {
         locs.insertSorted(language, loc)
         entry.insertSorted("localizations", locs)
         strings.insertSorted(key, entry)
-        root.insertSorted("strings", strings)
-        original = nil
+        tree.insertSorted("strings", strings)
+        treeReplaced()
     }
 
     /// Sets one plural form of `key` in `language` (`variations.plural.<category>.stringUnit`).
@@ -306,8 +305,8 @@ public struct XCStringsDocument: Sendable, Hashable {
         locs.insertSorted(language, loc)
         entry.insertSorted("localizations", locs)
         strings.insertSorted(key, entry)
-        root.insertSorted("strings", strings)
-        original = nil
+        tree.insertSorted("strings", strings)
+        treeReplaced()
     }
 
     /// Adds a key (with an optional comment) when it is missing.
@@ -317,8 +316,8 @@ public struct XCStringsDocument: Sendable, Hashable {
         var entry = JSONValue.object([])
         if let comment { entry.insertSorted("comment", .string(comment)) }
         strings.insertSorted(key, entry)
-        root.insertSorted("strings", strings)
-        original = nil
+        tree.insertSorted("strings", strings)
+        treeReplaced()
     }
 
     /// Removes a key with all its localizations. Returns whether it existed.
@@ -326,8 +325,8 @@ public struct XCStringsDocument: Sendable, Hashable {
     public mutating func removeKey(_ key: String) -> Bool {
         guard var strings = root["strings"], strings[key] != nil else { return false }
         strings[key] = nil
-        root["strings"] = strings
-        original = nil
+        tree["strings"] = strings
+        treeReplaced()
         return true
     }
 
@@ -342,14 +341,44 @@ public struct XCStringsDocument: Sendable, Hashable {
         locs[language] = nil
         entry["localizations"] = locs
         strings[key] = entry
-        root["strings"] = strings
-        original = nil
+        tree["strings"] = strings
+        treeReplaced()
         return true
     }
 
     mutating func replaceRoot(_ newRoot: JSONValue) {
-        root = newRoot
+        tree = newRoot
+        treeReplaced()
+    }
+
+    /// After the tree was replaced: the file's bytes and key lines no longer describe it; keys re-indexed.
+    private mutating func treeReplaced() {
         original = nil
+        keyLines = nil
+        indexKeys()
+    }
+
+    /// Lets `edit` change the value of `key`'s entry (its first, when written twice) in place, without a
+    /// copy of the other entries; `edit` returns whether it changed anything. Keys and their positions stay
+    /// as they are. Returns nil when the catalog has no such key, else what `edit` returned.
+    mutating func editEntry(_ key: String, _ edit: (inout JSONValue) -> Bool) -> Bool? {
+        guard let position = keyPositions[key], case .object(var top) = tree,
+            let s = top.firstIndex(where: { $0.key == "strings" }), case .object(var strings) = top[s].value,
+            position < strings.count
+        else {
+            return nil
+        }
+        // Release the tree's hold on the arrays so that they are edited in place, then put them back.
+        tree = .null
+        top[s].value = .null
+        let changed = edit(&strings[position].value)
+        top[s].value = .object(strings)
+        tree = .object(top)
+        if changed {
+            original = nil
+            keyLines = nil
+        }
+        return changed
     }
 
     /// The catalog as bytes: the original bytes when unchanged, else Xcode's layout.

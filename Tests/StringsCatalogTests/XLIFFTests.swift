@@ -105,6 +105,45 @@ struct XLIFFTests {
         #expect(try again.save().isEmpty)
     }
 
+    @Test func catalogImportRewritesOnlyChangedEntriesAndLeavesCopiesAlone() throws {
+        // Values with escapes Xcode would not write (\u00e9, \/): an entry the import leaves alone keeps them.
+        let count = 40
+        var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
+        for i in 0..<count {
+            text +=
+                "    \"k\(i)\" : {\n      \"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n"
+                + "            \"state\" : \"translated\",\n            \"value\" : \"Caf\\u00e9 \\/ \(i)\"\n"
+                + "          }\n        }\n      }\n    }" + (i == count - 1 ? "\n" : ",\n")
+        }
+        text += "  },\n  \"version\" : \"1.0\"\n}\n"
+        let dir = try makeCatalogFolder(["Cat.xcstrings": text])
+        var folder = try LocalizationFolder(directory: dir)
+        let copy = folder
+        let changed = stride(from: 0, to: count, by: 2).map {
+            XLIFFUnit(id: "k\($0)", source: "k\($0)", target: "Neu \($0)", state: "translated", note: nil)
+        }
+        let same = XLIFFUnit(id: "k1", source: "k1", target: "Café / 1", state: "translated", note: nil)
+        let report = XLIFF.importFiles(
+            [XLIFFFile(original: "Cat.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: changed + [same])],
+            into: &folder)
+        #expect(report.updated == count / 2 && report.unchanged == 1 && report.problems.isEmpty)
+
+        // Every changed value written Xcode's way, every other byte as it was.
+        var expected = text
+        for i in stride(from: 0, to: count, by: 2) {
+            expected = expected.replacingOccurrences(
+                of: "\"Caf\\u00e9 \\/ \(i)\"\n", with: "\"Neu \(i)\"\n")
+        }
+        let cat = try #require(folder.catalogs["Cat"])
+        #expect(String(decoding: cat.data(), as: UTF8.self) == expected)
+        #expect(cat.entry("k2")?.localizations["de"]?.value == "Neu 2")
+        #expect(cat.entry("k3")?.localizations["de"]?.value == "Café / 3")
+        #expect(cat.keys.count == count)
+        // The folder taken before the import is a value: the catalog was edited in place, not through it.
+        #expect(copy.catalogs["Cat"]?.data() == Data(text.utf8))
+        #expect(copy.catalogs["Cat"]?.entry("k2")?.localizations["de"]?.value == "Café / 2")
+    }
+
     @Test func malformedXLIFFNamesLine() {
         #expect {
             try XLIFF.parse(
