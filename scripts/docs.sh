@@ -6,7 +6,7 @@
 # are errors. `make test` runs it last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(ICUKit Locales Collation ContactsCore StringsCatalog Templating Composer ContactsSelection Campaigns TerminalUI)
+modules=(ICUKit Locales Collation ContactsCore StringsCatalog Templating Composer ContactsSelection Campaigns TerminalUI PickerModel CardDAV)
 scratch=.build/docs-work
 mkdir -p "$scratch"
 swift build >/dev/null
@@ -22,6 +22,7 @@ for m in "${modules[@]}"; do
         -Xcc -fmodule-map-file="$build/CProcess.build/module.modulemap" \
         -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap \
         -Xcc -fmodule-map-file=Sources/CCmark/module.modulemap \
+        -Xcc -fmodule-map-file=Sources/CNcurses/module.modulemap \
         -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public -output-dir "$graphs"
     if docc convert "Sources/$m/$m.docc" --additional-symbol-graph-dir "$graphs" \
         --output-path ".build/docs/$m.doccarchive" --fallback-display-name "$m" \

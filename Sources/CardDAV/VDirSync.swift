@@ -23,7 +23,7 @@ public struct SyncSummary: Sendable, Hashable {
 
 /// Two-way sync of one CardDAV address book with a vdir folder. Local adds, edits and deletes are pushed
 /// with `If-None-Match: *` / `If-Match`; a member changed on both sides is merged property by property
-/// against the last synced version (``CardMerge``); the same property changed on both sides keeps the
+/// against the last synced version (`CardMerge`); the same property changed on both sides keeps the
 /// server's version in the file and the local one in `DIR/.contacts-sync/conflicts/`. Local files are
 /// written atomically and the state last, so a sync stopped at any point (even by `kill -9`) converges on
 /// the next one without a duplicate or a loss: a push that reached the server before the stop comes back

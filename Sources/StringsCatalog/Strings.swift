@@ -34,9 +34,27 @@ public enum Strings {
         case contactsSelected = "%d contacts selected"
     }
 
-    /// The localized literal for `key` (English when the language or the key is missing).
+    /// The localized literal for `key` (English when the language or the key is missing). A pseudolanguage
+    /// the catalog does not have (`en-XA`, `ar-XB`: `LANG=en_XA`) gets the English literal pseudolocalized
+    /// (accented, or right-to-left for `XB`), so a front end can be checked before any translation exists.
+    ///
+    /// ```swift
+    /// Strings.string(.cancel, locale: "en-XA")   // "Çåñçéļ"
+    /// ```
     public static func string(_ key: Key, locale: String = Strings.defaultLocale) -> String {
-        catalog?.string(key.rawValue, locale: locale) ?? key.rawValue
+        if let pseudo = pseudolocalizer(for: locale) {
+            return pseudo.transform(catalog?.string(key.rawValue, locale: "en") ?? key.rawValue)
+        }
+        return catalog?.string(key.rawValue, locale: locale) ?? key.rawValue
+    }
+
+    /// The pseudolocalizer of `locale` when its first language is a pseudolanguage (a private-use region,
+    /// `XA`…`XZ`) that the bundled catalog has no localization of: `XB` right-to-left, others accented.
+    static func pseudolocalizer(for locale: String) -> Pseudolocalizer? {
+        guard let first = locale.split(whereSeparator: { $0 == ":" || $0 == "," }).first else { return nil }
+        let tag = LanguageMatcher.bcp47(fromLocalizationName: String(first))
+        guard Pseudolocalizer.isPseudoLanguage(tag), !(catalog?.languages.contains(tag) ?? false) else { return nil }
+        return Pseudolocalizer(style: tag.split(separator: "-").contains("XB") ? .rtl : .accented, pluralLanguage: "en")
     }
 
     /// "Select" (the button that confirms the selection).
@@ -72,6 +90,9 @@ public enum Strings {
 
     /// "%d contacts selected" with the plural form the language needs for `count`.
     public static func contactsSelected(count: Int, locale: String = Strings.defaultLocale) -> String {
+        if let pseudo = pseudolocalizer(for: locale) {
+            return pseudo.transform(contactsSelected(count: count, locale: "en"))
+        }
         if let catalog,
             let text = try? catalog.format(Key.contactsSelected.rawValue, locale: locale, arguments: [.int(count)])
         {

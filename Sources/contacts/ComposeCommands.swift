@@ -402,9 +402,11 @@ enum ComposeDelivery {
         } catch .outboxMissing(let path) {
             throw CLIError.usage("\(command): --resume: \(path): no outbox here")
         } catch .mailUnavailable(let reason) {
-            throw CLIError.failure("\(command): \(ComposeAlert.cannotSend(mail: true, locale: locale).line) (\(reason))")
+            throw CLIError.failure(
+                "\(command): \(ComposeAlert.cannotSend(mail: true, locale: locale).line) (\(reason))")
         } catch .messagingUnavailable(let reason) {
-            throw CLIError.failure("\(command): \(ComposeAlert.cannotSend(mail: false, locale: locale).line) (\(reason))")
+            throw CLIError.failure(
+                "\(command): \(ComposeAlert.cannotSend(mail: false, locale: locale).line) (\(reason))")
         } catch {
             throw CLIError.failure("\(command): \(error)")
         }
