@@ -77,4 +77,26 @@ import Testing
         let usage = try query(["--format", "pine", "ann"])
         #expect(usage.status == 2)
     }
+
+    @Test func severalSourcesAndAVdirAreOneBook() throws {
+        let dir = try Scratch.directory("query-sources")
+        try Self.book.write(to: dir.appendingPathComponent("book.vcf"))
+        let vdir = dir.appendingPathComponent("family")
+        try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+        try Data(
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:anja\r\nFN:Anja Holm\r\nN:Holm;Anja;;;\r\nEMAIL:anja@family.example\r\nEND:VCARD\r\n"
+                .utf8
+        )
+        .write(to: vdir.appendingPathComponent("anja.vcf"))
+        let both = try CLI.run(
+            ["query", "--format", "aerc", "--source", "book.vcf", "--source", "family", "an"],
+            environment: Self.environment, currentDirectory: dir)
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdout.contains("anja@family.example\tAnja Holm\n"), "\(both.stdout)")
+        #expect(both.stdout.contains("ann@acme.example\tAnn Lee\n"), "\(both.stdout)")
+        let folder = try CLI.run(
+            ["query", "--format", "aerc", "--source", "family", "ann"], environment: Self.environment,
+            currentDirectory: dir)
+        #expect(folder.status == 1 && folder.stdout.isEmpty, "\(folder.stdout)")
+    }
 }
