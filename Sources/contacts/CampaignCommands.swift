@@ -73,8 +73,12 @@ enum ComposeCommand: Command {
             .flag("--keywords", help: "with --query: keyword search"),
             .option("--ids", value: "ID,…", help: "select these contact ids"),
             groupOption,
-            .option(
-                "--source", value: "FILE.vcf", help: "address book (default: the embedded sample)", completion: .file),
+            .repeated(
+                "--source", value: "FILE.vcf|DIR",
+                help: """
+                    address book: a vCard file, '-' for stdin or a vdir folder; repeat to read several as one
+                    (default: the embedded sample)
+                    """, completion: .file),
             .option("--mode", help: "how recipients are reached (default: email)", allowed: ListOptions.modes),
             .option("--locale", value: "L", help: "the campaign's locale (recipients without LANG, sorting)"),
             ListOptions.regionOption,
@@ -138,7 +142,7 @@ enum ComposeCommand: Command {
         let keywords = args.flag("--keywords")
         let ids = try args.option("--ids")
         let group = try args.option(groupOption.name)
-        let source = try args.option("--source")
+        let sources = try args.options("--source")
         let modeText = try args.option("--mode") ?? "email"
         let locales = commandLocales(try args.option("--locale"))
         let locale = locales[0]
@@ -196,7 +200,7 @@ enum ComposeCommand: Command {
             throw CLIError.usage(
                 "compose: no template '\(templateName)' (have: \(library.names.joined(separator: ", ")))")
         }
-        let book = try loadAddressBook(source)
+        let book = try readSources(sources).book
         let contacts = try groupMembers(of: book, group: group)
         let selection: SelectionController
         do {

@@ -43,11 +43,11 @@ enum GroupsCommand: Command {
     }
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
-        let source = try args.option("--source")
+        let sources = try args.options("--source")
         let locales = commandLocales(try args.option("--locale"))
         let json = args.flag("--json")
         _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
-        let book = try loadAddressBook(source)
+        let book = try readSources(sources).book
         let collation: LocalizedCollation
         do { collation = try LocalizedCollation(locales: locales) } catch {
             throw CLIError.usage("cannot use locale '\(locales[0])': \(error)")

@@ -57,17 +57,7 @@ extension ListOptions {
     /// The whole book of these options: the embedded sample without `--source`, one file, stdin or vdir
     /// folder as it is, several merged (with where each contact came from); diagnostics on stderr, and a
     /// failure when no card at all could be read.
-    func sourcedBook() throws -> (book: AddressBook, sources: SourcedAddressBook?) {
-        guard sources.count > 1 else { return (try loadAddressBook(source), nil) }
-        var parts: [(source: ContactSource, book: AddressBook)] = []
-        for path in sources {
-            parts.append((ContactSource(path: path), try readBook(path, command: "source")))
-        }
-        let merged = SourcedAddressBook(parts)
-        for diagnostic in merged.book.diagnostics { printError(terminalSafe(diagnostic.description)) }
-        if merged.book.nothingRead { throw nothingReadFailure(sources.joined(separator: ", "), command: "source") }
-        return (merged.book, merged)
-    }
+    func sourcedBook() throws -> (book: AddressBook, sources: SourcedAddressBook?) { try readSources(sources) }
 
     /// The book at `source` (standard input for `-`; a pipe is read whole) read as a compact list, its
     /// diagnostics printed on stderr.

@@ -149,6 +149,21 @@ func loadAddressBook(_ path: String?) throws -> AddressBook {
     return book
 }
 
+/// The book of `paths` (the `--source` values): the embedded sample for none, one file, stdin or vdir folder
+/// as it is, several merged (with where each contact came from); diagnostics on stderr, and a failure when no
+/// card at all could be read.
+func readSources(_ paths: [String]) throws -> (book: AddressBook, sources: SourcedAddressBook?) {
+    guard paths.count > 1 else { return (try loadAddressBook(paths.first), nil) }
+    var parts: [(source: ContactSource, book: AddressBook)] = []
+    for path in paths {
+        parts.append((ContactSource(path: path), try readBook(path, command: "source")))
+    }
+    let merged = SourcedAddressBook(parts)
+    for diagnostic in merged.book.diagnostics { printError(terminalSafe(diagnostic.description)) }
+    if merged.book.nothingRead { throw nothingReadFailure(paths.joined(separator: ", "), command: "source") }
+    return (merged.book, merged)
+}
+
 /// The failure of a command whose input FILE (`-`: stdin) had problems and no card at all: exit 1 with
 /// the same words everywhere (`vcard inspect`, `list`, `search`, `compose`, …), after its diagnostics.
 func nothingReadFailure(_ path: String, command: String) -> CLIError {

@@ -74,6 +74,34 @@ import Testing
         #expect(!one.stdout.contains("\"source\""))
     }
 
+    /// `groups` and `compose` read several sources as one book too: a category from each, drafts to both.
+    @Test func groupsAndComposeReadSeveralSources() throws {
+        let dir = try Self.vdir()
+        let file = Scratch.path("sources-groups", suffix: ".vcf")
+        let cleo = Self.card("u-cleo", "Cleo", "Dahl", "cleo@example.net")
+        try Scratch.write(cleo.replacingOccurrences(of: "END:VCARD", with: "CATEGORIES:Team\r\nEND:VCARD"), to: file)
+        try Scratch.write(
+            Self.card("u-boris", "Boris", "Ivanov", "boris@example.com")
+                .replacingOccurrences(of: "END:VCARD", with: "CATEGORIES:Team\r\nEND:VCARD"),
+            to: dir.appendingPathComponent("2.vcf"))
+        let groups = try CLI.run(["groups", "--source", dir.path, "--source", file.path, "--json"])
+        #expect(groups.status == 0, "\(groups.stderr)")
+        #expect(
+            groups.stdout.contains("\"members\" : 2") || groups.stdout.contains("\"members\":2"), "\(groups.stdout)")
+        let out = Scratch.path("sources-drafts", suffix: "")
+        let data = Scratch.path("sources-data", suffix: ".json")
+        try Scratch.write(
+            #"{"inviter": {"givenName": "Ada", "familyName": "Lovelace"}, "project": "Atlas", "url": "https://example.com/j", "expires": "2026-12-31"}"#,
+            to: data)
+        let compose = try CLI.run([
+            "compose", "--source", dir.path, "--source", file.path, "--group", "Team", "--template", "invite",
+            "--data", data.path, "--out", out.path, "--locale", "en", "--from", "Ada <ada@example.org>",
+        ])
+        #expect(compose.status == 0, "\(compose.stderr)")
+        let drafts = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(drafts.filter { $0.hasSuffix(".eml") }.count == 2, "\(drafts)")
+    }
+
     @Test func aMissingSourceAmongSeveralIsAClearError() throws {
         let dir = try Self.vdir()
         let missing = Scratch.path("missing", suffix: ".vcf")
