@@ -2,16 +2,20 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A tmux server of its own (its socket in a scratch folder) with one window of a given size, killed when
-/// the test ends.
+/// A tmux server of its own (its socket in a folder of its own) with one window of a given size, killed
+/// when the test ends.
 final class TmuxWindow {
     let socket: URL
     let folder: URL
 
     /// Starts `command` (run by `sh -c`) in a COLUMNS×LINES window.
     init(columns: Int, lines: Int, command: String, environment: [String: String] = [:]) throws {
-        folder = try Scratch.directory("tmux")
-        socket = folder.appendingPathComponent("socket")
+        // A Unix socket's path must fit in 108 bytes, which a scratch folder deep in a clone (CI's) does not:
+        // the socket gets a short owner-only folder of its own in /tmp, removed when the window closes.
+        folder = URL(fileURLWithPath: "/tmp/contacts-tmux-" + UUID().uuidString.prefix(8))
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        socket = folder.appendingPathComponent("s")
         var args = ["new-session", "-d", "-x", "\(columns)", "-y", "\(lines)"]
         for (k, v) in environment.sorted(by: { $0.key < $1.key }) { args += ["-e", "\(k)=\(v)"] }
         args.append(command)
@@ -48,6 +52,7 @@ final class TmuxWindow {
         _ = try? tmux(["kill-server"])
         if let serverPID, processIsAlive(serverPID) { kill(serverPID, SIGKILL) }
         serverPID = nil
+        try? FileManager.default.removeItem(at: folder)
     }
 
     deinit { close() }
