@@ -5,7 +5,9 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := libicu-dev libphonenumber-dev libcurl4-openssl-dev man-db gettext libcmark-dev
-APT_PACKAGES += libncurses-dev tmux
+APT_PACKAGES += libncurses-dev tmux mutt
+# The benchmarks' peers from Debian (fzf beside the picker); installed by `make bench` only.
+APT_BENCH_PACKAGES := fzf
 VENV := .venv
 PY_TEST_PACKAGES := aiosmtpd fast-mail-parser radicale xandikos khard vdirsyncer
 PY_TEST_PACKAGES += pyte
@@ -54,6 +56,7 @@ test-dependency:
 	  echo "dependency check: ok"
 
 bench: deps
+	@./scripts/deps-apt.sh $(APT_BENCH_PACKAGES)
 	$(SWIFT) build -c release --product Benchmarks
 	$(SWIFT) build -c release --product contacts
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CONTACTS_VENV="$(CURDIR)/$(VENV)" .build/release/Benchmarks $(BENCH_ARGS)
