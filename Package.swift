@@ -66,8 +66,8 @@ let package = Package(
         // Swift side of the ICU bridge: handles with owners, thrown errors
         .target(name: "ICUKit", dependencies: ["CICU"]),
 
-        // Package-level utilities (`package` access): the content hash (XXH64) and the one rule for files
-        // that hold people's data (created owner-only whatever the umask)
+        // Package-level utilities (`package` access): the content hash (XXH64), the one rule for files
+        // that hold people's data (created owner-only whatever the umask), the one JSON reader and escaper
         .target(name: "Support"),
 
         // Finding the resources SwiftPM copies (sample address book, localizations, templates) without a trap
@@ -86,12 +86,12 @@ let package = Package(
         ),
         .target(
             name: "StringsCatalog",
-            dependencies: ["ICUKit", "Locales", "PackageResources"],
+            dependencies: ["ICUKit", "Locales", "PackageResources", "Support"],
             resources: [.copy("Localizations")]
         ),
         .target(
             name: "Templating",
-            dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources", "CCmark"],
+            dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources", "CCmark", "Support"],
             resources: [.copy("Templates")]
         ),
         // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model
@@ -106,7 +106,7 @@ let package = Package(
         // Per-recipient messages and the select action: the selection's contacts → drafts
         .target(
             name: "Campaigns",
-            dependencies: ["ContactsCore", "ContactsSelection", "StringsCatalog", "Templating", "Composer"]
+            dependencies: ["ContactsCore", "ContactsSelection", "StringsCatalog", "Templating", "Composer", "Support"]
         ),
 
         // Terminal helpers the CLI and terminal front ends share: text made safe for a terminal, progress on
@@ -157,7 +157,7 @@ let package = Package(
             name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "StringsCatalogTests", dependencies: ["StringsCatalog", "ICUKit", "TestSupport"],
+            name: "StringsCatalogTests", dependencies: ["StringsCatalog", "ICUKit", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],

@@ -1,6 +1,7 @@
 import ContactsSelection
 import Foundation
 import StringsCatalog
+import Support
 import Templating
 
 /// Extra per-recipient template variables read from a CSV or JSON file, as spreadsheets and scripts

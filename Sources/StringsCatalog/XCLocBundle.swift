@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// An Xcode localization catalog (`<lang>.xcloc`), the folder Xcode's Export Localizations writes and its
 /// Import Localizations reads: `contents.json` (development region, target locale, tool),

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A String Catalog (`.xcstrings`), read and written in Xcode's own JSON layout. Member order and
 /// string escapes are kept, so an unchanged catalog writes back byte for byte and an edit changes

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -37,7 +38,7 @@ enum XMLInput {
                 if let other {
                     guard let text = String(data: data, encoding: other) else {
                         let bad = other == .ascii ? bytes.firstIndex(where: { $0 >= 0x80 }) ?? 0 : 0
-                        let (line, column) = SourcePosition.of(byte: bad, in: bytes)
+                        let (line, column) = TextPosition.of(byte: bad, in: bytes)
                         throw StringsCatalogError.malformed(
                             file: file, line: line, column: column,
                             message: "\(what): byte 0x\(hex(bytes[bad])) is not \(declared) as the document declares")
@@ -46,7 +47,7 @@ enum XMLInput {
                 }
             }
             if let bad = decoded.firstInvalidByte {
-                let (line, column) = SourcePosition.of(byte: bad, in: bytes, skipping: bom ? 3 : 0)
+                let (line, column) = TextPosition.of(byte: bad, in: bytes, skipping: bom ? 3 : 0)
                 throw StringsCatalogError.malformed(
                     file: file, line: line, column: column,
                     message: "\(what): byte 0x\(hex(bytes[bad])) is not valid UTF-8 (the file is damaged or "

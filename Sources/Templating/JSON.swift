@@ -1,4 +1,4 @@
-import StringsCatalog
+import Support
 
 extension MustacheValue {
     /// Reads JSON into a context value (objects become dictionaries; integers stay integers). Errors name

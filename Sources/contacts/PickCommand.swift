@@ -4,6 +4,7 @@ import ContactsSelection
 import Foundation
 import ICUKit
 import PickerModel
+import Support
 import TerminalUI
 
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import Collation
 import ContactsCore
 import ContactsSelection
 import Foundation
+import Support
 import TerminalUI
 
 /// Options shared by `list`, `search`, `compose`: where contacts come from and how they are listed.

@@ -2,6 +2,7 @@ import ArgumentModel
 import Collation
 import ContactsCore
 import Foundation
+import Support
 import TerminalUI
 
 /// Reads FILE or stdin into an address book; a file with no card at all is a failure.

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// What ``LocalizationFolder/pseudolocalize(_:into:)`` made.
 public struct PseudoReport: Sendable, Hashable {

@@ -1,8 +1,8 @@
-/// JSON text written piece by piece (for output streamed instead of encoded in one go), spelled as
-/// `jsonString` (JSONEncoder with `.withoutEscapingSlashes`) spells it.
-enum JSONText {
+/// The package's one JSON string escaper, for JSON text written piece by piece (output streamed instead of
+/// encoded in one go), spelled as `jsonString` (JSONEncoder with `.withoutEscapingSlashes`) spells it.
+package enum JSONText {
     /// `s` as a JSON string literal: `"` and `\` escaped, `\b \f \n \r \t`, other controls as `\u00xx`.
-    static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var needsEscape = false
         for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
             needsEscape = true

@@ -1,13 +1,13 @@
 /// Line and column of a byte in a UTF-8 document, as the parsers' diagnostics give them: lines counted
 /// from 1 at each LF, columns from 1 in Unicode scalars (UTF-8 continuation bytes do not count).
-enum SourcePosition {
+package enum TextPosition {
     /// The position of `bytes[offset]`, counting from `start` (e.g. after a byte-order mark).
-    static func of(byte offset: Int, in bytes: [UInt8], skipping start: Int = 0) -> (line: Int, column: Int) {
+    package static func of(byte offset: Int, in bytes: [UInt8], skipping start: Int = 0) -> (line: Int, column: Int) {
         of(bytes: [offset], in: bytes, skipping: start)[offset] ?? (1, 1)
     }
 
     /// The positions of many bytes (in any order, repeats allowed), in one pass over `bytes`.
-    static func of(bytes offsets: [Int], in bytes: [UInt8], skipping start: Int = 0) -> [Int: (
+    package static func of(bytes offsets: [Int], in bytes: [UInt8], skipping start: Int = 0) -> [Int: (
         line: Int, column: Int
     )] {
         var result: [Int: (line: Int, column: Int)] = [:]

@@ -74,12 +74,12 @@ package struct JSONReader {
 
     /// Lines and columns of `offsets` (ascending or not), in one pass over the bytes.
     func positions(of offsets: [Int]) -> [Int: (line: Int, column: Int)] {
-        SourcePosition.of(bytes: offsets, in: s)
+        TextPosition.of(bytes: offsets, in: s)
     }
 
     /// Line and column (in Unicode scalars) of the current position.
     func error(_ message: String) -> SyntaxError {
-        let (line, column) = SourcePosition.of(byte: i, in: s)
+        let (line, column) = TextPosition.of(byte: i, in: s)
         return SyntaxError(file: file, line: line, column: column, message: message)
     }
 
