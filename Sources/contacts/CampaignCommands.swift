@@ -120,7 +120,8 @@ enum ComposeCommand: Command {
                 "--unsubscribe", value: "TEMPLATE",
                 help: """
                     a List-Unsubscribe URI (https: or mailto:) rendered per recipient, e.g.
-                    'https://example.com/leave?id={{recipient.id}}'; makes the mail bulk
+                    'https://example.com/leave?id={{recipient.id}}' (each value URL-encoded,
+                    the template's text kept as written); makes the mail bulk
                     (Precedence: bulk, Auto-Submitted: auto-generated); https: adds one-click
                     """),
             .option(
