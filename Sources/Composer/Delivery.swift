@@ -334,7 +334,7 @@ public struct Delivery: Sendable {
                 return summary
             }
             let outbox = try Outbox(location)
-            let serverSize = location.isNew ? serverSizeLimit() : nil
+            let serverSize = location.isNew && !batch.mail.isEmpty ? serverSizeLimit() : nil
             guard
                 let refused = try queueOnce(
                     batch.mail, into: outbox, serverSize: serverSize, stop: stop, events: events)
