@@ -4,7 +4,8 @@ import Testing
 
 /// What `compose --maildir` and `compose --mbox` write, opened with mutt (/usr/bin/mutt, `make deps`) in a
 /// real terminal (tmux): the index lists each message with its sender and decoded subject, a message
-/// opens with its non-ASCII body decoded and no stray `^M`, and mutt quits cleanly.
+/// opens with its non-ASCII body decoded and no stray `^M`, its attachments show their RFC 2231 names and
+/// charsets, and mutt quits cleanly.
 @Suite("compose: mutt reads the Maildir and the mbox", .serialized)
 struct MuttCLITests {
     static let mutt = "/usr/bin/mutt"
@@ -35,6 +36,9 @@ struct MuttCLITests {
             to: note.appendingPathComponent("subject.mustache"), atomically: true, encoding: .utf8)
         try "Schöne Grüße aus Zürich – 東京, {{recipient.name}}!\n".write(
             to: note.appendingPathComponent("body.txt.mustache"), atomically: true, encoding: .utf8)
+        // A UTF-8 text with a non-ASCII name (RFC 2231) and a Latin-1 one (no charset can be told).
+        try Data("Grüße aus Köln\n".utf8).write(to: dir.appendingPathComponent("Notizen für Zoë.txt"))
+        try Data([0x5A, 0x6F, 0xEB, 0x0A]).write(to: dir.appendingPathComponent("latin1.txt"))
         let listing = try CLI.run(["list", "--source", book.path, "--mode", "email", "--json", "--locale", "en"])
         let ids = try JSONDecoder().decode(DeliveryCLITests.Listing.self, from: listing.stdoutData).sections
             .flatMap(\.items).map(\.id)
@@ -44,7 +48,9 @@ struct MuttCLITests {
             [
                 "compose", "--source", book.path, "--template", "note", "--templates",
                 dir.appendingPathComponent("templates").path, "--mode", "email", "--ids", ids.joined(separator: ","),
-                "--from", "Ada Lovelace <ada@example.org>",
+                "--from", "Ada Lovelace <ada@example.org>", "--attach",
+                dir.appendingPathComponent("Notizen für Zoë.txt").path, "--attach",
+                dir.appendingPathComponent("latin1.txt").path,
             ]
         )
     }
@@ -80,6 +86,17 @@ struct MuttCLITests {
         #expect(pager.contains("From: Ada Lovelace <ada@example.org>"), "\(pager)", sourceLocation: sourceLocation)
         #expect(pager.contains("Subject: Grüße an Jürgen Müller"), "\(pager)", sourceLocation: sourceLocation)
         #expect(!pager.contains("^M") && !pager.contains("=?utf-8?"), "\(pager)", sourceLocation: sourceLocation)
+        // The attachments: the file name decoded, the UTF-8 text labelled utf-8, the Latin-1 one as octets.
+        try window.send("v")
+        let attachments = window.waitFor { $0.contains("Notizen für Zoë.txt") && $0.contains("latin1.txt") }
+        #expect(attachments, "\(window.screen)", sourceLocation: sourceLocation)
+        let menu = window.screen.split(separator: "\n")
+        let named = menu.first { $0.contains("Notizen für Zoë.txt") }.map(String.init) ?? ""
+        let latin1 = menu.first { $0.contains("latin1.txt") }.map(String.init) ?? ""
+        #expect(named.contains("[text/plain, base64, utf-8"), "\(named)", sourceLocation: sourceLocation)
+        #expect(latin1.contains("octet") && !latin1.contains("utf-8"), "\(latin1)", sourceLocation: sourceLocation)
+        try window.send("q")
+        #expect(window.waitFor("Schöne Grüße aus Zürich"), sourceLocation: sourceLocation)
         try window.send("q")
         #expect(
             window.waitFor { !$0.contains("Schöne Grüße") && $0.contains("Msgs:2") }, sourceLocation: sourceLocation)
