@@ -102,8 +102,9 @@ enum ComposeCommand: Command {
             .flag(
                 "--check",
                 help: """
-                    try the delivery without sending: connect, EHLO and AUTH for --smtp; that
-                    --sendmail and --sms-program can run; that --out, --maildir, --mbox can be written
+                    try the delivery without sending: connect, EHLO and AUTH for --smtp (listing the
+                    server's extensions and SIZE limit); that --sendmail and --sms-program can run; that
+                    --out, --maildir, --mbox can be written
                     """),
             .repeated(
                 "--attach", value: "FILE",
