@@ -130,6 +130,7 @@ public struct Campaign: Sendable {
     public var replyTo: [MailAddress] = []
     /// Templates rendered per recipient (with the message's variables) into `List-Unsubscribe` URIs, e.g.
     /// `https://example.com/leave?id={{recipient.id}}` or `mailto:leave@example.com?subject={{recipient.id}}`.
+    /// Each value is percent-encoded on its own (``Escaping/uriComponent``); the template's text is kept.
     ///
     /// A campaign with an unsubscribe address is a bulk mailing: its mail also carries `Precedence: bulk`
     /// and `Auto-Submitted: auto-generated` (RFC 3834), so vacation and other automatic replies are not
@@ -254,8 +255,10 @@ public struct Campaign: Sendable {
                     draft.replyTo = rowReplyTo.isEmpty ? replyTo : rowReplyTo
                     draft.attachments =
                         try attachments + Self.attachments(columns, in: attachmentsDirectory, origin: origin)
+                    // Each value is percent-encoded on its own: a name with spaces, `&` or `é` stays one
+                    // query value of a valid URI; the template's own text is kept as written.
                     let options = RenderOptions(
-                        escaping: .header(.reject), strict: strict, locale: locale,
+                        escaping: .uriComponent, strict: strict, locale: locale,
                         recipient: "\(row.displayName) <\(item.value)>")
                     draft.listUnsubscribe = try unsubscribe.map {
                         try $0.render(.dictionary(MustacheDictionary(variables)), options: options)

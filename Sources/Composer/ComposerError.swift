@@ -25,6 +25,9 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The written message is `size` bytes, more than the `limit` a message may have (its attachments make
     /// it too large for the server or the delivery's ``Delivery/maxMessageSize``).
     case messageTooLarge(size: Int, limit: Int)
+    /// The written message is `size` bytes, more than the `limit` the SMTP server at `server` announced in
+    /// its EHLO reply (`SIZE`, RFC 1870): refused before it is sent, as the server would refuse it.
+    case exceedsServerSize(size: Int, limit: Int, server: String)
     /// A locale is not a BCP 47 language tag.
     case invalidLocale(String)
     /// A phone number is not in E.164 form (`+` then 2–15 digits, no leading zero).
@@ -88,6 +91,8 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidMediaType(let m): return "invalid media type '\(m)': expected type/subtype"
         case .messageTooLarge(let size, let limit):
             return "the message is \(size) bytes, more than the limit of \(limit) bytes (attachments too large?)"
+        case .exceedsServerSize(let size, let limit, let server):
+            return "the message is \(size) bytes, more than the SIZE limit of \(limit) bytes that \(server) announces"
         case .invalidLocale(let l): return "invalid locale '\(l)': expected a BCP 47 tag such as de-CH"
         case .invalidPhoneNumber(let p): return "invalid phone number '\(p)': expected E.164 such as +15555550123"
         case .invalidURI(let u, let r): return "invalid URI '\(u)': \(r)"

@@ -130,6 +130,12 @@ public struct DeliveryBatch: Sendable, Hashable {
 
 /// Where an outbox delivery keeps its messages.
 public enum OutboxLocation: Sendable, Hashable {
+    /// True for ``new(in:)``: the batch is queued into it (a resume queues nothing).
+    public var isNew: Bool {
+        if case .new = self { return true }
+        return false
+    }
+
     /// A new folder in `parent`, named by `Outbox.defaultName(for:)` (`outbox-YYYYMMDD-HHMMSS`, then `-2`, …):
     /// never an existing one, so two runs never share an outbox.
     case new(in: URL)
@@ -267,8 +273,10 @@ public struct Delivery: Sendable {
     /// The sender of mail drafts that have none.
     public var sender: MailAddress?
     /// The most bytes one message may have once written (attachments base64-encoded): a larger one is
-    /// refused before anything is sent. Default ``defaultMaxMessageSize``. (A server's own limit, its
-    /// EHLO `SIZE`, is announced with each message: the server refuses a larger one with 552, final.)
+    /// refused before anything is sent. Default ``defaultMaxMessageSize``. An SMTP server's own limit, the
+    /// `SIZE` of its EHLO reply (RFC 1870), is asked for before a new batch is queued: a message above it
+    /// is refused then, naming its recipient (``ComposerError/exceedsServerSize(size:limit:server:)``),
+    /// and the others are sent. Messages queued earlier are held to it again when they are sent.
     public var maxMessageSize: Int? = Delivery.defaultMaxMessageSize
 
     /// Text messages through an SMS program, queued in the same outbox as the mail and sent exactly once
@@ -326,7 +334,11 @@ public struct Delivery: Sendable {
                 return summary
             }
             let outbox = try Outbox(location)
-            guard let refused = try queueOnce(batch.mail, into: outbox, stop: stop, events: events) else {
+            let serverSize = location.isNew && !batch.mail.isEmpty ? serverSizeLimit() : nil
+            guard
+                let refused = try queueOnce(
+                    batch.mail, into: outbox, serverSize: serverSize, stop: stop, events: events)
+            else {
                 if case .new = location { _ = outbox.removeIfUnused() }
                 events(.stoppedBeforeQueueing(count: batch.mail.count))
                 summary.interrupted = true
@@ -355,9 +367,10 @@ public struct Delivery: Sendable {
         case .smtp(let configuration):
             let smtp: SMTPTransport
             do { smtp = try SMTPTransport(configuration: configuration) } catch { throw ComposerError(error) }
-            try smtp.check()
+            let capabilities = try smtp.check()
             let auth = configuration.username == nil ? "" : " and AUTH"
             done.append("\(configuration.url): connected, EHLO\(auth) accepted")
+            done.append(Self.describe(capabilities, of: configuration.url))
         case .sendmail(let transport):
             guard transport.canSendMail else {
                 throw .mailUnavailable(reason: "\(transport.path) is not an executable sendmail")
@@ -375,6 +388,19 @@ public struct Delivery: Sendable {
             done.append("\(textTransport.path): can be run")
         }
         return done
+    }
+
+    /// One line of what the server offers: its EHLO extensions, and its message size limit (`SIZE`).
+    ///
+    /// ```swift
+    /// Delivery.describe(SMTPCapabilities(ehloReply: ["mx", "SIZE 20000", "8BITMIME"]), of: "smtp://mx")
+    /// // "smtp://mx: offers SIZE 20000, 8BITMIME; messages up to 20000 bytes (SIZE)"
+    /// ```
+    public static func describe(_ capabilities: SMTPCapabilities, of server: String) -> String {
+        let offers = capabilities.extensions.isEmpty ? "no extensions" : capabilities.extensions.joined(separator: ", ")
+        let size =
+            capabilities.sizeLimit.map { "messages up to \($0) bytes (SIZE)" } ?? "no message size limit announced"
+        return "\(server): offers \(offers); \(size)"
     }
 
     /// `deliver` with an SMS program: mail goes to the target (into the outbox for SMTP and sendmail), text
@@ -405,7 +431,11 @@ public struct Delivery: Sendable {
             return summary
         }
         let outbox = try Outbox(location)
-        guard let refused = try queueOnce(mail, texts: batch.messages, into: outbox, stop: stop, events: events) else {
+        let serverSize = location.isNew && !mail.isEmpty ? serverSizeLimit() : nil
+        guard
+            let refused = try queueOnce(
+                mail, texts: batch.messages, into: outbox, serverSize: serverSize, stop: stop, events: events)
+        else {
             if case .new = location { _ = outbox.removeIfUnused() }
             events(.stoppedBeforeQueueing(count: mail.count + batch.messages.count))
             summary.interrupted = true
@@ -432,13 +462,24 @@ public struct Delivery: Sendable {
         return refused
     }
 
-    /// `queue` without the event of a stop: the number of drafts refused, or nil when stopped.
+    /// The SMTP server's `SIZE` limit, asked for with a capability check (``SMTPTransport/check()``); nil
+    /// for other targets, when the server announces none, or when it cannot be reached now (the messages
+    /// are queued all the same, and held to its limit when they are sent).
+    private func serverSizeLimit() -> Int? {
+        guard case .smtp(let configuration) = target, let smtp = try? SMTPTransport(configuration: configuration)
+        else { return nil }
+        return (try? smtp.check())?.sizeLimit
+    }
+
+    /// `queue` without the event of a stop: the number of drafts refused, or nil when stopped. A message
+    /// above `serverSize` (the SMTP server's `SIZE`) is refused as ``ComposerError/exceedsServerSize(size:limit:server:)``.
     private func queueOnce(
         _ mail: [DeliveryItem<MailDraft>], texts: [DeliveryItem<MessageDraft>] = [], into outbox: Outbox,
-        stop: OutboxStop?, events: (DeliveryEvent) -> Void
+        serverSize: Int? = nil, stop: OutboxStop?, events: (DeliveryEvent) -> Void
     ) throws(ComposerError) -> Int? {
         let mail = mail.map { withSender($0) }
-        let writer = MIMEWriter(maxMessageSize: maxMessageSize)
+        let limit = [maxMessageSize, serverSize].compactMap { $0 }.min()
+        let writer = MIMEWriter(maxMessageSize: limit)
         switch try outbox.enqueueOnce(
             mail.map(\.draft), labels: mail.map(\.label), texts: texts.map(\.draft), textLabels: texts.map(\.label),
             writer: writer, stop: stop)
@@ -449,7 +490,13 @@ public struct Delivery: Sendable {
                     r.index < mail.count
                     ? (mail[r.index].label, mail[r.index].key)
                     : (texts[r.index - mail.count].label, texts[r.index - mail.count].key)
-                events(.refused(label: label, key: key, error: r.error))
+                var error = r.error
+                if case .messageTooLarge(let size, let limit) = error, let serverSize, limit == serverSize,
+                    serverSize < maxMessageSize ?? Int.max
+                {
+                    error = .exceedsServerSize(size: size, limit: limit, server: target.via)
+                }
+                events(.refused(label: label, key: key, error: error))
             }
             events(.queued(outbox, count: result.ids.count))
             return result.rejected.count

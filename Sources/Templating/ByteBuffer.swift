@@ -75,6 +75,29 @@ final class ByteBuffer {
         count = o - base
     }
 
+    /// Appends with every byte but RFC 3986's unreserved ones (`A–Z a–z 0–9 - . _ ~`) written as `%XX`
+    /// (upper-case hex, UTF-8 bytes): a value that fits any part of a URI and ends none.
+    func appendPercentEncoded(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        reserve(bytes.count &* 3)
+        var o = base + count
+        for b in bytes {
+            let unreserved =
+                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
+                || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E
+            if unreserved {
+                o.pointee = b
+                o += 1
+            } else {
+                o.pointee = 0x25
+                o[1] = hex[Int(b >> 4)]
+                o[2] = hex[Int(b & 15)]
+                o += 3
+            }
+        }
+        count = o - base
+    }
+
     /// Writes the decimal digits of `n` (and a leading '-') into `total` reserved bytes.
     @inline(__always) func writeDigits(n: inout UInt, total: Int, negative: Bool) {
         var i = count &+ total

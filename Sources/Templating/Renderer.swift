@@ -56,6 +56,8 @@ struct Renderer {
     var overrides: [String: Override] = [:]
     var depth = 0
     private(set) var escapeHTML = true
+    /// ``Escaping/uriComponent``: escaped values are percent-encoded.
+    private(set) var escapeURI = false
     /// ``RenderOptions/maxOutputBytes``, checked before every instruction.
     private(set) var outputLimit = Int.max
     private(set) var strict = false
@@ -87,6 +89,7 @@ struct Renderer {
     private mutating func configure() {
         outputLimit = max(options.maxOutputBytes, 0)
         escapeHTML = options.escaping == .html
+        escapeURI = options.escaping == .uriComponent
         strict = options.strict
         simpleValues =
             (options.escaping == .html || options.escaping == .text || options.escaping == .header(.fold))
@@ -244,15 +247,17 @@ struct Renderer {
                 column: pos.column, recipient: options.recipient)
         }
         let html = escaped && escapeHTML
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { buf in
-            if html { out.appendHTMLEscaped(buf) } else { out.append(buf) }
-        }
-        if done == nil {
-            let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { buf in
-                if html { out.appendHTMLEscaped(buf) } else { out.append(buf) }
+        let uri = escaped && escapeURI
+        func write(_ buf: UnsafeBufferPointer<UInt8>) {
+            if html {
+                out.appendHTMLEscaped(buf)
+            } else if uri {
+                out.appendPercentEncoded(buf)
+            } else {
+                out.append(buf)
             }
         }
+        if text.utf8.withContiguousStorageIfAvailable(write) == nil { Array(text.utf8).withUnsafeBufferPointer(write) }
     }
 
     /// Writes an integer's decimal digits (no escaping needed).
@@ -571,7 +576,9 @@ struct Renderer {
         sub.setStack(stack)
         sub.overrides = overrides
         sub.depth = depth + 1
+        // Escaped once, by the interpolation the result goes into.
         if case .header = options.escaping { sub.options.escaping = .text }
+        if options.escaping == .uriComponent { sub.options.escaping = .text }
         try sub.render(program)
         try sub.checkOutputSize(at: nil)
         return String(decoding: sub.out.bytes, as: UTF8.self)

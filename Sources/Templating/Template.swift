@@ -11,6 +11,17 @@ public enum Escaping: Sendable, Equatable {
     /// Header lines (subjects): no CR or LF ever reaches the output. Line breaks in values are folded to a
     /// space or rejected with an error; the template's own line breaks are folded and the ends trimmed.
     case header(LineBreaks)
+    /// URI templates (`https://example.com/leave?name={{name}}`): each value is percent-encoded on its
+    /// own (every byte but RFC 3986's unreserved `A–Z a–z 0–9 - . _ ~`, non-ASCII as UTF-8), so a name
+    /// with spaces, `&`, `?`, `#` or `/` stays one query value; the template's own text is kept as
+    /// written. `{{{raw}}}` and `{{&raw}}` put a value in unchanged (a whole URI from the data).
+    ///
+    /// ```swift
+    /// let t = try MustacheTemplate("mailto:leave@example.com?subject={{name}}")
+    /// try t.render(.dictionary(["name": "Zoë & Co"]), options: RenderOptions(escaping: .uriComponent))
+    /// // "mailto:leave@example.com?subject=Zo%C3%AB%20%26%20Co"
+    /// ```
+    case uriComponent
 
     public enum LineBreaks: Sendable, Equatable { case fold, reject }
 }

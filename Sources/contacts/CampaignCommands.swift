@@ -102,8 +102,9 @@ enum ComposeCommand: Command {
             .flag(
                 "--check",
                 help: """
-                    try the delivery without sending: connect, EHLO and AUTH for --smtp; that
-                    --sendmail and --sms-program can run; that --out, --maildir, --mbox can be written
+                    try the delivery without sending: connect, EHLO and AUTH for --smtp (listing the
+                    server's extensions and SIZE limit); that --sendmail and --sms-program can run; that
+                    --out, --maildir, --mbox can be written
                     """),
             .repeated(
                 "--attach", value: "FILE",
@@ -120,7 +121,8 @@ enum ComposeCommand: Command {
                 "--unsubscribe", value: "TEMPLATE",
                 help: """
                     a List-Unsubscribe URI (https: or mailto:) rendered per recipient, e.g.
-                    'https://example.com/leave?id={{recipient.id}}'; makes the mail bulk
+                    'https://example.com/leave?id={{recipient.id}}' (each value URL-encoded,
+                    the template's text kept as written); makes the mail bulk
                     (Precedence: bulk, Auto-Submitted: auto-generated); https: adds one-click
                     """),
             .option(

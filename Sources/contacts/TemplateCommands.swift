@@ -48,8 +48,11 @@ struct RenderCommand: Command {
             ),
             .option(
                 "--escape", value: "MODE",
-                help: #"html (default: & < > " ' become entities), text (none), header (no line breaks)"#,
-                allowed: ["html", "text", "header"]),
+                help: #"""
+                    html (default: & < > " ' become entities), text (none), header (no line
+                    breaks), uri (each value URL-encoded, as compose --unsubscribe does)
+                    """#,
+                allowed: ["html", "text", "header", "uri"]),
             .flag("--strict", help: "a missing value is an error naming file, line and column"),
             .option(
                 "--locale", value: "L",
@@ -80,7 +83,8 @@ struct RenderCommand: Command {
         case "html": escaping = .html
         case "text": escaping = .text
         case "header": escaping = .header(.fold)
-        default: throw CLIError.usage("render: --escape must be html, text or header (got '\(escape)')")
+        case "uri": escaping = .uriComponent
+        default: throw CLIError.usage("render: --escape must be html, text, header or uri (got '\(escape)')")
         }
         let sourceData = try readInput(templatePath, command: "render")
         guard let source = String(data: sourceData, encoding: .utf8) else {

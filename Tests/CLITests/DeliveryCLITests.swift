@@ -9,6 +9,7 @@ import Testing
         struct Section: Decodable {
             struct Item: Decodable {
                 var id: String
+                var name: String?
                 var value: String
             }
             var items: [Item]

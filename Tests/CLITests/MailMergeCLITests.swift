@@ -208,8 +208,17 @@ struct MailMergeCLITests {
             """
         let r = try runToEnd([DemoCLITests.python, "-c", script, maildir.path, mbox.path])
         #expect(r.status == 0 && r.output == "2 4 ['archive@example.com']\n", "\(r.output)")
+        // Stored with LF line ends (the local form mutt reads); with CRLF again each is a valid message.
         let emls = try FileManager.default.contentsOfDirectory(atPath: maildir.appendingPathComponent("new").path)
-        try expectValid(emls.map { maildir.appendingPathComponent("new/" + $0) })
+        let check = dir.appendingPathComponent("check")
+        try FileManager.default.createDirectory(at: check, withIntermediateDirectories: true)
+        for name in emls {
+            let text = try String(contentsOf: maildir.appendingPathComponent("new/" + name), encoding: .utf8)
+            #expect(!text.contains("\r"))
+            try text.replacingOccurrences(of: "\n", with: "\r\n").write(
+                to: check.appendingPathComponent(name + ".eml"), atomically: true, encoding: .utf8)
+        }
+        try expectValid(emls.map { check.appendingPathComponent($0 + ".eml") })
 
         let both = try CLI.run(base + ["--mbox", mbox.path, "--maildir", maildir.path])
         #expect(both.status == 2 && both.stderr.contains("choose one of"))
@@ -279,12 +288,130 @@ struct MailMergeCLITests {
 
     /// The project's fault SMTP server (Tests/ComposerTests/Fixtures/smtp_fault_server.py) on `port` (0: a
     /// free one), recording what it stores in `record`.
-    func faultServer(port: Int, record: URL) throws -> ScriptServer {
+    func faultServer(port: Int, record: URL, extra: [String] = []) throws -> ScriptServer {
         try ScriptServer(
             python: URL(fileURLWithPath: DemoCLITests.python),
             script: DemoCLITests.packageRoot.appendingPathComponent(
                 "Tests/ComposerTests/Fixtures/smtp_fault_server.py"),
-            arguments: ["--record", record.path, "--port", String(port)])
+            arguments: ["--record", record.path, "--port", String(port)] + extra)
+    }
+
+    @Test(
+        "the server's SIZE: a larger message is refused by recipient before sending, the others sent; --check shows it")
+    func serverSize() throws {
+        let (dir, templates) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let picked = try recipients()
+        try Data([UInt8](repeating: 0xA5, count: 30_000)).write(to: dir.appendingPathComponent("big.bin"))
+        try "Grüße aus Köln\n".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        try "id,attachments\n\(picked[0].id),big.bin\n\(picked[1].id),\n".write(
+            to: dir.appendingPathComponent("guests.csv"), atomically: true, encoding: .utf8)
+        let record = dir.appendingPathComponent("stored.jsonl")
+        let log = dir.appendingPathComponent("commands.log")
+        let server = try faultServer(port: 0, record: record, extra: ["--size", "20000", "--log", log.path])
+        defer { server.stop() }
+        let url = "smtp://127.0.0.1:\(server.port)"
+        let check = try CLI.run(["compose", "--check", "--smtp", url])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(
+            check.stdout
+                == "check: \(url): connected, EHLO accepted\ncheck: \(url): offers SIZE 20000, 8BITMIME; "
+                + "messages up to 20000 bytes (SIZE)\ncheck: ready (nothing was sent)\n", "\(check.stdout)")
+        let r = try CLI.run(
+            [
+                "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+                "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org",
+                "--recipients", dir.appendingPathComponent("guests.csv").path,
+                "--attach", dir.appendingPathComponent("notes.txt").path, "--smtp", url, "--send",
+            ], currentDirectory: dir)
+        #expect(r.status == 1)
+        #expect(
+            r.stderr.contains("compose: \(picked[0].name ?? "?"): the message is ")
+                && r.stderr.contains("more than the SIZE limit of 20000 bytes that \(url) announces"), "\(r.stderr)")
+        #expect(
+            r.stdout.contains("1 message(s) queued") && r.stdout.contains("summary: sent 1, failed 1"), "\(r.stdout)")
+        let stored = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
+        #expect(stored.count == 1 && stored[0].contains(picked[1].value))
+        // The larger message was never offered: one MAIL FROM, for the message that was sent.
+        let mails = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").filter {
+            $0.uppercased().hasPrefix("MAIL FROM")
+        }
+        #expect(mails.count == 1, "\(mails)")
+    }
+
+    @Test("--unsubscribe: each value URL-encoded into a valid URI, the template's text kept; RFC 2369 folding")
+    func unsubscribeEncoding() throws {
+        let (dir, templates) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let name = "Zoë & Émile Brontë-O'Hara"
+        let book = dir.appendingPathComponent("book.vcf")
+        try
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(name)\r\nN:Brontë-O'Hara;Zoë & Émile;;;\r\nEMAIL:zoe@example.org\r\nEND:VCARD\r\n"
+            .write(to: book, atomically: true, encoding: .utf8)
+        try "Grüße\n".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let base = [
+            "compose", "--source", book.path, "--template", "note", "--templates", templates.path, "--mode", "email",
+            "--query", "Zoë", "--from", "ada@example.org", "--attach", dir.appendingPathComponent("notes.txt").path,
+        ]
+        let r = try CLI.run(
+            base + [
+                "--unsubscribe", "https://example.com/leave?name={{recipient.name}}&list=spring-news",
+                "--unsubscribe", "mailto:leave@example.com?subject=leave%20{{recipient.name}}", "--out", out.path,
+            ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let mailto = dir.appendingPathComponent("mailto")
+        let m = try CLI.run(
+            base + ["--unsubscribe", "mailto:leave@example.com?subject={{recipient.name}}", "--out", mailto.path])
+        #expect(m.status == 0, "\(m.stderr)")
+        var files: [URL] = []
+        for folder in [out, mailto] {
+            files += try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".eml") }
+                .map { folder.appendingPathComponent($0) }
+        }
+        #expect(files.count == 2)
+        try expectValid(files)
+        // Python's strict policy parses the message; each URI is RFC 3986 (only its characters, every %
+        // followed by two hex digits) and gives the name back; folded only between URIs, lines ≤ 78.
+        let script = """
+            import email, email.policy, re, sys, urllib.parse
+            for path in sys.argv[1:]:
+                raw = open(path, 'rb').read()
+                m = email.message_from_bytes(raw, policy=email.policy.strict)
+                head = raw.split(b'\\r\\n\\r\\n', 1)[0].decode('ascii')
+                lines = head.split('\\r\\n')
+                start = next(i for i, l in enumerate(lines) if l.startswith('List-Unsubscribe:'))
+                field = [lines[start]]
+                for l in lines[start + 1:]:
+                    if not l[:1] in (' ', '\\t'): break
+                    field.append(l)
+                # A URI is never broken: a line over 78 octets holds one URI alone (and at most 998).
+                assert all(len(l) <= 78 or re.fullmatch(r' <[^<> ]*>,?', l) for l in field), field
+                assert all(len(l) <= 998 for l in field), field
+                assert all(l.lstrip().startswith('<') for l in field[1:]), field
+                uris = re.findall(r'<([^>]*)>', ''.join(field))
+                for u in uris:
+                    assert re.fullmatch(r"(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+;=]|%[0-9A-F]{2})+", u), u
+                    parts = urllib.parse.urlsplit(u)
+                    q = urllib.parse.parse_qs(parts.query)
+                    print(parts.scheme, parts.netloc or parts.path, sorted((k, v[0]) for k, v in q.items()))
+                print('post', m['List-Unsubscribe-Post'])
+                a = next(m.iter_attachments())
+                print(a.get_content_type(), a.get_param('charset'), a.get_content(), end='')
+            """
+        let parsed = try runToEnd([DemoCLITests.python, "-c", script] + files.map(\.path))
+        #expect(parsed.status == 0, "\(parsed.output)")
+        let expected = [
+            "https example.com [('list', 'spring-news'), ('name', \"\(name)\")]",
+            "mailto leave@example.com [('subject', \"leave \(name)\")]",
+            "post List-Unsubscribe=One-Click", "text/plain utf-8 Grüße",
+            "mailto leave@example.com [('subject', \"\(name)\")]", "post None", "text/plain utf-8 Grüße",
+        ]
+        #expect(parsed.output.split(separator: "\n").map(String.init) == expected, "\(parsed.output)")
+        let eml = try String(contentsOf: try #require(files.first), encoding: .utf8)
+        #expect(
+            eml.contains(
+                "<https://example.com/leave?name=Zo%C3%AB%20%26%20%C3%89mile%20Bront%C3%AB-O%27Hara&list=spring-news>"))
     }
 
     @Test("compose --send with the server down queues and says how to send later; outbox send --wait sends then")
@@ -360,7 +487,11 @@ struct MailMergeCLITests {
             dir.appendingPathComponent("good").path,
         ])
         #expect(good.status == 0, "\(good.stderr)")
-        #expect(good.stdout == "check: \(url): connected, EHLO and AUTH accepted\ncheck: ready (nothing was sent)\n")
+        let lines = good.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines.first == "check: \(url): connected, EHLO and AUTH accepted", "\(good.stdout)")
+        #expect(
+            lines.dropFirst().first?.hasPrefix("check: \(url): offers ") == true
+                && lines.last == "check: ready (nothing was sent)")
         let bad = try CLI.run([
             "compose", "--check", "--smtp", url, "--user", "ada", "--password-file",
             dir.appendingPathComponent("bad").path,

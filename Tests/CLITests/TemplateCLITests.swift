@@ -31,6 +31,9 @@ struct TemplateCLITests {
         #expect(html.stdout == "Hi Ada &lt;3,\n- a &amp; b\n- c\n-- \nExample &amp; Co.")
         let text = try CLI.run(args + ["--escape", "text"])
         #expect(text.stdout == "Hi Ada <3,\n- a & b\n- c\n-- \nExample & Co.")
+        // uri: each value URL-encoded, the template's own text (here its line breaks) kept.
+        let uri = try CLI.run(args + ["--escape", "uri"])
+        #expect(uri.stdout == "Hi Ada%20%3C3,\n- a%20%26%20b\n- c\n-- \nExample%20%26%20Co.", "\(uri.stdout)")
     }
 
     @Test func strictMissingValueNamesFileLineColumn() throws {

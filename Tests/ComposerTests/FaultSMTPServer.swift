@@ -36,7 +36,7 @@ final class FaultSMTPServer {
     /// connection numbers (1 = first) greeted with 421. `slow`: seconds a slow reply takes.
     init(
         faults: [String: [Fault]] = [:], connect421: [Int] = [], slow: Double = 3, slowOK: Double = 0.3,
-        port: Int? = nil
+        port: Int? = nil, size: Int? = nil
     ) throws {
         directory = try Env.tempDirectory("fault-smtp")
         let config: [String: Any] = [
@@ -50,8 +50,8 @@ final class FaultSMTPServer {
                 arguments: [
                     "--record", directory.appendingPathComponent("stored.jsonl").path, "--faults", configFile.path,
                     "--slow", String(slow), "--slow-ok",
-                    String(slowOK),
-                ] + (port.map { ["--port", String($0)] } ?? []))
+                    String(slowOK), "--log", directory.appendingPathComponent("commands.log").path,
+                ] + (port.map { ["--port", String($0)] } ?? []) + (size.map { ["--size", String($0)] } ?? []))
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error
@@ -64,6 +64,12 @@ final class FaultSMTPServer {
     }
 
     var url: String { "smtp://127.0.0.1:\(port)" }
+
+    /// Every command line the server received so far (EHLO, MAIL FROM:<…> SIZE=…, RCPT TO, DATA, …).
+    func commands() -> [String] {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("commands.log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
 
     /// Every message stored so far, in order: the complete records (a line the server is still writing,
     /// not yet ended by its newline, is left for the next call).

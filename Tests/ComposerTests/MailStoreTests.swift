@@ -70,7 +70,13 @@ struct MailStoreTests {
         #expect(
             read?.allSatisfy { $0["subdir"] as? String == "new" && $0["bcc"] as? String == "archive@example.com" }
                 == true)
-        try checkEML(files.map { ($0.lastPathComponent, Array(try Data(contentsOf: $0))) })
+        // Stored in the local form (LF), as mutt and Dovecot write; with CRLF again each is a valid message.
+        let stored = try files.map { try String(contentsOf: $0, encoding: .utf8) }
+        #expect(stored.allSatisfy { !$0.contains("\r") && $0.contains("\nSubject: ") })
+        try checkEML(
+            zip(files, stored).map {
+                ($0.lastPathComponent, Array($1.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+            })
     }
 
     @Test("mbox: From lines, >From quoting (mboxrd), appended to what is there, readable by Python")

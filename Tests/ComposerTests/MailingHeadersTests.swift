@@ -54,6 +54,15 @@ struct MailingHeadersTests {
         #expect(saved.contains("Bcc: archive@example.com\r\n"))
     }
 
+    @Test("a % that starts no escape is encoded; escapes already there are kept")
+    func strayPercent() throws {
+        var d = try draft()
+        d.listUnsubscribe = ["mailto:leave@example.com?subject=100% off%2x%4A%e9%"]
+        let text = String(decoding: try MIMEWriter().write(d), as: UTF8.self)
+        #expect(text.contains("<mailto:leave@example.com?subject=100%25%20off%252x%4A%e9%25>"), "\(text)")
+        try checkEML([("percent", Array(text.utf8))])
+    }
+
     @Test("one-click only with an https URI; other schemes, header names and duplicates are refused")
     func refusals() throws {
         var d = try draft()

@@ -49,6 +49,27 @@ struct EngineTests {
         }
     }
 
+    @Test func uriEscapingEncodesEachValueAndKeepsTheTemplate() throws {
+        let t = try MustacheTemplate(
+            "https://example.com/leave?name={{name}}&id={{id}}&n={{n}}&raw={{{whole}}}#{{#list}}{{.}}/{{/list}}",
+            name: "--unsubscribe")
+        let out = try t.render(
+            [
+                "name": "Zoë O'Brien & Co/?#=%", "id": "a b\r\nBcc: x", "n": 42, "whole": "x&y",
+                "list": ["é", "~ok-._"],
+            ], options: RenderOptions(escaping: .uriComponent))
+        #expect(
+            out
+                == "https://example.com/leave?name=Zo%C3%AB%20O%27Brien%20%26%20Co%2F%3F%23%3D%25&id=a%20b%0D%0ABcc%3A%20x"
+                + "&n=42&raw=x&y#%C3%A9/~ok-._/")
+        // A lambda's template result is encoded once, as one value.
+        let lambda = try MustacheTemplate("mailto:x@example.com?subject={{wrap}}")
+        let wrap = MustacheLambda { _ in .template("{{name}}!") }
+        #expect(
+            try lambda.render(["wrap": .lambda(wrap), "name": "A B"], options: RenderOptions(escaping: .uriComponent))
+                == "mailto:x@example.com?subject=A%20B%21")
+    }
+
     @Test func strictModeNamesTemplateLineColumnAndRecipient() throws {
         let t = try MustacheTemplate("Hello\n  {{user.nmae}}!", name: "mail.mustache")
         #expect(try t.render(["user": ["name": "Ada"]]) == "Hello\n  !")

@@ -10,8 +10,13 @@ extension MIME {
         let plain =
             !name.isEmpty && name.utf8.count <= 40
             && name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        let label = MediaType.label(attachment.mediaType, data: attachment.data)
         out.append(contentsOf: "Content-Type: ".utf8)
-        out.append(contentsOf: attachment.mediaType.utf8)
+        out.append(contentsOf: label.type.utf8)
+        if let charset = label.charset {
+            out.append(contentsOf: "; charset=".utf8)
+            out.append(contentsOf: charset.utf8)
+        }
         if plain {
             out.append(contentsOf: ";\r\n name=\"".utf8)
             out.append(contentsOf: name.utf8)

@@ -4,7 +4,8 @@ extension MIME {
     static let unsubscribeSchemes: Set<String> = ["https", "http", "mailto"]
 
     /// `uri` as it goes between `<` and `>`: its scheme checked, then every octet a URI cannot hold (space,
-    /// controls, non-ASCII as UTF-8, `<>"`, and `,`, which RFC 2369 says must be encoded) percent-encoded.
+    /// controls, non-ASCII as UTF-8, `<>"`, `,`, which RFC 2369 says must be encoded, and a `%` that does not
+    /// start an escape such as `%20`) percent-encoded.
     static func listURI(_ uri: String) throws -> String {
         try checkHeaderInput(uri, field: "List-Unsubscribe")
         guard let colon = uri.firstIndex(of: ":"),
@@ -13,9 +14,16 @@ extension MIME {
             throw ComposerError.invalidURI(uri, reason: "List-Unsubscribe takes https:, http: or mailto: URIs")
         }
         var out: [UInt8] = []
-        for b in uri.utf8 {
+        let bytes = Array(uri.utf8)
+        func isHex(_ i: Int) -> Bool {
+            guard i < bytes.count else { return false }
+            let b = bytes[i] | 0x20  // letters lowercased, digits unchanged
+            return (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x66)
+        }
+        for (i, b) in bytes.enumerated() {
+            let strayPercent = b == UInt8(ascii: "%") && !(isHex(i + 1) && isHex(i + 2))
             if b <= 0x20 || b >= 0x7F || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
-                || b == UInt8(ascii: "\"") || b == UInt8(ascii: ",")
+                || b == UInt8(ascii: "\"") || b == UInt8(ascii: ",") || strayPercent
             {
                 out.append(UInt8(ascii: "%"))
                 out.append(hexDigits[Int(b >> 4)])

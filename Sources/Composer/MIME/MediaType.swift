@@ -71,4 +71,19 @@ public enum MediaType {
             && !data.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x0C }
         return isText ? "text/plain" : "application/octet-stream"
     }
+
+    /// How an attachment of `mediaType` with `data` is labelled in its `Content-Type`: a `text/…` type
+    /// gets `charset=utf-8` when the bytes are valid UTF-8 (RFC 2046 §4.1.2: without it a reader assumes
+    /// US-ASCII; RFC 7763 requires it for Markdown). Text in another, unknown encoding is sent as
+    /// `application/octet-stream` without a charset, as mutt does when it cannot tell the charset: its
+    /// bytes arrive unchanged and no reader shows them as the wrong characters. Other types are as given.
+    ///
+    /// ```swift
+    /// MediaType.label("text/csv", data: Array("Zoë;1\n".utf8))   // ("text/csv", "utf-8")
+    /// MediaType.label("text/plain", data: [0x5A, 0x6F, 0xEB])     // ("application/octet-stream", nil)
+    /// ```
+    public static func label(_ mediaType: String, data: [UInt8]) -> (type: String, charset: String?) {
+        guard mediaType.lowercased().hasPrefix("text/") else { return (mediaType, nil) }
+        return String(validating: data, as: UTF8.self) != nil ? (mediaType, "utf-8") : ("application/octet-stream", nil)
+    }
 }

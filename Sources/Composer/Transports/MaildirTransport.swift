@@ -12,6 +12,9 @@ import Synchronization
 /// into `tmp/` under a name no other delivery can have, fsynced, then moved into `new/` (a link, so a
 /// name is never reused) and the folder fsynced — a reader sees the whole message or nothing.
 ///
+/// Messages are stored with LF line ends, the local form that mutt, Dovecot and Python's `mailbox` write
+/// (a CR before each LF would show as `^M` in mutt's header view).
+///
 /// Names follow the Maildir convention, `<seconds>.M<microseconds>P<pid>Q<count>R<random>.<host>` (a `/`
 /// or `:` in the host name written `\057` and `\072`). Messages are written with `Bcc` (a saved copy
 /// keeps who was sent a blind copy, as a Sent folder does). Folders it creates are owner-only.
@@ -47,8 +50,9 @@ public struct MaildirTransport: MailTransport {
         try deliver(try writer.write(draft))
     }
 
-    /// Writes an already rendered message (CRLF line ends are kept) and moves it into `new/`.
+    /// Writes an already rendered message (CRLF line ends stored as LF) and moves it into `new/`.
     public func deliver(_ message: [UInt8]) throws -> URL {
+        let message = Self.localLineEnds(message)
         try makeFolders()
         let name = Self.uniqueName()
         let tmp = directory.appendingPathComponent("tmp/" + name).path
@@ -58,6 +62,16 @@ public struct MaildirTransport: MailTransport {
         guard link(tmp, new) == 0 else { throw ComposerError.io(path: new, message: AtomicFile.errnoText()) }
         AtomicFile.syncDirectory(directory.appendingPathComponent("new").path)
         return URL(fileURLWithPath: new)
+    }
+
+    /// `message` with each CRLF written as LF (a lone CR or LF is kept).
+    static func localLineEnds(_ message: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(message.count)
+        for (i, b) in message.enumerated() where !(b == 13 && i + 1 < message.count && message[i + 1] == 10) {
+            out.append(b)
+        }
+        return out
     }
 
     private func makeFolders() throws {

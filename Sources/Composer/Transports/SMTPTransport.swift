@@ -101,7 +101,13 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         var handle: CurlHandle?
         /// The socket of the connection libcurl keeps open between messages (-1: none yet).
         var socket: Int32 = -1
+        /// What the server offered in its last EHLO reply (nil before the first connection).
+        var capabilities: SMTPCapabilities?
     }
+
+    /// What the server offered when this transport last connected (its EHLO reply), nil before that.
+    /// A message larger than its `SIZE` is refused before it is sent (``ComposerError/exceedsServerSize(size:limit:server:)``).
+    public var serverCapabilities: SMTPCapabilities? { connection.withLock { $0.capabilities } }
 
     /// A transport for `configuration`; connects on the first delivery.
     /// - Parameters:
@@ -167,6 +173,11 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         guard !recipients.isEmpty else { throw ComposerError.missingField("recipients") }
         for r in recipients { try Self.checkEnvelope(r) }
         try connection.withLock { (connection) throws(ComposerError) in
+            // The server said how large a message it takes: a larger one is not offered to it at all. (Before
+            // the first EHLO, libcurl declares the size with MAIL FROM and such a server refuses it there.)
+            if let limit = connection.capabilities?.sizeLimit, message.count > limit {
+                throw ComposerError.exceedsServerSize(size: message.count, limit: limit, server: configuration.url)
+            }
             if connection.handle == nil { connection.handle = curl_easy_init().map(CurlHandle.init) }
             guard let curl = connection.handle?.pointer else {
                 throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
@@ -182,14 +193,17 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
 
     /// Tries the server without sending anything: connects, reads the greeting, says EHLO, starts TLS as
     /// configured and authenticates when credentials are set, then hangs up (what a capability check needs).
+    /// Returns what the server offered in its EHLO reply (its `SIZE` limit among them).
     ///
     /// ```swift
-    /// try SMTPTransport(configuration: SMTPConfiguration(url: "smtp://127.0.0.1:2525")).check()
+    /// let caps = try SMTPTransport(configuration: SMTPConfiguration(url: "smtp://127.0.0.1:2525")).check()
+    /// print(caps.sizeLimit ?? 0, caps.extensions)
     /// ```
     /// - Throws: `.network` (no connection, no such host), `.tls`, `.authenticationFailed`, or `.smtp` with the
     ///   server's refusal.
-    public func check() throws(ComposerError) {
-        try connection.withLock { (connection) throws(ComposerError) in
+    @discardableResult
+    public func check() throws(ComposerError) -> SMTPCapabilities {
+        try connection.withLock { (connection) throws(ComposerError) -> SMTPCapabilities in
             if connection.handle == nil { connection.handle = curl_easy_init().map(CurlHandle.init) }
             guard let curl = connection.handle?.pointer else {
                 throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
@@ -202,6 +216,7 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
                 connection.handle = nil
                 connection.socket = -1
             }
+            return connection.capabilities ?? SMTPCapabilities(ehloReply: [])
         }
     }
 
@@ -215,7 +230,10 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             data: message, commandTimeout: configuration.commandTimeout, dataTimeout: configuration.dataTimeout,
             onCommit: onCommit)
         context.socket = connection.socket
-        defer { connection.socket = connection.handle == nil ? -1 : context.socket }
+        defer {
+            connection.socket = connection.handle == nil ? -1 : context.socket
+            if let capabilities = context.ehlo.capabilities { connection.capabilities = capabilities }
+        }
         let ctx = Unmanaged.passUnretained(context).toOpaque()
         var recipientList: UnsafeMutablePointer<curl_slist>?
         for r in recipients { recipientList = curl_slist_append(recipientList, "<\(r)>") }
@@ -350,6 +368,8 @@ final class TransferContext {
     /// The connection's socket, to shut it down on a timeout (else libcurl would politely send QUIT and
     /// wait for the reply of the very server that stopped answering).
     var socket: Int32 = -1
+    /// The server's reply to EHLO, when this transaction connected.
+    var ehlo = EHLOReplyReader()
     let onCommit: () throws -> Void
 
     init(data: [UInt8], commandTimeout: Double, dataTimeout: Double, onCommit: @escaping () throws -> Void) {
@@ -407,10 +427,14 @@ private let transferDebug: ccurl_debug_callback = { _, type, data, size, userdat
     guard let userdata else { return 0 }
     let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
     if type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT { context.lastActivity = .now() }
+    if type == CURLINFO_HEADER_OUT, let data {
+        context.ehlo.sent(String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self))
+    }
     guard type == CURLINFO_HEADER_IN, let data else { return 0 }
     context.lastActivity = .now()
-    let text = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+    let raw = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
+    context.ehlo.received(raw)
+    let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     if !text.isEmpty {
         context.lastReply = text
         if context.committed && context.replyAfterCommit.isEmpty { context.replyAfterCommit = text }

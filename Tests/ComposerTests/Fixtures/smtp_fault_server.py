@@ -15,6 +15,10 @@ used up is served normally. Permanent faults (rcpt550, data554) stay for every l
   slow_reply           stored, the 250 comes after --slow seconds (later than the client waits)
   slow_ok              stored, the 250 comes after --slow-ok seconds (the client waits long enough)
 connect421 lists connection numbers (1 = the first) that are greeted with 421 and closed.
+
+--size N advertises "SIZE N" in the EHLO reply (RFC 1870) and refuses with 552 a MAIL FROM that declares
+SIZE=n > N and a message whose data is larger than N. --log FILE appends every command line received (not
+the message data), one a line, for tests that check what was (not) offered to the server.
 """
 import argparse
 import asyncio
@@ -28,6 +32,8 @@ ap.add_argument("--faults")
 ap.add_argument("--slow", type=float, default=3.0)
 ap.add_argument("--slow-ok", type=float, default=0.3)
 ap.add_argument("--port", type=int, default=0)
+ap.add_argument("--size", type=int)
+ap.add_argument("--log")
 args = ap.parse_args()
 
 faults = {"recipients": {}, "connect421": []}
@@ -39,6 +45,7 @@ connect421 = set(faults["connect421"])
 STICKY = {"rcpt550", "data554"}
 state = {"connections": 0, "stored": 0}
 record = open(args.record, "a", buffering=1)
+log = open(args.log, "a", buffering=1) if args.log else None
 
 
 def take_fault(address):
@@ -88,11 +95,19 @@ async def session(reader, writer):
             line = await reader.readline()
             if not line:
                 return
-            verb, _, rest = line.decode("utf-8", "replace").strip().partition(" ")
+            command = line.decode("utf-8", "replace").strip()
+            if log:
+                log.write(command + "\n")
+            verb, _, rest = command.partition(" ")
             verb = verb.upper()
             if verb in ("EHLO", "HELO"):
-                await reply(writer, "250-localhost\r\n250 8BITMIME" if verb == "EHLO" else "250 localhost")
+                size = f"\r\n250-SIZE {args.size}" if args.size is not None else ""
+                await reply(writer, f"250-localhost{size}\r\n250 8BITMIME" if verb == "EHLO" else "250 localhost")
             elif verb == "MAIL":
+                declared = [p for p in rest.split() if p.upper().startswith("SIZE=")]
+                if args.size and declared and int(declared[0][5:]) > args.size:
+                    await reply(writer, "552 5.3.4 Message size exceeds fixed maximum message size")
+                    continue
                 mail_from, rcpts, fault = address_of(rest), [], None
                 await reply(writer, "250 2.1.0 OK")
             elif verb == "RCPT":
@@ -124,7 +139,9 @@ async def session(reader, writer):
                         break
                     lines.append(data[1:] if data.startswith(b".") else data)
                 content = b"".join(lines)
-                if fault == "data451":
+                if args.size and len(content) > args.size:
+                    await reply(writer, "552 5.3.4 Message size exceeds fixed maximum message size")
+                elif fault == "data451":
                     await reply(writer, "451 4.3.0 Temporary failure after data, try later")
                 elif fault == "data554":
                     await reply(writer, "554 5.7.1 Message rejected")
