@@ -220,8 +220,8 @@ enum PickComposeSheet {
         let status = session.handOver { runEditor(editor, file: file) }
         guard status == 0 else {
             sheet.editorFailed(
-                "\(editor) \(status < 0 ? "could not be run" : "exited with \(status)"); the message is unchanged "
-                    + "(the edited text stays in \(file.path))")
+                "The editor \(status < 0 ? "could not be run" : "exited with \(status)"); the message is unchanged "
+                    + "(\(editor); the edited text stays in \(file.path))")
             return
         }
         guard let data = FileManager.default.contents(atPath: file.path),
