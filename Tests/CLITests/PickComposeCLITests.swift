@@ -84,6 +84,33 @@ import Testing
         #expect(lines[8] == "[ OK ]")
     }
 
+    @Test func aLibraryTemplateIsRenderedInEachRecipientsLanguageAndNotEdited() throws {
+        let dir = try Scratch.directory("pick-template")
+        let book = dir.appendingPathComponent("book.vcf")
+        try Scratch.write(
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:anna\r\nFN:Anna Berg\r\nN:Berg;Anna;;;\r\nEMAIL:anna@example.org\r\n"
+                + "LANG:de\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nUID:ben\r\nFN:Ben Cole\r\nN:Cole;Ben;;;\r\n"
+                + "EMAIL:ben@example.org\r\nEND:VCARD\r\n", to: book)
+        let data = dir.appendingPathComponent("invite.json")
+        try Scratch.write(
+            #"{"inviter": {"givenName": "Ada", "familyName": "Lovelace"}, "project": "Atlas", "#
+                + #""url": "https://example.com/join", "expires": "2025-07-01"}"#, to: data)
+        let (run, _) = try PickScreenCLITests.run(
+            [
+                "pick", "--source", book.path, "--mode", "email", "--locale", "en", "--template", "invite", "--data",
+                data.path, "--out", dir.appendingPathComponent("drafts").path, "--from", "ada@example.org",
+            ], columns: 60, lines: 12,
+            steps: [
+                ["wait", "2/2"], ["send", "\t\t\r"], ["wait", "1/2"], ["snap"], ["send", "\u{1B}OC"], ["wait", "2/2"],
+                ["snap"], ["send", "\u{3}"],
+            ])
+        #expect(run.status == 130)
+        #expect(run.snaps[0][2].hasPrefix("Subject: Ada Lovelace hat Sie zu Atlas eingeladen"), "\(run.snaps[0])")
+        #expect(run.snaps[1][2].hasPrefix("Subject: Ada Lovelace invited you to Atlas"), "\(run.snaps[1])")
+        // A library template is not edited here: no e.
+        #expect(run.snaps[0][11].hasPrefix("s Send  Esc Back"))
+    }
+
     // MARK: - A real terminal (tmux)
 
     /// Runs `contacts ARGS` in a tmux window, its output on the screen, then `status=N`.

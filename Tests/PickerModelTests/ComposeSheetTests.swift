@@ -189,6 +189,26 @@ private func makeSheet(
         #expect(sheet.page == 1)
     }
 
+    @Test func pickedContactsAreSelectedByIdAtTheValueTheyWerePickedWith() throws {
+        let selection = try SelectionController(contacts: people) { config in
+            config.mode = .messages
+            config.phoneRegion = "US"
+        }
+        try selection.select([
+            PickedContact(id: "berg-ben", name: "Ben Berg", value: "+14155550999", channel: .message),
+            PickedContact(id: "adams-anna", name: "Anna Adams", value: "+14155550100", channel: .message),
+        ])
+        #expect(selection.selectedRows.map(\.id).sorted() == ["adams-anna", "berg-ben"])
+        #expect(selection.value(for: "berg-ben")?.value == "+14155550999")
+        #expect(selection.value(for: "adams-anna")?.value == "+14155550100")
+        #expect(throws: SelectionError.self) {
+            try selection.select([PickedContact(id: "nobody", name: "", value: "", channel: .message)])
+        }
+        #expect(throws: SelectionError.self) {
+            try selection.select([PickedContact(id: "cole-anna", name: "", value: "+19999999999", channel: .message)])
+        }
+    }
+
     @Test func wrappingBreaksAtSpacesAndNeverInsideACluster() {
         #expect(ComposeSheet.wrap("Hallo Zoë, bis bald", width: 10) == ["Hallo Zoë,", "bis bald"])
         #expect(ComposeSheet.wrap("陈伟陈伟陈伟", width: 5) == ["陈伟", "陈伟", "陈伟"])
