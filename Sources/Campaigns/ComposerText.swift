@@ -73,9 +73,8 @@ public struct ComposerText: Sendable, Equatable {
     /// - Throws: ``CampaignError/editedMessage(file:line:reason:)`` naming `file` and the line when the `Subject:` line or the blank line
     ///   after it is missing.
     public func edited(_ text: String, file: String) throws(CampaignError) -> ComposerText {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }
+        // "\r\n" is one Character: split on either line end.
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         guard let first = lines.first, first.lowercased().hasPrefix("subject:") else {
             throw .editedMessage(file: file, line: 1, reason: "expected 'Subject: …' on the first line")
         }
@@ -90,7 +89,7 @@ public struct ComposerText: Sendable, Equatable {
         }
         var copy = self
         copy.subject = subject
-        copy.body = lines.joined(separator: "\n")
+        copy.body = lines.map(String.init).joined(separator: "\n")
         return copy
     }
 }

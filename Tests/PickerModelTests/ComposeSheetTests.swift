@@ -109,6 +109,10 @@ private func makeSheet(
         #expect(sheet.messages.map { $0.mail?.subject } == ["Lunch, Anna", "Lunch, Ben"])
         #expect(sheet.messages.map(\.rendered.textBody) == ["See you at noon.\n", "See you at noon.\n"])
         #expect(sheet.screen().text[2].hasPrefix("Subject: Lunch, Anna"))
+        // An editor that writes CRLF line ends.
+        sheet.edited("Subject: Tea\r\n\r\nAt four.\r\n", file: "/tmp/m.txt")
+        #expect(sheet.messages.map { $0.mail?.subject } == ["Tea", "Tea"])
+        #expect(sheet.text?.body == "At four.\n")
     }
 
     @Test func anEditThatCannotBeUsedKeepsTheMessageAndSaysWhy() throws {
