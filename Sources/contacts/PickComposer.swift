@@ -75,7 +75,8 @@ struct PickComposer {
             throw CLIError.usage(
                 "\(command): composing reads the picked contacts again from their source: give files, not --source -")
         }
-        if delivery.given, delivery.from == nil, listOptions.mode != .messages, delivery.target.needsOutbox {
+        // Mail needs a sender (compose says so after rendering): said before anyone is picked.
+        if delivery.given, delivery.from == nil, listOptions.mode != .messages {
             throw CLIError.usage("\(command): --from ADDR is needed for mail (the sender of every message)")
         }
         try delivery.prepare(command: command)
