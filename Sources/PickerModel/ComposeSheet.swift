@@ -7,7 +7,8 @@ import Templating
 
 /// The compose sheet after Select: the recipients, and the message as each will get it (rendered in that
 /// recipient's language), one recipient a page. ← → page through the recipients, ↑ ↓ PgUp PgDn Home End
-/// scroll the body, `e` edits the subject and body, `s` sends, Esc goes back to the list. When the delivery
+/// (and the wheel) scroll the body, `e` edits the subject and body, `s` (or a click on Send) sends, Esc (or
+/// Back) goes back to the list. When the delivery
 /// cannot carry the messages the sheet is the documented alert instead, whose OK goes back to the list.
 ///
 /// It decides what is shown and what a key does; the front end draws ``screen()``, runs the editor and
@@ -124,8 +125,18 @@ public final class ComposeSheet {
         case .text("s"), .text("S"):
             if !messages.isEmpty { return .send }
         case .resize(let c, let l): resize(columns: c, lines: l)
+        case .click(0, let column): return clickTitleBar(column: column)
         default: break
         }
+        return nil
+    }
+
+    /// A click on the title bar: its Back or Send button.
+    private func clickTitleBar(column: Int) -> Action? {
+        let x = rightToLeft ? columns - 1 - column : column
+        let bar = titleBar()
+        if x < bar[0].width { return .back }
+        if x >= columns - bar[bar.count - 1].width, !messages.isEmpty { return .send }
         return nil
     }
 

@@ -143,6 +143,13 @@ private func makeSheet(
         #expect(sheet.batch.messages.first?.draft.body.hasPrefix("Hi Chen,") == true)
         #expect(sheet.handle(.escape) == .back)
         #expect(sheet.handle(.control("c")) == .cancel)
+        // The title bar's buttons: Back on the left, Send on the right (mirrored in Arabic).
+        #expect(sheet.handle(.click(line: 0, column: 1)) == .back)
+        #expect(sheet.handle(.click(line: 0, column: 39)) == .send)
+        #expect(sheet.handle(.click(line: 0, column: 20)) == nil)
+        let ar = try makeSheet(locale: "ar")
+        #expect(ar.handle(.click(line: 0, column: 39)) == .back)
+        #expect(ar.handle(.click(line: 0, column: 0)) == .send)
     }
 
     @Test func aMarkdownBodyMakesTheHTMLPartAndATextMessageBodyItsOwn() throws {
