@@ -198,9 +198,7 @@ enum PickComposeSheet {
     /// nothing written is lost.
     static func edit(_ sheet: ComposeSheet, session: TerminalSession) {
         guard let text = sheet.text else { return }
-        let environment = ProcessInfo.processInfo.environment
-        let editor =
-            [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let editor = TerminalSession.editor(environment: ProcessInfo.processInfo.environment)
         let ext =
             switch text.format {
             case .markdown: "md"
@@ -218,7 +216,7 @@ enum PickComposeSheet {
             sheet.editorFailed("\(file.path): \(error)")
             return
         }
-        let status = session.handOver { runEditor(editor, file: file) }
+        let status = session.runEditor(editor, file: file)
         guard status == 0 else {
             sheet.editorFailed(
                 "The editor \(status < 0 ? "could not be run" : "exited with \(status)"); the message is unchanged "
@@ -233,21 +231,5 @@ enum PickComposeSheet {
         }
         sheet.edited(edited, file: file.path)
         if sheet.error == nil { try? FileManager.default.removeItem(at: folder) }
-    }
-
-    /// Runs `editor` (a shell command, as `git` and `mutt` take it) on `file` with the terminal as its
-    /// input and output; its exit status, -1 when it could not be started.
-    static func runEditor(_ editor: String, file: URL) -> Int32 {
-        guard let tty = FileHandle(forUpdatingAtPath: "/dev/tty") else { return -1 }
-        defer { try? tty.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$1\"", editor, file.path]
-        process.standardInput = tty
-        process.standardOutput = tty
-        process.standardError = tty
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 }

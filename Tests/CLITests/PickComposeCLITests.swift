@@ -159,8 +159,11 @@ import Testing
     @Test func editInEditorChangesTheSubjectForEveryone() throws {
         let dir = try Scratch.directory("pick-edit")
         let editor = dir.appendingPathComponent("edit.sh")
-        // The editor: the first line becomes a new subject.
-        try Scratch.write("#!/bin/sh\nsed -i '1s/.*/Subject: Lunch, {{recipient.givenName}}/' \"$1\"\n", to: editor)
+        // The editor asks on the terminal for a new subject (it must be the terminal's foreground job to read
+        // it) and writes it on the first line.
+        try Scratch.write(
+            "#!/bin/sh\nprintf 'New subject: ' > /dev/tty\nread subject < /dev/tty\n"
+                + "sed -i \"1s/.*/Subject: $subject/\" \"$1\"\n", to: editor)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let failing = dir.appendingPathComponent("fail.sh")
         try Scratch.write("#!/bin/sh\nexit 3\n", to: failing)
@@ -176,6 +179,9 @@ import Testing
         try window.send("Enter")
         #expect(window.waitFor("Subject: Dinner, Anna"))
         try window.send("e", literal: true)
+        #expect(window.waitFor("New subject:"))
+        try window.send("Lunch, {{recipient.givenName}}", literal: true)
+        try window.send("Enter")
         #expect(window.waitFor("Subject: Lunch, Anna"))
         try window.send("Right")
         #expect(window.waitFor("Subject: Lunch, Zoë"))
