@@ -186,8 +186,10 @@ public final class ComposeSheet {
 
     /// The lines above the body: the title bar, To, Subject (mail), the rule.
     var headerHeight: Int { current?.mail == nil ? 3 : 4 }
-    /// The lines the body has: the screen less the header and the status line.
-    var bodyHeight: Int { max(0, lines - headerHeight - 1) }
+    /// The lines the body has: the screen less the header, the line of recipients not rendered (when some
+    /// were, so that a sheet never hides them) and the status line.
+    var bodyHeight: Int { max(0, lines - headerHeight - (hasFailureLine ? 2 : 1)) }
+    var hasFailureLine: Bool { !failures.isEmpty && !messages.isEmpty }
     var maxScroll: Int { max(0, bodyLines.count - bodyHeight) }
 
     /// What the screen shows now.
@@ -204,6 +206,10 @@ public final class ComposeSheet {
         for i in 0..<bodyHeight {
             let index = scroll + i
             out.append([PickerSpan(index < body.count ? body[index] : "", width: columns, role: .body)])
+        }
+        if hasFailureLine, let first = failures.first {
+            let more = failures.count > 1 ? " (+\(failures.count - 1))" : ""
+            out.append([PickerSpan("✗ \(first)\(more)", width: columns, role: .error)])
         }
         out.append(statusLine())
         let shown = Array(out.prefix(lines))

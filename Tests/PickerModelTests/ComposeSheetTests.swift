@@ -26,7 +26,7 @@ private func makeSheet(
         body: "Hi {{recipient.givenName}},\nthe bill is {{#number}}price{{/number}}.\n"
             + (1...30).map { "line \($0)" }.joined(separator: "\n")),
     mode: SelectionMode = .email, ids: [String] = ["anna", "ben"], delivery: Delivery? = Delivery(target: .uris),
-    locale: String = "en", columns: Int = 40, lines: Int = 12
+    locale: String = "en", columns: Int = 40, lines: Int = 12, configure: (inout Campaign) -> Void = { _ in }
 ) throws -> ComposeSheet {
     let selection = try SelectionController(contacts: recipients) { config in
         config.mode = mode
@@ -38,6 +38,7 @@ private func makeSheet(
     var campaign = Campaign(template: "_pick")
     campaign.data = ["price": .double(1234.5)]
     campaign.from = try MailAddress(parsing: "ada@example.org")
+    configure(&campaign)
     return try ComposeSheet(
         selection: selection, campaign: campaign, library: try TemplateLibrary.bundled(catalog: Strings.catalog),
         text: text, delivery: delivery, locale: locale, columns: columns, lines: lines)
@@ -218,6 +219,23 @@ private func makeSheet(
         #expect(throws: SelectionError.self) {
             try selection.select([PickedContact(id: "cole-anna", name: "", value: "+19999999999", channel: .message)])
         }
+    }
+
+    @Test func recipientsThatCannotBeRenderedAreShownNotHidden() throws {
+        // Strict rendering: a variable the data lacks fails every recipient, then only Chen's text.
+        let none = try makeSheet(text: ComposerText(subject: "S", body: "{{missing}}"))
+        #expect(none.messages.isEmpty && none.failures.count == 2)
+        #expect(none.screen().text[3].hasPrefix("Anna Berg (anna):"))
+        #expect(none.handle(.text("s")) == nil)
+        // Only Anna's row of recipient data has the table.
+        let some = try makeSheet(text: ComposerText(subject: "S", body: "Table {{table}}"), ids: ["anna", "ben"]) {
+            $0.recipientData = ["anna": ["table": .string("7")]]
+        }
+        #expect(some.messages.map(\.contactID) == ["anna"])
+        let text = some.screen().text
+        #expect(text[4].hasPrefix("Table 7"))
+        #expect(text[10].hasPrefix("✗ Ben Cole (ben):"), "\(text)")
+        #expect(text[11].hasPrefix("e Edit  s Send  Esc Back"))
     }
 
     @Test func wrappingBreaksAtSpacesAndNeverInsideACluster() {
