@@ -17,7 +17,7 @@ extension TerminalSession {
     /// Runs `editor` (a shell command, e.g. `vim -u NONE`) on `file` with the terminal given over to it
     /// (``handOver(_:)``): in this process's own process group, so it is the terminal's foreground job and
     /// can set its modes and read keys, with `/dev/tty` as its input and output and the default action for
-    /// the signals this session takes. Returns its exit status (128 + the signal that ended it), or -1 when
+    /// the signals this session takes; a Ctrl-C meanwhile is the editor's alone. Returns its exit status (128 + the signal that ended it), or -1 when
     /// it could not be started.
     public func runEditor(_ editor: String, file: URL) -> Int32 {
         handOver { Self.spawnInForeground(["/bin/sh", "-c", editor + " \"$1\"", editor, file.path]) }
@@ -47,6 +47,19 @@ extension TerminalSession {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        // A Ctrl-C or Ctrl-\\ typed while the editor runs is the editor's (as system(3) and git have it): the
+        // session's own handlers would end the picker once the editor returns.
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        var previousInt = sigaction()
+        var previousQuit = sigaction()
+        sigaction(SIGINT, &ignore, &previousInt)
+        sigaction(SIGQUIT, &ignore, &previousQuit)
+        defer {
+            sigaction(SIGINT, &previousInt, nil)
+            sigaction(SIGQUIT, &previousQuit, nil)
+        }
         var pid: pid_t = 0
         guard posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0 else { return -1 }
         var status: Int32 = 0

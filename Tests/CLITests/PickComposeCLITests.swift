@@ -166,7 +166,7 @@ import Testing
                 + "sed -i \"1s/.*/Subject: $subject/\" \"$1\"\n", to: editor)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let failing = dir.appendingPathComponent("fail.sh")
-        try Scratch.write("#!/bin/sh\nexit 3\n", to: failing)
+        try Scratch.write("#!/bin/sh\nprintf 'Waiting: ' > /dev/tty\nread x < /dev/tty\nexit 3\n", to: failing)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
         let drafts = dir.appendingPathComponent("drafts")
         let window = try Self.start(
@@ -205,8 +205,17 @@ import Testing
         try second.send("Enter")
         #expect(second.waitFor("Subject: Dinner, Anna"))
         try second.send("e", literal: true)
+        #expect(second.waitFor("Waiting:"))
+        try second.send("Enter")
         #expect(second.waitFor("The editor exited with 3; the message is unchanged"))
         #expect(second.screen.contains("Subject: Dinner, Anna"))
+        // A Ctrl-C in the editor ends the editor, not the picker.
+        try second.send("e", literal: true)
+        #expect(second.waitFor("Waiting:"))
+        try second.send("C-c")
+        #expect(second.waitFor("The editor exited with 130; the message is unchanged"))
+        try second.send("Escape")
+        #expect(second.waitFor("0 contacts selected"))
         try second.send("C-c")
         #expect(second.waitFor("status=130"))
     }
