@@ -130,7 +130,7 @@ enum ComposeCommand: Command {
     /// The template options `compose` and `pick` share.
     static let templateOption = OptionSpec.option(
         "--template", value: "NAME",
-        help: "a template of the library ('contacts templates list'); compose needs it unless --check")
+        help: "a template of the library ('contacts templates list')")
     static let dataOption = OptionSpec.option(
         "--data", value: "FILE.json", help: #"campaign variables (a JSON object), e.g. {"project": "Atlas", …}"#,
         completion: .file)

@@ -31,9 +31,15 @@ struct PickComposer {
             .option(
                 "--message-body", value: "TEXT|@FILE", help: "the text message body (default: the mail body)",
                 completion: .file, section: section),
+        ]
+        + [
             ComposeCommand.templateOption, ComposeCommand.dataOption, ComposeCommand.templatesOption,
             ComposeCommand.stringsOption,
-        ] + DeliveryOptions.options
+        ].map { option in
+            var option = option
+            option.section = section
+            return option
+        } + DeliveryOptions.options
 
     /// The template name a written message is rendered under (a library folder cannot have it: folders
     /// starting with `_` are not templates).
