@@ -222,14 +222,15 @@ public final class ComposeSheet {
         let send = Strings.send(locale: locale)
         let backWidth = min(DisplayWidth.measure(back), columns / 3)
         let sendWidth = min(DisplayWidth.measure(send), columns / 3)
-        let middle = max(0, columns - backWidth - sendWidth - 2)
+        let gap = columns >= 3 ? 1 : 0
+        let middle = max(0, columns - backWidth - sendWidth - 2 * gap)
         let title = DisplayWidth.truncate(current?.displayName ?? "", width: middle)
         let pad = max(0, (middle - DisplayWidth.measure(title)) / 2)
         return [
             PickerSpan(back, width: backWidth, role: .button),
-            PickerSpan(" ", width: 1, role: .titleBar),
+            PickerSpan(" ", width: gap, role: .titleBar),
             PickerSpan(String(repeating: " ", count: pad) + title, width: middle, role: .title),
-            PickerSpan(" ", width: 1, role: .titleBar),
+            PickerSpan(" ", width: gap, role: .titleBar),
             PickerSpan(send, width: sendWidth, role: .button, alignment: .trailing),
         ]
     }

@@ -220,6 +220,32 @@ import Testing
         #expect(second.waitFor("status=130"))
     }
 
+    @Test func textMessagesGoThroughTheSMSProgram() throws {
+        let dir = try Scratch.directory("pick-sms")
+        let program = dir.appendingPathComponent("send-sms")
+        try Scratch.write(
+            "#!/bin/sh\nbody=$(cat)\nprintf '%s|%s\\n' \"$1\" \"$body\" >> '\(dir.path)/log'\n", to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let window = try Self.start(
+            [
+                "pick", "--source", try PickScreenCLITests.book().path, "--region", "US", "--message-body",
+                "See you at 8, {{recipient.givenName}}", "--sms-program", program.path,
+            ], in: dir)
+        defer { window.close() }
+        #expect(window.waitFor("Search contacts"))
+        try window.send("Tab")
+        try window.send("Tab")
+        try window.send("Enter")
+        // A text message has no subject: To, then the body.
+        #expect(window.waitFor("See you at 8, Anna"))
+        #expect(!window.screen.contains("Subject:"))
+        try window.send("s", literal: true)
+        #expect(window.waitFor("status=0"), "\(window.screen)")
+        #expect(window.screen.contains("text messages: 2 sent"), "\(window.screen)")
+        let log = try String(contentsOf: dir.appendingPathComponent("log"), encoding: .utf8)
+        #expect(log == "+14155550100|See you at 8, Anna\n+14155550101|See you at 8, Bruno\n")
+    }
+
     @Test func alertOKGoesBackToTheListAndEscapeCancels() throws {
         let window = try Self.start(try Self.pickArgs([]))
         defer { window.close() }

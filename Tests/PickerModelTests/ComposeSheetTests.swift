@@ -3,6 +3,7 @@ import Composer
 import ContactsCore
 import ContactsSelection
 import Foundation
+import ICUKit
 import StringsCatalog
 import Templating
 import Testing
@@ -236,6 +237,19 @@ private func makeSheet(
         #expect(text[4].hasPrefix("Table 7"))
         #expect(text[10].hasPrefix("✗ Ben Cole (ben):"), "\(text)")
         #expect(text[11].hasPrefix("e Edit  s Send  Esc Back"))
+    }
+
+    @Test func everySizeFillsTheScreenExactly() throws {
+        let sheet = try makeSheet()
+        for (columns, lines) in [(40, 10), (20, 5), (300, 100), (1, 1)] {
+            sheet.resize(columns: columns, lines: lines)
+            _ = sheet.handle(.end)
+            let text = sheet.screen().text
+            #expect(text.count == lines)
+            #expect(text.allSatisfy { DisplayWidth.measure($0) == columns }, "\(columns)×\(lines): \(text)")
+        }
+        let alert = try makeSheet(delivery: nil, columns: 20, lines: 6)
+        #expect(alert.screen().text.count == 6)
     }
 
     @Test func wrappingBreaksAtSpacesAndNeverInsideACluster() {
