@@ -119,7 +119,10 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Composer"]),
         .target(
             name: "PickerModel",
-            dependencies: ["ICUKit", "Locales", "ContactsCore", "ContactsSelection", "StringsCatalog"]
+            dependencies: [
+                "ICUKit", "Locales", "ContactsCore", "ContactsSelection", "StringsCatalog", "Campaigns", "Templating",
+                "Composer",
+            ]
         ),
 
         // Command-line tool: a declarative model of its commands (parsing, help, completion), then the tool
@@ -184,7 +187,11 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
         .testTarget(
             name: "PickerModelTests",
-            dependencies: ["PickerModel", "ContactsSelection", "ContactsCore", "TestSupport"]
+            dependencies: [
+                "PickerModel", "ContactsSelection", "ContactsCore", "TestSupport", "Campaigns", "Templating",
+                "Composer",
+                "StringsCatalog",
+            ]
         ),
 
         // The documentation's ```swift examples (README, DocC, `///` comments) compiled as a test target:

@@ -8,6 +8,9 @@ public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
     /// region (`region` nil), or it is no number there nor in the country of the contact's addresses. It is
     /// not texted: its country would be a guess.
     case phoneNotNormalized(number: String, region: String?)
+    /// An edited message (``ComposerText/edited(_:file:)``) that cannot be read back: its `Subject:` line or
+    /// the blank line after it is missing.
+    case editedMessage(file: String, line: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -15,6 +18,7 @@ public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
         case .phoneNotNormalized(let number, nil): return "no region for '\(number)': give --region"
         case .phoneNotNormalized(let number, let region?):
             return "'\(number)' is not a phone number in \(region): give --region, or write it with its country code"
+        case .editedMessage(let file, let line, let reason): return "\(file):\(line):1: \(reason)"
         }
     }
 }

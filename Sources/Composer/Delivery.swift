@@ -286,6 +286,27 @@ public struct Delivery: Sendable {
     /// Whether a send goes through an outbox: mail to SMTP or sendmail, or text messages to an SMS program.
     public var needsOutbox: Bool { target.needsOutbox || textTransport != nil }
 
+    /// Whether mail can go this way: files, URIs, a Maildir and an mbox always can; SMTP when libcurl speaks
+    /// its scheme; sendmail when the program can be run (the rule of ``check()`` without connecting).
+    public var carriesMail: Bool {
+        switch target {
+        case .files, .uris, .maildir, .mbox: return true
+        case .smtp(let configuration):
+            return (try? SMTPTransport(configuration: configuration).canSendMail) ?? false
+        case .sendmail(let transport): return transport.canSendMail
+        }
+    }
+
+    /// Whether text messages can go this way: through the SMS program when it can be run, or as files and
+    /// `sms:` URIs; SMTP, sendmail, a Maildir and an mbox carry mail only.
+    public var carriesTexts: Bool {
+        if let textTransport { return textTransport.canSendText }
+        switch target {
+        case .files, .uris: return true
+        case .smtp, .sendmail, .maildir, .mbox: return false
+        }
+    }
+
     /// 25 MB (26 214 400 bytes), the limit of the large mail providers.
     public static let defaultMaxMessageSize = 25 << 20
 

@@ -7,6 +7,10 @@ public enum PickerRole: Sendable, Hashable {
     case pinned, sectionHeader, row, disabledRow, mark, value
     case index, currentIndex
     case status, empty
+    /// The compose sheet: a field's label, its value, a line of the message's body, an error.
+    case label, field, body, error
+    /// An alert's title and message (its button is a `.button`).
+    case alertTitle, alertMessage
 }
 
 /// A run of columns of one line of the picker's screen: `text` fitted into `width` columns.

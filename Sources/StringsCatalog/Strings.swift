@@ -32,6 +32,11 @@ public enum Strings {
         case typeContactName = "Type contact name"
         case noContacts = "No contacts"
         case contactsSelected = "%d contacts selected"
+        case to = "To"
+        case subject = "Subject"
+        case edit = "Edit"
+        case send = "Send"
+        case back = "Back"
     }
 
     /// The localized literal for `key` (English when the language or the key is missing). A pseudolanguage
@@ -87,6 +92,19 @@ public enum Strings {
     public static func noContacts(locale: String = Strings.defaultLocale) -> String {
         string(.noContacts, locale: locale)
     }
+
+    /// "To" (the recipient line of the compose sheet).
+    public static func to(locale: String = Strings.defaultLocale) -> String { string(.to, locale: locale) }
+    /// "Subject" (the subject line of the compose sheet).
+    public static func subject(locale: String = Strings.defaultLocale) -> String {
+        string(.subject, locale: locale)
+    }
+    /// "Edit" (the compose sheet's key hint for editing the message).
+    public static func edit(locale: String = Strings.defaultLocale) -> String { string(.edit, locale: locale) }
+    /// "Send" (the compose sheet's button and key hint for delivering).
+    public static func send(locale: String = Strings.defaultLocale) -> String { string(.send, locale: locale) }
+    /// "Back" (the compose sheet's button and key hint for going back to the list).
+    public static func back(locale: String = Strings.defaultLocale) -> String { string(.back, locale: locale) }
 
     /// "%d contacts selected" with the plural form the language needs for `count`.
     public static func contactsSelected(count: Int, locale: String = Strings.defaultLocale) -> String {

@@ -268,3 +268,29 @@ public struct TemplateLibrary: Sendable {
         LocalePolicy.fallbackChain(for: normalizeLocale(locale))
     }
 }
+
+extension TemplateLibrary {
+    /// Adds (or replaces) template `name` made of text rather than a folder: each part's Mustache source, as
+    /// the files `subject.mustache`, `body.txt.mustache`, `body.md.mustache`, … of a folder would hold it.
+    /// It renders as a folder's template does (a Markdown body into the HTML and plain-text parts); it has
+    /// no partials. Errors name the part, line and column.
+    ///
+    /// ```swift
+    /// var library = try TemplateLibrary.bundled()
+    /// try library.add("note", parts: [.subject: "Hello {{recipient.givenName}}", .markdownBody: "*See you*"])
+    /// ```
+    public mutating func add(_ name: String, parts sources: [LibraryTemplate.Part: String]) throws {
+        guard sources[.subject] != nil else {
+            throw TemplatingError.templateNotFound(name: name, detail: "no subject")
+        }
+        guard sources[.textBody] != nil || sources[.markdownBody] != nil else {
+            throw TemplatingError.templateNotFound(name: name, detail: "no body (plain text or Markdown)")
+        }
+        var parts: [LibraryTemplate.Part: MustacheTemplate] = [:]
+        for (part, source) in sources {
+            parts[part] = try MustacheTemplate(source, name: "\(name)/\(part.rawValue)")
+        }
+        templates[name] = LibraryTemplate(
+            name: name, sample: nil, parts: parts, overrides: [:], partials: MustachePartials())
+    }
+}

@@ -245,6 +245,18 @@ public final class TerminalSession {
         wrefresh(window)
     }
 
+    /// Gives the terminal to another program for the time of `body` (an editor on `/dev/tty`), then takes
+    /// it again and redraws everything, as Ctrl-Z and `fg` do.
+    public func handOver<T>(_ body: () throws -> T) rethrows -> T {
+        guard !ended else { return try body() }
+        endwin()
+        defer {
+            cncurses_redraw_everything()
+            wrefresh(window)
+        }
+        return try body()
+    }
+
     /// Gives the terminal back (the screen it had before, its modes, the cursor). Safe to call twice.
     public func end() {
         guard !ended else { return }

@@ -66,9 +66,7 @@ enum ComposeCommand: Command {
             summary and how to resume (exit 130). A second one stops at once.
             """,
         options: [
-            .option(
-                "--template", value: "NAME",
-                help: "a template of the library ('contacts templates list'); required unless --check"),
+            templateOption,
             .option("--query", value: "Q", help: "select every contact the search finds"),
             .flag("--keywords", help: "with --query: keyword search"),
             .option("--ids", value: "ID,…", help: "select these contact ids"),
@@ -83,10 +81,7 @@ enum ComposeCommand: Command {
             .option("--locale", value: "L", help: "the campaign's locale (recipients without LANG, sorting)"),
             ListOptions.regionOption,
             ListOptions.preferNicknamesFlag,
-            .option(
-                "--data", value: "FILE.json",
-                help: #"campaign variables (a JSON object), e.g. {"project": "Atlas", …}"#,
-                completion: .file),
+            dataOption,
             .option(
                 "--recipients", value: "FILE",
                 help: """
@@ -125,11 +120,7 @@ enum ComposeCommand: Command {
                     the template's text kept as written); makes the mail bulk
                     (Precedence: bulk, Auto-Submitted: auto-generated); https: adds one-click
                     """),
-            .option(
-                "--templates", value: "DIR", help: "a template library folder instead of the built-in one",
-                completion: .directory),
-            .option(
-                "--strings", value: "DIR", help: "the .lproj folders with that library's words", completion: .directory),
+            templatesOption, stringsOption,
             OutputLimitOption.option,
         ] + DeliveryOptions.options,
         examples: [
@@ -137,6 +128,19 @@ enum ComposeCommand: Command {
             "contacts compose --template invite --ids felipe-baytelman,bruno-finstein --mode messages --data invite.json --uri",
             #"contacts compose --template invite --query felipe --data invite.json --from "Ada <ada@example.org>" --smtp smtp://127.0.0.1:2525 --send"#,
         ])
+
+    /// The template options `compose` and `pick` share.
+    static let templateOption = OptionSpec.option(
+        "--template", value: "NAME",
+        help: "a template of the library ('contacts templates list')")
+    static let dataOption = OptionSpec.option(
+        "--data", value: "FILE.json", help: #"campaign variables (a JSON object), e.g. {"project": "Atlas", …}"#,
+        completion: .file)
+    static let templatesOption = OptionSpec.option(
+        "--templates", value: "DIR", help: "a template library folder instead of the built-in one",
+        completion: .directory)
+    static let stringsOption = OptionSpec.option(
+        "--strings", value: "DIR", help: "the .lproj folders with that library's words", completion: .directory)
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let templateName = try args.option("--template")
@@ -181,15 +185,7 @@ enum ComposeCommand: Command {
         }
         let mode = try parseMode(modeText)
         // A folder that cannot take the drafts fails once, before anything is read or rendered.
-        do { try delivery.target.prepare() } catch {
-            let option: String
-            switch delivery.target {
-            case .maildir: option = "--maildir"
-            case .mbox: option = "--mbox"
-            default: option = "--out"
-            }
-            throw CLIError.failure("compose: \(option): \(error)")
-        }
+        try delivery.prepare(command: name)
         // A send takes SIGINT and SIGTERM from here: a stop while reading, rendering or queueing ends it
         // before anything is sent, with nothing queued (exit 130); once sending, after the message in flight.
         let stop = OutboxStop()
@@ -263,14 +259,25 @@ enum ComposeCommand: Command {
             }
         }
         let (messages, failures) = campaign.compose(selection, library: library, stop: stop)
-        for failure in failures { printError("compose: " + terminalSafe("\(failure)")) }
+        return try ComposeDelivery.deliver(
+            messages, failures: failures, options: delivery, command: name, stop: stop, locale: locale)
+    }
+}
 
+extension ComposeDelivery {
+    /// Delivers the messages a campaign composed (``run(_:options:command:stop:out:locale:)``) and reports
+    /// the recipients that were not rendered: each on stderr, their count after the summary (exit 1).
+    static func deliver(
+        _ messages: [PersonalizedMessage], failures: [CampaignFailure], options: DeliveryOptions, command: String,
+        stop: OutboxStop, locale: String
+    ) throws -> ExitCode {
+        for failure in failures { printError("\(command): " + terminalSafe("\(failure)")) }
         var out = Output()
-        if delivery.from == nil && messages.contains(where: { $0.mail != nil }) {
-            throw CLIError.usage("compose: --from ADDR is needed for mail (the sender of every message)")
+        if options.from == nil && messages.contains(where: { $0.mail != nil }) {
+            throw CLIError.usage("\(command): --from ADDR is needed for mail (the sender of every message)")
         }
-        let code = try ComposeDelivery.run(
-            DeliveryBatch(messages), options: delivery, command: name, stop: stop, out: &out, locale: locale)
+        let code = try run(
+            DeliveryBatch(messages), options: options, command: command, stop: stop, out: &out, locale: locale)
         if !failures.isEmpty {
             out.line("not rendered: \(failures.count) recipient(s) (see stderr)")
             out.flush()

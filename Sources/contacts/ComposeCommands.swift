@@ -29,6 +29,8 @@ struct DeliveryOptions {
     var maxMessageSize = Delivery.defaultMaxMessageSize
     /// `--sms-program`: text messages go through it, queued in the outbox with the mail.
     var smsProgram: String?
+    /// Whether a delivery option was given (else the drafts go to files in the current folder).
+    var given = false
 
     /// Whether a send goes through an outbox (mail to a server, or text messages to the SMS program).
     var needsOutbox: Bool { target.needsOutbox || smsProgram != nil }
@@ -229,6 +231,7 @@ struct DeliveryOptions {
             backoff: backoff)
         if let maxSize { options.maxMessageSize = try parseSize(maxSize, command: command) }
         options.smsProgram = smsProgram
+        options.given = chosen > 0 || smsProgram != nil
         return options
     }
 
@@ -279,6 +282,20 @@ struct DeliveryOptions {
             )
         }
         return n
+    }
+
+    /// Makes the folder (or mbox file) the drafts go to, failing with the option's name when it cannot
+    /// take them: once, before anything is read or rendered.
+    func prepare(command: String) throws {
+        do { try target.prepare() } catch {
+            let option: String
+            switch target {
+            case .maildir: option = "--maildir"
+            case .mbox: option = "--mbox"
+            default: option = "--out"
+            }
+            throw CLIError.failure("\(command): \(option): \(error)")
+        }
     }
 
     /// The library's delivery for these options: target, rate, retries and sender.

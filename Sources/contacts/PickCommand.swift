@@ -30,6 +30,10 @@ enum PickCommand: Command {
             for 'compose --ids'), vcard. Enter on a pinned row prints its id. --enable RULE dims the contacts
             that fail RULE: terms joined by ',' — has:photo|email|phone|birthday|nickname|org, group:NAME,
             lang:TAG — each negated by '!'. NO_COLOR turns colour off. Without a terminal: exit 2.
+            With --subject/--body (or --template), Select opens the compose sheet instead: each recipient's
+            message as they will get it (← → pages, ↑ ↓ PgUp PgDn scroll), e edits the subject and body in
+            $VISUAL or $EDITOR, s sends through the delivery options as 'compose --send' does, Esc goes back
+            to the list; without a delivery that can carry the messages it shows the documented alert.
             For example: contacts pick --mode email --output json;
             contacts compose --ids "$(contacts pick --output ids)" --out drafts.
             """,
@@ -45,7 +49,7 @@ enum PickCommand: Command {
                 "--tint", help: "the accent colour (ignored with NO_COLOR)", allowed: TerminalSession.colors),
             .option("--enable", value: "RULE", help: "contacts failing RULE are dimmed and cannot be selected"),
             .repeated("--pin", value: "ID=TITLE", help: "a row above the list; Enter on it prints ID"),
-        ],
+        ] + PickComposer.options,
         examples: ["TERM=dumb contacts pick  # a terminal that cannot move its cursor cannot show it [exit 2]"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
@@ -53,6 +57,7 @@ enum PickCommand: Command {
         let single = args.flag("--single")
         let outputOption = try args.option("--output")
         let listOptions = try ListOptions.parse(&args)
+        let composer = try PickComposer.parse(&args, listOptions: listOptions)
         // --json (of every listing command) is --output json.
         let output = listOptions.json ? "json" : outputOption ?? "lines"
         _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
@@ -92,7 +97,11 @@ enum PickCommand: Command {
             let size = session.size
             let picker = ContactPicker(
                 selection: selection, options: pickerOptions, columns: size.columns, lines: size.lines)
-            outcome = try interact(picker, session)
+            outcome = try interact(picker, session) { contacts in
+                guard let composer else { return nil }
+                return try PickComposeSheet.run(
+                    contacts, composer: composer, listOptions: listOptions, locale: config.locale, session: session)
+            }
         }
         switch outcome {
         case .cancelled:
@@ -106,8 +115,12 @@ enum PickCommand: Command {
     }
 
     /// Draws and reads keys until the picker ends; a terminating signal ends the process (the session is
-    /// ended first by the caller's `defer`, through the thrown exit).
-    static func interact(_ picker: ContactPicker, _ session: TerminalSession) throws -> PickerOutcome {
+    /// ended first by the caller's `defer`, through the thrown exit). A selection goes to `compose` first:
+    /// when it returns the sheet's ending, back to the list, or the process exits with its code.
+    static func interact(
+        _ picker: ContactPicker, _ session: TerminalSession,
+        compose: ([PickedContact]) throws -> PickComposeSheet.Ending? = { _ in nil }
+    ) throws -> PickerOutcome {
         while true {
             session.draw(frame(picker.screen()))
             let key = session.nextKey()
@@ -123,7 +136,18 @@ enum PickCommand: Command {
                 let size = session.size
                 picker.resize(columns: size.columns, lines: size.lines)
             default:
-                if let input = input(key), let outcome = picker.handle(input) { return outcome }
+                guard let input = input(key), let outcome = picker.handle(input) else { continue }
+                guard case .selected(let contacts) = outcome, let ending = try compose(contacts) else {
+                    return outcome
+                }
+                switch ending {
+                case .back:
+                    let size = session.size
+                    picker.resize(columns: size.columns, lines: size.lines)
+                case .exit(let code):
+                    session.end()
+                    exit(code.rawValue)
+                }
             }
         }
     }
@@ -164,7 +188,9 @@ enum PickCommand: Command {
             case .prompt, .currentIndex: [.accent, .bold]
             case .sectionHeader: [.bold, .underline]
             case .mark: [.accent]
-            case .query, .pinned, .row, .value, .status: []
+            case .query, .pinned, .row, .value, .status, .field, .body, .alertMessage: []
+            case .label, .alertTitle: [.bold]
+            case .error: [.accent, .bold]
             }
         if highlighted { style.insert(.reverse) }
         return style

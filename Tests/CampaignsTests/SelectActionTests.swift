@@ -1,6 +1,7 @@
 import Composer
 import ContactsCore
 import ContactsSelection
+import Foundation
 import SelectionFixtures
 import Testing
 
@@ -118,5 +119,50 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
             Issue.record("expected nothing")
             return
         }
+    }
+}
+
+/// `pick`'s written message (``ComposerText``) and the alert for a delivery that cannot carry it.
+@Suite struct ComposerTextTests {
+    @Test func partsByFormat() {
+        let plain = ComposerText(subject: "S", body: "B")
+        #expect(plain.parts == [.subject: "S", .textBody: "B"])
+        let html = ComposerText(subject: "S", body: "<p>Hi &amp; bye</p>", format: .html, messageBody: "M")
+        #expect(
+            html.parts == [.subject: "S", .htmlBody: "<p>Hi &amp; bye</p>", .textBody: "Hi & bye", .messageBody: "M"])
+        let markdown = ComposerText(subject: "S", body: "*B*", format: .markdown)
+        #expect(markdown.parts == [.subject: "S", .markdownBody: "*B*"])
+    }
+
+    @Test func editedTextIsReadBackOrRefusedWithItsLine() throws {
+        let text = ComposerText(subject: "Dinner", body: "Hi\n", format: .markdown, messageBody: "M")
+        #expect(text.editable == "Subject: Dinner\n\nHi\n")
+        let edited = try text.edited("subject:   Lunch\n\nSee you\n", file: "m.md")
+        #expect(edited == ComposerText(subject: "Lunch", body: "See you\n", format: .markdown, messageBody: "M"))
+        #expect(try text.edited("Subject: Only", file: "m.md").body == "")
+        #expect(
+            throws: CampaignError.editedMessage(
+                file: "m.md", line: 1, reason: "expected 'Subject: …' on the first line")
+        ) {
+            try text.edited("Lunch\n", file: "m.md")
+        }
+        #expect(throws: CampaignError.self) { try text.edited("Subject: x\nbody\n", file: "m.md") }
+    }
+
+    @Test func alertWhenTheDeliveryCannotCarryTheMessages() {
+        #expect(
+            ComposeAlert.unavailable(mail: true, texts: false, through: nil, locale: "en")
+                == .cannotSend(mail: true, locale: "en"))
+        #expect(
+            ComposeAlert.unavailable(mail: true, texts: true, through: nil, locale: "fr")
+                == .cannotSend(mail: false, locale: "fr"))
+        let mbox = Delivery(target: .mbox(URL(fileURLWithPath: "/tmp/m")))
+        #expect(ComposeAlert.unavailable(mail: true, texts: false, through: mbox, locale: "en") == nil)
+        #expect(
+            ComposeAlert.unavailable(mail: false, texts: true, through: mbox, locale: "en")
+                == .cannotSend(mail: false, locale: "en"))
+        #expect(
+            ComposeAlert.unavailable(mail: true, texts: true, through: Delivery(target: .uris), locale: "en") == nil)
+        #expect(ComposeAlert.unavailable(mail: false, texts: false, through: nil, locale: "en") == nil)
     }
 }

@@ -121,3 +121,25 @@ struct TransportTests {
         #expect(try MailAddress(parsing: "\"Doe; \\\"J\\\", Jane\" <jane@example.com>").name == "Doe; \"J\", Jane")
     }
 }
+
+/// Which deliveries can carry mail and text messages (the capability behind the documented alerts).
+@Suite struct DeliveryCapabilityTests {
+    @Test func mailAndTextsCarriedByTarget() throws {
+        let dir = URL(fileURLWithPath: "/tmp")
+        #expect(Delivery(target: .files(dir)).carriesMail && Delivery(target: .files(dir)).carriesTexts)
+        #expect(Delivery(target: .uris).carriesMail && Delivery(target: .uris).carriesTexts)
+        for target in [
+            DeliveryTarget.maildir(dir), .mbox(dir), .smtp(try SMTPConfiguration(url: "smtp://127.0.0.1:1")),
+        ] {
+            #expect(Delivery(target: target).carriesMail)
+            #expect(!Delivery(target: target).carriesTexts)
+        }
+        #expect(Delivery(target: .sendmail(SendmailTransport(path: "/bin/true"))).carriesMail)
+        #expect(!Delivery(target: .sendmail(SendmailTransport(path: "/nonexistent/sendmail"))).carriesMail)
+        // An SMS program carries the texts when it can be run, whatever carries the mail.
+        let smtp = try SMTPConfiguration(url: "smtp://127.0.0.1:1")
+        #expect(Delivery(target: .smtp(smtp), textTransport: SMSProgramTransport(path: "/bin/true")).carriesTexts)
+        #expect(
+            !Delivery(target: .uris, textTransport: SMSProgramTransport(path: "/nonexistent/sms")).carriesTexts)
+    }
+}

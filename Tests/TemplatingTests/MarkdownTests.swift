@@ -51,3 +51,31 @@ import Testing
         }
     }
 }
+
+/// Templates made of text (``TemplateLibrary/add(_:parts:)``), as `contacts pick --subject --body` makes them.
+@Suite struct TextTemplateTests {
+    @Test("a Markdown body added as text renders as a folder's body.md does; errors name the part")
+    func addedTemplate() throws {
+        var library = try TemplateLibrary.bundled()
+        try library.add(
+            "_note", parts: [.subject: "Hi {{name}}", .markdownBody: "*{{name}}* & co", .messageBody: "Hi {{name}}!"])
+        let message = try library.render("_note", context: ["name": "Zoë <3"], locale: "de")
+        #expect(message.subject == "Hi Zoë <3")
+        #expect(message.htmlBody == "<p><em>Zoë &lt;3</em> &amp; co</p>\n")
+        #expect(message.textBody == "*Zoë <3* & co")
+        #expect(message.messageBody == "Hi Zoë <3!")
+        #expect(message.locale == "de")
+        // Replacing it keeps one template of that name; the library's own are still there.
+        try library.add("_note", parts: [.subject: "Bye", .textBody: "Bye"])
+        #expect(try library.render("_note", context: [:], locale: "en").htmlBody == nil)
+        #expect(library.names.contains("invite"))
+        #expect(throws: TemplatingError.self) { try library.add("_x", parts: [.subject: "S"]) }
+        #expect(throws: TemplatingError.self) { try library.add("_x", parts: [.textBody: "B"]) }
+        do {
+            try library.add("_x", parts: [.subject: "Hi {{name", .textBody: "B"])
+            Issue.record("an unclosed tag was accepted")
+        } catch {
+            #expect("\(error)".contains("_x/subject"), "\(error)")
+        }
+    }
+}

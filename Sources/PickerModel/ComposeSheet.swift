@@ -1,0 +1,325 @@
+import Campaigns
+import Composer
+import ContactsSelection
+import ICUKit
+import StringsCatalog
+import Templating
+
+/// The compose sheet after Select: the recipients, and the message as each will get it (rendered in that
+/// recipient's language), one recipient a page. ← → page through the recipients, ↑ ↓ PgUp PgDn Home End
+/// (and the wheel) scroll the body, `e` edits the subject and body, `s` (or a click on Send) sends, Esc (or
+/// Back) goes back to the list. When the delivery
+/// cannot carry the messages the sheet is the documented alert instead, whose OK goes back to the list.
+///
+/// It decides what is shown and what a key does; the front end draws ``screen()``, runs the editor and
+/// delivers. No terminal code.
+///
+/// ```swift
+/// let sheet = try ComposeSheet(
+///     selection: selection, campaign: Campaign(template: "note"), library: library,
+///     text: ComposerText(subject: "Dinner", body: "Hi {{recipient.givenName}}"), delivery: nil,
+///     locale: "en", columns: 80, lines: 24)
+/// if sheet.handle(.text("s")) == .send { print(sheet.batch.mail.count) }
+/// ```
+public final class ComposeSheet {
+    /// What a key asks the front end to do.
+    public enum Action: Sendable, Hashable {
+        /// Back to the list, the selection kept (Esc, or OK on the alert).
+        case back
+        /// Cancel everything (Ctrl-C): nothing is sent.
+        case cancel
+        /// Edit ``text``'s ``ComposerText/editable`` and give the result to ``edited(_:file:)``.
+        case edit
+        /// Deliver ``messages`` (``batch``).
+        case send
+    }
+
+    /// The language of the literals and the direction of the layout.
+    public let locale: String
+    /// The message as written (nil for a library template, which is not edited here).
+    public private(set) var text: ComposerText?
+    /// One message per recipient that could be rendered, in list order.
+    public private(set) var messages: [PersonalizedMessage] = []
+    /// The recipients that could not be rendered, and why.
+    public private(set) var failures: [CampaignFailure] = []
+    /// The alert shown instead of the sheet when the delivery cannot carry the messages.
+    public private(set) var alert: ComposeAlert?
+    /// The last edit's error, shown until the next key.
+    public private(set) var error: String?
+    /// The recipient shown (an index of ``messages``).
+    public private(set) var page = 0
+    /// The first body line shown.
+    public private(set) var scroll = 0
+    public private(set) var columns: Int
+    public private(set) var lines: Int
+
+    private let selection: SelectionController
+    private let campaign: Campaign
+    private var library: TemplateLibrary
+    private let delivery: Delivery?
+
+    /// Renders the messages of `campaign` for the selected contacts of `selection`; with `text`, the
+    /// campaign's template is that text (added to `library` under the campaign's template name).
+    /// - Throws: a template error of `text` (part, line, column).
+    public init(
+        selection: SelectionController, campaign: Campaign, library: TemplateLibrary, text: ComposerText?,
+        delivery: Delivery?, locale: String, columns: Int, lines: Int
+    ) throws {
+        self.selection = selection
+        self.campaign = campaign
+        self.library = library
+        self.delivery = delivery
+        self.locale = locale
+        self.columns = max(1, columns)
+        self.lines = max(1, lines)
+        self.text = text
+        if let text { try self.library.add(campaign.template, parts: text.parts) }
+        render()
+        alert = ComposeAlert.unavailable(
+            mail: messages.contains { $0.mail != nil }, texts: messages.contains { $0.message != nil },
+            through: delivery, locale: locale)
+    }
+
+    private func render() {
+        (messages, failures) = campaign.compose(selection, library: library)
+        page = min(page, max(0, messages.count - 1))
+        scroll = min(scroll, maxScroll)
+    }
+
+    /// The screen is now `columns` × `lines`.
+    public func resize(columns: Int, lines: Int) {
+        self.columns = max(1, columns)
+        self.lines = max(1, lines)
+        scroll = min(scroll, maxScroll)
+    }
+
+    var rightToLeft: Bool { ICULocale.isRightToLeft(locale) }
+
+    /// Handles one input; the action for the front end, or nil when the sheet only changed.
+    public func handle(_ input: PickerInput) -> Action? {
+        if alert != nil {
+            switch input {
+            case .enter, .escape, .text(" "), .text("o"), .text("O"): return .back
+            case .control("c"): return .cancel
+            case .resize(let c, let l): resize(columns: c, lines: l)
+            default: break
+            }
+            return nil
+        }
+        error = nil
+        let next: PickerInput = rightToLeft ? .left : .right
+        let previous: PickerInput = rightToLeft ? .right : .left
+        switch input {
+        case next: turn(to: page + 1)
+        case previous: turn(to: page - 1)
+        case .up, .wheelUp: scroll(to: scroll - 1)
+        case .down, .wheelDown: scroll(to: scroll + 1)
+        case .pageUp: scroll(to: scroll - max(1, bodyHeight - 1))
+        case .pageDown: scroll(to: scroll + max(1, bodyHeight - 1))
+        case .home: scroll(to: 0)
+        case .end: scroll(to: maxScroll)
+        case .escape: return .back
+        case .control("c"): return .cancel
+        case .text("e"), .text("E"):
+            if text != nil { return .edit }
+        case .text("s"), .text("S"):
+            if !messages.isEmpty { return .send }
+        case .resize(let c, let l): resize(columns: c, lines: l)
+        case .click(0, let column): return clickTitleBar(column: column)
+        default: break
+        }
+        return nil
+    }
+
+    /// A click on the title bar: its Back or Send button.
+    private func clickTitleBar(column: Int) -> Action? {
+        let x = rightToLeft ? columns - 1 - column : column
+        let bar = titleBar()
+        if x < bar[0].width { return .back }
+        if x >= columns - bar[bar.count - 1].width, !messages.isEmpty { return .send }
+        return nil
+    }
+
+    private func turn(to newPage: Int) {
+        guard newPage >= 0, newPage < messages.count, newPage != page else { return }
+        page = newPage
+        scroll = 0
+    }
+
+    private func scroll(to line: Int) { scroll = max(0, min(line, maxScroll)) }
+
+    /// The edited text (the editor's file `file`, named in errors) read back and every message rendered
+    /// again; when it cannot be read or rendered, the message stays as it was and ``error`` says why.
+    public func edited(_ fileText: String, file: String) {
+        guard let text else { return }
+        do {
+            let newText = try text.edited(fileText, file: file)
+            var newLibrary = library
+            try newLibrary.add(campaign.template, parts: newText.parts)
+            self.text = newText
+            library = newLibrary
+            render()
+            error = nil
+        } catch {
+            self.error = "\(error)"
+        }
+    }
+
+    /// The editor failed (`message` says how): the message stays as it was.
+    public func editorFailed(_ message: String) { error = message }
+
+    /// What `s` delivers: the mail and text messages of ``messages``.
+    public var batch: DeliveryBatch { DeliveryBatch(messages) }
+
+    // MARK: - What is shown
+
+    /// The message on the page shown.
+    public var current: PersonalizedMessage? { page < messages.count ? messages[page] : nil }
+
+    /// The body of the page shown, wrapped to the screen's width: the text part of a mail (what every
+    /// reader can show), the text message's body; the reasons when nothing could be rendered.
+    public var bodyLines: [String] {
+        guard let m = current else { return failures.flatMap { Self.wrap("\($0)", width: columns) } }
+        let body = m.message?.body ?? m.rendered.textBody
+        return Self.wrap(body, width: columns)
+    }
+
+    /// The lines above the body: the title bar, To, Subject (mail), the rule.
+    var headerHeight: Int { current?.mail == nil ? 3 : 4 }
+    /// The lines the body has: the screen less the header, the line of recipients not rendered (when some
+    /// were, so that a sheet never hides them) and the status line.
+    var bodyHeight: Int { max(0, lines - headerHeight - (hasFailureLine ? 2 : 1)) }
+    var hasFailureLine: Bool { !failures.isEmpty && !messages.isEmpty }
+    var maxScroll: Int { max(0, bodyLines.count - bodyHeight) }
+
+    /// What the screen shows now.
+    public func screen() -> PickerScreen {
+        if let alert { return alertScreen(alert) }
+        var out: [[PickerSpan]] = [titleBar()]
+        let pageText = messages.isEmpty ? "0/0" : "\(page + 1)/\(messages.count)"
+        out.append(
+            field(
+                Strings.to(locale: locale), current.map { "\($0.displayName) <\($0.value)>" } ?? "", right: pageText))
+        if let mail = current?.mail { out.append(field(Strings.subject(locale: locale), mail.subject)) }
+        out.append([PickerSpan(String(repeating: "─", count: columns), width: columns, role: .info)])
+        let body = bodyLines
+        for i in 0..<bodyHeight {
+            let index = scroll + i
+            out.append([PickerSpan(index < body.count ? body[index] : "", width: columns, role: .body)])
+        }
+        if hasFailureLine, let first = failures.first {
+            let more = failures.count > 1 ? " (+\(failures.count - 1))" : ""
+            out.append([PickerSpan("✗ \(first)\(more)", width: columns, role: .error)])
+        }
+        out.append(statusLine())
+        let shown = Array(out.prefix(lines))
+        return PickerScreen(
+            columns: columns, lines: rightToLeft ? shown.map(ContactPicker.mirror) : shown, cursor: (0, 0))
+    }
+
+    func titleBar() -> [PickerSpan] {
+        let back = Strings.back(locale: locale)
+        let send = Strings.send(locale: locale)
+        let backWidth = min(DisplayWidth.measure(back), columns / 3)
+        let sendWidth = min(DisplayWidth.measure(send), columns / 3)
+        let gap = columns >= 3 ? 1 : 0
+        let middle = max(0, columns - backWidth - sendWidth - 2 * gap)
+        let title = DisplayWidth.truncate(current?.displayName ?? "", width: middle)
+        let pad = max(0, (middle - DisplayWidth.measure(title)) / 2)
+        return [
+            PickerSpan(back, width: backWidth, role: .button),
+            PickerSpan(" ", width: gap, role: .titleBar),
+            PickerSpan(String(repeating: " ", count: pad) + title, width: middle, role: .title),
+            PickerSpan(" ", width: gap, role: .titleBar),
+            PickerSpan(send, width: sendWidth, role: .button, alignment: .trailing),
+        ]
+    }
+
+    /// `Label: value`, with `right` at the end of the line.
+    func field(_ label: String, _ value: String, right: String = "") -> [PickerSpan] {
+        let labelText = label + ": "
+        let labelWidth = min(DisplayWidth.measure(labelText), columns)
+        let rightWidth = right.isEmpty ? 0 : min(DisplayWidth.measure(right) + 1, max(0, columns - labelWidth))
+        return [
+            PickerSpan(labelText, width: labelWidth, role: .label),
+            PickerSpan(value, width: columns - labelWidth - rightWidth, role: .field),
+            PickerSpan(right, width: rightWidth, role: .status, alignment: .trailing),
+        ]
+    }
+
+    func statusLine() -> [PickerSpan] {
+        if let error { return [PickerSpan(error, width: columns, role: .error)] }
+        var hints: [String] = []
+        if text != nil { hints.append("e \(Strings.edit(locale: locale))") }
+        if !messages.isEmpty { hints.append("s \(Strings.send(locale: locale))") }
+        hints.append("Esc \(Strings.back(locale: locale))")
+        if messages.count > 1 { hints.append("← →") }
+        return [PickerSpan(hints.joined(separator: "  "), width: columns, role: .status)]
+    }
+
+    func alertScreen(_ alert: ComposeAlert) -> PickerScreen {
+        var body: [[PickerSpan]] = []
+        body.append([PickerSpan(centered(alert.title), width: columns, role: .alertTitle)])
+        body.append([PickerSpan("", width: columns, role: .empty)])
+        for line in Self.wrap(alert.message, width: max(1, columns - 4)) {
+            body.append([PickerSpan(centered(line), width: columns, role: .alertMessage)])
+        }
+        body.append([PickerSpan("", width: columns, role: .empty)])
+        let ok = "[ \(alert.button) ]"
+        let okWidth = min(DisplayWidth.measure(ok), columns)
+        let left = (columns - okWidth) / 2
+        body.append([
+            PickerSpan("", width: left, role: .empty),
+            PickerSpan(ok, width: okWidth, role: .button, highlighted: true),
+            PickerSpan("", width: columns - left - okWidth, role: .empty),
+        ])
+        let top = max(0, (lines - body.count) / 2)
+        var out = Array(repeating: [PickerSpan("", width: columns, role: .empty)], count: top) + body
+        while out.count < lines { out.append([PickerSpan("", width: columns, role: .empty)]) }
+        let shown = Array(out.prefix(lines))
+        return PickerScreen(
+            columns: columns, lines: rightToLeft ? shown.map(ContactPicker.mirror) : shown, cursor: (0, 0))
+    }
+
+    /// `text` with the spaces before it that center it on the screen.
+    func centered(_ text: String) -> String {
+        String(repeating: " ", count: max(0, (columns - DisplayWidth.measure(text)) / 2)) + text
+    }
+
+    /// `text` in lines of at most `width` columns: each of its lines, broken at the last space that fits,
+    /// else between grapheme clusters (never inside one).
+    ///
+    /// ```swift
+    /// ComposeSheet.wrap("Hallo Zoë, bis bald", width: 10)   // ["Hallo Zoë,", "bis bald"]
+    /// ```
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var out: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            var lastSpace: String.Index?
+            for cluster in paragraph.hasSuffix("\r") ? paragraph.dropLast() : paragraph {
+                let w = DisplayWidth.measure(cluster)
+                if lineWidth + w > width && !line.isEmpty {
+                    if let space = lastSpace, cluster != " " {
+                        let rest = String(line[line.index(after: space)...])
+                        out.append(String(line[..<space]))
+                        line = rest
+                    } else {
+                        out.append(line)
+                        line = ""
+                    }
+                    lineWidth = DisplayWidth.measure(line)
+                    lastSpace = nil
+                    if cluster == " " { continue }
+                }
+                if cluster == " " { lastSpace = line.endIndex }
+                line.append(cluster)
+                lineWidth += w
+            }
+            out.append(line)
+        }
+        return out
+    }
+}

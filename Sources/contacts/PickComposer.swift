@@ -1,0 +1,241 @@
+import ArgumentModel
+import Campaigns
+import Composer
+import ContactsSelection
+import Foundation
+import PickerModel
+import Templating
+import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `pick`'s composer options (KBContactsSelection's mailSubject, mailBody, mailIsHTML and messageBody, or a
+/// template of the library) and the delivery options `compose` has; after Select they open the compose
+/// sheet (``PickComposeSheet``).
+struct PickComposer {
+    /// The help section of the composer options.
+    static let section = "Compose"
+
+    static let options: [OptionSpec] =
+        [
+            .option(
+                "--subject", value: "S", help: "compose after Select: the mail subject (Mustache, per recipient)",
+                section: section),
+            .option(
+                "--body", value: "TEXT|@FILE",
+                help: "the mail body, or @FILE's text (FILE.md: Markdown, sent as HTML and plain text)",
+                completion: .file, section: section),
+            .flag("--html", help: "the body is HTML (a plain-text part is made of it)", section: section),
+            .option(
+                "--message-body", value: "TEXT|@FILE", help: "the text message body (default: the mail body)",
+                completion: .file, section: section),
+        ]
+        + [
+            ComposeCommand.templateOption, ComposeCommand.dataOption, ComposeCommand.templatesOption,
+            ComposeCommand.stringsOption,
+        ].map { option in
+            var option = option
+            option.section = section
+            return option
+        } + DeliveryOptions.options
+
+    /// The template name a written message is rendered under (a library folder cannot have it: folders
+    /// starting with `_` are not templates).
+    static let textTemplate = "_pick"
+
+    /// The message as written, or nil with `--template`.
+    var text: ComposerText?
+    var campaign: Campaign
+    var library: TemplateLibrary
+    var delivery: DeliveryOptions
+
+    /// Reads the options; nil when none of the composer options is given (the delivery options then
+    /// cannot be either). Templates, `--data` and a written message are checked here, before the picker
+    /// starts.
+    static func parse(_ args: inout Arguments, listOptions: ListOptions) throws -> PickComposer? {
+        let command = PickCommand.name
+        let subject = try args.option("--subject")
+        let body = try args.option("--body")
+        let html = args.flag("--html")
+        let messageBody = try args.option("--message-body")
+        let template = try args.option(ComposeCommand.templateOption.name)
+        let dataPath = try args.option(ComposeCommand.dataOption.name)
+        let templatesDir = try args.option(ComposeCommand.templatesOption.name)
+        let stringsDir = try args.option(ComposeCommand.stringsOption.name)
+        let delivery = try DeliveryOptions.parse(&args, command: command)
+        let written = subject != nil || body != nil || messageBody != nil
+        guard written || template != nil else {
+            if html || dataPath != nil || templatesDir != nil || stringsDir != nil || delivery.given {
+                throw CLIError.usage(
+                    "\(command): --html, --data, --templates, --strings and the delivery options go with "
+                        + "--subject/--body/--message-body or --template")
+            }
+            return nil
+        }
+        guard !(written && template != nil) else {
+            throw CLIError.usage("\(command): give --subject/--body/--message-body or --template, not both")
+        }
+        if listOptions.sources.contains("-") {
+            throw CLIError.usage(
+                "\(command): composing reads the picked contacts again from their source: give files, not --source -")
+        }
+        // Mail needs a sender (compose says so after rendering): said before anyone is picked.
+        if delivery.given, delivery.from == nil, listOptions.mode != .messages {
+            throw CLIError.usage("\(command): --from ADDR is needed for mail (the sender of every message)")
+        }
+        try delivery.prepare(command: command)
+        let library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: command)
+        var text: ComposerText?
+        if written {
+            let (bodyText, bodyFile) = try bodyOption(body, "--body")
+            var composed = ComposerText(
+                subject: subject ?? "", body: bodyText ?? "",
+                format: ComposerText.format(fileName: bodyFile, html: html))
+            composed.messageBody = try bodyOption(messageBody, "--message-body").text
+            // A template error is reported now, with its part, line and column.
+            var check = library
+            do { try check.add(textTemplate, parts: composed.parts) } catch {
+                throw CLIError.usage("\(command): \(error)")
+            }
+            text = composed
+        } else if let template, library.templates[template] == nil {
+            throw CLIError.usage(
+                "\(command): no template '\(template)' (have: \(library.names.joined(separator: ", ")))")
+        }
+        var campaign = Campaign(template: template ?? textTemplate)
+        campaign.locale = listOptions.locale
+        campaign.from = delivery.from
+        if let dataPath { campaign.data = try loadCampaignData(dataPath, command: command) }
+        return PickComposer(text: text, campaign: campaign, library: library, delivery: delivery)
+    }
+
+    /// TEXT as it is, or `@FILE`'s text with FILE's name.
+    static func bodyOption(_ value: String?, _ option: String) throws -> (text: String?, file: String?) {
+        guard let value else { return (nil, nil) }
+        guard value.hasPrefix("@") else { return (value, nil) }
+        let path = String(value.dropFirst())
+        let data = try readInput(path, command: "\(PickCommand.name) \(option)")
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CLIError.usage("\(PickCommand.name): \(option): \(path): not UTF-8 text")
+        }
+        return (text, path)
+    }
+}
+
+/// The compose sheet in the picker's terminal session: drawn from ``ComposeSheet``, with the editor and the
+/// delivery it asks for.
+enum PickComposeSheet {
+    /// How the sheet ended.
+    enum Ending {
+        /// Back to the list (Esc, or OK on the alert), the selection kept.
+        case back
+        /// The session is over: exit with this code (the session has been ended).
+        case exit(ExitCode)
+    }
+
+    /// Shows the sheet for `picked` until it ends. The picked contacts are resolved by id in the book of
+    /// the sources, read again as `compose --ids` reads it (not in the picker's listing).
+    static func run(
+        _ picked: [PickedContact], composer: PickComposer, listOptions: ListOptions, locale: String,
+        session: TerminalSession
+    ) throws -> Ending {
+        // Its diagnostics and progress go to the terminal's own screen, not over the picker's.
+        let selection = try session.handOver {
+            let book = try readSources(listOptions.sources).book
+            let contacts = try groupMembers(of: book, group: listOptions.group)
+            let config = listOptions.configuration(keywords: false)
+            let selection = try SelectionController(contacts: contacts) { $0 = config }
+            try selection.select(picked)
+            return selection
+        }
+        let size = session.size
+        let sheet = try ComposeSheet(
+            selection: selection, campaign: composer.campaign, library: composer.library, text: composer.text,
+            delivery: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale,
+            columns: size.columns, lines: size.lines)
+        while true {
+            session.draw(PickCommand.frame(sheet.screen()))
+            let key = session.nextKey()
+            switch key {
+            case .terminate(let signal):
+                session.end()
+                exit(128 + signal)
+            case .control("z"):
+                session.suspend()
+                let size = session.size
+                sheet.resize(columns: size.columns, lines: size.lines)
+            case .resize:
+                let size = session.size
+                sheet.resize(columns: size.columns, lines: size.lines)
+            default:
+                guard let input = PickCommand.input(key), let action = sheet.handle(input) else { continue }
+                switch action {
+                case .back: return .back
+                case .cancel:
+                    session.end()
+                    return .exit(.interrupted)
+                case .edit: edit(sheet, session: session)
+                case .send:
+                    session.end()
+                    return .exit(try send(sheet, composer: composer, locale: locale))
+                }
+            }
+        }
+    }
+
+    /// Sends the sheet's messages as `compose --send` does (printing the same lines, the progress bar on
+    /// stderr and the summary), after the session ended.
+    static func send(_ sheet: ComposeSheet, composer: PickComposer, locale: String) throws -> ExitCode {
+        var options = composer.delivery
+        options.send = true
+        let stop = OutboxStop()
+        if options.needsOutbox { Interrupts.watch(stop) }
+        defer { Interrupts.unwatch() }
+        return try ComposeDelivery.deliver(
+            sheet.messages, failures: sheet.failures, options: options, command: PickCommand.name, stop: stop,
+            locale: locale)
+    }
+
+    /// Edits the sheet's message in `$VISUAL`, else `$EDITOR`, else vi, on the terminal: the text goes into
+    /// a file of its own, the editor runs, the file is read back. The file is removed when the edit is
+    /// taken; when the editor fails or the text cannot be used it is kept (its path in the error), so
+    /// nothing written is lost.
+    static func edit(_ sheet: ComposeSheet, session: TerminalSession) {
+        guard let text = sheet.text else { return }
+        let editor = TerminalSession.editor(environment: ProcessInfo.processInfo.environment)
+        let ext =
+            switch text.format {
+            case .markdown: "md"
+            case .html: "html"
+            case .plain: "txt"
+            }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "contacts-pick-" + UUID().uuidString.prefix(8))
+        let file = folder.appendingPathComponent("message.\(ext)")
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try Data(text.editable.utf8).write(to: file)
+        } catch {
+            sheet.editorFailed("\(file.path): \(error)")
+            return
+        }
+        let status = session.runEditor(editor, file: file)
+        guard status == 0 else {
+            sheet.editorFailed(
+                "The editor \(status < 0 ? "could not be run" : "exited with \(status)"); the message is unchanged "
+                    + "(\(editor); the edited text stays in \(file.path))")
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: file.path),
+            let edited = String(data: data, encoding: .utf8)
+        else {
+            sheet.editorFailed("\(file.path): cannot be read as UTF-8 text; the message is unchanged")
+            return
+        }
+        sheet.edited(edited, file: file.path)
+        if sheet.error == nil { try? FileManager.default.removeItem(at: folder) }
+    }
+}
