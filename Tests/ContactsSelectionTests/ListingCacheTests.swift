@@ -91,7 +91,9 @@ import Testing
         return (folder.path, ListingCache(directory: dir.appendingPathComponent("index").path))
     }
 
-    static func ids(_ listing: any ContactListing) -> [String] { (0..<listing.rowCount).map { listing.listedRow($0).id } }
+    static func ids(_ listing: any ContactListing) -> [String] {
+        (0..<listing.rowCount).map { listing.listedRow($0).id }
+    }
 
     @Test func aVdirFolderIsSavedAndAnyCardFileAddedChangedOrRemovedMakesItStale() throws {
         let contacts = Array(SelectionFixtures.book.prefix(4))
