@@ -33,9 +33,8 @@ extension ContactPicker {
 
     /// The width of the index column (with the space before it); none on a very narrow screen.
     var indexWidth: Int {
-        let titles = listing.indexTitles
-        guard !titles.isEmpty, columns >= 20 else { return 0 }
-        return (titles.map(DisplayWidth.measure).max() ?? 1) + 1
+        guard !listing.indexTitles.isEmpty, columns >= 20 else { return 0 }
+        return max(1, indexTitlesWidth) + 1
     }
 
     func indexTitle(atListLine line: Int) -> String? {
@@ -151,10 +150,11 @@ extension ContactPicker {
             }
         }
         let current = currentSectionTitle
+        let shown = indexWidth > 0 ? indexShown : []
         return (0..<listHeight).map { n in
             var spans = n < body.count ? body[n] : [PickerSpan("", width: width, role: .row)]
             if indexWidth > 0 {
-                let title = indexTitle(atListLine: n) ?? ""
+                let title = n < shown.count ? shown[n] : ""
                 spans.append(
                     PickerSpan(
                         title, width: indexWidth, role: title == current ? .currentIndex : .index,

@@ -39,6 +39,18 @@ func runPickBench(args: [String]) throws {
         guard r.status == 0 else { throw ProcessBenchError("generator failed") }
     }
     let indexDir = dataDir + "/pick-index"
+    let queries = ["m", "ma", "mar", "mari", "maria", "maria ", "maria g", "maria ga", "maria gar", "maria garc"]
+    if args.contains("--model") {
+        // The view model only, over the index of the last full run (saved now when there is none).
+        var config = Configuration()
+        config.locale = "en"
+        let cache = ListingCache(directory: indexDir)
+        if try cache.open(book: book, configuration: config).origin != .saved {
+            _ = try cache.save(book: book, configuration: config)
+        }
+        try modelKeystrokes(book: book, indexDir: indexDir, queries: queries, repeats: repeats)
+        return
+    }
     try? FileManager.default.removeItem(atPath: indexDir)
     setenv("CONTACTS_INDEX_DIR", indexDir, 1)
     setenv("LANG", "C.UTF-8", 1)
@@ -104,7 +116,6 @@ func runPickBench(args: [String]) throws {
 
     // (c) Keystrokes. Each program's own count for each query (its non-interactive search) tells when the
     // screen shows the answer.
-    let queries = ["m", "ma", "mar", "mari", "maria", "maria ", "maria g", "maria ga", "maria gar", "maria garc"]
     var ours: [[Any]] = []
     for q in queries {
         let text = try output([binary, "search", "--source", book, "--locale", "en", q])
@@ -118,10 +129,6 @@ func runPickBench(args: [String]) throws {
     spec["repeat"] = repeats
     let oursRun = try drive(spec, pick)
     let oursKeys = (oursRun["keys"] as? [[Any]] ?? []).compactMap { $0[1] as? Double }
-    func percentile(_ values: [Double], _ p: Double) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-    }
     print(
         "  (c) keystroke → screen updated, typing \"\(queries.last!)\" \(repeats)× (timed: keys whose count changes):")
     print("      contacts pick counts: \(ours.map { "\($0[1])" }.joined(separator: " "))")
@@ -156,7 +163,12 @@ func runPickBench(args: [String]) throws {
         print("      fzf not installed: no peer (make bench installs it)")
     }
 
-    // The view model alone over the saved index: a keystroke's search and screen, without the terminal.
+    try modelKeystrokes(book: book, indexDir: indexDir, queries: queries, repeats: repeats)
+}
+
+/// The view model alone over the saved index of `book` (``ContactPicker`` in this process): each keystroke's
+/// search and screen, without the terminal (`BENCH_VERBOSE=1`: each one).
+func modelKeystrokes(book: String, indexDir: String, queries: [String], repeats: Int) throws {
     let cache = ListingCache(directory: indexDir)
     var config = Configuration()
     config.locale = "en"
@@ -169,11 +181,15 @@ func runPickBench(args: [String]) throws {
         for q in queries {
             let key = String(q.dropFirst(typed.count))
             typed = q
-            modelKeys.append(
-                measure { () -> Int in
-                    picker.handle(.text(key))
-                    return picker.screen().lines.count
-                }.seconds * 1000)
+            let search = measure { picker.handle(.text(key)) }.seconds * 1000
+            let screen = measure { picker.screen().lines.count }.seconds * 1000
+            modelKeys.append(search + screen)
+            if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil {
+                print(
+                    String(
+                        format: "    %@: search %.2f ms, screen %.2f ms, %d rows", q, search, screen,
+                        picker.result.count))
+            }
         }
         picker.handle(.control("u"))
     }
@@ -181,6 +197,12 @@ func runPickBench(args: [String]) throws {
         String(
             format: "  view model (in process, %@ listing): per keystroke search + screen p50 %.2f ms, p99 %.2f ms",
             opened.origin == .saved ? "saved" : "read", percentile(modelKeys, 0.5), percentile(modelKeys, 0.99)))
+}
+
+/// The value below which a share `p` of `values` lies.
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
 }
 
 /// Standard output of a child process (its standard error passed through); throws when it fails.
