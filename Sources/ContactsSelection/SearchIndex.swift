@@ -407,16 +407,29 @@ final class SearchIndex: Sendable {
         return out
     }
 
-    /// Groups result rows (in list order) into runs of the same section.
+    /// Groups result rows (in list order) into runs of the same section. Rows are in section order, so
+    /// each run's end is found by galloping and halving (a million-row result in a few hundred looks).
     func sectionRuns(_ numbers: [Int32]) -> [RowSection] {
         var sections: [RowSection] = []
         var start = 0
-        while start < numbers.count {
+        let count = numbers.count
+        while start < count {
             let s = sectionOfRow[Int(numbers[start])]
-            var end = start + 1
-            while end < numbers.count && sectionOfRow[Int(numbers[end])] == s { end += 1 }
-            sections.append(RowSection(title: sectionTitles[Int(s)], range: start..<end))
-            start = end
+            func inRun(_ position: Int) -> Bool { sectionOfRow[Int(numbers[position])] == s }
+            // The run holds start..<low+1 and not high (or high is the end).
+            var low = start
+            var step = 1
+            while low + step < count && inRun(low + step) {
+                low += step
+                step *= 2
+            }
+            var high = min(count, low + step)
+            while high - low > 1 {
+                let mid = (low + high) / 2
+                if inRun(mid) { low = mid } else { high = mid }
+            }
+            sections.append(RowSection(title: sectionTitles[Int(s)], range: start..<high))
+            start = high
         }
         return sections
     }
@@ -492,6 +505,8 @@ final class SearchIndex: Sendable {
 
         func scan(_ range: Range<Int>) -> [Int32] {
             var result: [Int32] = []
+            // Room for every row when the mask alone answers (a one-letter query matches most rows).
+            if prefilter.maskIsAnswer { result.reserveCapacity(range.count) }
             for i in range {
                 let r = candidates.map { Int($0[i]) } ?? i
                 if prefilter.mayMatch(r, masks: masks) && (prefilter.maskIsAnswer || matches(r)) {
@@ -536,7 +551,15 @@ final class SearchIndex: Sendable {
         private let parts: Mutex<[[Int32]]>
         init(_ count: Int) { parts = Mutex(Array(repeating: [], count: count)) }
         func set(_ i: Int, _ value: [Int32]) { parts.withLock { $0[i] = value } }
-        func joined() -> [Int32] { parts.withLock { Array($0.joined()) } }
+        /// The parts in order, copied part by part (not element by element).
+        func joined() -> [Int32] {
+            parts.withLock { parts in
+                var out: [Int32] = []
+                out.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+                for part in parts { out.append(contentsOf: part) }
+                return out
+            }
+        }
     }
 
     /// The masks a row must have for a query to match it.

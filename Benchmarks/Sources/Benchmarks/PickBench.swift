@@ -129,6 +129,7 @@ func runPickBench(args: [String]) throws {
     spec["repeat"] = repeats
     let oursRun = try drive(spec, pick)
     let oursKeys = (oursRun["keys"] as? [[Any]] ?? []).compactMap { $0[1] as? Double }
+    print("      contacts pick per key (ms): " + perKey(oursRun))
     print(
         "  (c) keystroke → screen updated, typing \"\(queries.last!)\" \(repeats)× (timed: keys whose count changes):")
     print("      contacts pick counts: \(ours.map { "\($0[1])" }.joined(separator: " "))")
@@ -150,6 +151,7 @@ func runPickBench(args: [String]) throws {
         fzfSpec["repeat"] = repeats
         let fzfRun = try drive(fzfSpec, ["/bin/sh", "-c", "exec '\(fzf)' --exact < '\(linesFile)'"])
         let fzfKeys = (fzfRun["keys"] as? [[Any]] ?? []).compactMap { $0[1] as? Double }
+        print("      fzf per key (ms): " + perKey(fzfRun))
         let fzfP50 = percentile(fzfKeys, 0.5)
         let fzfP99 = percentile(fzfKeys, 0.99)
         print("      fzf --exact counts:   \(theirs.map { "\($0[1])" }.joined(separator: " "))")
@@ -197,6 +199,13 @@ func modelKeystrokes(book: String, indexDir: String, queries: [String], repeats:
         String(
             format: "  view model (in process, %@ listing): per keystroke search + screen p50 %.2f ms, p99 %.2f ms",
             opened.origin == .saved ? "saved" : "read", percentile(modelKeys, 0.5), percentile(modelKeys, 0.99)))
+}
+
+/// Each timed keystroke of a driven run, "query time" in typing order.
+private func perKey(_ run: [String: Any]) -> String {
+    (run["keys"] as? [[Any]] ?? []).map { key in
+        "\"\(key[0] as? String ?? "")\" " + String(format: "%.1f", key[1] as? Double ?? .nan)
+    }.joined(separator: ", ")
 }
 
 /// The value below which a share `p` of `values` lies.
