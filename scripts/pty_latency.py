@@ -10,10 +10,13 @@ SPEC_JSON: {"columns": C, "lines": L, "total": N,
             "typed": [[QUERY, COUNT], ...]  the query after each keystroke and the count the program's own
                                             non-interactive search gives for it,
             "repeat": R                     type the sequence R times (Ctrl-U and back to N in between),
-            "quit": BYTES}                  what ends the program (Esc)
+            "quit": BYTES,                  what ends the program (Esc)
+            "prompt": TEXT or null}         for a program that draws the query and its count in one frame
+                                            (the picker): a key is answered when a line starts with TEXT
+                                            and the query and shows "COUNT/N", so every key is timed
 A keystroke is answered when the screen shows QUERY and "COUNT/N" (the program's match-count: fzf's info
 line, the picker's search line). Keystrokes whose count equals the one before cannot be told from the
-screen before it and are typed but not timed. Each time is from just before the key is written to the
+screen before it and are typed but not timed (unless "prompt" is given). Each time is from just before the key is written to the
 moment the bytes that completed the answer were read (pyte's own work included, for every program alike).
 Prints JSON: {"progress": s or null, "ready": s, "keys": [[QUERY, ms], ...], "status": exit status}.
 A wait longer than 60 s prints the screen on stderr and exits 3.
@@ -85,6 +88,7 @@ def main():
         - start
     )
     keys = []
+    prompt = spec.get("prompt")
     for _ in range(spec.get("repeat", 1)):
         previous = total
         typed = ""
@@ -96,10 +100,12 @@ def main():
             shown = query.rstrip()
 
             def answered():
+                if prompt is not None:
+                    return count in counts() and any(line.startswith(prompt + shown + " ") for line in screen.display)
                 return count in counts() and any(shown in line for line in screen.display)
 
             at = wait(answered, "the answer to %r (%d)" % (query, count))
-            if count != previous:
+            if count != previous or prompt is not None:
                 keys.append([query, (at - sent) * 1000])
             previous = count
         os.write(master, b"\x15")  # Ctrl-U: the query cleared, everyone shown again
