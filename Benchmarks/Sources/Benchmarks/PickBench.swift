@@ -21,12 +21,7 @@ func runPickBench(args: [String]) throws {
     let repeats = option("--repeat").flatMap(Int.init) ?? 3
     let root = FileManager.default.currentDirectoryPath
     let dataDir = option("--data") ?? root + "/.build/bench-data"
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("contacts").path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-        throw ProcessBenchError(
-            "no contacts binary beside the benchmarks at \(binary) (swift build -c release --product contacts)")
-    }
+    let binary = try contactsBinary()
     guard let python = venvPython() else { throw ProcessBenchError("no venv python with pyte (make deps)") }
     let fzf = ["/usr/bin/fzf", "/usr/local/bin/fzf"].first { FileManager.default.isExecutableFile(atPath: $0) }
     try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
