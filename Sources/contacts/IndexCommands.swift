@@ -124,12 +124,12 @@ enum IndexBuildCommand: Command {
         options: ListOptions.options.filter { !["--source", "--json", groupOption.name].contains($0.name) },
         arguments: [
             ArgumentSpec(
-                "FILE.vcf|DIR…", help: "the address book: a vCard file, a vdir folder, or several as one",
-                required: true, completion: .file)
+                "FILE.vcf|DIR", help: "the address book: a vCard file, a vdir folder, or several as one",
+                required: true, repeated: true, completion: .file)
         ],
         examples: [
             "contacts index build contacts.vcf --locale de", "contacts search anna --source contacts.vcf --locale de",
-            "contacts index build ~/contacts/family work.vcf  # then: pick --source ~/contacts/family --source work.vcf",
+            "contacts index build family work.vcf  # then: list, search or pick --source family --source work.vcf",
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
