@@ -51,7 +51,7 @@ public struct ContactLookup: Sendable {
         }
     }
 
-    /// The book of `sources` (one file, a vdir folder, several merged as ``SourcedAddressBook`` merges
+    /// The book of `sources` (one file, a vdir folder, several merged as `SourcedAddressBook` merges
     /// them), read again (once per lookup) when contacts are needed: the ids are the ones a listing of the
     /// same sources lists (``ListingCache/open(sources:configuration:reading:)``).
     public static func sources(_ sources: [ContactSource]) -> ContactLookup {

@@ -4,8 +4,9 @@ import Support
 
 /// The folder of saved lists and the one rule for opening an address book as a listing: its saved list
 /// (``SavedList``) when one is there and current, else the book read as a ``CompactContactList`` — and a
-/// stale or unreadable saved list written again. A saved list belongs to one file (by absolute path) and
-/// one options key (``ContactsDataSource/savedListOptions(_:)``): locales, mode, name rules, phone region.
+/// stale or unreadable saved list written again. A saved list belongs to its sources (a file, a vdir
+/// folder, or several in order: by absolute path; ``BookIdentity/init(sources:)`` tells when they changed)
+/// and one options key (``ContactsDataSource/savedListOptions(_:)``): locales, mode, name rules, phone region.
 ///
 /// ```swift
 /// let cache = ListingCache.standard()
@@ -165,7 +166,7 @@ public struct ListingCache: Sendable {
     static func names(_ sources: [ContactSource]) -> String { sources.map(\.description).joined(separator: ", ") }
 
     /// The book of `sources` as a compact list: one file streamed (never held whole); a vdir folder or
-    /// several sources read and merged as one book (``SourcedAddressBook``), then compacted.
+    /// several sources read and merged as one book (`SourcedAddressBook`), then compacted.
     static func read(_ sources: [ContactSource], _ configuration: Configuration) throws -> CompactContactList {
         if sources.count == 1, case .file(let path) = sources[0] {
             return try CompactContactList(contentsOfFile: path, configuration: configuration)
