@@ -140,7 +140,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "BenchBaseline", "Collation", "ContactsCore", "Templating", "Composer", "ContactsSelection", "Support",
-                "TestSupport",
+                "TestSupport", "PickerModel",
             ],
             path: "Benchmarks/Sources/Benchmarks"
         ),

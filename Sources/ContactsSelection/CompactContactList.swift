@@ -64,6 +64,22 @@ public final class CompactContactList: ContactListing {
         try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
     }
 
+    /// The contacts of a book already read (several sources merged, a vdir folder) as a compact list: the
+    /// same rows, ids and search answers as a ``ContactsDataSource`` of `book`, without keeping the contacts.
+    ///
+    /// ```swift
+    /// let merged = try SourcedAddressBook(reading: [ContactSource(path: "work.vcf"), ContactSource(path: "family")])
+    /// let list = try CompactContactList(book: merged.book, configuration: Configuration())
+    /// ```
+    public convenience init(book: AddressBook, configuration: Configuration) throws {
+        let reading = try Self.reading(configuration)
+        var piece = reading.makePiece()
+        for contact in book.contacts { reading.body(&piece, contact) }
+        try self.init(
+            pieces: [piece], renamedIDs: [:], diagnostics: book.diagnostics, collation: reading.collation,
+            configuration: configuration)
+    }
+
     /// ``init(data:fileName:configuration:)`` read in up to `maxChunks` pieces of at least `minChunkSize`
     /// bytes on `threads` threads (package access: the fuzz targets split small inputs).
     package convenience init(
@@ -97,12 +113,23 @@ public final class CompactContactList: ContactListing {
     }
 
     /// `stream` is consumed: its pieces become the segments of one list (no entry is copied).
-    init(
+    convenience init(
         stream: consuming VCardReader.Stream<ListEntries>, collation: LocalizedCollation, configuration: Configuration
     ) throws {
-        var list = ListEntries(joining: stream.pieces, region: configuration.resolvedPhoneRegion)
+        let pieces = stream.pieces
         stream.pieces = []
-        for (n, id) in stream.renamedIDs { list.setID(id, of: n) }
+        try self.init(
+            pieces: consume pieces, renamedIDs: stream.renamedIDs, diagnostics: stream.diagnostics,
+            collation: collation, configuration: configuration)
+    }
+
+    /// The pieces of a read become the segments of one list (no entry is copied).
+    init(
+        pieces: consuming [ListEntries], renamedIDs: [Int: String], diagnostics: [VCardDiagnostic],
+        collation: LocalizedCollation, configuration: Configuration
+    ) throws {
+        var list = ListEntries(joining: pieces, region: configuration.resolvedPhoneRegion)
+        for (n, id) in renamedIDs { list.setID(id, of: n) }
 
         let arrangement = ListArrangement(
             list, mode: configuration.mode, skipUnnamed: configuration.skipUnnamedContacts, collation: collation)
@@ -111,7 +138,7 @@ public final class CompactContactList: ContactListing {
         indexTitles = collation.indexTitles
         sections = arrangement.sections
         skipped = arrangement.skipped
-        diagnostics = stream.diagnostics
+        self.diagnostics = diagnostics
         contactCount = list.count
         entries = list
         order = arrangement.order

@@ -51,6 +51,20 @@ public struct ContactLookup: Sendable {
         }
     }
 
+    /// The book of `sources` (one file, a vdir folder, several merged as `SourcedAddressBook` merges
+    /// them), read again (once per lookup) when contacts are needed: the ids are the ones a listing of the
+    /// same sources lists (``ListingCache/open(sources:configuration:reading:)``).
+    public static func sources(_ sources: [ContactSource]) -> ContactLookup {
+        ContactLookup { ids in
+            let wanted = Set(ids)
+            guard !wanted.isEmpty else { return [:] }
+            let book = try SourcedAddressBook(reading: sources).book
+            var found: [String: Contact] = [:]
+            for id in wanted { if let contact = book.contact(id: id) { found[id] = contact } }
+            return found
+        }
+    }
+
     /// No contacts: looking one up throws ``SelectionError/contactsUnavailable``. For a selection that only
     /// lists and selects (ids, names, values).
     public static let unavailable = ContactLookup { ids in

@@ -4,8 +4,9 @@ import Support
 
 /// The folder of saved lists and the one rule for opening an address book as a listing: its saved list
 /// (``SavedList``) when one is there and current, else the book read as a ``CompactContactList`` — and a
-/// stale or unreadable saved list written again. A saved list belongs to one file (by absolute path) and
-/// one options key (``ContactsDataSource/savedListOptions(_:)``): locales, mode, name rules, phone region.
+/// stale or unreadable saved list written again. A saved list belongs to its sources (a file, a vdir
+/// folder, or several in order: by absolute path; ``BookIdentity/init(sources:)`` tells when they changed)
+/// and one options key (``ContactsDataSource/savedListOptions(_:)``): locales, mode, name rules, phone region.
 ///
 /// ```swift
 /// let cache = ListingCache.standard()
@@ -34,16 +35,25 @@ public struct ListingCache: Sendable {
         return ListingCache(directory: home + "/.cache/contacts/index")
     }
 
-    /// The saved list's file of the book at `book` listed with `configuration`: the book's file name, then a
-    /// hash of its absolute path and the options key (the same in every run).
+    /// The saved list's file of the book at `book` (a vCard file or a vdir folder) listed with
+    /// `configuration` (``path(sources:configuration:)``).
     public func path(book: String, configuration: Configuration) -> String {
-        let absolute = URL(fileURLWithPath: book).standardizedFileURL.path
-        let options = ContactsDataSource.savedListOptions(configuration)
-        let name = (absolute as NSString).lastPathComponent
-        return directory + "/" + name + "-" + String((absolute + "\u{0}" + options).fnv1a64, radix: 16) + ".index"
+        path(sources: [ContactSource(path: book)], configuration: configuration)
     }
 
-    /// How ``open(book:configuration:reading:)`` answered.
+    /// The saved list's file of the book read from `sources` with `configuration`: the first source's
+    /// name (and `+N` for N more), then a hash of their absolute paths, in order, and the options key (the
+    /// same in every run).
+    public func path(sources: [ContactSource], configuration: Configuration) -> String {
+        let absolute = sources.map { URL(fileURLWithPath: $0.description).standardizedFileURL.path }
+        let options = ContactsDataSource.savedListOptions(configuration)
+        let more = sources.count > 1 ? "+\(sources.count - 1)" : ""
+        let name = ((absolute.first ?? "") as NSString).lastPathComponent + more
+        let key = (absolute + [options]).joined(separator: "\u{0}")
+        return directory + "/" + name + "-" + String(key.fnv1a64, radix: 16) + ".index"
+    }
+
+    /// How ``open(sources:configuration:reading:)`` answered.
     public enum Origin: Sendable, Equatable {
         /// The saved list, current for the book and the options.
         case saved
@@ -60,39 +70,54 @@ public struct ListingCache: Sendable {
         public let diagnostics: [String]
         /// What happened to the saved list on the way: stale and rebuilt, or could not be saved.
         public let notes: [String]
+        /// Where the contacts of the listed rows are found when they are needed (composing, vCards, the
+        /// values to choose from): the sources read again, by id.
+        public let contacts: ContactLookup
     }
 
-    /// Opens the vCard file at `book` as a listing for `configuration`: its saved list when current, else
-    /// the file read as a compact list by `reading` (which may show progress; it is given a label and the
-    /// work). A saved list that is stale or unreadable is noted and written again from what was read, unless
-    /// the book changed while it was read. Throws what reading the book throws.
+    /// Opens the book at `book` (a vCard file or a vdir folder) as a listing
+    /// (``open(sources:configuration:reading:)``).
     public func open(
         book: String, configuration: Configuration,
         reading: (String, () throws -> CompactContactList) throws -> CompactContactList = { try $1() }
     ) throws -> Opened {
-        let indexPath = path(book: book, configuration: configuration)
+        try open(sources: [ContactSource(path: book)], configuration: configuration, reading: reading)
+    }
+
+    /// Opens the book read from `sources` (one vCard file, a vdir folder, or several merged as one book)
+    /// as a listing for `configuration`: its saved list when current, else the book read as a compact list
+    /// by `reading` (which may show progress; it is given a label and the work). A saved list that is stale
+    /// or unreadable is noted and written again from what was read, unless the book changed while it was
+    /// read. Throws what reading the book throws.
+    public func open(
+        sources: [ContactSource], configuration: Configuration,
+        reading: (String, () throws -> CompactContactList) throws -> CompactContactList = { try $1() }
+    ) throws -> Opened {
+        let indexPath = path(sources: sources, configuration: configuration)
         let options = ContactsDataSource.savedListOptions(configuration)
+        let lookup = ContactLookup.sources(sources)
         func read() throws -> CompactContactList {
-            try reading("reading and sorting \(book)") {
-                try CompactContactList(contentsOfFile: book, configuration: configuration)
-            }
+            try reading("reading and sorting \(Self.names(sources))") { try Self.read(sources, configuration) }
         }
         func opened(_ list: CompactContactList, notes: [String]) -> Opened {
-            Opened(listing: list, origin: .read, diagnostics: list.diagnostics.map(\.description), notes: notes)
+            Opened(
+                listing: list, origin: .read, diagnostics: list.diagnostics.map(\.description), notes: notes,
+                contacts: lookup)
         }
-        guard FileManager.default.fileExists(atPath: indexPath), let identity = try? BookIdentity(path: book) else {
+        guard FileManager.default.fileExists(atPath: indexPath), let identity = try? BookIdentity(sources: sources)
+        else {
             return opened(try read(), notes: [])
         }
         var notes: [String] = []
         do {
             let saved = try SavedList(path: indexPath, book: identity, options: options)
-            return Opened(listing: saved, origin: .saved, diagnostics: saved.diagnostics, notes: [])
+            return Opened(listing: saved, origin: .saved, diagnostics: saved.diagnostics, notes: [], contacts: lookup)
         } catch {
             notes.append("\(error); rebuilding it")
         }
         let list = try read()
         // The book may have changed while it was read: save only what matches the identity read after.
-        if !list.nothingRead, let after = try? BookIdentity(path: book), after == identity {
+        if !list.nothingRead, let after = try? BookIdentity(sources: sources), after == identity {
             do {
                 try SavedList.write(
                     list, to: indexPath, book: identity, diagnostics: list.diagnostics.map(\.description))
@@ -103,29 +128,49 @@ public struct ListingCache: Sendable {
         return opened(list, notes: notes)
     }
 
-    /// Reads the vCard file at `book` and saves its list for `configuration` (what `contacts index build`
-    /// does), whether or not one is there; returns the list and the saved file's path. Throws when the
-    /// book changed while it was read (nothing is then left saved). A book without a readable card is not
-    /// saved (no folder is made for it): the list says so (`nothingRead`).
+    /// Reads the book at `book` (a vCard file or a vdir folder) and saves its list
+    /// (``save(sources:configuration:reading:saving:)``).
     public func save(
         book: String, configuration: Configuration,
         reading: (String, () throws -> CompactContactList) throws -> CompactContactList = { try $1() },
         saving: (String, () throws -> Void) throws -> Void = { try $1() }
     ) throws -> (list: CompactContactList, path: String) {
-        let identity = try BookIdentity(path: book)
-        let list = try reading("reading and sorting \(book)") {
-            try CompactContactList(contentsOfFile: book, configuration: configuration)
-        }
-        let indexPath = path(book: book, configuration: configuration)
+        try save(sources: [ContactSource(path: book)], configuration: configuration, reading: reading, saving: saving)
+    }
+
+    /// Reads the book of `sources` and saves its list for `configuration` (what `contacts index build`
+    /// does), whether or not one is there; returns the list and the saved file's path. Throws when the
+    /// book changed while it was read (nothing is then left saved). A book without a readable card is not
+    /// saved (no folder is made for it): the list says so (`nothingRead`).
+    public func save(
+        sources: [ContactSource], configuration: Configuration,
+        reading: (String, () throws -> CompactContactList) throws -> CompactContactList = { try $1() },
+        saving: (String, () throws -> Void) throws -> Void = { try $1() }
+    ) throws -> (list: CompactContactList, path: String) {
+        let identity = try BookIdentity(sources: sources)
+        let list = try reading("reading and sorting \(Self.names(sources))") { try Self.read(sources, configuration) }
+        let indexPath = path(sources: sources, configuration: configuration)
         if list.nothingRead { return (list, indexPath) }  // no index of a book without a readable card
         try PrivateFiles.makeDirectories(directory)
         try saving("saving the index of \(list.rowCount) contacts") {
             try SavedList.write(list, to: indexPath, book: identity, diagnostics: list.diagnostics.map(\.description))
         }
-        guard let after = try? BookIdentity(path: book), after == identity else {
+        guard let after = try? BookIdentity(sources: sources), after == identity else {
             try? FileManager.default.removeItem(atPath: indexPath)
-            throw SavedListError.changedWhileRead(path: book)
+            throw SavedListError.changedWhileRead(path: Self.names(sources))
         }
         return (list, indexPath)
+    }
+
+    /// The sources as a progress line or a message names them.
+    static func names(_ sources: [ContactSource]) -> String { sources.map(\.description).joined(separator: ", ") }
+
+    /// The book of `sources` as a compact list: one file streamed (never held whole); a vdir folder or
+    /// several sources read and merged as one book (`SourcedAddressBook`), then compacted.
+    static func read(_ sources: [ContactSource], _ configuration: Configuration) throws -> CompactContactList {
+        if sources.count == 1, case .file(let path) = sources[0] {
+            return try CompactContactList(contentsOfFile: path, configuration: configuration)
+        }
+        return try CompactContactList(book: SourcedAddressBook(reading: sources).book, configuration: configuration)
     }
 }

@@ -275,6 +275,12 @@ public final class SelectionController {
     /// The value a contact will be reached at: the chosen one, else the row's default (`pref`, else first).
     public func value(for id: String) -> (channel: Channel, value: String)? {
         guard let number = listing.rowNumber(id: id) else { return nil }
+        return value(forRow: number)
+    }
+
+    /// The value row `number` will be reached at (``value(for:)`` by row number: no lookup by id, which
+    /// in a listing of a million rows first indexes every id).
+    public func value(forRow number: Int) -> (channel: Channel, value: String) {
         if let chosen = chosenValues[Int32(number)] { return chosen }
         let row = listing.listedRow(number)
         return (channel(of: row), row.value)

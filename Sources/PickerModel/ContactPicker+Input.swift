@@ -128,16 +128,16 @@ extension ContactPicker {
 
     /// Toggles the row under the cursor (disabled rows and pinned rows cannot be selected).
     func toggleCurrent() {
-        guard !options.single, let row = currentRow, selection.isEnabled(row) else { return }
-        _ = try? selection.toggle(id: row.id)
+        guard !options.single, case .row(_, let number) = item(cursor), selection.isEnabled(listing.listedRow(number))
+        else { return }
+        _ = try? selection.toggle(row: number)
     }
 
-    func picked(_ id: String) -> PickedContact? {
-        guard let number = listing.rowNumber(id: id), let reach = selection.value(for: id) else {
-            return nil
-        }
-        return PickedContact(
-            id: id, name: listing.listedRow(number).displayName, value: reach.value, channel: reach.channel)
+    /// What Enter gives for row `number` (by number: no lookup of a million ids).
+    func picked(_ number: Int) -> PickedContact {
+        let row = listing.listedRow(number)
+        let reach = selection.value(forRow: number)
+        return PickedContact(id: row.id, name: row.displayName, value: reach.value, channel: reach.channel)
     }
 
     /// Ctrl-A: every enabled row the search shows.
@@ -153,11 +153,13 @@ extension ContactPicker {
     func accept() -> PickerOutcome? {
         if case .pinned(let row) = item(cursor) { return .pinned(id: row.id) }
         if !options.single {
-            let chosen = selection.selectedRows.compactMap { picked($0.id) }
+            let chosen = selection.selectedRowNumbers.map { picked($0) }
             if !chosen.isEmpty { return .selected(chosen) }
         }
-        guard let row = currentRow, selection.isEnabled(row), let contact = picked(row.id) else { return nil }
-        return .selected([contact])
+        guard case .row(_, let number) = item(cursor), selection.isEnabled(listing.listedRow(number)) else {
+            return nil
+        }
+        return .selected([picked(number)])
     }
 
     // MARK: - Mouse

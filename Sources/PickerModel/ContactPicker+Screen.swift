@@ -13,7 +13,7 @@ extension ContactPicker {
     var selectButton: String {
         let name =
             options.selectTitle ?? selection.configuration.selectButtonTitle ?? Strings.select(locale: options.locale)
-        let count = selection.selectedRows.count
+        let count = selection.selectedCount
         return options.single || count == 0 ? name : "\(name) (\(count))"
     }
 
@@ -33,9 +33,8 @@ extension ContactPicker {
 
     /// The width of the index column (with the space before it); none on a very narrow screen.
     var indexWidth: Int {
-        let titles = listing.indexTitles
-        guard !titles.isEmpty, columns >= 20 else { return 0 }
-        return (titles.map(DisplayWidth.measure).max() ?? 1) + 1
+        guard !listing.indexTitles.isEmpty, columns >= 20 else { return 0 }
+        return max(1, indexTitlesWidth) + 1
     }
 
     func indexTitle(atListLine line: Int) -> String? {
@@ -151,10 +150,11 @@ extension ContactPicker {
             }
         }
         let current = currentSectionTitle
+        let shown = indexWidth > 0 ? indexShown : []
         return (0..<listHeight).map { n in
             var spans = n < body.count ? body[n] : [PickerSpan("", width: width, role: .row)]
             if indexWidth > 0 {
-                let title = indexTitle(atListLine: n) ?? ""
+                let title = n < shown.count ? shown[n] : ""
                 spans.append(
                     PickerSpan(
                         title, width: indexWidth, role: title == current ? .currentIndex : .index,
@@ -176,7 +176,7 @@ extension ContactPicker {
             let markWidth = options.single ? 2 : 4
             let mark: String =
                 options.single ? "" : !enabled ? "" : selection.isSelected(row: number) ? "[x]" : "[ ]"
-            let value = selection.value(for: row.id)?.value ?? row.value
+            let value = selection.value(forRow: number).value
             let room = max(0, width - markWidth - 1)
             let valueWidth = min(DisplayWidth.measure(value), room / 2)
             let nameWidth = max(0, room - valueWidth)
@@ -200,8 +200,7 @@ extension ContactPicker {
         var body = [[PickerSpan(name, width: width, role: .sectionHeader)]]
         let first = max(0, chooser.cursor - (listHeight - 2))
         for (n, value) in chooser.values.enumerated().dropFirst(first).prefix(listHeight - 1) {
-            // Only a label the user wrote is shown: the standard ones are not literals of the catalog.
-            let label: String = if case .custom(let text) = value.label { text } else { "" }
+            let label = Self.labelText(value.label, locale: options.locale)
             let labelWidth = min(DisplayWidth.measure(label), width / 3)
             let on = n == chooser.cursor
             let mark = Self.sameReach(value.value, chosen) ? "(•)" : "( )"
@@ -217,6 +216,35 @@ extension ContactPicker {
         return body
     }
 
+    /// How the value chooser names a label: a standard one (vCard TYPE: mobile, home, work, …) from the
+    /// catalog in the picker's language, one the user wrote as written, none for an unlabeled value.
+    ///
+    /// ```swift
+    /// ContactPicker.labelText(.mobile, locale: "de")          // "Mobil"
+    /// ContactPicker.labelText(.custom("Grandma"), locale: "de")   // "Grandma"
+    /// ```
+    public static func labelText(_ label: ContactLabel, locale: String) -> String {
+        let key: Strings.Key
+        switch label {
+        case .unlabeled: return ""
+        case .custom(let text): return text
+        case .home: key = .home
+        case .work: key = .work
+        case .other: key = .other
+        case .mobile: key = .mobile
+        case .iPhone: key = .iPhone
+        case .main: key = .main
+        case .homeFax: key = .homeFax
+        case .workFax: key = .workFax
+        case .otherFax: key = .otherFax
+        case .pager: key = .pager
+        case .school: key = .school
+        // Not labels of a phone or an email: their identifier.
+        case .homePage, .anniversary: return label.identifier
+        }
+        return Strings.string(key, locale: locale)
+    }
+
     /// Whether a phone number or address as written and as the list shows it (E.164) are the same.
     static func sameReach(_ written: String, _ shown: String) -> Bool {
         if written == shown { return true }
@@ -226,7 +254,7 @@ extension ContactPicker {
     }
 
     func statusLine() -> [PickerSpan] {
-        let count = selection.selectedRows.count
+        let count = selection.selectedCount
         let text = options.single ? "" : Strings.contactsSelected(count: count, locale: options.locale)
         return [PickerSpan(text, width: columns, role: .status)]
     }

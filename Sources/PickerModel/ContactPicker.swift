@@ -44,10 +44,13 @@ public final class ContactPicker {
         keywords = selection.configuration.searchByKeywords
         result = selection.listing.search("", keywords: keywords, refining: nil)
         sectionTitles = result.sections.map(\.title)
+        indexTitlesWidth = selection.listing.indexTitles.map(DisplayWidth.measure).max() ?? 0
     }
 
     /// The titles of the list's sections (of everyone, whatever the search shows).
     let sectionTitles: [String]
+    /// The widest title of the list's index, in columns (measured once: every screen needs it).
+    let indexTitlesWidth: Int
 
     // MARK: - Items and lines
 

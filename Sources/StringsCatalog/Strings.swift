@@ -37,6 +37,18 @@ public enum Strings {
         case edit = "Edit"
         case send = "Send"
         case back = "Back"
+        // The standard labels of a phone or an email (vCard TYPE), as the value chooser shows them.
+        case mobile = "mobile"
+        case home = "home"
+        case work = "work"
+        case other = "other"
+        case iPhone = "iPhone"
+        case main = "main"
+        case homeFax = "home fax"
+        case workFax = "work fax"
+        case otherFax = "other fax"
+        case pager = "pager"
+        case school = "school"
     }
 
     /// The localized literal for `key` (English when the language or the key is missing). A pseudolanguage

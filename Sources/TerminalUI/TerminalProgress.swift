@@ -33,7 +33,7 @@ public final class TerminalProgress: Sendable {
     private let start = DispatchTime.now().uptimeNanoseconds
     nonisolated(unsafe) private let timer: DispatchSourceTimer?  // Dispatch sources are thread-safe
 
-    private init(_ label: String) {
+    private init(_ label: String, after delay: Double) {
         state = Mutex(State(label: label))
         guard Self.enabled else {
             timer = nil
@@ -41,10 +41,10 @@ public final class TerminalProgress: Sendable {
         }
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         self.timer = timer
-        timer.schedule(deadline: .now() + Self.delay, repeating: 0.25)
+        timer.schedule(deadline: .now() + max(0, delay), repeating: 0.25)
         timer.setEventHandler { [weak self] in self?.draw() }
         timer.resume()
-        if Self.delay <= 0 { draw() }
+        if delay <= 0 { draw() }
     }
 
     /// Runs `body` as a step called `label`.
@@ -53,7 +53,17 @@ public final class TerminalProgress: Sendable {
     /// let book = try TerminalProgress.run("reading contacts.vcf") { try AddressBook(contentsOf: url) }
     /// ```
     public static func run<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
-        let progress = TerminalProgress(label)
+        try run(label, after: nil, body)
+    }
+
+    /// Runs `body` as a step called `label` whose progress shows after `delay` seconds (0: at once, before
+    /// `body` starts; nil: ``delay``), for a step the user waits on to start working (a picker's book).
+    ///
+    /// ```swift
+    /// let list = try TerminalProgress.run("reading contacts.vcf", after: 0) { try Data(contentsOf: url) }
+    /// ```
+    public static func run<T>(_ label: String, after delay: Double?, _ body: () throws -> T) rethrows -> T {
+        let progress = TerminalProgress(label, after: delay ?? Self.delay)
         defer { progress.finish() }
         return try body()
     }

@@ -8,28 +8,49 @@ import TerminalUI
 extension ListOptions {
     /// The list to answer from: the book opened by the library's one rule (`ListingCache.open`: its saved
     /// list when one is there and current, else the book read as a compact list, and a stale or unreadable
-    /// saved list written again), its notes and diagnostics on stderr. Standard input and pipes are read as
-    /// a compact list; the embedded sample as an address book.
+    /// saved list written again), its notes and diagnostics on stderr. A file, a vdir folder and several
+    /// sources are opened so; standard input and pipes are read as a compact list; the embedded sample and
+    /// a `--group` (which needs the whole book) as an address book.
     func listing(keywords: Bool = false) throws -> any ContactListing {
-        if readsAsOneBook { return try sourcedListing(keywords: keywords).listing }
+        try openedListing(keywords: keywords).listing
+    }
+
+    /// ``listing(keywords:)`` with where the contacts of its rows are found when they are needed (the
+    /// sources read again by id, or the contacts in memory). `progressAfter`: seconds before the progress
+    /// of reading the book shows (0 for at once; nil for the usual delay).
+    func openedListing(keywords: Bool = false, config: Configuration? = nil, progressAfter: Double? = nil) throws
+        -> (listing: any ContactListing, contacts: ContactLookup)
+    {
+        func whole() throws -> (listing: any ContactListing, contacts: ContactLookup) {
+            let source = try dataSource(book: try sourcedBook().book, keywords: keywords, config: config)
+            return (source, .dataSource(source))
+        }
         // A group needs the whole book (its group cards and categories): a saved list does not keep them.
-        guard let path = source, group == nil else { return try dataSource(keywords: keywords) }
-        guard !isPipeInput(path) else { return try compactList(keywords: keywords) }
-        try checkInputFile(path, command: "source")
+        guard !sources.isEmpty, group == nil else { return try whole() }
+        if sources.contains(where: isPipeInput) {
+            guard source != nil, config == nil else { return try whole() }
+            return (try compactList(keywords: keywords), .unavailable)
+        }
+        for path in sources {
+            if case .file = ContactSource(path: path) { try checkInputFile(path, command: "source") }
+        }
+        let configuration = config ?? configuration(keywords: keywords)
+        // A rule over whole contacts (--enable) cannot be kept in a saved list.
+        guard configuration.contactEnabledValidation == nil else { return try whole() }
         let opened: ListingCache.Opened
         do {
             opened = try ListingCache.standard().open(
-                book: path, configuration: configuration(keywords: keywords),
-                reading: { label, work in try TerminalProgress.run(label, work) })
+                sources: sources.map(ContactSource.init(path:)), configuration: configuration,
+                reading: { label, work in try TerminalProgress.run(label, after: progressAfter, work) })
         } catch {
             throw readFailure(error)
         }
         for note in opened.notes { printError("contacts: note: \(note)") }
         for diagnostic in opened.diagnostics { printError(terminalSafe(diagnostic)) }
         if let list = opened.listing as? CompactContactList, list.nothingRead {
-            throw nothingReadFailure(path, command: "source")
+            throw nothingReadFailure(sources.joined(separator: ", "), command: "source")
         }
-        return opened.listing
+        return (opened.listing, opened.contacts)
     }
 
     /// The error of reading the book at `source`, as the command reports it.
@@ -41,15 +62,10 @@ extension ListOptions {
         }
     }
 
-    /// Several sources, or a vdir folder: read as one address book (no compact list, no saved index).
-    var readsAsOneBook: Bool {
-        sources.count > 1 || sources.contains { if case .vdir = ContactSource(path: $0) { true } else { false } }
-    }
-
-    /// The list of several sources, or of a vdir folder (read as one book, ``SourcedAddressBook``), with the
-    /// merged book when there are several; one file or stdin is ``listing(keywords:)``.
+    /// The list of the sources with, for several in `--json`, the merged book (each row then names its
+    /// source, which a saved list does not keep: the book is read whole); else ``listing(keywords:)``.
     func sourcedListing(keywords: Bool = false) throws -> (listing: any ContactListing, sources: SourcedAddressBook?) {
-        guard readsAsOneBook else { return (try listing(keywords: keywords), nil) }
+        guard json, sources.count > 1 else { return (try listing(keywords: keywords), nil) }
         let (book, merged) = try sourcedBook()
         return (try dataSource(book: book, keywords: keywords), merged)
     }
@@ -89,52 +105,55 @@ extension ListOptions {
 
 enum IndexBuildCommand: Command {
     static let name = "index build"
-    static let summary = "Save an address book's list and search index for fast list/search"
+    static let summary = "Save an address book's list and search index for fast list/search/pick"
     static let spec = CommandSpec(
         name: name, summary: summary,
         discussion: """
             Reads the address book, sorts, sections and indexes it as 'contacts list' and 'contacts search' do
-            with the same options, and saves the result in the index folder. The next list or search of FILE
-            with these options reads the saved index (memory-mapped) instead of the book, as long as the book is
-            the same file (inode) with the same size, modification and status-change times and the same content
-            (a hash of every byte); a stale or unreadable index is ignored and saved again, with a note on
-            stderr. The index holds every name, email and phone of the book: it and its folder are readable by
-            you only (0600 in 0700 folders).
+            with the same options, and saves the result in the index folder. The next list, search or pick of
+            the book with these options reads the saved index (memory-mapped) instead of the book, as long as
+            the book is the same: the same file (inode) with the same size, modification and status-change
+            times and the same content (a hash of every byte). A vdir folder's index is of every .vcf in it (a
+            file added, changed or removed makes it stale); several books given together are indexed as the
+            one book that the same --source options, in the same order, read. A stale or unreadable index is
+            ignored and saved again, with a note on stderr. The index holds every name, email and phone of the
+            book: it and its folder are readable by you only (0600 in 0700 folders).
 
             Index folder: CONTACTS_INDEX_DIR, else $XDG_CACHE_HOME/contacts/index, else ~/.cache/contacts/index.
             """,
         options: ListOptions.options.filter { !["--source", "--json", groupOption.name].contains($0.name) },
-        arguments: [ArgumentSpec("FILE.vcf", help: "the address book", required: true, completion: .file)],
+        arguments: [
+            ArgumentSpec(
+                "FILE.vcf|DIR", help: "the address book: a vCard file, a vdir folder, or several as one",
+                required: true, repeated: true, completion: .file)
+        ],
         examples: [
             "contacts index build contacts.vcf --locale de", "contacts search anna --source contacts.vcf --locale de",
+            "contacts index build family work.vcf  # then: list, search or pick --source family --source work.vcf",
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
-        let positionals = try args.positionals(max: 1, names: "one FILE.vcf")
-        guard let path = positionals.first, path != "-" else {
-            throw CLIError.usage("index build: expected the address book FILE.vcf")
+        let paths = try args.positionals(max: Int.max, names: "FILE.vcf or DIR")
+        guard !paths.isEmpty, !paths.contains("-") else {
+            throw CLIError.usage("index build: expected the address book FILE.vcf or DIR")
         }
-        if isPipeInput(path) {
-            throw CLIError.usage(
-                "index build: \(path) is a pipe or device, not a file: a saved index belongs to a file "
-                    + "(its size, modification time and content); save the book to a file first")
+        for path in paths {
+            if isPipeInput(path) {
+                throw CLIError.usage(
+                    "index build: \(path) is a pipe or device, not a file: a saved index belongs to a file "
+                        + "(its size, modification time and content); save the book to a file first")
+            }
+            if case .file = ContactSource(path: path) { try checkInputFile(path, command: name) }
         }
-        try checkInputFile(path, command: name)
         let options = ListOptions(
-            sources: [path], locales: commandLocales(try args.option("--locale")), region: try parseRegion(&args),
+            sources: paths, locales: commandLocales(try args.option("--locale")), region: try parseRegion(&args),
             mode: try parseMode(try args.option("--mode") ?? "messages"), skipUnnamed: args.flag("--skip-unnamed"),
             preferNicknames: args.flag(ListOptions.preferNicknamesFlag.name), json: false)
         let saved: (list: CompactContactList, path: String)
         do {
             saved = try ListingCache.standard().save(
-                book: path, configuration: options.configuration(keywords: false),
-                reading: { label, work in
-                    // The book's problems first; a book without a card is not saved (nor its folder made).
-                    let list = try TerminalProgress.run(label, work)
-                    for diagnostic in list.diagnostics { printError(terminalSafe(diagnostic.description)) }
-                    if list.nothingRead { throw nothingReadFailure(path, command: "source") }
-                    return list
-                },
+                sources: paths.map(ContactSource.init(path:)), configuration: options.configuration(keywords: false),
+                reading: { label, work in try TerminalProgress.run(label, work) },
                 saving: { label, work in try TerminalProgress.run(label, work) })
         } catch let error as SavedListError {
             throw CLIError.failure("index build: \(error)")
@@ -144,6 +163,9 @@ enum IndexBuildCommand: Command {
             throw options.readFailure(error)
         }
         let (source, indexPath) = saved
+        for diagnostic in source.diagnostics { printError(terminalSafe(diagnostic.description)) }
+        // The library saves no index of a book without a readable card (nor makes its folder).
+        if source.nothingRead { throw nothingReadFailure(paths.joined(separator: ", "), command: "source") }
         print("\(indexPath): \(source.rowCount) contacts")
         _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
         return .ok

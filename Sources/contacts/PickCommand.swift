@@ -82,8 +82,9 @@ enum PickCommand: Command {
         pickerOptions.single = single
         pickerOptions.showsTitleBar = config.shouldShowNavigationBar
 
-        let source = try listOptions.dataSource(book: try listOptions.sourcedBook().book, config: config)
-        let selection = SelectionController(dataSource: source)
+        // The saved index when there is a current one; else the book read, its progress shown at once.
+        let (listing, contacts) = try listOptions.openedListing(config: config, progressAfter: 0)
+        let selection = SelectionController(listing: listing, configuration: config, contacts: contacts)
 
         let session: TerminalSession
         do {
@@ -109,7 +110,7 @@ enum PickCommand: Command {
         case .pinned(let id):
             print(id)
         case .selected(let contacts):
-            printPicked(contacts, output: output, source: source)
+            try printPicked(contacts, output: output, lookup: selection.contacts)
         }
         return .ok
     }
@@ -208,8 +209,8 @@ enum PickCommand: Command {
             cursor: screen.cursor)
     }
 
-    /// Prints the picked contacts in the `--output` format.
-    static func printPicked(_ contacts: [PickedContact], output: String, source: ContactsDataSource) {
+    /// Prints the picked contacts in the `--output` format (`vcard` looks their cards up by id).
+    static func printPicked(_ contacts: [PickedContact], output: String, lookup: ContactLookup) throws {
         var out = Output()
         switch output {
         case "json":
@@ -221,8 +222,15 @@ enum PickCommand: Command {
         case "ids":
             out.line(contacts.map(\.id).joined(separator: ","))
         case "vcard":
+            let cards: [String: Contact]
+            do { cards = try lookup.contacts(ids: contacts.map(\.id)) } catch {
+                throw CLIError.failure("pick: \(error)")
+            }
             for contact in contacts {
-                if let row = source.row(id: contact.id) { out.write(VCardWriter.string(for: row.contact)) }
+                guard let card = cards[contact.id] else {
+                    throw CLIError.failure("pick: \(SelectionError.contactNotFound(id: contact.id))")
+                }
+                out.write(VCardWriter.string(for: card))
             }
         default:
             for contact in contacts { out.line("\(terminalSafe(contact.name)) <\(terminalSafe(contact.value))>") }

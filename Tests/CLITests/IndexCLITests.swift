@@ -21,6 +21,40 @@ import Testing
         "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Broken Date\r\nN:Date;Broken;;;\r\nBDAY:not-a-date\r\nTEL:+1 415 555 0199\r\nEND:VCARD\r\n",
     ]
 
+    @Test func aVdirAndAFileIndexedTogetherAnswerAsTheyDoRead() throws {
+        let folder = try Scratch.directory("index-cli-sources")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let vdir = folder.appendingPathComponent("family")
+        try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+        for (n, card) in Self.cards.prefix(3).enumerated() {
+            try Data(card.utf8).write(to: vdir.appendingPathComponent("card\(n).vcf"))
+        }
+        let book = folder.appendingPathComponent("work.vcf")
+        // A line the reader reports (and an answer from the index reports again).
+        let broken = Self.cards[3].replacingOccurrences(of: "END:VCARD", with: "NOCOLON\r\nEND:VCARD")
+        try Data(([broken] + Self.cards.dropFirst(4)).joined().utf8).write(to: book)
+        let env = ["CONTACTS_INDEX_DIR": folder.appendingPathComponent("index").path]
+        let list = ["list", "--source", vdir.path, "--source", book.path, "--locale", "en"]
+        let read = try CLI.run(list, environment: env)
+        #expect(read.status == 0 && read.stdout.contains("7 contacts"), "\(read.stderr)")
+
+        let build = try CLI.run(["index", "build", vdir.path, book.path, "--locale", "en"], environment: env)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout.contains("family+1-") && build.stdout.hasSuffix(": 7 contacts\n"))
+        #expect(build.stderr.contains("work.vcf:") && build.stderr.contains("NOCOLON") && build.stderr == read.stderr)
+        let saved = try CLI.run(list, environment: env)
+        #expect(saved.stdout == read.stdout && saved.stderr == read.stderr)
+
+        // A card added to the folder: stale, noted, answered from the books and saved again.
+        try Data(Self.card("Zoë", "Ünal", "+1 415 555 0104", "zoe@example.org").utf8).write(
+            to: vdir.appendingPathComponent("zoe.vcf"))
+        let stale = try CLI.run(list, environment: env)
+        #expect(stale.stdout.contains("8 contacts") && stale.stdout.contains("Zoë"))
+        #expect(stale.stderr.contains("index is out of date") && stale.stderr.contains("rebuilding it"))
+        let again = try CLI.run(list, environment: env)
+        #expect(again.stdout == stale.stdout && !again.stderr.contains("out of date"))
+    }
+
     @Test func sameOutputWithAndWithoutTheIndex() throws {
         let folder = try Scratch.directory("index-cli")
         defer { try? FileManager.default.removeItem(at: folder) }

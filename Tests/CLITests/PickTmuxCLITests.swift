@@ -190,4 +190,89 @@ final class TmuxWindow {
         #expect(window.waitFor("status=0"))
         #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("Anna Berg <"))
     }
+
+    /// The pick book as a vdir folder (one card per file, as vdirsyncer writes it) with its metadata file.
+    static func vdir() throws -> URL {
+        let folder = try Scratch.directory("pick-vdir").appendingPathComponent("book")
+        try? FileManager.default.removeItem(at: folder)
+        let cards = pickBook.components(separatedBy: "END:VCARD\r\n").filter { $0.contains("BEGIN:VCARD") }
+        for card in cards {
+            let uid = card.components(separatedBy: "UID:")[1].prefix { !$0.isNewline }
+            try Scratch.write(card + "END:VCARD\r\n", to: folder.appendingPathComponent("\(uid).vcf"))
+        }
+        try Scratch.write("Family\n", to: folder.appendingPathComponent("displayname"))
+        return folder
+    }
+
+    /// Runs `contacts pick --source DIR ARGS > out 2> err; echo $? > status` with an index folder of its own.
+    static func startOnVdir(_ folder: URL, index: URL, _ args: String) throws -> (TmuxWindow, URL, URL, URL) {
+        let scratch = try Scratch.directory("pick-tmux-vdir")
+        let (out, err, status) = (
+            scratch.appendingPathComponent("out"), scratch.appendingPathComponent("err"),
+            scratch.appendingPathComponent("status")
+        )
+        try? FileManager.default.removeItem(at: status)
+        let command =
+            "'\(CLI.executable.path)' pick --source '\(folder.path)' --region US \(args) > '\(out.path)' 2> '\(err.path)'; echo $? > '\(status.path)'"
+        let window = try TmuxWindow(
+            columns: 70, lines: 14, command: command,
+            environment: ["LANG": "C.UTF-8", "NO_COLOR": "1", "CONTACTS_INDEX_DIR": index.path])
+        return (window, out, err, status)
+    }
+
+    @Test func picksFromAVdirFolderAndPrintsItsCards() throws {
+        let folder = try Self.vdir()
+        let index = try Scratch.directory("pick-vdir-index")
+        let (window, out, _, status) = try Self.startOnVdir(folder, index: index, "--output vcard")
+        defer { window.close() }
+        #expect(window.waitFor("5/5"))
+        try window.send("zo", literal: true)
+        #expect(window.waitFor("1/5"))
+        try window.send("Tab")
+        #expect(window.waitFor("Select (1)"))
+        try window.send("Enter")
+        #expect(window.waitForFile(status) == "0\n")
+        // The card is looked up in the folder by its id, and written whole.
+        let text = try String(contentsOf: out, encoding: .utf8)
+        #expect(text.hasPrefix("BEGIN:VCARD") && text.contains("FN:Zoë Ünal") && text.contains("EMAIL:zoe@example.org"))
+    }
+
+    @Test func picksFromASavedIndexOfAVdirAndRebuildsItWhenACardChanges() throws {
+        let folder = try Self.vdir()
+        let index = try Scratch.directory("pick-vdir-saved")
+        try? FileManager.default.removeItem(at: index)
+        let build = try CLI.run(
+            ["index", "build", folder.path, "--region", "US"], environment: ["CONTACTS_INDEX_DIR": index.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout.contains(": 5 contacts"))
+
+        let indexFile = try #require(try FileManager.default.contentsOfDirectory(atPath: index.path).first)
+        let saved = try Data(contentsOf: index.appendingPathComponent(indexFile))
+
+        /// Picks Bruno in a new window: what was printed and what was said on stderr.
+        func pickBruno() throws -> (out: String, err: String) {
+            let (window, out, err, status) = try Self.startOnVdir(folder, index: index, "")
+            defer { window.close() }
+            #expect(window.waitFor("Search contacts"))
+            try window.send("bruno", literal: true)
+            #expect(window.waitFor("1/5"))
+            try window.send("Enter")
+            #expect(window.waitForFile(status) == "0\n")
+            return (try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
+        }
+        // Current: the saved index answers (no note, left as it was), Enter prints the row.
+        #expect(try pickBruno() == ("Bruno Finstein <+14155550101>\n", ""))
+        #expect(try Data(contentsOf: index.appendingPathComponent(indexFile)) == saved)
+
+        // A card changed: the index is stale (a note), the folder read and the index saved again.
+        let card = folder.appendingPathComponent("bruno.vcf")
+        let text = try String(contentsOf: card, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "N:Finstein;Bruno", with: "N:Fine;Bruno").utf8).write(to: card)
+        let rebuilt = try pickBruno()
+        #expect(rebuilt.out == "Bruno Fine <+14155550101>\n")
+        #expect(rebuilt.err.contains("index is out of date") && rebuilt.err.contains("rebuilding it"))
+        #expect(try Data(contentsOf: index.appendingPathComponent(indexFile)) != saved)
+        // Current again.
+        #expect(try pickBruno() == ("Bruno Fine <+14155550101>\n", ""))
+    }
 }

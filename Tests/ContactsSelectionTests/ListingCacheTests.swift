@@ -77,4 +77,116 @@ import Testing
             ListingCache.standard(environment: ["CONTACTS_INDEX_DIR": "", "XDG_CACHE_HOME": "", "HOME": "/h"]).directory
                 == "/h/.cache/contacts/index")
     }
+
+    /// A vdir folder of one card per file (as vdirsyncer writes), and a cache folder of its own.
+    static func vdir(_ name: String, _ contacts: [Contact]) throws -> (folder: String, cache: ListingCache) {
+        let dir = try Scratch.directory(name)
+        let folder = dir.appendingPathComponent("family")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (n, contact) in contacts.enumerated() {
+            try Data(VCardWriter.string(for: contact).utf8).write(to: folder.appendingPathComponent("card\(n).vcf"))
+        }
+        // Not contacts: the metadata file and a hidden temporary file.
+        try Data("Family".utf8).write(to: folder.appendingPathComponent("displayname"))
+        return (folder.path, ListingCache(directory: dir.appendingPathComponent("index").path))
+    }
+
+    static func ids(_ listing: any ContactListing) -> [String] {
+        (0..<listing.rowCount).map { listing.listedRow($0).id }
+    }
+
+    @Test func aVdirFolderIsSavedAndAnyCardFileAddedChangedOrRemovedMakesItStale() throws {
+        let contacts = Array(SelectionFixtures.book.prefix(4))
+        let (folder, cache) = try Self.vdir("listing-cache-vdir", contacts)
+        let config = Self.configuration()
+        let sources = [ContactSource(path: folder)]
+        #expect(sources == [.vdir(folder)])
+        // Read as a compact list with the rows of the folder's whole book.
+        let read = try cache.open(sources: sources, configuration: config)
+        #expect(read.origin == .read && read.listing is CompactContactList)
+        let whole = try ContactsDataSource(contacts: try VDir(path: folder).read().contacts, configuration: config)
+        #expect(Self.ids(read.listing) == Self.ids(whole))
+        // Saved; the next open maps it; the contacts of its rows are the folder's, by id.
+        let (_, indexPath) = try cache.save(sources: sources, configuration: config)
+        #expect(indexPath == cache.path(book: folder, configuration: config))
+        #expect(indexPath.hasPrefix(cache.directory + "/family-"))
+        let saved = try cache.open(sources: sources, configuration: config)
+        #expect(saved.origin == .saved && Self.ids(saved.listing) == Self.ids(whole))
+        let first = Self.ids(whole)[0]
+        #expect(try saved.contacts.contacts(ids: [first])[first]?.id == first)
+        // A file that is not a card changes nothing.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/.tmp-card.vcf"))
+        #expect(try cache.open(sources: sources, configuration: config).origin == .saved)
+
+        func expectStale(_ what: String, rows: Int) throws {
+            let opened = try cache.open(sources: sources, configuration: config)
+            #expect(opened.origin == .read, "\(what)")
+            #expect(opened.notes.count == 1 && opened.notes[0].contains("rebuilding it"), "\(what)")
+            #expect(opened.listing.rowCount == rows, "\(what)")
+            // Saved again: current until the next change.
+            #expect(try cache.open(sources: sources, configuration: config).origin == .saved, "\(what)")
+        }
+        // A card added.
+        try Data(VCardWriter.string(for: SelectionFixtures.book[4]).utf8).write(
+            to: URL(fileURLWithPath: folder + "/card9.vcf"))
+        try expectStale("added", rows: 5)
+        // A card changed in place, to the same size.
+        let card = URL(fileURLWithPath: folder + "/card9.vcf")
+        var text = try String(contentsOf: card, encoding: .utf8)
+        let name = SelectionFixtures.book[4].givenName
+        text = text.replacingOccurrences(of: name, with: String(name.reversed()))
+        try Data(text.utf8).write(to: card)
+        try expectStale("changed", rows: 5)
+        // A card removed.
+        try FileManager.default.removeItem(at: card)
+        try expectStale("removed", rows: 4)
+    }
+
+    @Test func severalSourcesAreOneSavedListInTheirOrder() throws {
+        let (folder, cache) = try Self.vdir("listing-cache-sources", Array(SelectionFixtures.book.prefix(3)))
+        let file = URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent("work.vcf")
+        try Data(Self.vcf(Array(SelectionFixtures.book.dropFirst(3))).utf8).write(to: file)
+        let config = Self.configuration()
+        let sources = [ContactSource(path: folder), ContactSource(path: file.path)]
+        let merged = try SourcedAddressBook(reading: sources)
+        let whole = try ContactsDataSource(contacts: merged.book.contacts, configuration: config)
+        // One key per list of sources, in order.
+        let path = cache.path(sources: sources, configuration: config)
+        #expect(path != cache.path(sources: sources.reversed(), configuration: config))
+        #expect(path != cache.path(sources: [sources[0]], configuration: config))
+        #expect(path.hasPrefix(cache.directory + "/family+1-"))
+
+        let (list, _) = try cache.save(sources: sources, configuration: config)
+        #expect(Self.ids(list) == Self.ids(whole))
+        let saved = try cache.open(sources: sources, configuration: config)
+        #expect(saved.origin == .saved && Self.ids(saved.listing) == Self.ids(whole))
+        // The other order is another book: not saved yet.
+        #expect(try cache.open(sources: sources.reversed(), configuration: config).origin == .read)
+        // Every contact of the merged book is found by its id.
+        let found = try saved.contacts.contacts(ids: Self.ids(whole))
+        #expect(Set(found.keys) == Set(Self.ids(whole)))
+
+        // Either source changing makes it stale.
+        try Data(Self.vcf(Array(SelectionFixtures.book.dropFirst(4))).utf8).write(to: file)
+        let afterFile = try cache.open(sources: sources, configuration: config)
+        #expect(afterFile.origin == .read && afterFile.notes.count == 1)
+        #expect(afterFile.listing.rowCount == whole.rowCount - 1)
+        try FileManager.default.removeItem(atPath: folder + "/card0.vcf")
+        let afterFolder = try cache.open(sources: sources, configuration: config)
+        #expect(afterFolder.origin == .read && afterFolder.listing.rowCount == whole.rowCount - 2)
+        #expect(try cache.open(sources: sources, configuration: config).origin == .saved)
+    }
+
+    @Test func theIdentityOfSeveralFilesChangesWithAnyOfThem() throws {
+        let (folder, _) = try Self.vdir("listing-cache-identity", Array(SelectionFixtures.book.prefix(2)))
+        let before = try BookIdentity(sources: [.vdir(folder)])
+        #expect(try BookIdentity(sources: [.vdir(folder)]) == before)
+        // Renamed: the same bytes under another name are another book (file names are kept by sync).
+        try FileManager.default.moveItem(atPath: folder + "/card1.vcf", toPath: folder + "/renamed.vcf")
+        #expect(try BookIdentity(sources: [.vdir(folder)]) != before)
+        // One file is that file's identity; standard input has none.
+        let one = folder + "/card0.vcf"
+        #expect(try BookIdentity(sources: [.file(one)]) == BookIdentity(path: one))
+        #expect(throws: SavedListError.self) { try BookIdentity(sources: [.standardInput]) }
+    }
 }

@@ -286,6 +286,59 @@ import Testing
                 ))
     }
 
+    /// A contact with a mobile, a work fax, an unlabeled and a custom-labeled phone, for the chooser.
+    static let labeled: Contact = {
+        var c = contact("lind-eva", "Eva", "Lind")
+        c.phones = [
+            LabeledValue(label: .mobile, value: "+1 415 555 0201"),
+            LabeledValue(label: .workFax, value: "+1 415 555 0202"),
+            LabeledValue(value: "+1 415 555 0203"),
+            LabeledValue(label: .custom("Grandma"), value: "+1 415 555 0204"),
+        ]
+        return c
+    }()
+
+    @Test(arguments: [
+        ("en", "mobile", "work fax"), ("de", "Mobil", "Fax geschäftlich"), ("ja", "携帯", "勤務先FAX"),
+        ("ar", "الجوال", "فاكس العمل"),
+    ])
+    func theChooserShowsStandardLabelsInTheLanguage(locale: String, mobile: String, workFax: String) throws {
+        let picker = try makePicker([Self.labeled] + people, locale: locale, columns: 70)
+        picker.handle(.text("eva"))
+        picker.handle(.right)
+        let lines = picker.screen().text
+        let rows = try #require(lines.firstIndex { $0.contains("+1 415 555 0201") })
+        // Each value with its label (mirrored layouts put the label first).
+        #expect(lines[rows].contains(mobile))
+        #expect(lines[rows + 1].contains("+1 415 555 0202") && lines[rows + 1].contains(workFax))
+        // An unlabeled value shows no label; one the user wrote shows as written.
+        #expect(lines[rows + 2].contains("+1 415 555 0203"))
+        #expect(lines[rows + 3].contains("+1 415 555 0204") && lines[rows + 3].contains("Grandma"))
+        #expect(!lines.contains { $0.contains("workFax") || $0.contains("WORK") })
+    }
+
+    @Test func everyStandardLabelIsACatalogLiteralInEveryShippedLanguage() throws {
+        let standard: [ContactLabel] = [
+            .mobile, .home, .work, .other, .iPhone, .main, .homeFax, .workFax, .otherFax, .pager, .school,
+        ]
+        let english = standard.map { ContactPicker.labelText($0, locale: "en") }
+        #expect(
+            english == [
+                "mobile", "home", "work", "other", "iPhone", "main", "home fax", "work fax", "other fax", "pager",
+                "school",
+            ])
+        for language in ["de", "fr", "es", "ru", "ja", "zh-Hans", "ar", "he", "hi", "ko"] {
+            let texts = standard.map { ContactPicker.labelText($0, locale: language) }
+            // Translated (iPhone is a name), and no two labels alike.
+            for (text, en) in zip(texts, english) where en != "iPhone" {
+                #expect(text != en || language == "fr" && en == "pager", "\(language): \(en)")
+            }
+            #expect(Set(texts).count == texts.count, "\(language)")
+        }
+        #expect(ContactPicker.labelText(.unlabeled, locale: "de") == "")
+        #expect(ContactPicker.labelText(.custom("Oma"), locale: "en") == "Oma")
+    }
+
     @Test func singlePickHasNoMarksAndEnterPicksAtOnce() throws {
         let picker = try makePicker(options: { $0.single = true })
         #expect(picker.screen().text[3].hasPrefix("  Anna Adams"))

@@ -21,12 +21,7 @@ func runProcessBench(args: [String]) throws {
     let runs = option("--runs").flatMap(Int.init) ?? 1
     let root = FileManager.default.currentDirectoryPath
     let dataDir = option("--data") ?? root + "/.build/bench-data"
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("contacts").path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-        throw ProcessBenchError(
-            "no contacts binary beside the benchmarks at \(binary) (swift build -c release --product contacts)")
-    }
+    let binary = try contactsBinary()
     try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
     let generator = root + "/scripts/gen-bench-data.py"
     let python = venvPython() ?? "/usr/bin/python3"

@@ -39,3 +39,14 @@ func venvPython() -> String? {
     let python = venv + "/bin/python"
     return FileManager.default.isExecutableFile(atPath: python) ? python : nil
 }
+
+/// The `contacts` binary built beside the benchmarks (the release one with `make bench`).
+func contactsBinary() throws -> String {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("contacts").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        throw ProcessBenchError(
+            "no contacts binary beside the benchmarks at \(binary) (swift build -c release --product contacts)")
+    }
+    return binary
+}

@@ -13,6 +13,7 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("inputs", runInputsBench),
     ("process", runProcessBench),
     ("carddav", runCardDAVBench),
+    ("pick", runPickBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
