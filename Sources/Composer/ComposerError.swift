@@ -109,3 +109,10 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension ComposerError {
+    /// `error` itself when it is a `ComposerError`, else an `.io` error at `path` that describes it.
+    init(_ error: any Error, path: String = "") {
+        self = error as? ComposerError ?? .io(path: path, message: "\(error)")
+    }
+}

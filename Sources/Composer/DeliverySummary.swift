@@ -1,0 +1,71 @@
+/// The counts of one delivery: drafts refused before sending count as failed.
+///
+/// ```swift
+/// let summary = try delivery.deliver(batch, outbox: OutboxLocation.new(in: folder))
+/// switch summary.outcome {
+/// case .complete: print("done: \(summary.sent) sent")
+/// case .incomplete: print("\(summary.failed) failed, \(summary.deferred) deferred, \(summary.uncertain) uncertain")
+/// case .interrupted: print("\(summary.remaining) left; resume the outbox")
+/// }
+/// ```
+public struct DeliverySummary: Sendable, Hashable {
+    public var sent = 0
+    /// Saved as files or handed over as URIs.
+    public var saved = 0
+    public var failed = 0
+    /// Not sent: dry run, or already sent or failed before this run.
+    public var skipped = 0
+    public var deferred = 0
+    public var uncertain = 0
+    /// True when an outbox run stopped early on `OutboxStop.request()`.
+    public var interrupted = false
+    /// Messages not sent by an interrupted run: those still queued or deferred in the outbox, or, when it
+    /// stopped before queueing, the mail drafts that were not queued.
+    public var remaining = 0
+    /// Messages of the outbox left queued because this run had no transport for their kind (text messages
+    /// without an SMS program, mail without a mail server).
+    public var notCarried = 0
+    /// Text messages sent through the SMS program (also in `sent`) and their SMS segments.
+    public var textsSent = 0
+    public var textSegments = 0
+
+    public init() {}
+
+    /// The counts of an outbox run.
+    public init(_ run: OutboxRunSummary) {
+        sent = run.sent
+        failed = run.failed
+        skipped = run.skipped
+        deferred = run.deferred
+        uncertain = run.uncertain
+        interrupted = run.interrupted
+        remaining = run.remaining
+        notCarried = run.notCarried
+        textsSent = run.textsSent
+        textSegments = run.textSegments
+    }
+
+    /// Adds an outbox run's counts (e.g. to the drafts refused before it).
+    public mutating func add(_ run: OutboxRunSummary) { add(DeliverySummary(run)) }
+
+    /// Adds the counts of another delivery.
+    public mutating func add(_ other: DeliverySummary) {
+        sent += other.sent
+        saved += other.saved
+        failed += other.failed
+        skipped += other.skipped
+        deferred += other.deferred
+        uncertain += other.uncertain
+        interrupted = interrupted || other.interrupted
+        remaining += other.remaining
+        notCarried += other.notCarried
+        textsSent += other.textsSent
+        textSegments += other.textSegments
+    }
+
+    /// `.interrupted` when stopped, else `.incomplete` when anything failed, is deferred or uncertain.
+    public var outcome: DeliveryOutcome {
+        if interrupted { return .interrupted }
+        return failed > 0 || deferred > 0 || uncertain > 0 || notCarried > 0 ? .incomplete : .complete
+    }
+}
