@@ -3,79 +3,6 @@ import CurlTransfer
 import Foundation
 import Synchronization
 
-/// Where and how to reach an SMTP server.
-///
-/// ```swift
-/// var config = try SMTPConfiguration(url: "smtp://mail.example.com:587")
-/// config.startTLS = .required
-/// config.username = "anna"; config.password = "…"; config.authMechanism = .plain
-/// config.caFile = "/etc/ssl/certs/my-ca.pem"
-/// ```
-public struct SMTPConfiguration: Sendable, Hashable {
-    public enum StartTLS: String, Sendable, Hashable {
-        /// Plain connection (only sensible on localhost).
-        case off
-        /// Upgrade with STARTTLS when the server offers it.
-        case optional
-        /// Fail unless STARTTLS succeeds.
-        case required
-    }
-    public enum AuthMechanism: String, Sendable, Hashable {
-        case plain = "PLAIN"
-        case login = "LOGIN"
-    }
-
-    /// `smtp://host[:port][/ehlo-name]` or `smtps://…` (TLS from the first byte).
-    public let url: String
-    public var startTLS: StartTLS = .off
-    public var username: String?
-    public var password: String?
-    /// Restrict AUTH to one mechanism (default: whatever libcurl and the server agree on).
-    public var authMechanism: AuthMechanism?
-    /// PEM bundle of CAs to trust instead of the system store.
-    public var caFile: String?
-    /// Seconds to connect (TCP + TLS).
-    public var connectTimeout: Double = 10
-    /// Seconds to wait for the reply to each command (greeting, EHLO, MAIL, RCPT, DATA) and for the server to
-    /// take each part of the message; RFC 5321 §4.5.3.2 asks for at least 5 minutes. Running out before the
-    /// message was handed over is a transient network failure: the message is retried.
-    public var commandTimeout: Double = 300
-    /// Seconds to wait for the reply after the final `.` of DATA. RFC 5321 §4.5.3.2.6 asks for at least 10
-    /// minutes: servers scan and store the message before they answer. Running out (or the connection
-    /// dropping) then leaves the message `ComposerError.deliveryUncertain`, never retried: the server may
-    /// already have stored it. Checked about once a second.
-    public var dataTimeout: Double = 600
-
-    /// Validates the URL's scheme and host.
-    public init(url: String) throws {
-        let lower = url.lowercased()
-        guard lower.hasPrefix("smtp://") || lower.hasPrefix("smtps://") else {
-            throw ComposerError.invalidURI(url, reason: "column 1: expected smtp:// or smtps://")
-        }
-        guard let comps = URLComponents(string: url), let host = comps.host, !host.isEmpty else {
-            throw ComposerError.invalidURI(url, reason: "expected a host name after //")
-        }
-        guard url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw ComposerError.invalidURI(url, reason: "spaces and control characters are not allowed")
-        }
-        self.url = url
-    }
-
-    /// True for `smtps://` (TLS from the first byte).
-    public var isImplicitTLS: Bool { url.lowercased().hasPrefix("smtps://") }
-}
-
-/// Delivers raw messages to an envelope; what the outbox drives.
-public protocol EnvelopeTransport: Sendable {
-    /// Delivers `message` from `sender` to `recipients` (ASCII addr-specs). `onCommit` is called right
-    /// before the transport does the step after which the message may have been accepted (for SMTP: before
-    /// the final `.` of DATA); a crash before it means nothing was delivered. After it, only the receiver's
-    /// own verdict may be thrown as `.smtp` / `.sendmail`; losing track of the message (drop, timeout,
-    /// killed program) must be `.deliveryUncertain`, which an outbox never retries by itself.
-    func deliver(_ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void)
-        throws(ComposerError)
-}
-
 /// SMTP through libcurl: `smtp://`, `smtps://`, STARTTLS (optional or required), AUTH PLAIN/LOGIN, CA file,
 /// timeouts. Failures keep the server's reply code and text (`ComposerError.smtp(code:message:)`; 4xx are
 /// transient). The envelope is validated before anything is sent: libcurl would pass CR/LF in a recipient
@@ -345,39 +272,6 @@ extension SMTPTransport {
 
     /// ``CurlLibrary/plainWords(_:)``.
     static func plainWords(_ detail: String) -> String { CurlLibrary.plainWords(detail) }
-}
-
-/// State shared with libcurl's callbacks during one transaction.
-final class TransferContext {
-    let data: [UInt8]
-    var offset = 0
-    var lastReply = ""
-    /// The first 4xx/5xx reply of the transaction (what the error reports; later lines are QUIT chatter).
-    var failureReply = ""
-    /// Set once the last bytes of the message were handed to libcurl (the final "." follows).
-    var committed = false
-    var commitError: (any Error)?
-    /// The reply lines read after the commit point: the server's verdict on the message.
-    var replyAfterCommit = ""
-    /// When something last moved (a command or data sent, a reply read): replies are timed from it.
-    var lastActivity = DispatchTime.now()
-    let commandTimeout: Double
-    let dataTimeout: Double
-    /// The timeout (seconds) that ran out, if the progress callback aborted the transfer.
-    var timedOut: Double?
-    /// The connection's socket, to shut it down on a timeout (else libcurl would politely send QUIT and
-    /// wait for the reply of the very server that stopped answering).
-    var socket: Int32 = -1
-    /// The server's reply to EHLO, when this transaction connected.
-    var ehlo = EHLOReplyReader()
-    let onCommit: () throws -> Void
-
-    init(data: [UInt8], commandTimeout: Double, dataTimeout: Double, onCommit: @escaping () throws -> Void) {
-        self.data = data
-        self.commandTimeout = commandTimeout
-        self.dataTimeout = dataTimeout
-        self.onCommit = onCommit
-    }
 }
 
 private let transferProgress: ccurl_xferinfo_callback = { userdata, _, _, _, _ in
