@@ -40,7 +40,16 @@ struct DAVElement: Sendable, Hashable {
     }
 
     /// The trimmed text of the element.
-    var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    var trimmedText: String {
+        // XML white space only (space, tab, CR, LF); most texts have none around them.
+        let utf8 = text.utf8
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }
+        // After the last byte that is not white space: the end, or a space (a character boundary).
+        let end = utf8.index(after: utf8.lastIndex(where: { !isSpace($0) })!)
+        if first == utf8.startIndex && end == utf8.endIndex { return text }
+        return String(text[first..<end])
+    }
 
     /// The document element of `bytes`; `url` names the answer in errors.
     static func parse(_ bytes: [UInt8], url: String, limit: Int = 256 << 20) throws -> DAVElement {

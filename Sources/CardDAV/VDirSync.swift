@@ -41,6 +41,11 @@ public final class VDirSync {
 
     private var state = SyncState()
     private var summary = SyncSummary()
+    /// Whether this sync wrote or removed a file of the folder (to be made durable before the state).
+    private var wroteFiles = false
+    /// The bases as the state's file has them, once read; those recorded by this sync.
+    private var storedBases: [String: [UInt8]]?
+    private var newBases: [String: [UInt8]] = [:]
 
     public init(client: CardDAVClient, folder: String) {
         self.client = client
@@ -84,6 +89,9 @@ public final class VDirSync {
     public func run(bookName: String?) throws -> SyncSummary {
         state = try SyncState.load(folder)
         summary = SyncSummary()
+        wroteFiles = false
+        storedBases = nil
+        newBases = [:]
         var metadata: [(String, String?)] = []
         if let journal = FileManager.default.contents(atPath: SyncState.journal(folder)), !journal.isEmpty {
             let pending = String(decoding: journal, as: UTF8.self).split(separator: "\n").count
@@ -106,9 +114,14 @@ public final class VDirSync {
         summary.collection = state.collection
         try local { try PrivateFiles.makeDirectories(folder) }
         for (name, value) in metadata { try writeMetadata(name, value) }
+        let loaded = state
         try syncOnce()
-        AtomicFiles.syncFileSystem(of: folder)
-        try state.save(folder)
+        // Files written here are made durable at once, before the state that names them; a sync that
+        // changed nothing writes nothing (no flush, no state rewrite).
+        if wroteFiles { AtomicFiles.syncFileSystem(of: folder) }
+        if state != loaded || !newBases.isEmpty || !FileManager.default.fileExists(atPath: SyncState.path(folder)) {
+            try saveState(previous: loaded)
+        }
         try? FileManager.default.removeItem(atPath: SyncState.journal(folder))
         summary.requests = client.requestCount
         return summary
@@ -199,7 +212,7 @@ public final class VDirSync {
                     record(file, href: href, etag: etag, card: card, written: card)
                     summary.pulled += 1
                 } else if changedLocally(file) {
-                    try reconcile(file, href: href, etag: etag, server: card, base: base(of: file))
+                    try reconcile(file, href: href, etag: etag, server: card, base: try base(of: file))
                 } else {
                     try writeFile(file, card)
                     record(file, href: href, etag: etag, card: card, written: card)
@@ -244,6 +257,7 @@ public final class VDirSync {
             } else {
                 if localBytes[file] != nil {
                     try local { try AtomicFiles.remove(folder + "/" + file) }
+                    wroteFiles = true
                     summary.removedLocally += 1
                 }
                 state.items[file] = nil
@@ -261,7 +275,7 @@ public final class VDirSync {
                     record(file, href: item.href, etag: etag ?? "", card: bytes, written: bytes)
                     summary.pushed += 1
                 case .changedMeanwhile:
-                    try refetchAndReconcile(file, href: item.href, base: base(of: file))
+                    try refetchAndReconcile(file, href: item.href, base: try base(of: file))
                 }
             } else {
                 try journal("DELETE \(file)")
@@ -321,7 +335,41 @@ public final class VDirSync {
     }
 
     /// The card of `file` as last synced.
-    private func base(of file: String) -> [UInt8]? { state.items[file].map { Array($0.base.utf8) } }
+    private func base(of file: String) throws -> [UInt8]? {
+        guard let item = state.items[file] else { return nil }
+        if let recorded = newBases[file] { return recorded }
+        if let inline = item.base { return Array(inline.utf8) }
+        return try bases()[file]
+    }
+
+    /// The bases of the state's file (read once).
+    private func bases() throws -> [String: [UInt8]] {
+        if let storedBases { return storedBases }
+        let read = try state.basesFile.map { try SyncState.readBases(folder, $0) } ?? [:]
+        storedBases = read
+        return read
+    }
+
+    /// Saves the state, with a new bases file when a base changed or a file was forgotten (written first;
+    /// the state naming it replaces the old state atomically; the old file is removed after).
+    private func saveState(previous: SyncState) throws {
+        let inline = state.items.contains { $0.value.base != nil }
+        if !newBases.isEmpty || inline || Set(state.items.keys) != Set(previous.items.keys) {
+            var all = try bases()
+            var items = state.items
+            for (file, item) in state.items {
+                guard let base = item.base else { continue }
+                all[file] = Array(base.utf8)
+                items[file]?.base = nil
+            }
+            state.items = items
+            all.merge(newBases) { $1 }
+            all = all.filter { state.items[$0.key] != nil }
+            state.basesFile = try SyncState.writeBases(folder, all)
+        }
+        try state.save(folder)
+        SyncState.removeOtherBases(folder, keeping: state.basesFile)
+    }
 
     /// Both sides changed `file`: merged per property against the last synced version; the result is
     /// written here and pushed; a conflict keeps the server's version here and the local one beside the
@@ -361,13 +409,14 @@ public final class VDirSync {
     // MARK: Files
 
     private func record(_ file: String, href: String, etag: String, card: [UInt8], written: [UInt8]) {
-        state.items[file] = SyncState.Item(
-            href: href, etag: etag, hash: SyncState.hash(written), base: String(decoding: card, as: UTF8.self))
+        state.items[file] = SyncState.Item(href: href, etag: etag, hash: SyncState.hash(written))
+        newBases[file] = card
     }
 
     private func writeFile(_ file: String, _ bytes: [UInt8]) throws {
         // Made durable all at once, before the state is saved (``run(bookName:)``).
         try local { try AtomicFiles.replace(folder + "/" + file, with: bytes, durable: false) }
+        wroteFiles = true
     }
 
     private func keepConflict(_ file: String, _ bytes: [UInt8]) throws -> String {
@@ -403,7 +452,7 @@ public final class VDirSync {
     /// taken, else its UID (or a fresh one) with `.vcf`.
     private func newFileName(for href: String, card: [UInt8], taken: Set<String>) -> String {
         let last = CardDAVClient.path(of: href).split(separator: "/").last.map(String.init) ?? ""
-        let decoded = last.removingPercentEncoding ?? last
+        let decoded = CardDAVClient.percentDecoded(last)
         if VDir.isCardFileName(decoded), !decoded.contains("/"), !taken.contains(decoded) { return decoded }
         let uid = AddressBook(data: Data(card), fileName: "card").contacts.first?.id ?? UUID().uuidString.lowercased()
         var name = String(uid.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }) + ".vcf"
@@ -431,7 +480,7 @@ public final class VDirSync {
 
     static func key(_ href: String) -> String {
         let p = CardDAVClient.path(of: href)
-        return p.removingPercentEncoding ?? p
+        return CardDAVClient.percentDecoded(p)
     }
 
     static func encode(_ name: String) -> String {
