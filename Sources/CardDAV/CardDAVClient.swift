@@ -355,10 +355,13 @@ public final class CardDAVClient: Sendable {
 
     /// The path of an href or URL, percent-decoded (how two spellings of one member are compared).
     static func path(of href: String) -> String {
+        // A path starts with "/"; an absolute URL has "://" after its scheme, then the host, then the path.
         let bytes = href.utf8
-        guard let scheme = bytes.firstRange(of: "://".utf8) else { return href }
-        let rest = bytes[scheme.upperBound...]
-        return rest.firstIndex(of: UInt8(ascii: "/")).map { String(href[$0...]) } ?? "/"
+        guard let first = bytes.first, first != UInt8(ascii: "/"), let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
+        else { return href }
+        let rest = bytes[colon...].dropFirst()
+        guard rest.starts(with: "//".utf8) else { return href }
+        return rest.dropFirst(2).firstIndex(of: UInt8(ascii: "/")).map { String(href[$0...]) } ?? "/"
     }
 
     /// `text` with its `%XX` sequences decoded; as it is when it has none, or when they are malformed or do

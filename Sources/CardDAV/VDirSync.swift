@@ -43,9 +43,6 @@ public final class VDirSync {
     private var summary = SyncSummary()
     /// Whether this sync wrote or removed a file of the folder (to be made durable before the state).
     private var wroteFiles = false
-    /// The bases as the state's file has them, once read; those recorded by this sync.
-    private var storedBases: [String: [UInt8]]?
-    private var newBases: [String: [UInt8]] = [:]
 
     public init(client: CardDAVClient, folder: String) {
         self.client = client
@@ -90,8 +87,6 @@ public final class VDirSync {
         state = try SyncState.load(folder)
         summary = SyncSummary()
         wroteFiles = false
-        storedBases = nil
-        newBases = [:]
         var metadata: [(String, String?)] = []
         if let journal = FileManager.default.contents(atPath: SyncState.journal(folder)), !journal.isEmpty {
             let pending = String(decoding: journal, as: UTF8.self).split(separator: "\n").count
@@ -119,8 +114,8 @@ public final class VDirSync {
         // Files written here are made durable at once, before the state that names them; a sync that
         // changed nothing writes nothing (no flush, no state rewrite).
         if wroteFiles { AtomicFiles.syncFileSystem(of: folder) }
-        if state != loaded || !newBases.isEmpty || !FileManager.default.fileExists(atPath: SyncState.path(folder)) {
-            try saveState(previous: loaded)
+        if state != loaded || !FileManager.default.fileExists(atPath: SyncState.path(folder)) {
+            try state.save(folder, previous: loaded)
         }
         try? FileManager.default.removeItem(atPath: SyncState.journal(folder))
         summary.requests = client.requestCount
@@ -212,7 +207,7 @@ public final class VDirSync {
                     record(file, href: href, etag: etag, card: card, written: card)
                     summary.pulled += 1
                 } else if changedLocally(file) {
-                    try reconcile(file, href: href, etag: etag, server: card, base: try base(of: file))
+                    try reconcile(file, href: href, etag: etag, server: card, base: base(of: file))
                 } else {
                     try writeFile(file, card)
                     record(file, href: href, etag: etag, card: card, written: card)
@@ -275,7 +270,7 @@ public final class VDirSync {
                     record(file, href: item.href, etag: etag ?? "", card: bytes, written: bytes)
                     summary.pushed += 1
                 case .changedMeanwhile:
-                    try refetchAndReconcile(file, href: item.href, base: try base(of: file))
+                    try refetchAndReconcile(file, href: item.href, base: base(of: file))
                 }
             } else {
                 try journal("DELETE \(file)")
@@ -335,41 +330,7 @@ public final class VDirSync {
     }
 
     /// The card of `file` as last synced.
-    private func base(of file: String) throws -> [UInt8]? {
-        guard let item = state.items[file] else { return nil }
-        if let recorded = newBases[file] { return recorded }
-        if let inline = item.base { return Array(inline.utf8) }
-        return try bases()[file]
-    }
-
-    /// The bases of the state's file (read once).
-    private func bases() throws -> [String: [UInt8]] {
-        if let storedBases { return storedBases }
-        let read = try state.basesFile.map { try SyncState.readBases(folder, $0) } ?? [:]
-        storedBases = read
-        return read
-    }
-
-    /// Saves the state, with a new bases file when a base changed or a file was forgotten (written first;
-    /// the state naming it replaces the old state atomically; the old file is removed after).
-    private func saveState(previous: SyncState) throws {
-        let inline = state.items.contains { $0.value.base != nil }
-        if !newBases.isEmpty || inline || Set(state.items.keys) != Set(previous.items.keys) {
-            var all = try bases()
-            var items = state.items
-            for (file, item) in state.items {
-                guard let base = item.base else { continue }
-                all[file] = Array(base.utf8)
-                items[file]?.base = nil
-            }
-            state.items = items
-            all.merge(newBases) { $1 }
-            all = all.filter { state.items[$0.key] != nil }
-            state.basesFile = try SyncState.writeBases(folder, all)
-        }
-        try state.save(folder)
-        SyncState.removeOtherBases(folder, keeping: state.basesFile)
-    }
+    private func base(of file: String) -> [UInt8]? { state.items[file]?.base }
 
     /// Both sides changed `file`: merged per property against the last synced version; the result is
     /// written here and pushed; a conflict keeps the server's version here and the local one beside the
@@ -409,8 +370,7 @@ public final class VDirSync {
     // MARK: Files
 
     private func record(_ file: String, href: String, etag: String, card: [UInt8], written: [UInt8]) {
-        state.items[file] = SyncState.Item(href: href, etag: etag, hash: SyncState.hash(written))
-        newBases[file] = card
+        state.items[file] = SyncState.Item(href: href, etag: etag, hash: SyncState.hash(written), base: card)
     }
 
     private func writeFile(_ file: String, _ bytes: [UInt8]) throws {

@@ -132,10 +132,12 @@ import Testing
         let dir = Scratch.path("interrupted")
         _ = try Self.sync(server, dir)
         let id = try ContactEditor(source: .vdir(dir.path)).add(givenName: "Cleo", familyName: "Dahl")
-        let saved = try Data(contentsOf: URL(fileURLWithPath: SyncState.path(dir.path)))
+        let saved = Scratch.path("interrupted-state")
+        try FileManager.default.copyItem(atPath: SyncState.folder(dir.path), toPath: saved.path)
         _ = try Self.sync(server, dir)
         // As if killed after the PUT and before the state was written.
-        try saved.write(to: URL(fileURLWithPath: SyncState.path(dir.path)))
+        try FileManager.default.removeItem(atPath: SyncState.folder(dir.path))
+        try FileManager.default.copyItem(atPath: saved.path, toPath: SyncState.folder(dir.path))
         let again = try Self.sync(server, dir)
         #expect(again.conflicts.isEmpty)
         #expect(try server.members() == ["\(id).vcf"])
@@ -247,6 +249,59 @@ import Testing
     }
 
     /// A server without sync-collection is listed by ETag: pulls and deletes still arrive.
+    /// A sync with nothing to do writes nothing: the state and its members file stay as they were. A state
+    /// written before the members had a file of their own (every member inline in `state.json`) is read,
+    /// and the next save moves them out.
+    @Test func anIdleSyncWritesNothingAndAnOlderStateIsRead() throws {
+        let server = try DAVServer(.radicale)
+        try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace"))
+        try server.put("bob.vcf", card("u-bob", "Bob", "Stone"))
+        let dir = Scratch.path("idle-state")
+        _ = try SyncTests.sync(server, dir)
+        let stateFolder = SyncState.folder(dir.path)
+        func listing() throws -> [String: Date] {
+            var result: [String: Date] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: stateFolder) {
+                let attributes = try FileManager.default.attributesOfItem(atPath: stateFolder + "/" + name)
+                result[name] = attributes[.modificationDate] as? Date
+            }
+            return result
+        }
+        let before = try listing()
+        #expect(before.keys.filter { $0.hasPrefix("members-") }.count == 1, "\(before.keys)")
+        let idle = try SyncTests.sync(server, dir)
+        #expect(idle.pulled == 0 && idle.pushed == 0)
+        #expect(try listing() == before)
+
+        // The layout of earlier versions: the members inline, no members file.
+        let state = try SyncState.load(dir.path)
+        var items: [String: Any] = [:]
+        for (file, item) in state.items {
+            items[file] = [
+                "href": item.href, "etag": item.etag, "hash": item.hash,
+                "base": String(decoding: item.base, as: UTF8.self),
+            ]
+        }
+        let older: [String: Any] = [
+            "sourceURL": state.sourceURL, "collection": state.collection,
+            "supportsSyncCollection": state.supportsSyncCollection, "syncToken": state.syncToken ?? "",
+            "conflicts": [Any](), "items": items,
+        ]
+        for name in before.keys where name.hasPrefix("members-") {
+            try FileManager.default.removeItem(atPath: stateFolder + "/" + name)
+        }
+        try JSONSerialization.data(withJSONObject: older).write(to: URL(fileURLWithPath: SyncState.path(dir.path)))
+        #expect(try SyncState.load(dir.path).items == state.items)
+        try server.put("cleo.vcf", card("u-cleo", "Cleo", "Dahl"))
+        let next = try SyncTests.sync(server, dir)
+        #expect(next.pulled == 1 && next.pushed == 0 && next.conflicts.isEmpty)
+        let after = try SyncState.load(dir.path)
+        #expect(after.items.count == 3)
+        #expect(
+            !String(decoding: try Data(contentsOf: URL(fileURLWithPath: SyncState.path(dir.path))), as: UTF8.self)
+                .contains("\"items\""))
+    }
+
     @Test func theETagListingServesServersWithoutSyncCollection() throws {
         let server = try DAVServer(.xandikos)
         try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace"))
