@@ -41,8 +41,8 @@ public final class VDirSync {
 
     private var state = SyncState()
     private var summary = SyncSummary()
-    /// Whether this sync wrote or removed a file of the folder (to be made durable before the state).
-    private var wroteFiles = false
+    /// The files of the folder this sync wrote or removed (made durable before the state is saved).
+    private var writtenPaths: [String] = []
 
     public init(client: CardDAVClient, folder: String) {
         self.client = client
@@ -86,7 +86,7 @@ public final class VDirSync {
     public func run(bookName: String?) throws -> SyncSummary {
         state = try SyncState.load(folder)
         summary = SyncSummary()
-        wroteFiles = false
+        writtenPaths = []
         var metadata: [(String, String?)] = []
         if let journal = FileManager.default.contents(atPath: SyncState.journal(folder)), !journal.isEmpty {
             let pending = String(decoding: journal, as: UTF8.self).split(separator: "\n").count
@@ -111,9 +111,9 @@ public final class VDirSync {
         for (name, value) in metadata { try writeMetadata(name, value) }
         let loaded = state
         try syncOnce()
-        // Files written here are made durable at once, before the state that names them; a sync that
+        // Files written here are made durable before the state that names them; a sync that
         // changed nothing writes nothing (no flush, no state rewrite).
-        if wroteFiles { AtomicFiles.syncFileSystem(of: folder) }
+        if !writtenPaths.isEmpty { AtomicFiles.makeDurable(writtenPaths, in: folder) }
         if state != loaded || !FileManager.default.fileExists(atPath: SyncState.path(folder)) {
             try state.save(folder, previous: loaded)
         }
@@ -252,7 +252,6 @@ public final class VDirSync {
             } else {
                 if localBytes[file] != nil {
                     try local { try AtomicFiles.remove(folder + "/" + file) }
-                    wroteFiles = true
                     summary.removedLocally += 1
                 }
                 state.items[file] = nil
@@ -376,7 +375,7 @@ public final class VDirSync {
     private func writeFile(_ file: String, _ bytes: [UInt8]) throws {
         // Made durable all at once, before the state is saved (``run(bookName:)``).
         try local { try AtomicFiles.replace(folder + "/" + file, with: bytes, durable: false) }
-        wroteFiles = true
+        writtenPaths.append(folder + "/" + file)
     }
 
     private func keepConflict(_ file: String, _ bytes: [UInt8]) throws -> String {

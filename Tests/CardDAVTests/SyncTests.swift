@@ -248,16 +248,11 @@ import Testing
         #expect(try server.get("bob.vcf").body.contains("NOTE:hi"))
     }
 
-    /// A server without sync-collection is listed by ETag: pulls and deletes still arrive.
     /// A sync with nothing to do writes nothing: the state and its members file stay as they were. A state
     /// written before the members had a file of their own (every member inline in `state.json`) is read,
     /// and the next save moves them out.
     @Test func anIdleSyncWritesNothingAndAnOlderStateIsRead() throws {
-        let server = try DAVServer(.radicale)
-        try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace"))
-        try server.put("bob.vcf", card("u-bob", "Bob", "Stone"))
-        let dir = Scratch.path("idle-state")
-        _ = try SyncTests.sync(server, dir)
+        let (server, dir) = try Self.syncedAdaAndBob(.radicale, "idle-state")
         let stateFolder = SyncState.folder(dir.path)
         func listing() throws -> [String: Date] {
             var result: [String: Date] = [:]
@@ -302,12 +297,19 @@ import Testing
                 .contains("\"items\""))
     }
 
-    @Test func theETagListingServesServersWithoutSyncCollection() throws {
-        let server = try DAVServer(.xandikos)
+    /// A server holding Ada and Bob, synced once into a new folder named after `name`.
+    static func syncedAdaAndBob(_ kind: DAVServer.Kind, _ name: String) throws -> (DAVServer, URL) {
+        let server = try DAVServer(kind)
         try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace"))
         try server.put("bob.vcf", card("u-bob", "Bob", "Stone"))
-        let dir = Scratch.path("etag-listing")
+        let dir = Scratch.path(name)
         _ = try SyncTests.sync(server, dir)
+        return (server, dir)
+    }
+
+    /// A server without sync-collection is listed by ETag: pulls and deletes still arrive.
+    @Test func theETagListingServesServersWithoutSyncCollection() throws {
+        let (server, dir) = try Self.syncedAdaAndBob(.xandikos, "etag-listing")
         var state = try SyncState.load(dir.path)
         state.supportsSyncCollection = false
         try state.save(dir.path)
