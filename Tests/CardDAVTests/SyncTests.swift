@@ -1,4 +1,5 @@
 import ContactsCore
+import CurlTransfer
 import Foundation
 import TestSupport
 import Testing
@@ -163,6 +164,16 @@ import Testing
 
 /// The multistatus reader refuses what a server never needs to send, with a clear error.
 @Suite struct DAVElementTests {
+    /// Compressed answers are asked of other machines only: on this one compressing costs the server time.
+    @Test func loopbackHostsAreRecognized() {
+        for url in ["http://127.0.0.1:5232/ada/", "http://localhost/", "https://[::1]:8443/dav/", "http://LOCALHOST"] {
+            #expect(HTTPClient.isLoopback(url), "\(url)")
+        }
+        for url in ["https://dav.example.org/", "http://10.0.0.1/", "http://127.example.org.evil/", "not a url"] {
+            #expect(!HTTPClient.isLoopback(url), "\(url)")
+        }
+    }
+
     @Test func hostileOrBrokenAnswersAreErrors() throws {
         let laughs = """
             <?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>
