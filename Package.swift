@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "ICUKit", dependencies: ["CICU"]),
 
         // Package-level utilities (`package` access): the content hash (XXH64) and the one rule for files
-        // that hold people's data (created owner-only whatever the umask)
+        // that hold people's data (created owner-only whatever the umask); guarded XML input and text positions
         .target(name: "Support"),
 
         // Finding the resources SwiftPM copies (sample address book, localizations, templates) without a trap
@@ -86,7 +86,7 @@ let package = Package(
         ),
         .target(
             name: "StringsCatalog",
-            dependencies: ["ICUKit", "Locales", "PackageResources"],
+            dependencies: ["ICUKit", "Locales", "PackageResources", "Support"],
             resources: [.copy("Localizations")]
         ),
         .target(
