@@ -67,7 +67,8 @@ let package = Package(
         .target(name: "ICUKit", dependencies: ["CICU"]),
 
         // Package-level utilities (`package` access): the content hash (XXH64), the one rule for files
-        // that hold people's data (created owner-only whatever the umask), the one JSON reader and escaper
+        // that hold people's data (created owner-only whatever the umask), the one JSON reader and escaper,
+        // guarded XML input and text positions
         .target(name: "Support"),
 
         // Finding the resources SwiftPM copies (sample address book, localizations, templates) without a trap

@@ -355,18 +355,50 @@ public final class CardDAVClient: Sendable {
 
     /// The path of an href or URL, percent-decoded (how two spellings of one member are compared).
     static func path(of href: String) -> String {
-        var path = href
-        if let scheme = path.range(of: "://") {
-            let rest = path[scheme.upperBound...]
-            path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+        // A path starts with "/"; an absolute URL has "://" after its scheme, then the host, then the path.
+        let bytes = href.utf8
+        guard let first = bytes.first, first != UInt8(ascii: "/"), let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
+        else { return href }
+        let rest = bytes[colon...].dropFirst()
+        guard rest.starts(with: "//".utf8) else { return href }
+        return rest.dropFirst(2).firstIndex(of: UInt8(ascii: "/")).map { String(href[$0...]) } ?? "/"
+    }
+
+    /// `text` with its `%XX` sequences decoded; as it is when it has none, or when they are malformed or do
+    /// not decode to UTF-8 (Foundation's `removingPercentEncoding`, without its cost on every href).
+    static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        func hex(_ b: UInt8) -> UInt8? {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+            default: return nil
+            }
         }
-        return path
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count, let high = hex(bytes[i + 1]), let low = hex(bytes[i + 2]) else {
+                    return text
+                }
+                out.append(high << 4 | low)
+                i += 3
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(validating: out, as: UTF8.self) ?? text
     }
 
     static func samePath(_ a: String, _ b: String) -> Bool {
         func key(_ s: String) -> String {
             let p = path(of: s)
-            let decoded = p.removingPercentEncoding ?? p
+            let decoded = percentDecoded(p)
             return decoded.hasSuffix("/") ? String(decoded.dropLast()) : decoded
         }
         return key(a) == key(b)

@@ -1,13 +1,15 @@
 import Foundation
+import Support
 
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
 
 /// An element of a WebDAV answer (multistatus): namespace, local name, text and children. Read from bytes
-/// with ``parse(_:url:)``, which refuses what a server never needs to send (a DOCTYPE, hence any entity
-/// definition; bytes that are not UTF-8; more than the size limit) before libxml2 sees it, with external
-/// entities off: a hostile or broken answer is a clear error, never a crash or a blow-up.
+/// with ``parse(_:url:limit:)``, which refuses what a server never needs to send (a DOCTYPE, hence any
+/// entity definition; bytes that are not UTF-8; more than the size limit) before libxml2 sees it
+/// (`GuardedXML`, shared with the translators' files), with external entities off: a hostile or broken
+/// answer is a clear error, never a crash or a blow-up.
 struct DAVElement: Sendable, Hashable {
     var namespace: String
     var name: String
@@ -40,20 +42,22 @@ struct DAVElement: Sendable, Hashable {
     }
 
     /// The trimmed text of the element.
-    var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    var trimmedText: String {
+        // XML white space only (space, tab, CR, LF); most texts have none around them.
+        let utf8 = text.utf8
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }
+        // After the last byte that is not white space: the end, or a space (a character boundary).
+        let end = utf8.index(after: utf8.lastIndex(where: { !isSpace($0) })!)
+        if first == utf8.startIndex && end == utf8.endIndex { return text }
+        return String(text[first..<end])
+    }
 
     /// The document element of `bytes`; `url` names the answer in errors.
     static func parse(_ bytes: [UInt8], url: String, limit: Int = 256 << 20) throws -> DAVElement {
-        guard bytes.count <= limit else { throw CardDAVError.badAnswer(url: url, message: "the answer is too large") }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            let (line, column) = position(of: firstInvalidUTF8(bytes), in: bytes)
-            throw CardDAVError.badAnswer(url: url, message: "\(line):\(column): the answer is not valid UTF-8")
-        }
-        if let doctype = find("<!DOCTYPE", in: bytes) {
-            let (line, column) = position(of: doctype, in: bytes)
+        do { try GuardedXML.check(bytes, limit: limit, allowsDoctype: false) } catch {
             throw CardDAVError.badAnswer(
-                url: url,
-                message: "\(line):\(column): a DOCTYPE (entity definitions) is not accepted in a WebDAV answer")
+                url: url, message: "\(error.line):\(error.column): the answer: \(error.message)")
         }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -63,46 +67,15 @@ struct DAVElement: Sendable, Hashable {
         guard parser.parse(), let root = builder.root else {
             let line = parser.lineNumber
             let column = parser.columnNumber
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no document element"
+            let reason =
+                parser.parserError.map { error in
+                    let ns = error as NSError
+                    return ns.domain == XMLParser.errorDomain
+                        ? GuardedXML.describe(libxml2Code: ns.code) : ns.localizedDescription
+                } ?? "no document element"
             throw CardDAVError.badAnswer(url: url, message: "\(line):\(column): malformed XML (\(reason))")
         }
         return root
-    }
-
-    /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence.
-    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            let length =
-                b < 0x80 ? 1 : b >= 0xC2 && b < 0xE0 ? 2 : b >= 0xE0 && b < 0xF0 ? 3 : b >= 0xF0 && b < 0xF5 ? 4 : 0
-            guard length > 0, i + length <= bytes.count,
-                String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil
-            else { return i }
-            i += length
-        }
-        return max(0, bytes.count - 1)
-    }
-
-    private static func find(_ word: String, in bytes: [UInt8]) -> Int? {
-        let w = Array(word.utf8)
-        guard bytes.count >= w.count else { return nil }
-        for i in 0...(bytes.count - w.count) where bytes[i] == w[0] {
-            var k = 1
-            while k < w.count && bytes[i + k] | 0x20 == w[k] | 0x20 { k += 1 }
-            if k == w.count { return i }
-        }
-        return nil
-    }
-
-    private static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
-        var line = 1
-        var start = 0
-        for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A {
-            line += 1
-            start = i + 1
-        }
-        return (line, offset - start + 1)
     }
 }
 

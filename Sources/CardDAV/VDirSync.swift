@@ -41,6 +41,8 @@ public final class VDirSync {
 
     private var state = SyncState()
     private var summary = SyncSummary()
+    /// The files of the folder this sync wrote or removed (made durable before the state is saved).
+    private var writtenPaths: [String] = []
 
     public init(client: CardDAVClient, folder: String) {
         self.client = client
@@ -84,6 +86,7 @@ public final class VDirSync {
     public func run(bookName: String?) throws -> SyncSummary {
         state = try SyncState.load(folder)
         summary = SyncSummary()
+        writtenPaths = []
         var metadata: [(String, String?)] = []
         if let journal = FileManager.default.contents(atPath: SyncState.journal(folder)), !journal.isEmpty {
             let pending = String(decoding: journal, as: UTF8.self).split(separator: "\n").count
@@ -106,9 +109,14 @@ public final class VDirSync {
         summary.collection = state.collection
         try local { try PrivateFiles.makeDirectories(folder) }
         for (name, value) in metadata { try writeMetadata(name, value) }
+        let loaded = state
         try syncOnce()
-        AtomicFiles.syncFileSystem(of: folder)
-        try state.save(folder)
+        // Files written here are made durable before the state that names them; a sync that
+        // changed nothing writes nothing (no flush, no state rewrite).
+        if !writtenPaths.isEmpty { AtomicFiles.makeDurable(writtenPaths, in: folder) }
+        if state != loaded || !FileManager.default.fileExists(atPath: SyncState.path(folder)) {
+            try state.save(folder, previous: loaded)
+        }
         try? FileManager.default.removeItem(atPath: SyncState.journal(folder))
         summary.requests = client.requestCount
         return summary
@@ -321,7 +329,7 @@ public final class VDirSync {
     }
 
     /// The card of `file` as last synced.
-    private func base(of file: String) -> [UInt8]? { state.items[file].map { Array($0.base.utf8) } }
+    private func base(of file: String) -> [UInt8]? { state.items[file]?.base }
 
     /// Both sides changed `file`: merged per property against the last synced version; the result is
     /// written here and pushed; a conflict keeps the server's version here and the local one beside the
@@ -361,13 +369,13 @@ public final class VDirSync {
     // MARK: Files
 
     private func record(_ file: String, href: String, etag: String, card: [UInt8], written: [UInt8]) {
-        state.items[file] = SyncState.Item(
-            href: href, etag: etag, hash: SyncState.hash(written), base: String(decoding: card, as: UTF8.self))
+        state.items[file] = SyncState.Item(href: href, etag: etag, hash: SyncState.hash(written), base: card)
     }
 
     private func writeFile(_ file: String, _ bytes: [UInt8]) throws {
         // Made durable all at once, before the state is saved (``run(bookName:)``).
         try local { try AtomicFiles.replace(folder + "/" + file, with: bytes, durable: false) }
+        writtenPaths.append(folder + "/" + file)
     }
 
     private func keepConflict(_ file: String, _ bytes: [UInt8]) throws -> String {
@@ -403,7 +411,7 @@ public final class VDirSync {
     /// taken, else its UID (or a fresh one) with `.vcf`.
     private func newFileName(for href: String, card: [UInt8], taken: Set<String>) -> String {
         let last = CardDAVClient.path(of: href).split(separator: "/").last.map(String.init) ?? ""
-        let decoded = last.removingPercentEncoding ?? last
+        let decoded = CardDAVClient.percentDecoded(last)
         if VDir.isCardFileName(decoded), !decoded.contains("/"), !taken.contains(decoded) { return decoded }
         let uid = AddressBook(data: Data(card), fileName: "card").contacts.first?.id ?? UUID().uuidString.lowercased()
         var name = String(uid.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }) + ".vcf"
@@ -431,7 +439,7 @@ public final class VDirSync {
 
     static func key(_ href: String) -> String {
         let p = CardDAVClient.path(of: href)
-        return p.removingPercentEncoding ?? p
+        return CardDAVClient.percentDecoded(p)
     }
 
     static func encode(_ name: String) -> String {

@@ -27,8 +27,9 @@ public struct ContactEditor: Sendable {
         self.region = region
     }
 
-    /// Adds a contact with a new UID and returns its id. `groups`: in a file, the group card of that name
-    /// when the file has one, else `CATEGORIES` (always `CATEGORIES` in a vdir, as khard writes them);
+    /// Adds a contact with a new UID and returns its id. `groups`: the group card of that name when the file
+    /// (or a file of the vdir) has one (`KIND:group` with `MEMBER`, or Apple's `X-ADDRESSBOOKSERVER-KIND` and
+    /// `X-ADDRESSBOOKSERVER-MEMBER`), which gets the new member; else `CATEGORIES`, as khard writes them.
     /// `edits` are applied to the new card.
     public func add(
         givenName: String, familyName: String, emails: [String] = [], phones: [String] = [], groups: [String] = [],
@@ -49,9 +50,11 @@ public struct ContactEditor: Sendable {
         contact.phones = phones.map { LabeledValue(label: .unlabeled, value: $0) }
         switch source {
         case .vdir(let folder):
-            contact.categories = groups
+            let cardGroups = try Self.groupCardNames(in: folder, among: groups)
+            contact.categories = groups.filter { !cardGroups.contains($0) }
             let card = try edited(Array(VCardWriter.string(for: contact, version: .v3).utf8), edits)
             try write { try AtomicFiles.create(folder + "/" + Self.fileName(for: id), with: card) }
+            try addMembers(id, toGroupsNamed: groups, inFolder: folder)
         case .file(let path):
             let file = try Self.load(path, missingIsEmpty: true)
             let cardGroups = Set(file.book.groups.filter { $0.kind == .card }.map(\.name))
@@ -70,9 +73,12 @@ public struct ContactEditor: Sendable {
     /// ``add(givenName:familyName:emails:phones:groups:edits:)`` does.
     public func edit(id: String, _ edits: [PropertyEdit], addingToGroups groups: [String] = []) throws {
         for edit in edits { try edit.validate(region: region) }
+        var folder: String?
+        if case .vdir(let path) = source { folder = path }
+        let folderGroups = try folder.map { try Self.groupCardNames(in: $0, among: groups) } ?? []
         try change(id: id) { file, card, contact in
             var all = edits
-            let cardGroups = Set(file.book.groups.filter { $0.kind == .card }.map(\.name))
+            let cardGroups = Set(file.book.groups.filter { $0.kind == .card }.map(\.name)).union(folderGroups)
             let missing = groups.filter { !contact.categories.contains($0) && !cardGroups.contains($0) }
             if !missing.isEmpty {
                 let categories = (contact.categories + missing).map(VCardWriter.escape).joined(separator: ",")
@@ -81,6 +87,7 @@ public struct ContactEditor: Sendable {
             let bytes = file.replacing(card, with: try edited(file.lines(card).bytes, all))
             return try addMembers(contact.id, toGroupsNamed: groups, in: CardFile(bytes: bytes))
         }
+        if let folder { try addMembers(id, toGroupsNamed: groups, inFolder: folder) }
     }
 
     /// Removes the contact `id`: its card from a file, its file from a vdir (its card only, when the file
@@ -168,6 +175,50 @@ public struct ContactEditor: Sendable {
             file = CardFile(bytes: file.replacing(k, with: try edited(lines.bytes, [member])))
         }
         return file.bytes
+    }
+
+    /// The files of a vdir that hold a group card (a cheap look for `KIND`, in any case, before any parsing).
+    private static func groupCardFiles(in folder: String) throws -> [(path: String, file: CardFile)] {
+        func mentionsKind(_ bytes: [UInt8]) -> Bool {
+            let word = Array("kind".utf8)
+            guard bytes.count >= word.count else { return false }
+            for i in 0...(bytes.count - word.count) where bytes[i] | 0x20 == word[0] {
+                if (1..<word.count).allSatisfy({ bytes[i + $0] | 0x20 == word[$0] }) { return true }
+            }
+            return false
+        }
+        var found: [(path: String, file: CardFile)] = []
+        for name in try VDir(path: folder).cardFileNames() {
+            let path = folder + "/" + name
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let bytes = [UInt8](data)
+            guard mentionsKind(bytes) else { continue }
+            let file = CardFile(bytes: bytes, fileName: path)
+            if file.book.groups.contains(where: { $0.kind == .card }) { found.append((path, file)) }
+        }
+        return found
+    }
+
+    /// The names among `names` that are group cards of the vdir `folder`.
+    private static func groupCardNames(in folder: String, among names: [String]) throws -> Set<String> {
+        guard !names.isEmpty else { return [] }
+        var found: Set<String> = []
+        for (_, file) in try groupCardFiles(in: folder) {
+            for group in file.book.groups where group.kind == .card && names.contains(group.name) {
+                found.insert(group.name)
+            }
+        }
+        return found
+    }
+
+    /// Adds `id` as a member of the vdir's group cards named in `names`, each file written atomically (read
+    /// again here, so that a file changed just before keeps that change).
+    private func addMembers(_ id: String, toGroupsNamed names: [String], inFolder folder: String) throws {
+        guard !names.isEmpty else { return }
+        for (path, file) in try Self.groupCardFiles(in: folder) {
+            let bytes = try addMembers(id, toGroupsNamed: names, in: file)
+            if bytes != file.bytes { try write { try AtomicFiles.replace(path, with: bytes) } }
+        }
     }
 
     // MARK: Files

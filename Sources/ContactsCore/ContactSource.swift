@@ -39,6 +39,14 @@ public enum ContactSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The collection's name: a vdir's `displayname` metadata file (as vdirsyncer and `contacts sync` write
+    /// it from the server's `DAV:displayname`, and khal shows it); nil for a file, standard input, or a vdir
+    /// without one.
+    public var displayName: String? {
+        guard case .vdir(let path) = self else { return nil }
+        return VDir(path: path).displayName
+    }
+
     /// Reads the source into an address book (problems in cards are its ``AddressBook/diagnostics``).
     /// Throws ``ContactsCoreError/cannotRead(path:reason:)`` when the file or folder cannot be read.
     public func read() throws -> AddressBook {

@@ -12,6 +12,8 @@ public struct SourcedAddressBook: Sendable {
     public let book: AddressBook
     /// The sources, in the order given.
     public let sources: [ContactSource]
+    /// The collection name of each source (``ContactSource/displayName``), read once, in source order.
+    public let displayNames: [String?]
     /// The index in `book.contacts` where each source's contacts start, and the end.
     private let starts: [Int]
 
@@ -21,6 +23,7 @@ public struct SourcedAddressBook: Sendable {
         for part in parts { starts.append(starts[starts.count - 1] + part.book.contacts.count) }
         self.starts = starts
         sources = parts.map(\.source)
+        displayNames = sources.map(\.displayName)
         book =
             parts.count == 1
             ? parts[0].book : AddressBook(merging: parts.map(\.book), names: parts.map(\.source.description))
@@ -32,14 +35,21 @@ public struct SourcedAddressBook: Sendable {
     }
 
     /// The source of `book.contacts[position]`.
-    public func source(ofContactAt position: Int) -> ContactSource {
+    public func source(ofContactAt position: Int) -> ContactSource { sources[sourceIndex(ofContactAt: position)] }
+
+    /// The collection name of the source of the contact with `id` (a vdir's `displayname`), if it has one.
+    public func displayName(of id: String) -> String? {
+        book.position(of: id).flatMap { displayNames[sourceIndex(ofContactAt: $0)] }
+    }
+
+    private func sourceIndex(ofContactAt position: Int) -> Int {
         var low = 0
         var high = sources.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if starts[mid] <= position { low = mid } else { high = mid - 1 }
         }
-        return sources[low]
+        return low
     }
 
     /// The source of the contact with `id`, if the book has it.

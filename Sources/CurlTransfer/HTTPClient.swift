@@ -104,6 +104,23 @@ package final class HTTPClient: Sendable {
         return at < slash ? String(url[..<scheme.upperBound]) + String(url[url.index(after: at)...]) : url
     }
 
+    /// Whether `url`'s host is this machine (`localhost`, 127.0.0.0/8, `::1`).
+    package static func isLoopback(_ url: String) -> Bool {
+        guard let scheme = url.range(of: "://") else { return false }
+        var host = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+        if host.hasPrefix("[") {
+            host = host.dropFirst().prefix { $0 != "]" }
+        } else if let colon = host.firstIndex(of: ":") {
+            host = host[..<colon]
+        }
+        let name = host.lowercased()
+        let ipv4 = name.utf8.allSatisfy {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".")
+        }
+        return name == "localhost" || name == "::1" || (ipv4 && name.hasPrefix("127."))
+    }
+
     /// Sends `request` and returns the answer, whatever its status (redirects are not followed).
     package func send(_ request: HTTPRequest) throws -> HTTPResponse {
         try state.withLock { state in
@@ -160,7 +177,9 @@ package final class HTTPClient: Sendable {
             check(ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, CurlLibrary.milliseconds(connectTimeout)))
             check(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1))
             check(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(stallTimeout))))
-            check(ccurl_setopt_string(curl, CURLOPT_ACCEPT_ENCODING, ""))
+            // Compressed answers (every encoding curl knows), except from this machine: there the bytes
+            // cost nothing and compressing a large answer costs the server time.
+            if !Self.isLoopback(request.url) { check(ccurl_setopt_string(curl, CURLOPT_ACCEPT_ENCODING, "")) }
             check(ccurl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1))
             check(ccurl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2))
             if let caFile { check(ccurl_setopt_string(curl, CURLOPT_CAINFO, caFile)) }

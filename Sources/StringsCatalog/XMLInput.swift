@@ -108,32 +108,6 @@ extension XMLInput {
     static func describe(_ error: any Error) -> String {
         let ns = error as NSError
         guard ns.domain == XMLParser.errorDomain else { return error.localizedDescription }
-        switch ns.code {
-        case 3, 4: return "no XML element here: the document is empty or does not start with '<'"
-        case 5, 86: return "extra content after the end of the document (one root element is allowed)"
-        case 6, 7, 8, 10, 11, 12: return "a character reference (&#…;) is not a valid character"
-        case 9: return "a character that XML does not allow"
-        case 22, 23, 14: return "an '&' that starts no entity: write &amp; for a literal '&'"
-        case 26, 27: return "an undeclared entity (&name;): XML knows &amp; &lt; &gt; &quot; &apos; only"
-        case 33, 34, 43, 44: return "a quoted value is not closed"
-        case 38: return "a '<' inside an attribute value: write &lt;"
-        case 39, 40, 41: return "an attribute value must be quoted (name=\"value\")"
-        case 42: return "the same attribute twice in one element"
-        case 45: return "a comment is not closed (-->)"
-        case 46, 47: return "a processing instruction is not closed (?>)"
-        case 63: return "a CDATA section is not closed (]]>)"
-        case 64: return "the name 'xml' is reserved"
-        case 65: return "a space is required here"
-        case 68: return "a name is expected here (an element or attribute name)"
-        case 73: return "'>' is expected to end the tag"
-        case 74: return "'</' is expected: an element is not closed"
-        case 75: return "'=' is expected after an attribute name"
-        case 76: return "the closing tag does not match the element that is open"
-        case 77: return "a tag is not finished"
-        case 80: return "'--' is not allowed inside a comment"
-        case 85: return "elements are not properly nested or closed"
-        case 111: return "the reading stopped"
-        default: return "the XML is not well-formed here (libxml2 error \(ns.code))"
-        }
+        return GuardedXML.describe(libxml2Code: ns.code)
     }
 }

@@ -93,6 +93,24 @@ package enum AtomicFiles {
         }
     }
 
+    /// Makes files written with `durable: false` (and names removed) in `folder` durable: a few files are
+    /// synced one by one and then the folder; many at once by ``syncFileSystem(of:)``, whose one flush is
+    /// cheaper than thousands of `fsync` calls but also flushes whatever else the file system holds.
+    package static func makeDurable(_ paths: [String], in folder: String) {
+        guard paths.count <= 64 else {
+            syncFileSystem(of: folder)
+            return
+        }
+        for path in paths {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 {
+                fsync(fd)
+                close(fd)
+            }
+        }
+        syncDirectory(folder)
+    }
+
     /// Makes everything written to the file system holding `path` durable (`syncfs`, else `sync`): one flush
     /// after many files written with `durable: false`.
     package static func syncFileSystem(of path: String) {

@@ -1,5 +1,10 @@
 /// Line and column of a byte in a UTF-8 document, as the parsers' diagnostics give them: lines counted
 /// from 1 at each LF, columns from 1 in Unicode scalars (UTF-8 continuation bytes do not count).
+///
+/// ```swift
+/// let bytes = Array("a\nbé!".utf8)
+/// print(TextPosition.of(byte: 5, in: bytes))   // (line: 2, column: 3)
+/// ```
 package enum TextPosition {
     /// The position of `bytes[offset]`, counting from `start` (e.g. after a byte-order mark).
     package static func of(byte offset: Int, in bytes: [UInt8], skipping start: Int = 0) -> (line: Int, column: Int) {

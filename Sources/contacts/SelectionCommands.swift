@@ -189,7 +189,8 @@ func readBook(_ path: String, command: String) throws -> AddressBook {
 /// `list`/`search` output, streamed: rows are formatted in blocks on all cores and written in order, so a
 /// million rows never sit in memory as one document. `--json` is spelled as `jsonString` would spell
 /// `{"index": [String], "sections": [{"items": [{"enabled", "id", "name", "value"}], "title"}]}`; with
-/// `sources` (several `--source`), each item also names its `"source"`.
+/// `sources` (several `--source`), each item also names its `"source"` (the path as given) and, for a vdir
+/// with a `displayname` file, its `"sourceName"`.
 func printListing(
     _ source: any ContactListing, _ result: SearchResult, json: Bool, sources: SourcedAddressBook? = nil
 ) throws {
@@ -212,6 +213,10 @@ func printListing(
                 if let origin = sources?.source(of: row.id) {
                     bytes += ",\n          \"source\" : ".utf8
                     bytes += JSONText.quoted(origin.description).utf8
+                    if let name = sources?.displayName(of: row.id) {
+                        bytes += ",\n          \"sourceName\" : ".utf8
+                        bytes += JSONText.quoted(name).utf8
+                    }
                 }
                 bytes += ",\n          \"value\" : ".utf8
                 bytes += JSONText.quoted(row.value).utf8

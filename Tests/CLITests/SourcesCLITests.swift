@@ -41,7 +41,7 @@ import Testing
     }
 
     /// Several sources are one list; the list's duplicate rule drops the second copy of a person; JSON rows
-    /// name their source; stdin is one of them.
+    /// name their source (and a vdir's displayname); stdin is one of them.
     @Test func severalSourcesAreOneListAndJSONNamesTheSource() throws {
         let dir = try Self.vdir()
         let file = Scratch.path("sources", suffix: ".vcf")
@@ -66,6 +66,11 @@ import Testing
         #expect(byName["Cleo Dahl"]?["source"] as? String == file.path)
         #expect(byName["Dana Eck"]?["source"] as? String == "<stdin>")
         #expect(byName["Boris Ivanov"]?["id"] as? String == "u-boris")
+        // The vdir's displayname (vdirsyncer's metadata file) names its rows' book; a file has none.
+        #expect(byName["Anna Berg"]?["sourceName"] as? String == "Work")
+        #expect(byName["Boris Ivanov"]?["sourceName"] as? String == "Work")
+        #expect(byName["Cleo Dahl"]?["sourceName"] == nil)
+        #expect(byName["Dana Eck"]?["sourceName"] == nil)
         // The same UID in two sources: the second copy is renamed, noted on stderr, and left out as a duplicate.
         #expect(r.stderr.contains("duplicate UID 'u-anna'"), "\(r.stderr)")
         // One source: rows as before, without "source".

@@ -72,4 +72,39 @@ import Testing
                 "ada.vcf", "bob.vcf",
             ])
     }
+
+    /// The server's sync-collection answers come truncated (RFC 6578 §3.6: a 507 on the collection and an
+    /// intermediate token), two members a page: the sync pages through them all, and both sides end complete.
+    @Test func aTruncatedSyncCollectionIsPaged() throws {
+        let server = try DAVServer(.radicale)
+        try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace"))
+        try server.put("bob.vcf", card("u-bob", "Bob", "Stone"))
+        try server.put("cleo.vcf", card("u-cleo", "Cleo", "Dahl"))
+        let (proxy, base) = try Self.proxy(server.base, ["page-sync=2"])
+        defer { proxy.stop() }
+        let url = base + "/ada/family/"
+        let dir = Scratch.path("fault-507")
+        #expect(try Self.sync(url, dir).pulled == 3)
+        // On the server: five added, one edited, one deleted (seven changes: four pages); here: one added.
+        let added = ["dan", "eve", "fay", "gus", "hal"]
+        for name in added { try server.put("\(name).vcf", card("u-\(name)", name.capitalized, "Page")) }
+        try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace", email: "ada@example.org"))
+        try server.delete("bob.vcf")
+        let mine = try ContactEditor(source: .vdir(dir.path)).add(givenName: "Ivy", familyName: "Local")
+        let paged = try Self.sync(url, dir)
+        #expect(paged.pulled == 6)
+        #expect(paged.removedLocally == 1)
+        #expect(paged.pushed == 1)
+        // Four pages of changes, a multiget and the push (unpaged: one REPORT, a multiget and the push).
+        #expect(paged.requests == 6, "\(paged.requests) requests")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".vcf") }
+        let everyone = (["ada", "cleo", mine] + added).map { $0 + ".vcf" }.sorted()
+        #expect(files.sorted() == everyone)
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("ada.vcf"), encoding: .utf8).contains("ada@example.org"))
+        #expect(try server.members() == everyone)
+        // The last page gave the server's own token: the next sync finds nothing to do.
+        let idle = try Self.sync(url, dir)
+        #expect(idle.pulled == 0 && idle.pushed == 0 && idle.removedLocally == 0 && !idle.fullResync)
+    }
 }

@@ -1,4 +1,5 @@
 import ContactsCore
+import CurlTransfer
 import Foundation
 import TestSupport
 import Testing
@@ -132,10 +133,12 @@ import Testing
         let dir = Scratch.path("interrupted")
         _ = try Self.sync(server, dir)
         let id = try ContactEditor(source: .vdir(dir.path)).add(givenName: "Cleo", familyName: "Dahl")
-        let saved = try Data(contentsOf: URL(fileURLWithPath: SyncState.path(dir.path)))
+        let saved = Scratch.path("interrupted-state")
+        try FileManager.default.copyItem(atPath: SyncState.folder(dir.path), toPath: saved.path)
         _ = try Self.sync(server, dir)
         // As if killed after the PUT and before the state was written.
-        try saved.write(to: URL(fileURLWithPath: SyncState.path(dir.path)))
+        try FileManager.default.removeItem(atPath: SyncState.folder(dir.path))
+        try FileManager.default.copyItem(atPath: saved.path, toPath: SyncState.folder(dir.path))
         let again = try Self.sync(server, dir)
         #expect(again.conflicts.isEmpty)
         #expect(try server.members() == ["\(id).vcf"])
@@ -161,6 +164,16 @@ import Testing
 
 /// The multistatus reader refuses what a server never needs to send, with a clear error.
 @Suite struct DAVElementTests {
+    /// Compressed answers are asked of other machines only: on this one compressing costs the server time.
+    @Test func loopbackHostsAreRecognized() {
+        for url in ["http://127.0.0.1:5232/ada/", "http://localhost/", "https://[::1]:8443/dav/", "http://LOCALHOST"] {
+            #expect(HTTPClient.isLoopback(url), "\(url)")
+        }
+        for url in ["https://dav.example.org/", "http://10.0.0.1/", "http://127.example.org.evil/", "not a url"] {
+            #expect(!HTTPClient.isLoopback(url), "\(url)")
+        }
+    }
+
     @Test func hostileOrBrokenAnswersAreErrors() throws {
         let laughs = """
             <?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>
@@ -246,13 +259,68 @@ import Testing
         #expect(try server.get("bob.vcf").body.contains("NOTE:hi"))
     }
 
-    /// A server without sync-collection is listed by ETag: pulls and deletes still arrive.
-    @Test func theETagListingServesServersWithoutSyncCollection() throws {
-        let server = try DAVServer(.xandikos)
+    /// A sync with nothing to do writes nothing: the state and its members file stay as they were. A state
+    /// written before the members had a file of their own (every member inline in `state.json`) is read,
+    /// and the next save moves them out.
+    @Test func anIdleSyncWritesNothingAndAnOlderStateIsRead() throws {
+        let (server, dir) = try Self.syncedAdaAndBob(.radicale, "idle-state")
+        let stateFolder = SyncState.folder(dir.path)
+        func listing() throws -> [String: Date] {
+            var result: [String: Date] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: stateFolder) {
+                let attributes = try FileManager.default.attributesOfItem(atPath: stateFolder + "/" + name)
+                result[name] = attributes[.modificationDate] as? Date
+            }
+            return result
+        }
+        let before = try listing()
+        #expect(before.keys.filter { $0.hasPrefix("members-") }.count == 1, "\(before.keys)")
+        let idle = try SyncTests.sync(server, dir)
+        #expect(idle.pulled == 0 && idle.pushed == 0)
+        #expect(try listing() == before)
+
+        // The layout of earlier versions: the members inline, no members file.
+        let state = try SyncState.load(dir.path)
+        var items: [String: Any] = [:]
+        for (file, item) in state.items {
+            items[file] = [
+                "href": item.href, "etag": item.etag, "hash": item.hash,
+                "base": String(decoding: item.base, as: UTF8.self),
+            ]
+        }
+        let older: [String: Any] = [
+            "sourceURL": state.sourceURL, "collection": state.collection,
+            "supportsSyncCollection": state.supportsSyncCollection, "syncToken": state.syncToken ?? "",
+            "conflicts": [Any](), "items": items,
+        ]
+        for name in before.keys where name.hasPrefix("members-") {
+            try FileManager.default.removeItem(atPath: stateFolder + "/" + name)
+        }
+        try JSONSerialization.data(withJSONObject: older).write(to: URL(fileURLWithPath: SyncState.path(dir.path)))
+        #expect(try SyncState.load(dir.path).items == state.items)
+        try server.put("cleo.vcf", card("u-cleo", "Cleo", "Dahl"))
+        let next = try SyncTests.sync(server, dir)
+        #expect(next.pulled == 1 && next.pushed == 0 && next.conflicts.isEmpty)
+        let after = try SyncState.load(dir.path)
+        #expect(after.items.count == 3)
+        #expect(
+            !String(decoding: try Data(contentsOf: URL(fileURLWithPath: SyncState.path(dir.path))), as: UTF8.self)
+                .contains("\"items\""))
+    }
+
+    /// A server holding Ada and Bob, synced once into a new folder named after `name`.
+    static func syncedAdaAndBob(_ kind: DAVServer.Kind, _ name: String) throws -> (DAVServer, URL) {
+        let server = try DAVServer(kind)
         try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace"))
         try server.put("bob.vcf", card("u-bob", "Bob", "Stone"))
-        let dir = Scratch.path("etag-listing")
+        let dir = Scratch.path(name)
         _ = try SyncTests.sync(server, dir)
+        return (server, dir)
+    }
+
+    /// A server without sync-collection is listed by ETag: pulls and deletes still arrive.
+    @Test func theETagListingServesServersWithoutSyncCollection() throws {
+        let (server, dir) = try Self.syncedAdaAndBob(.xandikos, "etag-listing")
         var state = try SyncState.load(dir.path)
         state.supportsSyncCollection = false
         try state.save(dir.path)

@@ -138,6 +138,40 @@ import Testing
         #expect(try Self.text(url).contains("MEMBER:urn:uuid:bea\r\nEND:VCARD"))
     }
 
+    /// In a vdir the group cards are files of their own: `--add-to-group` adds the member there (vCard 4
+    /// `MEMBER`, or Apple's `X-ADDRESSBOOKSERVER-MEMBER`), and a name without a group card is a category.
+    @Test func aVDirGroupCardFileGetsTheMember() throws {
+        let dir = try Scratch.directory("editor-vdir-groups")
+        let team = "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nUID:g1\r\nFN:Team\r\nEND:VCARD\r\n"
+        let apple =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nUID:g2\r\nFN:Chess Club\r\n"
+            + "N:Chess Club;;;;\r\nEND:VCARD\r\n"
+        try Scratch.write(team, to: dir.appendingPathComponent("team.vcf"))
+        try Scratch.write(apple, to: dir.appendingPathComponent("chess.vcf"))
+        try Scratch.write(Self.bea, to: dir.appendingPathComponent("bea.vcf"))
+        let editor = try ContactEditor(source: .vdir(dir.path))
+        let id = try editor.add(givenName: "Ada", familyName: "Lovelace", groups: ["Team", "Chess Club", "Poets"])
+        #expect(
+            try Self.text(dir.appendingPathComponent("team.vcf"))
+                == team.replacingOccurrences(
+                    of: "END:VCARD", with: "MEMBER:urn:uuid:\(id)\r\nEND:VCARD"))
+        #expect(
+            try Self.text(dir.appendingPathComponent("chess.vcf"))
+                == apple.replacingOccurrences(
+                    of: "END:VCARD", with: "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:\(id)\r\nEND:VCARD"))
+        let added = try #require(VDir(path: dir.path).read().contact(id: id))
+        #expect(added.categories == ["Poets"])
+        try editor.edit(id: "bea", [], addingToGroups: ["Team"])
+        #expect(try Self.text(dir.appendingPathComponent("bea.vcf")) == Self.bea)
+        let book = try VDir(path: dir.path).read()
+        #expect(book.groups(containing: "bea").map(\.name) == ["Team"])
+        #expect(book.groups(containing: id).map(\.name).sorted() == ["Chess Club", "Poets", "Team"])
+        // Already a member: nothing is written twice.
+        try editor.edit(id: "bea", [], addingToGroups: ["Team"])
+        #expect(
+            try Self.text(dir.appendingPathComponent("team.vcf")).components(separatedBy: "urn:uuid:bea").count == 2)
+    }
+
     @Test func aVDirGetsOneFilePerContactAndKeepsFileNames() throws {
         let dir = try Scratch.directory("editor-vdir")
         try Scratch.write(Self.bea, to: dir.appendingPathComponent("some-name.vcf"))

@@ -94,11 +94,24 @@ func runCardDAVBench(args: [String]) throws {
     print(
         "  server's own time: full addressbook-query \(format(query, 3)), no-change sync-collection \(format(token, 3))"
     )
-    print("  step                     contacts sync   vdirsyncer   contacts/server")
-    print("  first sync               \(pad(ourFirst))   \(pad(theirFirst))   \(format(ourFirst / query))× query")
+    print("  step                     contacts sync   vdirsyncer   contacts/server   vdirsyncer/server   target")
     print(
-        "  nothing changed          \(pad(ourIdle))   \(pad(theirIdle))   \(format(ourIdle / token))× sync-collection")
-    print("  10 changed on the server \(pad(ourTen))   \(pad(theirTen))")
+        "  first sync               \(pad(ourFirst))   \(pad(theirFirst))   \(ratio(ourFirst, query))× query"
+            + "      \(ratio(theirFirst, query))× query          ≤ 1.5× query")
+    print(
+        "  nothing changed          \(pad(ourIdle))   \(pad(theirIdle))   \(ratio(ourIdle, token))× sync-coll."
+            + " \(ratio(theirIdle, token))× sync-coll.     ≤ 1.5× sync-collection")
+    print(
+        "  10 changed on the server \(pad(ourTen))   \(pad(theirTen))   \(ratio(ourTen, 1))× 1 s"
+            + "       \(ratio(theirTen, 1))× 1 s             ≤ 1 s")
+    print(
+        "  contacts sync / vdirsyncer: first \(format(ourFirst / theirFirst)), nothing changed "
+            + "\(format(ourIdle / theirIdle)), 10 changed \(format(ourTen / theirTen))")
+}
+
+private func ratio(_ seconds: Double, _ base: Double) -> String {
+    let text = format(seconds / base)
+    return String(repeating: " ", count: max(0, 6 - text.count)) + text
 }
 
 private func pad(_ seconds: Double) -> String {

@@ -6,17 +6,23 @@ arrive:
   --put-412       the first PUT is answered 412 Precondition Failed (not forwarded);
   --busy          the first request is answered 503 with Retry-After: 1 (not forwarded);
   --drop-report   the first REPORT's answer is cut off in the middle of its body;
-  --garble-report the first REPORT's answer has its body's bytes damaged.
+  --garble-report the first REPORT's answer has its body's bytes damaged;
+  --page-sync N   every sync-collection answer (RFC 6578) with more than N members is truncated to N: the
+                  rest is kept here, and the answer ends with a 507 response on the collection and an
+                  intermediate sync-token (RFC 6578 section 3.6); a REPORT from that token gets the next N
+                  (from here, not forwarded), the last page the server's own token.
 Prints ``PORT n`` once it listens and stops on ``quit`` (or end of input) on stdin. Written for this
 project's tests.
 """
 
 import argparse
 import http.client
+import itertools
 import socket
 import sys
 import threading
 import urllib.parse
+import xml.etree.ElementTree as ET
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
@@ -25,6 +31,7 @@ def main():
     parser.add_argument("--upstream", required=True)
     for fault in ["put-412", "busy", "drop-report", "garble-report"]:
         parser.add_argument("--" + fault, action="store_true")
+    parser.add_argument("--page-sync", type=int, default=0)
     args = parser.parse_args()
     upstream = urllib.parse.urlsplit(args.upstream)
     pending = {name: getattr(args, name.replace("-", "_")) for name in
@@ -37,6 +44,37 @@ def main():
                 pending[fault] = False
                 return True
             return False
+
+    # Paging of sync-collection answers: intermediate token -> (members still to send, the server's token).
+    pages = {}
+    page_numbers = itertools.count(1)
+    page_prefix = "http://127.0.0.1/fault-proxy/page/"
+
+    def page(members, final_token, collection_href):
+        """One page of a multistatus: at most --page-sync members, then a 507 and a token of ours, or the
+        rest and the server's token."""
+        size = args.page_sync
+        root = ET.Element("{DAV:}multistatus")
+        for member in members[:size]:
+            root.append(member)
+        if len(members) > size:
+            with lock:
+                token = page_prefix + str(next(page_numbers))
+                pages[token] = (members[size:], final_token, collection_href)
+            truncated = ET.SubElement(root, "{DAV:}response")
+            ET.SubElement(truncated, "{DAV:}href").text = collection_href
+            ET.SubElement(truncated, "{DAV:}status").text = "HTTP/1.1 507 Insufficient Storage"
+        else:
+            token = final_token
+        ET.SubElement(root, "{DAV:}sync-token").text = token
+        return b'<?xml version="1.0" encoding="utf-8"?>' + ET.tostring(root)
+
+    def requested_token(body):
+        try:
+            element = ET.fromstring(body).find("{DAV:}sync-token")
+        except ET.ParseError:
+            return None
+        return (element.text or "").strip() if element is not None else None
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -59,6 +97,18 @@ def main():
                 return self.answer(503, b"busy", [("Retry-After", "1")])
             if self.command == "PUT" and take("put-412"):
                 return self.answer(412, b"changed meanwhile")
+            paging = (args.page_sync > 0 and self.command == "REPORT" and body is not None
+                      and b"sync-collection" in body)
+            if paging and (requested_token(body) or "").startswith(page_prefix):
+                with lock:
+                    rest = pages.pop(requested_token(body), None)
+                if rest is None:
+                    forbidden = (b'<?xml version="1.0" encoding="utf-8"?><D:error xmlns:D="DAV:">'
+                                 b'<D:valid-sync-token/></D:error>')
+                    return self.answer(403, forbidden, [("Content-Type", "application/xml")])
+                members, final_token, collection_href = rest
+                return self.answer(207, page(members, final_token, collection_href),
+                                   [("Content-Type", "application/xml; charset=utf-8")])
             connection = http.client.HTTPConnection(upstream.hostname, upstream.port, timeout=60)
             dropped = ("host", "connection", "accept-encoding")
             headers = {k: v for k, v in self.headers.items() if k.lower() not in dropped}
@@ -79,6 +129,13 @@ def main():
                 self.connection.shutdown(socket.SHUT_RDWR)
                 self.close_connection = True
                 return
+            if paging and reply.status == 207:
+                root = ET.fromstring(data)
+                members = root.findall("{DAV:}response")
+                token = root.find("{DAV:}sync-token")
+                if len(members) > args.page_sync and token is not None:
+                    data = page(members, (token.text or "").strip(), self.path)
+                    passed = [(k, v) for k, v in passed if k.lower() != "etag"]
             if self.command == "REPORT" and take("garble-report"):
                 data = bytes(b ^ 0x5A if i % 7 == 3 else b for i, b in enumerate(data))
             self.answer(reply.status, data, passed)
