@@ -149,13 +149,15 @@ extension ContactPicker {
         }
     }
 
-    /// Enter: the toggled contacts, else the row under the cursor; a pinned row gives its id.
+    /// Enter (and the Select button): the toggled contacts, else the row under the cursor — a pinned row
+    /// gives its id. Toggled contacts win over a pinned row under the cursor: the cursor goes back to the
+    /// first line, a pinned one, whenever the search changes, and the title bar then says "Select (n)".
     func accept() -> PickerOutcome? {
-        if case .pinned(let row) = item(cursor) { return .pinned(id: row.id) }
         if !options.single {
             let chosen = selection.selectedRows.compactMap { picked($0.id) }
             if !chosen.isEmpty { return .selected(chosen) }
         }
+        if case .pinned(let row) = item(cursor) { return .pinned(id: row.id) }
         guard let row = currentRow, selection.isEnabled(row), let contact = picked(row.id) else { return nil }
         return .selected([contact])
     }

@@ -82,12 +82,10 @@ extension ContactPicker {
         let cancelWidth = min(DisplayWidth.measure(cancel), columns / 3)
         let selectWidth = min(DisplayWidth.measure(select), columns / 3)
         let middle = max(0, columns - cancelWidth - selectWidth - 2)
-        let titleText = DisplayWidth.truncate(title, width: middle)
-        let pad = max(0, (middle - DisplayWidth.measure(titleText)) / 2)
         return [
             PickerSpan(cancel, width: cancelWidth, role: .button),
             PickerSpan(" ", width: 1, role: .titleBar),
-            PickerSpan(String(repeating: " ", count: pad) + titleText, width: middle, role: .title),
+            .centred(title, width: middle, role: .title),
             PickerSpan(" ", width: 1, role: .titleBar),
             PickerSpan(select, width: selectWidth, role: .button, alignment: .trailing),
         ]
