@@ -117,7 +117,8 @@ public final class TerminalSession {
     }
 
     /// Writes `text` from `column` cluster by cluster, each at the column ICU gives it (so that a cluster
-    /// the C library measures differently cannot shift what follows).
+    /// the C library measures differently cannot shift what follows), in the cells ``TerminalCells`` cuts
+    /// it into.
     private func put(_ text: String, line: Int, column: Int, limit: Int, attributes: (attr_t, Int16)) {
         var x = column
         var cell = cchar_t()
@@ -126,11 +127,15 @@ public final class TerminalSession {
             let width = clusterWidth(cluster)
             guard width > 0 else { continue }
             guard x + width <= limit else { break }
-            var chars = cluster.unicodeScalars.prefix(capacity).map { wchar_t(bitPattern: $0.value) }
-            chars.append(0)
-            if cncurses_setcchar(&cell, chars, attributes.0, attributes.1) != ERR {
-                wmove(window, Int32(line), Int32(x))
-                wadd_wch(window, &cell)
+            var cellX = x
+            for scalars in TerminalCells.split(cluster, capacity: capacity) where cellX < x + width {
+                var chars = scalars.map { wchar_t(bitPattern: $0.value) }
+                chars.append(0)
+                if cncurses_setcchar(&cell, chars, attributes.0, attributes.1) != ERR {
+                    wmove(window, Int32(line), Int32(cellX))
+                    wadd_wch(window, &cell)
+                }
+                cellX += max(1, Int(cncurses_wcwidth(chars[0])))
             }
             x += width
         }
