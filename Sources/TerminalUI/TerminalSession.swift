@@ -221,21 +221,37 @@ public final class TerminalSession {
         case 10, 13: return .enter
         case 8, 127: return .backspace
         case 27:
-            // Alt-x arrives as ESC then x at once; a lone ESC has nothing after it.
+            // Alt-x arrives as ESC then x at once; a lone ESC has nothing after it. A key the terminal
+            // description does not name (a TERM that is not the terminal's: Home as ESC [ 1 ~) arrives as ESC
+            // and the rest of its sequence at once: it is left out, not typed into the search.
             wtimeout(window, 0)
+            defer { wtimeout(window, Self.poll) }
             var next: wint_t = 0
             let status = wget_wch(window, &next)
-            wtimeout(window, Self.poll)
-            if status == OK, next >= 0x20, next != 0x7F, let scalar = Unicode.Scalar(UInt32(next)) {
-                return .alt(Character(scalar))
+            guard status == OK, next >= 0x20, next != 0x7F, let scalar = Unicode.Scalar(UInt32(next)) else {
+                return .escape
             }
-            return .escape
+            if scalar == "[" || scalar == "O", sequenceRest(csi: scalar == "[") != nil { return nil }
+            return .alt(Character(scalar))
         case 1...26: return .control(Character(Unicode.Scalar(UInt8(code + 96))))
         case 0, 28...31, 0x7F...0x9F: return nil
         default:
             guard let scalar = Unicode.Scalar(code) else { return nil }
             return .character(Character(scalar))
         }
+    }
+
+    /// The rest of an escape sequence after ESC [ (parameters up to a final byte) or ESC O (one byte), read
+    /// without waiting; nil when nothing follows (the user typed Alt-[ or Alt-O).
+    private func sequenceRest(csi: Bool) -> String? {
+        var rest = ""
+        var code: wint_t = 0
+        while wget_wch(window, &code) == OK, let scalar = Unicode.Scalar(UInt32(code)) {
+            rest.unicodeScalars.append(scalar)
+            // A CSI's parameter and intermediate bytes are 0x20–0x3F; its final byte is 0x40–0x7E.
+            if !csi || !(0x20...0x3F).contains(scalar.value) { return rest }
+        }
+        return rest.isEmpty ? nil : rest
     }
 
     /// Ctrl-Z: gives the terminal back, stops the program's process group as the shell's job control

@@ -124,6 +124,20 @@ let pickBook = """
         #expect(stdout == "Anna Berg <+14155550100>\nBruno Finstein <+14155550101>\n")
     }
 
+    /// Keys the terminal description does not name (a TERM that is not the terminal's) are left out, not
+    /// typed into the search: ESC [ 99 ~, ESC [ 1 ; 5 P, ESC O Z.
+    @Test func unknownKeySequencesAreIgnored() throws {
+        let (run, stdout) = try Self.run(
+            ["pick", "--source", Self.book().path, "--region", "US"],
+            steps: [
+                ["wait", "Search contacts"], ["send", "\u{1B}[99~\u{1B}[1;5P\u{1B}OZ"], ["send", "b"], ["wait", "2/5"],
+                ["snap"], ["send", "\r"],
+            ])
+        #expect(run.status == 0)
+        #expect(run.snaps.first?[1].hasPrefix("> b ") == true)
+        #expect(stdout == "Anna Berg <+14155550100>\n")
+    }
+
     @Test func searchThenEnterPrintsJSON() throws {
         let (run, stdout) = try Self.run(
             ["pick", "--source", Self.book().path, "--mode", "email", "--output", "json"],
