@@ -31,7 +31,7 @@ public final class TerminalSession {
     private var widths: [Character: Int] = [:]
 
     /// Starts the session on `/dev/tty`. `tint` names the accent colour (black, red, green, yellow, blue,
-    /// magenta, cyan, white); no colour is used when `NO_COLOR` is set (to anything) or the terminal has
+    /// magenta, cyan, white); no colour is used when `NO_COLOR` is set (not empty) or the terminal has
     /// none. Throws ``TerminalError`` when there is no terminal or ncurses does not know its type.
     public init(tint: String? = nil, environment: [String: String]) throws {
         TerminalLocale.prepare()
@@ -59,7 +59,7 @@ public final class TerminalSession {
         wtimeout(window, Self.poll)
         mouseinterval(0)
         mousemask(cncurses_button1_pressed() | cncurses_button4_pressed() | cncurses_button5_pressed(), nil)
-        if environment["NO_COLOR"] == nil, has_colors(), let color = tint.flatMap(Self.colors.firstIndex(of:)) {
+        if !Self.noColor(environment), has_colors(), let color = tint.flatMap(Self.colors.firstIndex(of:)) {
             start_color()
             use_default_colors()
             if init_pair(1, Int16(color), -1) != ERR { accentPair = 1 }
@@ -67,6 +67,16 @@ public final class TerminalSession {
     }
 
     deinit { end() }
+
+    /// Whether `NO_COLOR` asks for no colour: set to anything but the empty string (https://no-color.org).
+    ///
+    /// ```swift
+    /// let off = TerminalSession.noColor(["NO_COLOR": "1"])   // true
+    /// let on = !TerminalSession.noColor(["NO_COLOR": ""])   // true
+    /// ```
+    public static func noColor(_ environment: [String: String]) -> Bool {
+        environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    }
 
     /// The colour names of `tint`, in ncurses order.
     public static let colors = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]

@@ -229,6 +229,11 @@ let pickBook = """
             ["pick", "--source", Self.book().path, "--tint", "red"],
             steps: [["wait", "Search contacts"], ["snap"], ["send", "\u{1B}"]], environment: ["NO_COLOR": "1"])
         #expect(plain.colors[0] == ["default"])
+        // An empty NO_COLOR asks for nothing (no-color.org: "present and not an empty string").
+        let (empty, _) = try Self.run(
+            ["pick", "--source", Self.book().path, "--tint", "red"],
+            steps: [["wait", "Search contacts"], ["snap"], ["send", "\u{1B}"]], environment: ["NO_COLOR": ""])
+        #expect(empty.colors[0].contains("red"))
     }
 
     @Test func withoutATerminalItSaysSoAndExits2() throws {
