@@ -39,8 +39,8 @@ public final class TerminalSession {
             throw TerminalError.noTerminal(reason: String(cString: strerror(errno)))
         }
         TerminalSignals.install(fd: fileno(output))
-        let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "dumb"
-        guard term != "dumb", let screen = term.withCString({ newterm($0, output, input) }) else {
+        let term = environment["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb", let screen = term.withCString({ newterm($0, output, input) }) else {
             TerminalSignals.uninstall()
             fclose(output)
             fclose(input)

@@ -251,6 +251,17 @@ let pickBook = """
         #expect(text.contains("no terminal to draw on"), "\(text)")
     }
 
+    /// TERM=dumb and an unset TERM say what is wrong with the terminal's type (exit 2).
+    @Test func dumbOrUnsetTermSaysWhy() throws {
+        for (term, message) in [("dumb", "'dumb' cannot move its cursor"), ("", "TERM is not set")] {
+            let (run, stdout) = try Self.run(
+                ["pick", "--source", Self.book().path], columns: 120, steps: [["wait", message]],
+                environment: ["TERM": term])
+            #expect(run.status == 2)
+            #expect(stdout.isEmpty)
+        }
+    }
+
     @Test func badEnableRuleIsAUsageErrorNamingTheColumn() throws {
         let r = try CLI.run(["pick", "--enable", "has:photo,has:fax"])
         #expect(r.status == 2)
