@@ -239,6 +239,12 @@ public final class TerminalSession {
             var next: wint_t = 0
             let status = wget_wch(window, &next)
             guard status == OK, next >= 0x20, next != 0x7F, let scalar = Unicode.Scalar(UInt32(next)) else {
+                // What came with the ESC but does not make an Alt key (a second Esc, an arrow) is read next.
+                if status == KEY_CODE_YES {
+                    ungetch(Int32(next))
+                } else if status == OK {
+                    unget_wch(wchar_t(bitPattern: UInt32(next)))
+                }
                 return .escape
             }
             if scalar == "[" || scalar == "O", sequenceRest(csi: scalar == "[") != nil { return nil }

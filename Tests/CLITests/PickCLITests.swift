@@ -251,6 +251,18 @@ let pickBook = """
         #expect(text.contains("no terminal to draw on"), "\(text)")
     }
 
+    /// Two Escs that arrive at once are two keys: the first closes the value chooser, the second cancels.
+    @Test func escEscClosesTheChooserThenCancels() throws {
+        let (run, stdout) = try Self.run(
+            ["pick", "--source", Self.book().path, "--mode", "both"],
+            steps: [
+                ["wait", "Search contacts"], ["send", "anna"], ["wait", "1/"], ["send", "\u{1B}OC"], ["wait", "(•)"],
+                ["send", "\u{1B}\u{1B}"],
+            ])
+        #expect(run.status == 130)
+        #expect(stdout.isEmpty)
+    }
+
     /// TERM=dumb and an unset TERM say what is wrong with the terminal's type (exit 2).
     @Test func dumbOrUnsetTermSaysWhy() throws {
         for (term, message) in [("dumb", "'dumb' cannot move its cursor"), ("", "TERM is not set")] {
