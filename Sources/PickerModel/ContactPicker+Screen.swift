@@ -100,6 +100,8 @@ extension ContactPicker {
         let fieldWidth = max(0, columns - 2 - countsWidth - 1)
         let queryWidth = DisplayWidth.measure(query)
         var line = [PickerSpan(prompt, width: 2, role: .prompt)]
+        // The columns of the query as shown: the cursor stands right after them.
+        var shown = queryWidth
         if query.isEmpty {
             line.append(
                 PickerSpan(Strings.searchContacts(locale: options.locale), width: fieldWidth, role: .placeholder))
@@ -116,10 +118,11 @@ extension ContactPicker {
                 used += w
             }
             line.append(PickerSpan("…" + tail, width: fieldWidth, role: .query))
+            shown = 1 + used
         }
         line.append(PickerSpan(" ", width: 1, role: .prompt))
         line.append(PickerSpan(counts, width: countsWidth, role: .status, alignment: .trailing))
-        return (line, 2 + min(queryWidth, max(0, fieldWidth - 1)))
+        return (line, 2 + min(shown, max(0, fieldWidth - 1)))
     }
 
     func listLines() -> [[PickerSpan]] {

@@ -81,6 +81,18 @@ import Testing
         #expect(picker.query.isEmpty)
     }
 
+    @Test func theCursorStandsRightAfterALongQueryOfWideLetters() throws {
+        for locale in ["en", "ar"] {
+            let picker = try makePicker(locale: locale, columns: 40, lines: 10)
+            picker.handle(.text(String(repeating: "王伟", count: 10) + "abc"))
+            let screen = picker.screen()
+            let field = try #require(screen.lines[1].first { $0.role == .query })
+            #expect(field.text.hasPrefix("…"))
+            let end = 2 + DisplayWidth.measure(field.text)
+            #expect(screen.cursor.column == (locale == "ar" ? 40 - 1 - end : end), "\(locale)")
+        }
+    }
+
     @Test func ctrlKTogglesKeywordSearch() throws {
         let picker = try makePicker()
         picker.handle(.text("b a"))
