@@ -28,7 +28,7 @@ public final class ComposeSheet {
         case back
         /// Cancel everything (Ctrl-C): nothing is sent.
         case cancel
-        /// Edit ``text``'s ``ComposerText/editable`` and give the result to ``edited(_:file:)``.
+        /// Edit ``text``'s `ComposerText.editable` (Campaigns) and give the result to ``edited(_:file:)``.
         case edit
         /// Deliver ``messages`` (``batch``).
         case send
