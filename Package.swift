@@ -185,7 +185,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(
             name: "CardDAVTests", dependencies: ["CardDAV", "ContactsCore", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport", "ICUKit"]),
         .testTarget(
             name: "PickerModelTests",
             dependencies: [

@@ -34,6 +34,11 @@ static inline int cncurses_setcchar(cchar_t *cell, const wchar_t *text, attr_t a
     return setcchar(cell, text, attributes, pair, NULL);
 }
 
+/* The columns the C library gives a wide character (what ncurses places cells by); declared here because
+   <wchar.h> declares it only for X/Open. */
+extern int wcwidth(wchar_t c);
+static inline int cncurses_wcwidth(wchar_t c) { return wcwidth(c); }
+
 /* The number of wide characters a cchar_t holds at most. */
 static inline int cncurses_ccharw_max(void) { return CCHARW_MAX; }
 

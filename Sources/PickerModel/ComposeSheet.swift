@@ -28,7 +28,7 @@ public final class ComposeSheet {
         case back
         /// Cancel everything (Ctrl-C): nothing is sent.
         case cancel
-        /// Edit ``text``'s ``ComposerText/editable`` and give the result to ``edited(_:file:)``.
+        /// Edit ``text``'s `ComposerText.editable` (Campaigns) and give the result to ``edited(_:file:)``.
         case edit
         /// Deliver ``messages`` (``batch``).
         case send
@@ -224,12 +224,10 @@ public final class ComposeSheet {
         let sendWidth = min(DisplayWidth.measure(send), columns / 3)
         let gap = columns >= 3 ? 1 : 0
         let middle = max(0, columns - backWidth - sendWidth - 2 * gap)
-        let title = DisplayWidth.truncate(current?.displayName ?? "", width: middle)
-        let pad = max(0, (middle - DisplayWidth.measure(title)) / 2)
         return [
             PickerSpan(back, width: backWidth, role: .button),
             PickerSpan(" ", width: gap, role: .titleBar),
-            PickerSpan(String(repeating: " ", count: pad) + title, width: middle, role: .title),
+            .centred(current?.displayName ?? "", width: middle, role: .title),
             PickerSpan(" ", width: gap, role: .titleBar),
             PickerSpan(send, width: sendWidth, role: .button, alignment: .trailing),
         ]
@@ -259,10 +257,10 @@ public final class ComposeSheet {
 
     func alertScreen(_ alert: ComposeAlert) -> PickerScreen {
         var body: [[PickerSpan]] = []
-        body.append([PickerSpan(centered(alert.title), width: columns, role: .alertTitle)])
+        body.append([.centred(alert.title, width: columns, role: .alertTitle)])
         body.append([PickerSpan("", width: columns, role: .empty)])
         for line in Self.wrap(alert.message, width: max(1, columns - 4)) {
-            body.append([PickerSpan(centered(line), width: columns, role: .alertMessage)])
+            body.append([.centred(line, width: columns, role: .alertMessage)])
         }
         body.append([PickerSpan("", width: columns, role: .empty)])
         let ok = "[ \(alert.button) ]"
@@ -279,11 +277,6 @@ public final class ComposeSheet {
         let shown = Array(out.prefix(lines))
         return PickerScreen(
             columns: columns, lines: rightToLeft ? shown.map(ContactPicker.mirror) : shown, cursor: (0, 0))
-    }
-
-    /// `text` with the spaces before it that center it on the screen.
-    func centered(_ text: String) -> String {
-        String(repeating: " ", count: max(0, (columns - DisplayWidth.measure(text)) / 2)) + text
     }
 
     /// `text` in lines of at most `width` columns: each of its lines, broken at the last space that fits,

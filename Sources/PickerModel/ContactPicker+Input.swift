@@ -149,13 +149,15 @@ extension ContactPicker {
         }
     }
 
-    /// Enter: the toggled contacts, else the row under the cursor; a pinned row gives its id.
+    /// Enter (and the Select button): the toggled contacts, else the row under the cursor — a pinned row
+    /// gives its id. Toggled contacts win over a pinned row under the cursor: the cursor goes back to the
+    /// first line, a pinned one, whenever the search changes, and the title bar then says "Select (n)".
     func accept() -> PickerOutcome? {
-        if case .pinned(let row) = item(cursor) { return .pinned(id: row.id) }
         if !options.single {
             let chosen = selection.selectedRowNumbers.map { picked($0) }
             if !chosen.isEmpty { return .selected(chosen) }
         }
+        if case .pinned(let row) = item(cursor) { return .pinned(id: row.id) }
         guard case .row(_, let number) = item(cursor), selection.isEnabled(listing.listedRow(number)) else {
             return nil
         }

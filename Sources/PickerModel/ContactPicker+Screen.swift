@@ -81,12 +81,10 @@ extension ContactPicker {
         let cancelWidth = min(DisplayWidth.measure(cancel), columns / 3)
         let selectWidth = min(DisplayWidth.measure(select), columns / 3)
         let middle = max(0, columns - cancelWidth - selectWidth - 2)
-        let titleText = DisplayWidth.truncate(title, width: middle)
-        let pad = max(0, (middle - DisplayWidth.measure(titleText)) / 2)
         return [
             PickerSpan(cancel, width: cancelWidth, role: .button),
             PickerSpan(" ", width: 1, role: .titleBar),
-            PickerSpan(String(repeating: " ", count: pad) + titleText, width: middle, role: .title),
+            .centred(title, width: middle, role: .title),
             PickerSpan(" ", width: 1, role: .titleBar),
             PickerSpan(select, width: selectWidth, role: .button, alignment: .trailing),
         ]
@@ -101,6 +99,8 @@ extension ContactPicker {
         let fieldWidth = max(0, columns - 2 - countsWidth - 1)
         let queryWidth = DisplayWidth.measure(query)
         var line = [PickerSpan(prompt, width: 2, role: .prompt)]
+        // The columns of the query as shown: the cursor stands right after them.
+        var shown = queryWidth
         if query.isEmpty {
             line.append(
                 PickerSpan(Strings.searchContacts(locale: options.locale), width: fieldWidth, role: .placeholder))
@@ -117,10 +117,11 @@ extension ContactPicker {
                 used += w
             }
             line.append(PickerSpan("…" + tail, width: fieldWidth, role: .query))
+            shown = 1 + used
         }
         line.append(PickerSpan(" ", width: 1, role: .prompt))
         line.append(PickerSpan(counts, width: countsWidth, role: .status, alignment: .trailing))
-        return (line, 2 + min(queryWidth, max(0, fieldWidth - 1)))
+        return (line, 2 + min(shown, max(0, fieldWidth - 1)))
     }
 
     func listLines() -> [[PickerSpan]] {

@@ -45,3 +45,18 @@ public struct PickerScreen: Sendable {
         lines.map { $0.map { DisplayWidth.fit($0.text, width: $0.width, alignment: $0.alignment) }.joined() }
     }
 }
+
+extension PickerSpan {
+    /// `text` in the middle of `width` columns (cut with "…" when longer), padded with spaces on both sides,
+    /// so that it stays in the middle when a mirrored line (ar, he) aligns its spans to the other edge.
+    ///
+    /// ```swift
+    /// PickerSpan.centred("Anna", width: 8, role: .title).text   // "  Anna  "
+    /// ```
+    public static func centred(_ text: String, width: Int, role: PickerRole) -> PickerSpan {
+        let cut = DisplayWidth.truncate(text, width: width)
+        let room = max(0, width - DisplayWidth.measure(cut))
+        let before = String(repeating: " ", count: room / 2)
+        return PickerSpan(before + cut + String(repeating: " ", count: room - room / 2), width: width, role: role)
+    }
+}

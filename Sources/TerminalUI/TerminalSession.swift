@@ -31,7 +31,7 @@ public final class TerminalSession {
     private var widths: [Character: Int] = [:]
 
     /// Starts the session on `/dev/tty`. `tint` names the accent colour (black, red, green, yellow, blue,
-    /// magenta, cyan, white); no colour is used when `NO_COLOR` is set (to anything) or the terminal has
+    /// magenta, cyan, white); no colour is used when `NO_COLOR` is set (not empty) or the terminal has
     /// none. Throws ``TerminalError`` when there is no terminal or ncurses does not know its type.
     public init(tint: String? = nil, environment: [String: String]) throws {
         TerminalLocale.prepare()
@@ -39,8 +39,8 @@ public final class TerminalSession {
             throw TerminalError.noTerminal(reason: String(cString: strerror(errno)))
         }
         TerminalSignals.install(fd: fileno(output))
-        let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "dumb"
-        guard term != "dumb", let screen = term.withCString({ newterm($0, output, input) }) else {
+        let term = environment["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb", let screen = term.withCString({ newterm($0, output, input) }) else {
             TerminalSignals.uninstall()
             fclose(output)
             fclose(input)
@@ -59,7 +59,7 @@ public final class TerminalSession {
         wtimeout(window, Self.poll)
         mouseinterval(0)
         mousemask(cncurses_button1_pressed() | cncurses_button4_pressed() | cncurses_button5_pressed(), nil)
-        if environment["NO_COLOR"] == nil, has_colors(), let color = tint.flatMap(Self.colors.firstIndex(of:)) {
+        if !Self.noColor(environment), has_colors(), let color = tint.flatMap(Self.colors.firstIndex(of:)) {
             start_color()
             use_default_colors()
             if init_pair(1, Int16(color), -1) != ERR { accentPair = 1 }
@@ -67,6 +67,16 @@ public final class TerminalSession {
     }
 
     deinit { end() }
+
+    /// Whether `NO_COLOR` asks for no colour: set to anything but the empty string (https://no-color.org).
+    ///
+    /// ```swift
+    /// let off = TerminalSession.noColor(["NO_COLOR": "1"])   // true
+    /// let on = !TerminalSession.noColor(["NO_COLOR": ""])   // true
+    /// ```
+    public static func noColor(_ environment: [String: String]) -> Bool {
+        environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    }
 
     /// The colour names of `tint`, in ncurses order.
     public static let colors = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
@@ -117,7 +127,8 @@ public final class TerminalSession {
     }
 
     /// Writes `text` from `column` cluster by cluster, each at the column ICU gives it (so that a cluster
-    /// the C library measures differently cannot shift what follows).
+    /// the C library measures differently cannot shift what follows), in the cells ``TerminalCells`` cuts
+    /// it into.
     private func put(_ text: String, line: Int, column: Int, limit: Int, attributes: (attr_t, Int16)) {
         var x = column
         var cell = cchar_t()
@@ -126,11 +137,15 @@ public final class TerminalSession {
             let width = clusterWidth(cluster)
             guard width > 0 else { continue }
             guard x + width <= limit else { break }
-            var chars = cluster.unicodeScalars.prefix(capacity).map { wchar_t(bitPattern: $0.value) }
-            chars.append(0)
-            if cncurses_setcchar(&cell, chars, attributes.0, attributes.1) != ERR {
-                wmove(window, Int32(line), Int32(x))
-                wadd_wch(window, &cell)
+            var cellX = x
+            for scalars in TerminalCells.split(cluster, capacity: capacity) where cellX < x + width {
+                var chars = scalars.map { wchar_t(bitPattern: $0.value) }
+                chars.append(0)
+                if cncurses_setcchar(&cell, chars, attributes.0, attributes.1) != ERR {
+                    wmove(window, Int32(line), Int32(cellX))
+                    wadd_wch(window, &cell)
+                }
+                cellX += max(1, Int(cncurses_wcwidth(chars[0])))
             }
             x += width
         }
@@ -216,21 +231,43 @@ public final class TerminalSession {
         case 10, 13: return .enter
         case 8, 127: return .backspace
         case 27:
-            // Alt-x arrives as ESC then x at once; a lone ESC has nothing after it.
+            // Alt-x arrives as ESC then x at once; a lone ESC has nothing after it. A key the terminal
+            // description does not name (a TERM that is not the terminal's: Home as ESC [ 1 ~) arrives as ESC
+            // and the rest of its sequence at once: it is left out, not typed into the search.
             wtimeout(window, 0)
+            defer { wtimeout(window, Self.poll) }
             var next: wint_t = 0
             let status = wget_wch(window, &next)
-            wtimeout(window, Self.poll)
-            if status == OK, next >= 0x20, next != 0x7F, let scalar = Unicode.Scalar(UInt32(next)) {
-                return .alt(Character(scalar))
+            guard status == OK, next >= 0x20, next != 0x7F, let scalar = Unicode.Scalar(UInt32(next)) else {
+                // What came with the ESC but does not make an Alt key (a second Esc, an arrow) is read next.
+                if status == KEY_CODE_YES {
+                    ungetch(Int32(next))
+                } else if status == OK {
+                    unget_wch(wchar_t(bitPattern: UInt32(next)))
+                }
+                return .escape
             }
-            return .escape
+            if scalar == "[" || scalar == "O", sequenceRest(csi: scalar == "[") != nil { return nil }
+            return .alt(Character(scalar))
         case 1...26: return .control(Character(Unicode.Scalar(UInt8(code + 96))))
         case 0, 28...31, 0x7F...0x9F: return nil
         default:
             guard let scalar = Unicode.Scalar(code) else { return nil }
             return .character(Character(scalar))
         }
+    }
+
+    /// The rest of an escape sequence after ESC [ (parameters up to a final byte) or ESC O (one byte), read
+    /// without waiting; nil when nothing follows (the user typed Alt-[ or Alt-O).
+    private func sequenceRest(csi: Bool) -> String? {
+        var rest = ""
+        var code: wint_t = 0
+        while wget_wch(window, &code) == OK, let scalar = Unicode.Scalar(UInt32(code)) {
+            rest.unicodeScalars.append(scalar)
+            // A CSI's parameter and intermediate bytes are 0x20–0x3F; its final byte is 0x40–0x7E.
+            if !csi || !(0x20...0x3F).contains(scalar.value) { return rest }
+        }
+        return rest.isEmpty ? nil : rest
     }
 
     /// Ctrl-Z: gives the terminal back, stops the program's process group as the shell's job control

@@ -548,7 +548,7 @@ enum ComposeDelivery {
 /// failed, was deferred or is uncertain.
 final class ProgressPrinter {
     let command: String
-    let terminal = isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    let terminal = isatty(2) == 1 && !TerminalSession.noColor(ProcessInfo.processInfo.environment)
     private var started = false
 
     init(command: String) { self.command = command }

@@ -124,6 +124,20 @@ let pickBook = """
         #expect(stdout == "Anna Berg <+14155550100>\nBruno Finstein <+14155550101>\n")
     }
 
+    /// Keys the terminal description does not name (a TERM that is not the terminal's) are left out, not
+    /// typed into the search: ESC [ 99 ~, ESC [ 1 ; 5 P, ESC O Z.
+    @Test func unknownKeySequencesAreIgnored() throws {
+        let (run, stdout) = try Self.run(
+            ["pick", "--source", Self.book().path, "--region", "US"],
+            steps: [
+                ["wait", "Search contacts"], ["send", "\u{1B}[99~\u{1B}[1;5P\u{1B}OZ"], ["send", "b"], ["wait", "2/5"],
+                ["snap"], ["send", "\r"],
+            ])
+        #expect(run.status == 0)
+        #expect(run.snaps.first?[1].hasPrefix("> b ") == true)
+        #expect(stdout == "Anna Berg <+14155550100>\n")
+    }
+
     @Test func searchThenEnterPrintsJSON() throws {
         let (run, stdout) = try Self.run(
             ["pick", "--source", Self.book().path, "--mode", "email", "--output", "json"],
@@ -215,6 +229,11 @@ let pickBook = """
             ["pick", "--source", Self.book().path, "--tint", "red"],
             steps: [["wait", "Search contacts"], ["snap"], ["send", "\u{1B}"]], environment: ["NO_COLOR": "1"])
         #expect(plain.colors[0] == ["default"])
+        // An empty NO_COLOR asks for nothing (no-color.org: "present and not an empty string").
+        let (empty, _) = try Self.run(
+            ["pick", "--source", Self.book().path, "--tint", "red"],
+            steps: [["wait", "Search contacts"], ["snap"], ["send", "\u{1B}"]], environment: ["NO_COLOR": ""])
+        #expect(empty.colors[0].contains("red"))
     }
 
     @Test func withoutATerminalItSaysSoAndExits2() throws {
@@ -230,6 +249,29 @@ let pickBook = """
         p.waitUntilExit()
         #expect(p.terminationStatus == 2)
         #expect(text.contains("no terminal to draw on"), "\(text)")
+    }
+
+    /// Two Escs that arrive at once are two keys: the first closes the value chooser, the second cancels.
+    @Test func escEscClosesTheChooserThenCancels() throws {
+        let (run, stdout) = try Self.run(
+            ["pick", "--source", Self.book().path, "--mode", "both"],
+            steps: [
+                ["wait", "Search contacts"], ["send", "anna"], ["wait", "1/"], ["send", "\u{1B}OC"], ["wait", "(•)"],
+                ["send", "\u{1B}\u{1B}"],
+            ])
+        #expect(run.status == 130)
+        #expect(stdout.isEmpty)
+    }
+
+    /// TERM=dumb and an unset TERM say what is wrong with the terminal's type (exit 2).
+    @Test func dumbOrUnsetTermSaysWhy() throws {
+        for (term, message) in [("dumb", "'dumb' cannot move its cursor"), ("", "TERM is not set")] {
+            let (run, stdout) = try Self.run(
+                ["pick", "--source", Self.book().path], columns: 120, steps: [["wait", message]],
+                environment: ["TERM": term])
+            #expect(run.status == 2)
+            #expect(stdout.isEmpty)
+        }
     }
 
     @Test func badEnableRuleIsAUsageErrorNamingTheColumn() throws {

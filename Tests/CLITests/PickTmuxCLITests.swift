@@ -1,4 +1,5 @@
 import Foundation
+import ICUKit
 import TestSupport
 import Testing
 
@@ -163,6 +164,36 @@ final class TmuxWindow {
         let text = try String(contentsOf: out, encoding: .utf8)
         #expect(text.split(separator: "\n").count == 1)
         #expect(text.hasSuffix(">\n"))
+    }
+
+    /// Scripts whose clusters the terminal draws in several cells (a Devanagari vowel sign) or that
+    /// terminals disagree on (emoji sequences): every letter reaches the screen, no zero-width joiner is
+    /// left to join what comes next, and every row's value ends in the same column.
+    @Test func devanagariAndEmojiSequencesKeepTheRowsAligned() throws {
+        let book = Scratch.path("pick-scripts", suffix: ".vcf")
+        let names = ["आरव वर्मा", "Family 👨‍👩‍👧‍👦 Smith", "Ｆｕｌｌ Width", "🇯🇵 Flag", "👍🏽 Thumbs", "Zoe\u{308} Ünal", "กำไร ดี"]
+        try Scratch.write(
+            names.enumerated().map { n, name in
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(name)\r\nTEL:+1415555\(String(format: "%04d", n))\r\nEND:VCARD\r\n"
+            }.joined(), to: book)
+        let folder = try Scratch.directory("pick-tmux")
+        let status = folder.appendingPathComponent("status")
+        let window = try TmuxWindow(
+            columns: 60, lines: 20,
+            command: "'\(CLI.executable.path)' pick --source '\(book.path)' > /dev/null; echo $? > '\(status.path)'",
+            environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"])
+        defer { window.close() }
+        #expect(window.waitFor("0 contacts selected"))
+        let screen = window.screen
+        #expect(screen.contains("आरव वर्मा"))
+        #expect(screen.contains("กำไร ดี"))
+        #expect(!screen.unicodeScalars.contains("\u{200D}"))
+        let rows = screen.split(separator: "\n").filter { $0.hasPrefix("[ ] ") }
+        #expect(rows.count == names.count)
+        let ends = Set(rows.map { row in DisplayWidth.measure(String(row.prefix { $0 != "+" })) })
+        #expect(ends.count == 1, "\(rows)")
+        try window.send("Escape")
+        #expect(window.waitForFile(status) == "130\n")
     }
 
     @Test func ctrlZSuspendsAndFgResumes() throws {

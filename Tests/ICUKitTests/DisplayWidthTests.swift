@@ -11,6 +11,8 @@ import Testing
         ("\u{200F}Sara", 4), ("a\u{200D}b", 2),  // RLM and ZWJ are invisible
         ("🎉", 2), ("👩\u{200D}👩\u{200D}👧", 2), ("❤\u{FE0F}", 2),  // emoji, a ZWJ family, emoji presentation
         ("ＡＢ", 4), ("ｱｲ", 2),  // fullwidth Latin, halfwidth katakana
+        // Spacing marks take a column each, as terminals (glibc's wcwidth, tmux, xterm) draw them.
+        ("वर्मा", 4), ("\u{0E01}\u{0E33}", 2), ("கொ", 2), ("🇯🇵", 2), ("👍🏽", 2),
     ])
     func columns(_ text: String, _ expected: Int) throws {
         #expect(

@@ -81,6 +81,18 @@ import Testing
         #expect(picker.query.isEmpty)
     }
 
+    @Test func theCursorStandsRightAfterALongQueryOfWideLetters() throws {
+        for locale in ["en", "ar"] {
+            let picker = try makePicker(locale: locale, columns: 40, lines: 10)
+            picker.handle(.text(String(repeating: "王伟", count: 10) + "abc"))
+            let screen = picker.screen()
+            let field = try #require(screen.lines[1].first { $0.role == .query })
+            #expect(field.text.hasPrefix("…"))
+            let end = 2 + DisplayWidth.measure(field.text)
+            #expect(screen.cursor.column == (locale == "ar" ? 40 - 1 - end : end), "\(locale)")
+        }
+    }
+
     @Test func ctrlKTogglesKeywordSearch() throws {
         let picker = try makePicker()
         picker.handle(.text("b a"))
@@ -270,6 +282,27 @@ import Testing
         #expect(!picker.screen().text.contains { $0.contains("New contact") })
     }
 
+    @Test func enterWithContactsToggledSelectsThemEvenWhenTheCursorIsOnAPinnedRow() throws {
+        let picker = try makePicker(configure: {
+            $0.pinnedRows = [PinnedRow(id: "new", title: "New contact")]
+        })
+        picker.handle(.text("anna a"))
+        picker.handle(.tab)
+        // Clearing the search brings the cursor back to the first line: the pinned row.
+        picker.handle(.control("u"))
+        #expect(picker.item(picker.cursor) == .pinned(PinnedRow(id: "new", title: "New contact")))
+        #expect(picker.screen().text[0].contains("Select (1)"))
+        #expect(
+            picker.handle(.enter)
+                == .selected([
+                    PickedContact(id: "adams-anna", name: "Anna Adams", value: "+14155550100", channel: .message)
+                ]))
+        // The Select button says the same.
+        #expect(picker.handle(.click(line: 0, column: 59)) != .pinned(id: "new"))
+        picker.handle(.control("d"))
+        #expect(picker.handle(.enter) == .pinned(id: "new"))
+    }
+
     @Test func rightArrowChoosesWhichPhoneOfTheRow() throws {
         let picker = try makePicker()
         picker.handle(.text("ben berg"))
@@ -396,5 +429,14 @@ import Testing
         #expect(screen.cursor.column == 57)
         let he = try makePicker(locale: "he", columns: 60).screen().text
         #expect(he[0].hasSuffix(Strings.cancel(locale: "he")))
+        // The title stays in the middle of the mirrored title bar (not pushed against Cancel).
+        for locale in ["ar", "he"] {
+            let bar = try makePicker(locale: locale, columns: 60).screen().text[0]
+            let title = Strings.searchContacts(locale: locale)
+            let range = try #require(bar.range(of: title))
+            let before = bar[..<range.lowerBound].reversed().prefix { $0 == " " }.count
+            let after = bar[range.upperBound...].prefix { $0 == " " }.count
+            #expect(abs(before - after) <= 1, "\(locale): '\(bar)'")
+        }
     }
 }
