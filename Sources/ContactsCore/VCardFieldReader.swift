@@ -204,7 +204,7 @@ struct VCardFieldReader {
             if b.contact.emails.isEmpty { b.contact.emails.reserveCapacity(2) }
             b.contact.emails.append(
                 LabeledValue(
-                    label: label(head), value: withValue(head) { VCardValueDecoder.unescape($0) },
+                    label: label(head), value: withValue(head) { VCardValueDecoder.unescapeTrimmed($0) },
                     preference: preference(head)))
         case .url:
             b.note(properties.group(head), kind: .url, index: b.contact.urls.count)

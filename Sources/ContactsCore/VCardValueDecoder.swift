@@ -76,6 +76,15 @@ enum VCardValueDecoder {
         unescape(v, from: 0, to: v.count)
     }
 
+    /// `unescape` of the value without the spaces and tabs around it: an address (EMAIL) never has them,
+    /// yet hand-written cards do (`EMAIL: ada@example.org `).
+    static func unescapeTrimmed(_ v: UnsafeBufferPointer<UInt8>) -> String {
+        var (s, e) = (0, v.count)
+        while s < e && (v[s] == 0x20 || v[s] == 0x09) { s += 1 }
+        while e > s && (v[e - 1] == 0x20 || v[e - 1] == 0x09) { e -= 1 }
+        return unescape(v, from: s, to: e)
+    }
+
     static func unescape(_ v: UnsafeBufferPointer<UInt8>, from s: Int, to e: Int) -> String {
         if e <= s { return "" }  // empty structured components are common (N, ADR)
         var k = s

@@ -28,6 +28,13 @@ import Testing
         return (card, notes)
     }
 
+    @Test("an email address loses the spaces and tabs written around it")
+    func emailValuesAreTrimmed() {
+        let (card, notes) = read(["EMAIL: Case.Mail@Example.ORG ", "EMAIL;TYPE=work:\tx@example.org\t", "EMAIL:   "])
+        #expect(notes.isEmpty)
+        #expect(card.contact.emails.map(\.value) == ["Case.Mail@Example.ORG", "x@example.org", ""])
+    }
+
     @Test func valuesBecomeFields() {
         let (card, notes) = read([
             "FN:Ada Lovelace", "N:Lovelace;Ada;;;", "item1.TEL;TYPE=CELL:tel:+1 555", "EMAIL;PREF=1:ada@example.org",
