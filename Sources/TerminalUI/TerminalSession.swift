@@ -197,6 +197,34 @@ public final class TerminalSession {
         }
     }
 
+    /// The next key a full-screen view handles, with the session's own work done on the way: a terminating
+    /// signal ends the session and the process (exit 128 + signal, the terminal restored first); Ctrl-Z
+    /// suspends and, once continued, calls `resized` with the size then; a resize calls `resized`. Both
+    /// return ``Key/resize``, so that the view is drawn again.
+    ///
+    /// ```swift
+    /// func nextKey(of session: TerminalSession) -> Key {
+    ///     session.nextViewKey { columns, lines in print("redraw at \(columns)×\(lines)") }
+    /// }
+    /// ```
+    public func nextViewKey(resized: (_ columns: Int, _ lines: Int) -> Void) -> Key {
+        let key = nextKey()
+        switch key {
+        case .terminate(let signal):
+            end()
+            exit(128 + signal)
+        case .control("z"):
+            suspend()
+            resized(size.columns, size.lines)
+            return .resize
+        case .resize:
+            resized(size.columns, size.lines)
+            return .resize
+        default:
+            return key
+        }
+    }
+
     private func functionKey(_ code: Int32) -> Key? {
         switch code {
         case KEY_UP: return .up

@@ -124,31 +124,18 @@ enum PickCommand: Command {
     ) throws -> PickerOutcome {
         while true {
             session.draw(frame(picker.screen()))
-            let key = session.nextKey()
-            switch key {
-            case .terminate(let signal):
+            let key = session.nextViewKey { picker.resize(columns: $0, lines: $1) }
+            guard let input = input(key), let outcome = picker.handle(input) else { continue }
+            guard case .selected(let contacts) = outcome, let ending = try compose(contacts) else {
+                return outcome
+            }
+            switch ending {
+            case .back:
+                let size = session.size
+                picker.resize(columns: size.columns, lines: size.lines)
+            case .exit(let code):
                 session.end()
-                exit(128 + signal)
-            case .control("z"):
-                session.suspend()
-                let size = session.size
-                picker.resize(columns: size.columns, lines: size.lines)
-            case .resize:
-                let size = session.size
-                picker.resize(columns: size.columns, lines: size.lines)
-            default:
-                guard let input = input(key), let outcome = picker.handle(input) else { continue }
-                guard case .selected(let contacts) = outcome, let ending = try compose(contacts) else {
-                    return outcome
-                }
-                switch ending {
-                case .back:
-                    let size = session.size
-                    picker.resize(columns: size.columns, lines: size.lines)
-                case .exit(let code):
-                    session.end()
-                    exit(code.rawValue)
-                }
+                exit(code.rawValue)
             }
         }
     }

@@ -157,30 +157,17 @@ enum PickComposeSheet {
             columns: size.columns, lines: size.lines)
         while true {
             session.draw(PickCommand.frame(sheet.screen()))
-            let key = session.nextKey()
-            switch key {
-            case .terminate(let signal):
+            let key = session.nextViewKey { sheet.resize(columns: $0, lines: $1) }
+            guard let input = PickCommand.input(key), let action = sheet.handle(input) else { continue }
+            switch action {
+            case .back: return .back
+            case .cancel:
                 session.end()
-                exit(128 + signal)
-            case .control("z"):
-                session.suspend()
-                let size = session.size
-                sheet.resize(columns: size.columns, lines: size.lines)
-            case .resize:
-                let size = session.size
-                sheet.resize(columns: size.columns, lines: size.lines)
-            default:
-                guard let input = PickCommand.input(key), let action = sheet.handle(input) else { continue }
-                switch action {
-                case .back: return .back
-                case .cancel:
-                    session.end()
-                    return .exit(.interrupted)
-                case .edit: edit(sheet, session: session)
-                case .send:
-                    session.end()
-                    return .exit(try send(sheet, composer: composer, locale: locale))
-                }
+                return .exit(.interrupted)
+            case .edit: edit(sheet, session: session)
+            case .send:
+                session.end()
+                return .exit(try send(sheet, composer: composer, locale: locale))
             }
         }
     }
