@@ -111,7 +111,12 @@ public struct ListingCache: Sendable {
         var notes: [String] = []
         do {
             let saved = try SavedList(path: indexPath, book: identity, options: options)
-            return Opened(listing: saved, origin: .saved, diagnostics: saved.diagnostics, notes: [], contacts: lookup)
+            var contacts = lookup
+            if sources.count == 1, case .file(let file) = sources[0] {
+                contacts = .cards(of: saved, file: file, identity: identity, fallback: lookup)
+            }
+            return Opened(
+                listing: saved, origin: .saved, diagnostics: saved.diagnostics, notes: [], contacts: contacts)
         } catch {
             notes.append("\(error); rebuilding it")
         }
