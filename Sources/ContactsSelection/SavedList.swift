@@ -267,6 +267,7 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         let textLengths: KeyBuffer<Int32> = try reader.keys(owner: file)
         let sectionOfRow: KeyBuffer<UInt16> = try reader.keys(owner: file)
         cardOffsets = try reader.keys(owner: file)
+        let pairSets: KeyBuffer<UInt64> = try reader.keys(owner: file)
         guard reader.position == size - 8 else {
             throw SavedListError.corrupt(path: path, reason: "unexpected bytes after the last field")
         }
@@ -279,6 +280,8 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         try check(masks.count == rows * 6 && textLengths.count == rows && sectionOfRow.count == rows, "row counts")
         try check(enabled.count == rows && rowOffsets.count == (3 * rows + 1) * 4, "row table")
         try check(cardOffsets.count == 0 || cardOffsets.count == rows, "card offsets")
+        try check(
+            pairSets.count == SearchIndex.letterPairCount * SearchIndex.pairSetWords(rows: rows), "letter pair sets")
         try check(
             sectionStarts.count == sectionTitles.count + 1 && sectionStarts.first == 0
                 && sectionStarts.last == Int32(rows) && zip(sectionStarts, sectionStarts.dropFirst()).allSatisfy(<=),
@@ -316,7 +319,7 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         index = SearchIndex(
             haystack: haystack, offsets: offsets, masks: masks, textLengths: textLengths, sectionOfRow: sectionOfRow,
             sectionTitles: sectionTitles, folding: nil,
-            region: ContactsDataSource.region(inSavedListOptions: savedOptions))
+            region: ContactsDataSource.region(inSavedListOptions: savedOptions), pairSets: pairSets)
     }
 
     private func foldingIndex() -> SearchIndex? {
@@ -325,7 +328,8 @@ public final class SavedList: ContactListing, @unchecked Sendable {
                 made = SearchIndex(
                     haystack: index.haystack, offsets: index.offsets, masks: index.masks,
                     textLengths: index.textLengths, sectionOfRow: index.sectionOfRow,
-                    sectionTitles: index.sectionTitles, folding: folding, region: index.region)
+                    sectionTitles: index.sectionTitles, folding: folding, region: index.region,
+                    pairSets: index.pairSets)
             }
             return made
         }
@@ -435,6 +439,7 @@ public final class SavedList: ContactListing, @unchecked Sendable {
                 for number in 0..<source.rowCount { cards.append(UInt64(source.cardOffset(row: number) ?? 0)) }
             }
             w.array(cards)
+            w.array(index.makePairSets())
         } catch {
             w.abandon()
             throw error
