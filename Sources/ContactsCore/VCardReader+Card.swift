@@ -9,7 +9,8 @@ import Foundation
 extension VCardReader {
     /// The contact whose card begins at byte `offset` of the file at `path` (an entry of
     /// ``Stream/cardOffsets``), read alone: from that `BEGIN:VCARD` line to its `END:VCARD` line, the rest
-    /// of the file untouched. Nil when no whole contact card begins there (the file changed since).
+    /// of the file untouched. Nil when no whole contact card begins there (the file changed since). Its
+    /// `CATEGORIES` are the contact's own (the groups they make in a book are not read here).
     /// Throws ``ContactsCoreError/cannotRead(path:reason:)``.
     ///
     /// ```swift
@@ -36,7 +37,7 @@ extension VCardReader {
         guard let end = cardEnd(bytes, from: offset) else { return nil }
         let book = AddressBook(
             data: Data(bytes[offset..<end]), fileName: (path as NSString).lastPathComponent)
-        guard book.contacts.count == 1, book.groups.isEmpty else { return nil }
+        guard book.contacts.count == 1 else { return nil }
         return book.contacts[0]
     }
 

@@ -196,6 +196,7 @@ import Testing
         let (path, cache) = try Self.setUp("listing-cache-cards")
         var twin = SelectionFixtures.book[1]
         twin.familyName += "-Twin"
+        twin.categories = ["Friends", "Work"]
         let group = "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Team\r\nUID:team\r\nEND:VCARD\r\n"
         let text = group + Self.vcf(SelectionFixtures.book) + Self.vcf([twin])
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -210,6 +211,16 @@ import Testing
         #expect(found.count == ids.count)
         for id in ids { #expect(found[id] == whole.contact(id: id)) }
         #expect(try opened.contacts.contacts(ids: []).isEmpty)
+        // The cards are read where the saved list places them: no book to fall back on is needed, except
+        // for the renamed duplicate (its card reads as the first one's UID).
+        let saved = try #require(opened.listing as? SavedList)
+        let placed = ContactLookup.cards(
+            of: saved, file: path, identity: try BookIdentity(path: path), fallback: .unavailable)
+        let direct = ids.filter { !$0.hasSuffix("-2") }
+        #expect(direct.count == ids.count - 1)
+        let alone = try placed.contacts(ids: direct)
+        for id in direct { #expect(alone[id] == whole.contact(id: id)) }
+        #expect(throws: SelectionError.contactsUnavailable) { try placed.contacts(ids: ids) }
     }
 
     /// The book changes after its saved list was opened: the lookup sees the book as it is now (the cards
