@@ -78,8 +78,9 @@ public struct ContactLookup: Sendable {
             guard identity.sameStatus(asFile: path) else { return try fallback.contacts(ids: ids) }
             var found: [String: Contact] = [:]
             var missing: [String] = []
+            let rows = listing.rowNumbers(ids: Array(Set(ids)))
             for id in Set(ids) {
-                if let row = listing.rowNumber(id: id), let offset = listing.cardOffset(row: row),
+                if let row = rows[id], let offset = listing.cardOffset(row: row),
                     let contact = try? VCardReader.contact(inFile: path, atOffset: offset), contact.id == id
                 {
                     found[id] = contact
@@ -104,7 +105,18 @@ public struct ContactLookup: Sendable {
 protocol CardLocating: ContactListing {
     /// The byte offset of row `number`'s `BEGIN:VCARD` line, when known.
     func cardOffset(row number: Int) -> Int?
+    /// The rows of `ids` (``ContactListing/rowNumber(id:)``), the ids not listed left out.
+    func rowNumbers(ids: [String]) -> [String: Int]
 }
 
-extension SavedList: CardLocating {}
+extension CardLocating {
+    func rowNumbers(ids: [String]) -> [String: Int] {
+        var rows: [String: Int] = [:]
+        for id in ids { if let row = rowNumber(id: id) { rows[id] = row } }
+        return rows
+    }
+}
+
 extension CompactContactList: CardLocating {}
+
+extension SavedList: CardLocating {}
