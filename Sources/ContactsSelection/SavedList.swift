@@ -377,15 +377,21 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         }
         let wanted = ids.map { Array($0.utf8) }
         var rows: [String: Int] = [:]
+        var found = [Int?](repeating: nil, count: ids.count)
+        var left = ids.count
         let base = mapping.baseAddress! + rowText.lowerBound
-        for number in 0..<rowCount where rows.count < ids.count {
+        for number in 0..<rowCount where left > 0 {
             let at = rowOffsets.lowerBound + 4 * 3 * number
             let start = Int(UInt32(littleEndian: mapping.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
             let end = Int(UInt32(littleEndian: mapping.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self)))
-            for (k, bytes) in wanted.enumerated() where bytes.count == end - start && rows[ids[k]] == nil {
-                if memcmp(base + start, bytes, bytes.count) == 0 { rows[ids[k]] = number }
+            for k in wanted.indices where wanted[k].count == end - start && found[k] == nil {
+                if memcmp(base + start, wanted[k], end - start) == 0 {
+                    found[k] = number
+                    left -= 1
+                }
             }
         }
+        for (k, row) in found.enumerated() { if let row { rows[ids[k]] = row } }
         for id in ids where rows[id] == nil { if let row = rowNumber(id: id) { rows[id] = row } }
         return rows
     }
