@@ -281,7 +281,7 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         try check(enabled.count == rows && rowOffsets.count == (3 * rows + 1) * 4, "row table")
         try check(cardOffsets.count == 0 || cardOffsets.count == rows, "card offsets")
         try check(
-            pairSets.count == SearchIndex.letterPairCount * SearchIndex.pairSetWords(rows: rows), "letter pair sets")
+            pairSets.count == SearchIndex.letterSetCount * SearchIndex.pairSetWords(rows: rows), "letter pair sets")
         try check(
             sectionStarts.count == sectionTitles.count + 1 && sectionStarts.first == 0
                 && sectionStarts.last == Int32(rows) && zip(sectionStarts, sectionStarts.dropFirst()).allSatisfy(<=),

@@ -36,9 +36,10 @@ final class SearchIndex: Sendable {
     /// there (``internationalDigits(of:region:)``).
     let region: String
     /// Per pair of letters a–z (``letterPairCount`` of them, first letter major), a bitset of the rows
-    /// whose text part holds that pair (``pairSetWords`` words each): a query of two letters or more
-    /// starts from the rows holding all of its pairs instead of every row. Nil when not built (it is made
-    /// when a list is saved).
+    /// whose text part holds that pair (``pairSetWords`` words each), then per letter a–z the rows that
+    /// hold it: a query of two letters or more starts from the rows holding all of its pairs, a plain
+    /// one-letter query is its letter's set, instead of a scan of every row. Nil when not built (it is
+    /// made when a list is saved).
     let pairSets: KeyBuffer<UInt64>?
 
     /// `folding` serves the first chunk and queries. The other chunks share it (it serializes calls) while
@@ -154,8 +155,10 @@ final class SearchIndex: Sendable {
         self.folding = folding
     }
 
-    /// Pairs of letters a–z: the bitsets of ``pairSets``.
+    /// Pairs of letters a–z: the first bitsets of ``pairSets``.
     static let letterPairCount = 26 * 26
+    /// The bitsets of ``pairSets``: the pairs, then one per letter a–z (the rows holding it anywhere).
+    static let letterSetCount = letterPairCount + 26
 
     /// The words of one bitset of ``pairSets`` for `rows` rows.
     static func pairSetWords(rows: Int) -> Int { (rows + 63) / 64 }
@@ -171,7 +174,7 @@ final class SearchIndex: Sendable {
     func makePairSets() -> [UInt64] {
         let rows = offsets.count - 1
         let words = Self.pairSetWords(rows: rows)
-        var sets = [UInt64](repeating: 0, count: Self.letterPairCount * words)
+        var sets = [UInt64](repeating: 0, count: Self.letterSetCount * words)
         haystack.withUnsafeBufferPointer { hay in
             offsets.withUnsafeBufferPointer { off in
                 textLengths.withUnsafeBufferPointer { text in
@@ -179,9 +182,12 @@ final class SearchIndex: Sendable {
                         for r in 0..<rows {
                             let start = Int(off[r])
                             let end = start + Int(text[r])
-                            guard end - start >= 2 else { continue }
                             let bit: UInt64 = 1 << UInt64(r & 63)
                             let word = r >> 6
+                            for i in start..<Int(off[r + 1]) where (0x61...0x7A).contains(hay[i]) {
+                                out[(Self.letterPairCount + Int(hay[i] - 0x61)) * words + word] |= bit
+                            }
+                            guard end - start >= 2 else { continue }
                             for i in start..<(end - 1) {
                                 if let pair = Self.letterPair(hay[i], hay[i + 1]) { out[pair * words + word] |= bit }
                             }
@@ -194,8 +200,9 @@ final class SearchIndex: Sendable {
     }
 
     /// The rows that may match `query` by its letter pairs, ascending (every row that matches is among
-    /// them), and whether they are exactly its answer (a plain query of two letters); nil when there are
-    /// no pair sets or the query has no pair of letters or may match phone digits.
+    /// them), and whether they are exactly its answer (a plain query of one or two letters); nil when
+    /// there are no pair sets or the query has no pair of letters (nor is one letter) or may match phone
+    /// digits.
     func pairCandidates(_ query: Query) -> (rows: [Int32], exact: Bool)? {
         guard let pairSets, query.digits == nil, query.international == nil else { return nil }
         var pairs: [Int] = []
@@ -204,12 +211,21 @@ final class SearchIndex: Sendable {
                 if let pair = Self.letterPair(needle[i], needle[i + 1]), !pairs.contains(pair) { pairs.append(pair) }
             }
         }
+        let plain = !query.keywords && query.needles.count == 1
+        if pairs.isEmpty, plain, query.needles[0].count == 1, (0x61...0x7A).contains(query.needles[0][0]) {
+            pairs = [Self.letterPairCount + Int(query.needles[0][0] - 0x61)]
+        }
         guard let first = pairs.first else { return nil }
         let rows = offsets.count - 1
         let words = Self.pairSetWords(rows: rows)
-        let exact = !query.keywords && query.needles.count == 1 && query.needles[0].count == 2
+        let exact = plain && query.needles[0].count <= 2
         let found = pairSets.withUnsafeBufferPointer { sets -> [Int32] in
             var result: [Int32] = []
+            if pairs.count == 1 {
+                var count = 0
+                for w in 0..<words { count += sets[first * words + w].nonzeroBitCount }
+                result.reserveCapacity(count)
+            }
             for w in 0..<words {
                 var word = sets[first * words + w]
                 for pair in pairs.dropFirst() where word != 0 { word &= sets[pair * words + w] }
@@ -446,8 +462,8 @@ final class SearchIndex: Sendable {
         if query.matchesEverything {
             numbers = Array(0..<Int32(rowCount))
         } else if let previous, let previousQuery = previous.parsed, Self.narrows(query, previousQuery) {
-            // The rows holding the query's letter pairs, when fewer than the previous answer.
-            if let pairs = pairCandidates(query), pairs.rows.count < previous.rowNumbers.count {
+            // The rows holding the query's letter pairs: the answer, or candidates fewer than the previous one.
+            if let pairs = pairCandidates(query), pairs.exact || pairs.rows.count < previous.rowNumbers.count {
                 numbers = pairs.exact ? pairs.rows : filter(pairs.rows, query)
             } else {
                 numbers = filter(previous.rowNumbers, query)
