@@ -85,6 +85,8 @@ final class VCardParser {
         set { st[0].inCard = newValue }
     }
     var cardStartLine: Int { st[0].cardStartLine }
+    /// The byte offset in the input of the current card's `BEGIN:VCARD` line.
+    var cardStartOffset: Int { st[0].cardStartOffset }
 
     /// Makes `parse` keep the cards (moved, not copied) for ``takeCollected()`` instead of calling `emit`.
     func collect(reserving capacity: Int) {

@@ -19,6 +19,9 @@ extension VCardReader {
         /// Contacts whose id was changed to keep ids unique (as ``AddressBook`` changes them): contact number
         /// in file order → the new id.
         public var renamedIDs: [Int: String]
+        /// Where each contact's card begins in the file (the byte offset of its `BEGIN:VCARD` line), in file
+        /// order; nil when the bytes read were not the file's own (a UTF-16 file converted to UTF-8).
+        public var cardOffsets: [Int]?
     }
 
     /// Reads vCard `data` on all cores without keeping the cards: each contact is handed to `body` on the
@@ -103,6 +106,7 @@ extension VCardReader {
                     let (hash, ascii) = IDIndex.hash(contact.id)
                     result.ids.append(contact.id)
                     result.lines.append(line)
+                    result.offsets.append(boundaries[k] + parser.cardStartOffset)
                     result.hashes.append(hash)
                     if !ascii { result.idsAreASCII = false }
                     body(&result.piece, contact)
@@ -117,6 +121,7 @@ extension VCardReader {
         var counts: [Int] = []
         var ids: [String] = []
         var lines: [Int] = []
+        var offsets: [Int] = []
         var hashes: [UInt64]? = []
         var diagnostics = notes
         var lineOffset = 0
@@ -125,6 +130,7 @@ extension VCardReader {
             counts.append(r.ids.count)
             ids.append(contentsOf: r.ids)
             lines.append(contentsOf: r.lines.lazy.map { $0 + lineOffset })
+            offsets.append(contentsOf: r.offsets)
             if r.idsAreASCII { hashes?.append(contentsOf: r.hashes) } else { hashes = nil }
             diagnostics += r.diagnostics.map { $0.rendered(file: fileName, lineOffset: lineOffset) }
             lineOffset += r.lineCount
@@ -133,7 +139,8 @@ extension VCardReader {
         var renamed: [Int: String] = [:]
         for i in unique.changed { renamed[i] = ids[i] }
         return Stream(
-            pieces: pieces, contactCounts: counts, diagnostics: unique.merged(into: diagnostics), renamedIDs: renamed)
+            pieces: pieces, contactCounts: counts, diagnostics: unique.merged(into: diagnostics), renamedIDs: renamed,
+            cardOffsets: sameBytes ? offsets : nil)
     }
 
     /// Hands the whole pages inside `piece` (part of a private read-only file mapping) back to the system;
@@ -153,6 +160,7 @@ private struct StreamedPiece<Piece: Sendable>: Sendable {
     var piece: Piece
     var ids: [String] = []
     var lines: [Int] = []
+    var offsets: [Int] = []
     var hashes: [UInt64] = []
     var idsAreASCII = true
     var diagnostics: [VCardParser.LocalDiagnostic] = []

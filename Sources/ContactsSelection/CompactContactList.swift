@@ -33,6 +33,8 @@ public final class CompactContactList: ContactListing {
     private let entries: ListEntries
     private let order: [Int32]
     private let values: [String]
+    /// Where each entry's card begins in the file read (entry order), when one file was read in place.
+    private let cardOffsets: [Int]?
     private let lazyIndex: LazySearchIndex
     var index: SearchIndex { lazyIndex.index }
     /// Row numbers by id, made on the first lookup by id (a listing and a search never need it).
@@ -76,8 +78,8 @@ public final class CompactContactList: ContactListing {
         var piece = reading.makePiece()
         for contact in book.contacts { reading.body(&piece, contact) }
         try self.init(
-            pieces: [piece], renamedIDs: [:], diagnostics: book.diagnostics, collation: reading.collation,
-            configuration: configuration)
+            pieces: [piece], renamedIDs: [:], diagnostics: book.diagnostics, cardOffsets: nil,
+            collation: reading.collation, configuration: configuration)
     }
 
     /// ``init(data:fileName:configuration:)`` read in up to `maxChunks` pieces of at least `minChunkSize`
@@ -120,13 +122,13 @@ public final class CompactContactList: ContactListing {
         stream.pieces = []
         try self.init(
             pieces: consume pieces, renamedIDs: stream.renamedIDs, diagnostics: stream.diagnostics,
-            collation: collation, configuration: configuration)
+            cardOffsets: stream.cardOffsets, collation: collation, configuration: configuration)
     }
 
     /// The pieces of a read become the segments of one list (no entry is copied).
     init(
         pieces: consuming [ListEntries], renamedIDs: [Int: String], diagnostics: [VCardDiagnostic],
-        collation: LocalizedCollation, configuration: Configuration
+        cardOffsets: [Int]?, collation: LocalizedCollation, configuration: Configuration
     ) throws {
         var list = ListEntries(joining: pieces, region: configuration.resolvedPhoneRegion)
         for (n, id) in renamedIDs { list.setID(id, of: n) }
@@ -143,6 +145,7 @@ public final class CompactContactList: ContactListing {
         entries = list
         order = arrangement.order
         values = arrangement.values
+        self.cardOffsets = cardOffsets?.count == list.count ? cardOffsets : nil
         lazyIndex = LazySearchIndex(list: list, arrangement: arrangement, folding: try SearchFolding())
     }
 
@@ -154,6 +157,9 @@ public final class CompactContactList: ContactListing {
             return made?[id].map(Int.init)
         }
     }
+
+    /// Where the card of row `number` begins in the file read (nil for a book not read from one file).
+    func cardOffset(row number: Int) -> Int? { cardOffsets.map { $0[Int(order[number])] } }
 
     public func listedRow(_ number: Int) -> ListedRow {
         let entry = entries[Int(order[number])]

@@ -65,6 +65,34 @@ public struct ContactLookup: Sendable {
         }
     }
 
+    /// The contacts of `listing`, a list of the one vCard file at `path` that knows where each row's card
+    /// begins (a ``SavedList`` saved from the file): each wanted card is read alone, without reading the
+    /// book. When the file is no longer `identity` (its status changed), or an id is not listed, has no
+    /// known place, or its card no longer reads as that id, those ids are looked up in `fallback` (the book
+    /// read again).
+    static func cards(
+        of listing: some CardLocating, file path: String, identity: BookIdentity, fallback: ContactLookup
+    ) -> ContactLookup {
+        ContactLookup { ids in
+            guard !ids.isEmpty else { return [:] }
+            guard identity.sameStatus(asFile: path) else { return try fallback.contacts(ids: ids) }
+            var found: [String: Contact] = [:]
+            var missing: [String] = []
+            let rows = listing.rowNumbers(ids: Array(Set(ids)))
+            for id in Set(ids) {
+                if let row = rows[id], let offset = listing.cardOffset(row: row),
+                    let contact = try? VCardReader.contact(inFile: path, atOffset: offset), contact.id == id
+                {
+                    found[id] = contact
+                } else {
+                    missing.append(id)
+                }
+            }
+            if !missing.isEmpty { found.merge(try fallback.contacts(ids: missing)) { mine, _ in mine } }
+            return found
+        }
+    }
+
     /// No contacts: looking one up throws ``SelectionError/contactsUnavailable``. For a selection that only
     /// lists and selects (ids, names, values).
     public static let unavailable = ContactLookup { ids in
@@ -72,3 +100,23 @@ public struct ContactLookup: Sendable {
         throw SelectionError.contactsUnavailable
     }
 }
+
+/// A listing that knows where each row's card begins in the one file it was read from.
+protocol CardLocating: ContactListing {
+    /// The byte offset of row `number`'s `BEGIN:VCARD` line, when known.
+    func cardOffset(row number: Int) -> Int?
+    /// The rows of `ids` (``ContactListing/rowNumber(id:)``), the ids not listed left out.
+    func rowNumbers(ids: [String]) -> [String: Int]
+}
+
+extension CardLocating {
+    func rowNumbers(ids: [String]) -> [String: Int] {
+        var rows: [String: Int] = [:]
+        for id in ids { if let row = rowNumber(id: id) { rows[id] = row } }
+        return rows
+    }
+}
+
+extension CompactContactList: CardLocating {}
+
+extension SavedList: CardLocating {}

@@ -71,7 +71,8 @@ public struct ListingCache: Sendable {
         /// What happened to the saved list on the way: stale and rebuilt, or could not be saved.
         public let notes: [String]
         /// Where the contacts of the listed rows are found when they are needed (composing, vCards, the
-        /// values to choose from): the sources read again, by id.
+        /// values to choose from), by id: with a saved list of one file, each card read alone from where it
+        /// begins; else (or when the file changed since) the sources read again.
         public let contacts: ContactLookup
     }
 
@@ -111,7 +112,12 @@ public struct ListingCache: Sendable {
         var notes: [String] = []
         do {
             let saved = try SavedList(path: indexPath, book: identity, options: options)
-            return Opened(listing: saved, origin: .saved, diagnostics: saved.diagnostics, notes: [], contacts: lookup)
+            var contacts = lookup
+            if sources.count == 1, case .file(let file) = sources[0] {
+                contacts = .cards(of: saved, file: file, identity: identity, fallback: lookup)
+            }
+            return Opened(
+                listing: saved, origin: .saved, diagnostics: saved.diagnostics, notes: [], contacts: contacts)
         } catch {
             notes.append("\(error); rebuilding it")
         }

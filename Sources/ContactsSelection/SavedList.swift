@@ -104,6 +104,25 @@ public struct BookIdentity: Sendable, Hashable {
     }
 }
 
+extension BookIdentity {
+    /// Whether the file at `path` is still this one, unchanged by what its status tells (device, inode,
+    /// size, modification and status-change times; no byte is read: a write always sets a new status-change
+    /// time).
+    func sameStatus(asFile path: String) -> Bool {
+        guard let (fd, st) = try? openForReading(path) else { return false }
+        close(fd)
+        #if canImport(Darwin)
+            let modified = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+            let changed = Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
+        #else
+            let modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+            let changed = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
+        #endif
+        return UInt64(st.st_size) == size && modified == self.modified && changed == self.changed
+            && UInt64(truncatingIfNeeded: st.st_dev) == device && UInt64(truncatingIfNeeded: st.st_ino) == inode
+    }
+}
+
 /// `path` opened read-only, with its status; the caller closes it.
 private func openForReading(_ path: String) throws -> (fd: Int32, status: stat) {
     let fd = open(path, O_RDONLY)
@@ -159,7 +178,7 @@ public enum SavedListError: Error, CustomStringConvertible, Equatable {
 public final class SavedList: ContactListing, @unchecked Sendable {
     static let magic: [UInt8] = Array("CSLIST\r\n".utf8)
     /// Bumped whenever the layout or the meaning of a field changes: older files are then stale.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
 
     public let indexTitles: [String]
     public let rowCount: Int
@@ -178,6 +197,9 @@ public final class SavedList: ContactListing, @unchecked Sendable {
     private let rowText: Range<Int>
     private let rowOffsets: Range<Int>
     private let enabled: Range<Int>
+    /// Where each row's card begins in the book's file (row order), empty when the book was not one file
+    /// read in place.
+    private let cardOffsets: KeyBuffer<UInt64>
 
     /// Reads a saved list; throws ``SavedListError/stale(path:reason:)`` when `book` or `options` differ
     /// from what it was saved with, ``SavedListError/corrupt(path:reason:)`` when its bytes are wrong.
@@ -244,6 +266,8 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         let masks: KeyBuffer<UInt64> = try reader.keys(owner: file)
         let textLengths: KeyBuffer<Int32> = try reader.keys(owner: file)
         let sectionOfRow: KeyBuffer<UInt16> = try reader.keys(owner: file)
+        cardOffsets = try reader.keys(owner: file)
+        let pairSets: KeyBuffer<UInt64> = try reader.keys(owner: file)
         guard reader.position == size - 8 else {
             throw SavedListError.corrupt(path: path, reason: "unexpected bytes after the last field")
         }
@@ -255,6 +279,9 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         try check(rows >= 0, "no row offsets")
         try check(masks.count == rows * 6 && textLengths.count == rows && sectionOfRow.count == rows, "row counts")
         try check(enabled.count == rows && rowOffsets.count == (3 * rows + 1) * 4, "row table")
+        try check(cardOffsets.count == 0 || cardOffsets.count == rows, "card offsets")
+        try check(
+            pairSets.count == SearchIndex.letterSetCount * SearchIndex.pairSetWords(rows: rows), "letter pair sets")
         try check(
             sectionStarts.count == sectionTitles.count + 1 && sectionStarts.first == 0
                 && sectionStarts.last == Int32(rows) && zip(sectionStarts, sectionStarts.dropFirst()).allSatisfy(<=),
@@ -292,7 +319,7 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         index = SearchIndex(
             haystack: haystack, offsets: offsets, masks: masks, textLengths: textLengths, sectionOfRow: sectionOfRow,
             sectionTitles: sectionTitles, folding: nil,
-            region: ContactsDataSource.region(inSavedListOptions: savedOptions))
+            region: ContactsDataSource.region(inSavedListOptions: savedOptions), pairSets: pairSets)
     }
 
     private func foldingIndex() -> SearchIndex? {
@@ -301,7 +328,8 @@ public final class SavedList: ContactListing, @unchecked Sendable {
                 made = SearchIndex(
                     haystack: index.haystack, offsets: index.offsets, masks: index.masks,
                     textLengths: index.textLengths, sectionOfRow: index.sectionOfRow,
-                    sectionTitles: index.sectionTitles, folding: folding, region: index.region)
+                    sectionTitles: index.sectionTitles, folding: folding, region: index.region,
+                    pairSets: index.pairSets)
             }
             return made
         }
@@ -330,6 +358,42 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         }
         return ListedRow(
             id: text(0), displayName: text(1), value: text(2), enabled: mapping[enabled.lowerBound + number] != 0)
+    }
+
+    /// Where the card of row `number` begins in the book's file (nil when the list was not saved from one
+    /// file read in place).
+    func cardOffset(row number: Int) -> Int? {
+        cardOffsets.count == rowCount ? Int(cardOffsets[number]) : nil
+    }
+
+    /// The rows of a few `ids` (the first row of each), found by comparing their bytes with the rows' ids
+    /// in the mapped file, without the table of every id ``rowNumber(id:)`` makes; an id not found so (one
+    /// written in another Unicode form) is looked up by ``rowNumber(id:)``. Ids not listed are left out.
+    func rowNumbers(ids: [String]) -> [String: Int] {
+        guard ids.count <= 64, rowsByID.withLock({ $0 == nil }) else {
+            var rows: [String: Int] = [:]
+            for id in ids { if let row = rowNumber(id: id) { rows[id] = row } }
+            return rows
+        }
+        let wanted = ids.map { Array($0.utf8) }
+        var rows: [String: Int] = [:]
+        var found = [Int?](repeating: nil, count: ids.count)
+        var left = ids.count
+        let base = mapping.baseAddress! + rowText.lowerBound
+        for number in 0..<rowCount where left > 0 {
+            let at = rowOffsets.lowerBound + 4 * 3 * number
+            let start = Int(UInt32(littleEndian: mapping.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+            let end = Int(UInt32(littleEndian: mapping.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self)))
+            for k in wanted.indices where wanted[k].count == end - start && found[k] == nil {
+                if memcmp(base + start, wanted[k], end - start) == 0 {
+                    found[k] = number
+                    left -= 1
+                }
+            }
+        }
+        for (k, row) in found.enumerated() { if let row { rows[ids[k]] = row } }
+        for id in ids where rows[id] == nil { if let row = rowNumber(id: id) { rows[id] = row } }
+        return rows
     }
 
     public func rowNumber(id: String) -> Int? {
@@ -399,6 +463,13 @@ public final class SavedList: ContactListing, @unchecked Sendable {
             w.array(index.masks)
             w.array(index.textLengths)
             w.array(index.sectionOfRow)
+            var cards: [UInt64] = []
+            if source.rowCount > 0, source.cardOffset(row: 0) != nil {
+                cards.reserveCapacity(source.rowCount)
+                for number in 0..<source.rowCount { cards.append(UInt64(source.cardOffset(row: number) ?? 0)) }
+            }
+            w.array(cards)
+            w.array(index.makePairSets())
         } catch {
             w.abandon()
             throw error
@@ -615,9 +686,13 @@ protocol SavableListing: ContactListing {
     var savedListOptions: String { get }
     var sections: [RowSection] { get }
     var index: SearchIndex { get }
+    /// Where the card of row `number` begins in the book's one file, when that is known.
+    func cardOffset(row number: Int) -> Int?
 }
 
-extension ContactsDataSource: SavableListing {}
+extension ContactsDataSource: SavableListing {
+    func cardOffset(row number: Int) -> Int? { nil }
+}
 extension CompactContactList: SavableListing {
     /// The options a saved list must have been built with to answer for this configuration.
     public var savedListOptions: String { ContactsDataSource.savedListOptions(configuration) }

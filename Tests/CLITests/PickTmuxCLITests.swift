@@ -268,6 +268,29 @@ final class TmuxWindow {
         #expect(text.hasPrefix("BEGIN:VCARD") && text.contains("FN:Zoë Ünal") && text.contains("EMAIL:zoe@example.org"))
     }
 
+    /// A saved index of one file: the picked card is read from its place in the file and written whole.
+    @Test func picksFromASavedIndexOfAFileAndPrintsItsCard() throws {
+        let book = Scratch.path("pick-file-saved", suffix: ".vcf")
+        try Scratch.write(pickBook, to: book)
+        let index = try Scratch.directory("pick-file-saved-index")
+        try? FileManager.default.removeItem(at: index)
+        let build = try CLI.run(
+            ["index", "build", book.path, "--region", "US"], environment: ["CONTACTS_INDEX_DIR": index.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let (window, out, err, status) = try Self.startOnVdir(book, index: index, "--output vcard")
+        defer { window.close() }
+        #expect(window.waitFor("5/5"))
+        try window.send("bruno", literal: true)
+        #expect(window.waitFor("1/5"))
+        try window.send("Enter")
+        #expect(window.waitForFile(status) == "0\n")
+        let text = try String(contentsOf: out, encoding: .utf8)
+        #expect(
+            text.hasPrefix("BEGIN:VCARD") && text.contains(":bruno\r\n") && text.contains("FN:Bruno Finstein"),
+            "\(text)")
+        #expect(try String(contentsOf: err, encoding: .utf8).isEmpty)
+    }
+
     @Test func picksFromASavedIndexOfAVdirAndRebuildsItWhenACardChanges() throws {
         let folder = try Self.vdir()
         let index = try Scratch.directory("pick-vdir-saved")

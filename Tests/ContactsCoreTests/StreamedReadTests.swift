@@ -90,4 +90,26 @@ import Testing
         let stream = try VCardReader.stream(contentsOfFile: empty.path, makePiece: { 0 }, { n, _ in n += 1 })
         #expect(stream.pieces.reduce(0, +) == 0)
     }
+
+    /// Each contact's card offset, in pieces or not, reads that contact back alone from the file (renamed
+    /// duplicates keep the id their card has); an offset inside a card or past the end reads nothing.
+    @Test func cardOffsetsReadEachContactAlone() throws {
+        let text = VCardBookGenerator.book(cards: 400, seed: 11)
+        let file = try Scratch.directory("card-offsets").appendingPathComponent("book.vcf")
+        try Data(text.utf8).write(to: file)
+        let book = AddressBook(data: Data(text.utf8), fileName: "book.vcf")
+        for chunks in [1, 7] {
+            let stream = streamed(Data(text.utf8), maxChunks: chunks, threads: 2)
+            let offsets = try #require(stream.cardOffsets)
+            #expect(offsets.count == book.contacts.count)
+            for (n, contact) in book.contacts.enumerated() {
+                let alone = try VCardReader.contact(inFile: file.path, atOffset: offsets[n])
+                var expected = contact
+                if stream.renamedIDs[n] != nil, let alone { expected.id = alone.id }
+                #expect(alone == expected, "contact \(n)")
+            }
+            #expect(try VCardReader.contact(inFile: file.path, atOffset: offsets[1] + 3) == nil)
+            #expect(try VCardReader.contact(inFile: file.path, atOffset: text.utf8.count) == nil)
+        }
+    }
 }

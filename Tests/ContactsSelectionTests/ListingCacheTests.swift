@@ -189,4 +189,58 @@ import Testing
         #expect(try BookIdentity(sources: [.file(one)]) == BookIdentity(path: one))
         #expect(throws: SavedListError.self) { try BookIdentity(sources: [.standardInput]) }
     }
+
+    /// A saved list of one file resolves contacts by id from where their cards begin: the same contacts as
+    /// the book read whole, a duplicate UID's renamed card and a group card among them.
+    @Test func savedListResolvesContactsByID() throws {
+        let (path, cache) = try Self.setUp("listing-cache-cards")
+        var twin = SelectionFixtures.book[1]
+        twin.familyName += "-Twin"
+        twin.categories = ["Friends", "Work"]
+        let group = "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Team\r\nUID:team\r\nEND:VCARD\r\n"
+        let text = group + Self.vcf(SelectionFixtures.book) + Self.vcf([twin])
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let config = Self.configuration()
+        _ = try cache.save(book: path, configuration: config)
+        let opened = try cache.open(book: path, configuration: config)
+        #expect(opened.origin == .saved)
+        let whole = AddressBook(data: Data(text.utf8), fileName: "book.vcf")
+        let ids = (0..<opened.listing.rowCount).map { opened.listing.listedRow($0).id }
+        #expect(ids.count >= SelectionFixtures.book.count - 2)
+        let found = try opened.contacts.contacts(ids: ids + ["no-such-id"])
+        #expect(found.count == ids.count)
+        for id in ids { #expect(found[id] == whole.contact(id: id)) }
+        #expect(try opened.contacts.contacts(ids: []).isEmpty)
+        // The cards are read where the saved list places them: no book to fall back on is needed, except
+        // for the renamed duplicate (its card reads as the first one's UID).
+        let saved = try #require(opened.listing as? SavedList)
+        let placed = ContactLookup.cards(
+            of: saved, file: path, identity: try BookIdentity(path: path), fallback: .unavailable)
+        let direct = ids.filter { !$0.hasSuffix("-2") }
+        #expect(direct.count == ids.count - 1)
+        let alone = try placed.contacts(ids: direct)
+        for id in direct { #expect(alone[id] == whole.contact(id: id)) }
+        #expect(throws: SelectionError.contactsUnavailable) { try placed.contacts(ids: ids) }
+    }
+
+    /// The book changes after its saved list was opened: the lookup sees the book as it is now (the cards
+    /// read again), not what the saved places point at.
+    @Test func staleSavedListFallsBackToTheBook() throws {
+        let (path, cache) = try Self.setUp("listing-cache-cards-stale")
+        let config = Self.configuration()
+        _ = try cache.save(book: path, configuration: config)
+        let opened = try cache.open(book: path, configuration: config)
+        #expect(opened.origin == .saved)
+        let ids = (0..<opened.listing.rowCount).map { opened.listing.listedRow($0).id }
+        // Rewritten: the cards reversed (every place moves) and one contact renamed.
+        var changed = Array(SelectionFixtures.book.reversed())
+        let renamed = try #require(changed.firstIndex { ids.contains($0.id) })
+        changed[renamed].givenName = "Renamed"
+        let text = Self.vcf(changed)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let now = AddressBook(data: Data(text.utf8), fileName: "book.vcf")
+        let found = try opened.contacts.contacts(ids: ids)
+        for id in ids { #expect(found[id] == now.contact(id: id)) }
+        #expect(found[changed[renamed].id]?.givenName == "Renamed")
+    }
 }

@@ -1,3 +1,6 @@
+import ContactsCore
+import Foundation
+import TestSupport
 import Testing
 
 @testable import ContactsSelection
@@ -66,5 +69,43 @@ import Testing
         }
         #expect(!Self.find(Array("garcia".utf8), row, atTokenStart: false))
         #expect(!Self.find(Array("0100x".utf8), row, atTokenStart: false))
+    }
+
+    /// A saved list starts a query of two letters or more from its rows' letter pairs: the same answers as
+    /// the scan of a list without them, typed a key at a time (refining) or asked at once, plain and by
+    /// keywords, for pairs that occur, pairs that do not, and pieces of the rows' own text.
+    @Test func letterPairsAnswerAsTheScan() throws {
+        let book = AddressBook(data: Data(VCardBookGenerator.book(cards: 900, seed: 5).utf8), fileName: "b.vcf")
+        var config = Configuration()
+        config.locale = "en"
+        config.mode = .both
+        let source = try ContactsDataSource(contacts: book.contacts, configuration: config)
+        #expect(source.index.pairSets == nil)
+        let path = Scratch.path("pairs", suffix: ".index").path
+        let identity = BookIdentity(size: 1, modified: 2, hash: 3)
+        try SavedList.write(source, to: path, book: identity)
+        let saved = try SavedList(path: path, book: identity, options: source.savedListOptions)
+        var generator = SystemRandomNumberGenerator()
+        var queries = ["ma", "an", "zq", "ar", "maria garc", "a.", "an@", "de la", "Ma", "müll", "st 12"]
+        for _ in 0..<150 {
+            let row = source.listedRow(Int.random(in: 0..<source.rowCount, using: &generator))
+            let text = Array((Bool.random(using: &generator) ? row.displayName : row.value).lowercased())
+            guard text.count >= 2 else { continue }
+            let from = Int.random(in: 0..<(text.count - 1), using: &generator)
+            queries.append(String(text[from..<min(text.count, from + Int.random(in: 2...8, using: &generator))]))
+        }
+        for query in queries {
+            for keywords in [false, true] {
+                let plain = source.search(query, keywords: keywords, refining: nil)
+                var previous: SearchResult? = nil
+                for length in 1...query.count {
+                    previous = saved.search(String(query.prefix(length)), keywords: keywords, refining: previous)
+                }
+                #expect(previous?.rowNumbers == plain.rowNumbers, "\(query) keywords \(keywords)")
+                #expect(previous?.sections == plain.sections, "\(query) keywords \(keywords)")
+                let once = saved.search(query, keywords: keywords, refining: nil)
+                #expect(once.rowNumbers == plain.rowNumbers, "\(query) keywords \(keywords), at once")
+            }
+        }
     }
 }

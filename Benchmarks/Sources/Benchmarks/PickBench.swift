@@ -198,6 +198,16 @@ func modelKeystrokes(book: String, indexDir: String, queries: [String], repeats:
         String(
             format: "  view model (in process, %@ listing): per keystroke search + screen p50 %.2f ms, p99 %.2f ms",
             opened.origin == .saved ? "saved" : "read", percentile(modelKeys, 0.5), percentile(modelKeys, 0.99)))
+    // Three picked contacts resolved by id (what →, `--output vcard` and the compose sheet need).
+    let ids = [0, opened.listing.rowCount / 2, opened.listing.rowCount - 1].map { opened.listing.listedRow($0).id }
+    var resolved = 0
+    let lookup = measure { resolved = (try? opened.contacts.contacts(ids: ids).count) ?? -1 }.seconds * 1000
+    let others = [1, opened.listing.rowCount / 3, opened.listing.rowCount - 2].map { opened.listing.listedRow($0).id }
+    let again = measure { _ = try? opened.contacts.contacts(ids: others) }.seconds * 1000
+    print(
+        String(
+            format: "  %d of 3 picked contacts resolved by id: %.1f ms (3 others after them: %.1f ms)", resolved,
+            lookup, again))
 }
 
 /// Each timed keystroke of a driven run, "query time" in typing order.
