@@ -130,7 +130,7 @@ public struct Campaign: Sendable {
     public var replyTo: [MailAddress] = []
     /// Templates rendered per recipient (with the message's variables) into `List-Unsubscribe` URIs, e.g.
     /// `https://example.com/leave?id={{recipient.id}}` or `mailto:leave@example.com?subject={{recipient.id}}`.
-    /// Each value is percent-encoded on its own (``Escaping/uriComponent``); the template's text is kept.
+    /// Each value is percent-encoded on its own (`Escaping.uriComponent`, Templating); the template's text is kept.
     ///
     /// A campaign with an unsubscribe address is a bulk mailing: its mail also carries `Precedence: bulk`
     /// and `Auto-Submitted: auto-generated` (RFC 3834), so vacation and other automatic replies are not

@@ -50,7 +50,7 @@ public struct ComposerText: Sendable, Equatable {
         return html ? .html : .plain
     }
 
-    /// The template parts (Mustache sources) of this message, for ``TemplateLibrary/add(_:parts:)``.
+    /// The template parts (Mustache sources) of this message, for `TemplateLibrary.add(_:parts:)` (Templating).
     public var parts: [LibraryTemplate.Part: String] {
         var parts: [LibraryTemplate.Part: String] = [.subject: subject]
         switch format {
