@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
         .testTarget(name: "CollationTests", dependencies: ["Collation", "ICUKit", "TestSupport"]),
         .testTarget(
-            name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "TestSupport"],
+            name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "StringsCatalogTests", dependencies: ["StringsCatalog", "ICUKit", "Support", "TestSupport"],

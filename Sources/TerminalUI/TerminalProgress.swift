@@ -77,8 +77,11 @@ public final class TerminalProgress: Sendable {
     ///
     /// ```swift
     /// let progress = WorkProgress()
-    /// let list = try TerminalProgress.run("reading contacts.vcf", after: 0, progress: progress) {
-    ///     try CompactContactList(contentsOfFile: path, configuration: configuration, progress: progress)
+    /// let data = try TerminalProgress.run("reading contacts.vcf", after: 0, progress: progress) {
+    ///     let data = try Data(contentsOf: url)
+    ///     progress.expect(data.count)
+    ///     progress.advance(by: data.count)
+    ///     return data
     /// }
     /// ```
     public static func run<T>(_ label: String, after delay: Double?, progress: WorkProgress?, _ body: () throws -> T)
