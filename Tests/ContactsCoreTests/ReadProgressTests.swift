@@ -34,8 +34,8 @@ import Testing
         let progress = WorkProgress()
         #expect(progress.fraction == nil)
         let stream = try VCardReader.stream(
-            contentsOfFile: url.path, makePiece: { Samples() }, progress: progress
-        ) { samples, _ in samples.append(progress.done) }
+            contentsOfFile: url.path, makePiece: { Samples() }, progress: progress,
+            { samples, _ in samples.append(progress.done) })
         check(stream, progress: progress, bytes: text.utf8.count)
     }
 
