@@ -117,7 +117,7 @@ let package = Package(
         // (No pkgConfig: its cflags, -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, are flags SwiftPM refuses; the shim
         // asks for the wide-character API itself and the module map links ncursesw.)
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Composer"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Composer", "Support"]),
         .target(
             name: "PickerModel",
             dependencies: [
@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
         .testTarget(name: "CollationTests", dependencies: ["Collation", "ICUKit", "TestSupport"]),
         .testTarget(
-            name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "TestSupport"],
+            name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "StringsCatalogTests", dependencies: ["StringsCatalog", "ICUKit", "Support", "TestSupport"],

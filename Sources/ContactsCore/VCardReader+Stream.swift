@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Support
 
 #if canImport(Glibc)
     import Glibc
@@ -27,7 +28,9 @@ extension VCardReader {
     /// Reads vCard `data` on all cores without keeping the cards: each contact is handed to `body` on the
     /// thread that read it, with that piece's accumulator (made by `makePiece`), and is gone when `body`
     /// returns. For reading a big file into something smaller than its contacts (a list's rows, counts).
-    /// Group cards and category groups are not kept.
+    /// Group cards and category groups are not kept. `progress`, when given, expects the bytes to read and
+    /// is advanced by the bytes read as the pieces are read (every ``progressStride`` cards and at the end of
+    /// each piece).
     ///
     /// ```swift
     /// let stream = VCardReader.stream(data: data, fileName: "big.vcf", makePiece: { 0 }) { count, contact in
@@ -36,12 +39,12 @@ extension VCardReader {
     /// stream.pieces.reduce(0, +)   // contacts with an email
     /// ```
     public static func stream<Piece: Sendable>(
-        data: Data, fileName: String, makePiece: @Sendable () -> Piece,
+        data: Data, fileName: String, makePiece: @Sendable () -> Piece, progress: WorkProgress? = nil,
         _ body: @Sendable (inout Piece, consuming Contact) -> Void
     ) -> Stream<Piece> {
         stream(
             data: data, fileName: fileName, releasingPagesRead: false, makePiece: makePiece, body,
-            maxChunks: defaultPieceCount, threads: defaultThreadCount)
+            maxChunks: defaultPieceCount, threads: defaultThreadCount, progress: progress)
     }
 
     /// ``stream(data:fileName:makePiece:_:)`` of the file at `path`, memory-mapped: the pages of each piece
@@ -49,7 +52,7 @@ extension VCardReader {
     /// what `body` keeps. Throws ``ContactsCoreError/cannotRead(path:reason:)``.
     public static func stream<Piece: Sendable>(
         contentsOfFile path: String, fileName: String? = nil, makePiece: @Sendable () -> Piece,
-        _ body: @Sendable (inout Piece, consuming Contact) -> Void
+        progress: WorkProgress? = nil, _ body: @Sendable (inout Piece, consuming Contact) -> Void
     ) throws -> Stream<Piece> {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
@@ -65,7 +68,9 @@ extension VCardReader {
         }
         let name = fileName ?? path
         let size = Int(st.st_size)
-        guard size > 0 else { return stream(data: Data(), fileName: name, makePiece: makePiece, body) }
+        guard size > 0 else {
+            return stream(data: Data(), fileName: name, makePiece: makePiece, progress: progress, body)
+        }
         // The mapping is owned by the Data made below (unmapped with it) and only read through it.
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
             throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
@@ -75,16 +80,17 @@ extension VCardReader {
         let data = Data(bytesNoCopy: base, count: size, deallocator: .unmap)
         return stream(
             data: data, fileName: name, releasingPagesRead: true, makePiece: makePiece, body,
-            maxChunks: defaultPieceCount, threads: defaultThreadCount)
+            maxChunks: defaultPieceCount, threads: defaultThreadCount, progress: progress)
     }
 
     /// The streamed read in up to `maxChunks` pieces on `threads` threads. `releasingPagesRead`: `data` is a
     /// private read-only file mapping whose pages may be dropped once read (they would be read from the
-    /// file again if touched). Package access: the fuzz targets read small inputs in pieces.
+    /// file again if touched). `progress` counts the bytes of `data` after any conversion to UTF-8. Package
+    /// access: the fuzz targets read small inputs in pieces.
     package static func stream<Piece: Sendable>(
         data input: Data, fileName: String, releasingPagesRead: Bool, makePiece: @Sendable () -> Piece,
         _ body: @Sendable (inout Piece, consuming Contact) -> Void, maxChunks: Int, threads: Int,
-        minChunkSize: Int = 1 << 20
+        minChunkSize: Int = 1 << 20, progress: WorkProgress? = nil
     ) -> Stream<Piece> {
         let (data, notes) = utf8Input(input, fileName: fileName)
         // A converted (UTF-16) file is a new buffer, not the mapping: its pages are never handed back.
@@ -93,10 +99,12 @@ extension VCardReader {
         }
         let release = releasingPagesRead && sameBytes
         let boundaries = pieceBoundaries(data, maxChunks: maxChunks, minChunkSize: minChunkSize)
+        progress?.expect(data.count)
         let results = ParallelWork.map(count: boundaries.count - 1, threads: threads) { k in
             let parser = VCardParser(fileName: fileName)
             parser.endsBeforeNextCard = k < boundaries.count - 2
             var result = StreamedPiece(piece: makePiece())
+            var reported = 0  // bytes of this piece counted in `progress`
             // The bytes are read in place (a read-only view, valid for the call).
             data.withUnsafeBytes { raw in
                 let piece = UnsafeRawBufferPointer(rebasing: raw[boundaries[k]..<boundaries[k + 1]])
@@ -110,7 +118,12 @@ extension VCardReader {
                     result.hashes.append(hash)
                     if !ascii { result.idsAreASCII = false }
                     body(&result.piece, contact)
+                    if let progress, result.ids.count % progressStride == 0 {
+                        progress.advance(by: parser.cardStartOffset - reported)
+                        reported = parser.cardStartOffset
+                    }
                 }
+                progress?.advance(by: piece.count - reported)
                 if release { releasePages(of: piece) }
             }
             result.diagnostics = parser.localDiagnostics
@@ -142,6 +155,9 @@ extension VCardReader {
             pieces: pieces, contactCounts: counts, diagnostics: unique.merged(into: diagnostics), renamedIDs: renamed,
             cardOffsets: sameBytes ? offsets : nil)
     }
+
+    /// How many cards a piece reads between two advances of a streamed read's progress.
+    static let progressStride = 1024
 
     /// Hands the whole pages inside `piece` (part of a private read-only file mapping) back to the system;
     /// the pointer arithmetic only rounds the piece's bounds to pages for `madvise`.

@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Support
 
 /// A vdir folder: one vCard per `.vcf` file, as vdirsyncer writes and khard reads. File names need not be
 /// the contact's UID and are kept when a contact changes; files whose name starts with `.`, temporary
@@ -43,13 +44,25 @@ public struct VDir: Sendable, Hashable {
     }
 
     /// Reads every contact file (on all cores). A file that cannot be read stops the read with
-    /// ``ContactsCoreError/cannotRead(path:reason:)``; problems inside files are diagnostics.
-    public func contents() throws -> Contents {
+    /// ``ContactsCoreError/cannotRead(path:reason:)``; problems inside files are diagnostics. `progress`,
+    /// when given, expects the bytes of every contact file and is advanced by each file's bytes once read.
+    public func contents(progress: WorkProgress? = nil) throws -> Contents {
         let names = try cardFileNames()
         let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        // Each file's bytes, measured before reading so that the bar's total is known from the start.
+        let sizes: [Int] =
+            progress == nil
+            ? []
+            : names.map {
+                var info = stat()
+                return stat(folder + "/" + $0, &info) == 0 ? Int(info.st_size) : 0
+            }
+        progress?.expect(sizes.reduce(0, +))
         let books = try ParallelWork.map(count: names.count) { k in
-            try AddressBook(
+            let book = try AddressBook(
                 contentsOf: URL(fileURLWithPath: folder + "/" + names[k]), fileName: folder + "/" + names[k])
+            if let progress { progress.advance(by: sizes[k]) }
+            return book
         }
         var fileNames: [String] = []
         for (k, book) in books.enumerated() { fileNames += repeatElement(names[k], count: book.contacts.count) }
@@ -59,6 +72,10 @@ public struct VDir: Sendable, Hashable {
 
     /// The contacts of every file as one book (``contents()``).
     public func read() throws -> AddressBook { try contents().book }
+
+    /// The contacts of every file as one book, `progress` advanced as the files are read
+    /// (``contents(progress:)``).
+    public func read(progress: WorkProgress?) throws -> AddressBook { try contents(progress: progress).book }
 
     /// The text of the metadata file `name` (`displayname`, `color`, `description`, `order`) without
     /// surrounding white space; nil when the file is absent or empty.

@@ -1,6 +1,7 @@
 import Collation
 import ContactsCore
 import Foundation
+import Support
 import Synchronization
 
 /// A contact list read straight from a vCard file, for listing and searching an address book too big to
@@ -51,11 +52,15 @@ public final class CompactContactList: ContactListing {
 
     /// Reads the vCard file at `path` (memory-mapped). Throws `ContactsCoreError.cannotRead`
     /// when it cannot be read, ``UnsupportedConfiguration`` for a `willLoadItems` hook, and when the locale
-    /// has no collation; problems inside the file are ``diagnostics``.
-    public convenience init(contentsOfFile path: String, fileName: String? = nil, configuration: Configuration) throws {
+    /// has no collation; problems inside the file are ``diagnostics``. `progress`, when given, counts the
+    /// file's bytes as they are read (sorting comes after).
+    public convenience init(
+        contentsOfFile path: String, fileName: String? = nil, configuration: Configuration,
+        progress: WorkProgress? = nil
+    ) throws {
         let reading = try Self.reading(configuration)
         let stream = try VCardReader.stream(
-            contentsOfFile: path, fileName: fileName, makePiece: reading.makePiece, reading.body)
+            contentsOfFile: path, fileName: fileName, makePiece: reading.makePiece, progress: progress, reading.body)
         try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
     }
 

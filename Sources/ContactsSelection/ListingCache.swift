@@ -76,11 +76,16 @@ public struct ListingCache: Sendable {
         public let contacts: ContactLookup
     }
 
+    /// How a book is read when no saved list answers: given a label for the step, the progress the reading
+    /// advances (bytes read, known for one file or one vdir folder) and the work, returns what the work
+    /// returns; a front end shows the label and the progress while the work runs.
+    public typealias Reading = (String, WorkProgress, () throws -> CompactContactList) throws -> CompactContactList
+
     /// Opens the book at `book` (a vCard file or a vdir folder) as a listing
     /// (``open(sources:configuration:reading:)``).
     public func open(
         book: String, configuration: Configuration,
-        reading: (String, () throws -> CompactContactList) throws -> CompactContactList = { try $1() }
+        reading: Reading = { try $2() }
     ) throws -> Opened {
         try open(sources: [ContactSource(path: book)], configuration: configuration, reading: reading)
     }
@@ -92,13 +97,16 @@ public struct ListingCache: Sendable {
     /// read. Throws what reading the book throws.
     public func open(
         sources: [ContactSource], configuration: Configuration,
-        reading: (String, () throws -> CompactContactList) throws -> CompactContactList = { try $1() }
+        reading: Reading = { try $2() }
     ) throws -> Opened {
         let indexPath = path(sources: sources, configuration: configuration)
         let options = ContactsDataSource.savedListOptions(configuration)
         let lookup = ContactLookup.sources(sources)
         func read() throws -> CompactContactList {
-            try reading("reading and sorting \(Self.names(sources))") { try Self.read(sources, configuration) }
+            let progress = WorkProgress()
+            return try reading("reading and sorting \(Self.names(sources))", progress) {
+                try Self.read(sources, configuration, progress: progress)
+            }
         }
         func opened(_ list: CompactContactList, notes: [String]) -> Opened {
             Opened(
@@ -138,7 +146,7 @@ public struct ListingCache: Sendable {
     /// (``save(sources:configuration:reading:saving:)``).
     public func save(
         book: String, configuration: Configuration,
-        reading: (String, () throws -> CompactContactList) throws -> CompactContactList = { try $1() },
+        reading: Reading = { try $2() },
         saving: (String, () throws -> Void) throws -> Void = { try $1() }
     ) throws -> (list: CompactContactList, path: String) {
         try save(sources: [ContactSource(path: book)], configuration: configuration, reading: reading, saving: saving)
@@ -150,11 +158,14 @@ public struct ListingCache: Sendable {
     /// saved (no folder is made for it): the list says so (`nothingRead`).
     public func save(
         sources: [ContactSource], configuration: Configuration,
-        reading: (String, () throws -> CompactContactList) throws -> CompactContactList = { try $1() },
+        reading: Reading = { try $2() },
         saving: (String, () throws -> Void) throws -> Void = { try $1() }
     ) throws -> (list: CompactContactList, path: String) {
         let identity = try BookIdentity(sources: sources)
-        let list = try reading("reading and sorting \(Self.names(sources))") { try Self.read(sources, configuration) }
+        let progress = WorkProgress()
+        let list = try reading("reading and sorting \(Self.names(sources))", progress) {
+            try Self.read(sources, configuration, progress: progress)
+        }
         let indexPath = path(sources: sources, configuration: configuration)
         if list.nothingRead { return (list, indexPath) }  // no index of a book without a readable card
         try PrivateFiles.makeDirectories(directory)
@@ -172,10 +183,17 @@ public struct ListingCache: Sendable {
     static func names(_ sources: [ContactSource]) -> String { sources.map(\.description).joined(separator: ", ") }
 
     /// The book of `sources` as a compact list: one file streamed (never held whole); a vdir folder or
-    /// several sources read and merged as one book (`SourcedAddressBook`), then compacted.
-    static func read(_ sources: [ContactSource], _ configuration: Configuration) throws -> CompactContactList {
+    /// several sources read and merged as one book (`SourcedAddressBook`), then compacted. `progress`
+    /// counts the bytes read of one file or one vdir folder; of several sources it stays unknown.
+    static func read(_ sources: [ContactSource], _ configuration: Configuration, progress: WorkProgress)
+        throws -> CompactContactList
+    {
         if sources.count == 1, case .file(let path) = sources[0] {
-            return try CompactContactList(contentsOfFile: path, configuration: configuration)
+            return try CompactContactList(contentsOfFile: path, configuration: configuration, progress: progress)
+        }
+        if sources.count == 1, case .vdir(let path) = sources[0] {
+            // One source's book is that source's book (`SourcedAddressBook` merges only several).
+            return try CompactContactList(book: VDir(path: path).read(progress: progress), configuration: configuration)
         }
         return try CompactContactList(book: SourcedAddressBook(reading: sources).book, configuration: configuration)
     }

@@ -41,7 +41,9 @@ extension ListOptions {
         do {
             opened = try ListingCache.standard().open(
                 sources: sources.map(ContactSource.init(path:)), configuration: configuration,
-                reading: { label, work in try TerminalProgress.run(label, after: progressAfter, work) })
+                reading: { label, progress, work in
+                    try TerminalProgress.run(label, after: progressAfter, progress: progress, work)
+                })
         } catch {
             throw readFailure(error)
         }
@@ -153,7 +155,9 @@ enum IndexBuildCommand: Command {
         do {
             saved = try ListingCache.standard().save(
                 sources: paths.map(ContactSource.init(path:)), configuration: options.configuration(keywords: false),
-                reading: { label, work in try TerminalProgress.run(label, work) },
+                reading: { label, progress, work in
+                    try TerminalProgress.run(label, after: nil, progress: progress, work)
+                },
                 saving: { label, work in try TerminalProgress.run(label, work) })
         } catch let error as SavedListError {
             throw CLIError.failure("index build: \(error)")
