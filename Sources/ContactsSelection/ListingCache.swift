@@ -53,6 +53,18 @@ public struct ListingCache: Sendable {
         return directory + "/" + name + "-" + String(key.fnv1a64, radix: 16) + ".index"
     }
 
+    /// Whether a saved list can answer for `configuration` with contacts filtered by `group`: not with a
+    /// rule over whole contacts (``Configuration/contactEnabledValidation``, `--enable`) nor with a group
+    /// (its group cards and categories), which a saved list does not keep — then the book is read whole.
+    ///
+    /// ```swift
+    /// ListingCache.canServe(Configuration(), group: nil)      // true
+    /// ListingCache.canServe(Configuration(), group: "Work")   // false
+    /// ```
+    public static func canServe(_ configuration: Configuration, group: String?) -> Bool {
+        group == nil && configuration.contactEnabledValidation == nil
+    }
+
     /// How ``open(sources:configuration:reading:)`` answered.
     public enum Origin: Sendable, Equatable {
         /// The saved list, current for the book and the options.

@@ -25,8 +25,8 @@ extension ListOptions {
             let source = try dataSource(book: try sourcedBook().book, keywords: keywords, config: config)
             return (source, .dataSource(source))
         }
-        // A group needs the whole book (its group cards and categories): a saved list does not keep them.
-        guard !sources.isEmpty, group == nil else { return try whole() }
+        let configuration = config ?? configuration(keywords: keywords)
+        guard !sources.isEmpty, ListingCache.canServe(configuration, group: group) else { return try whole() }
         if sources.contains(where: isPipeInput) {
             guard source != nil, config == nil else { return try whole() }
             return (try compactList(keywords: keywords), .unavailable)
@@ -34,9 +34,6 @@ extension ListOptions {
         for path in sources {
             if case .file = ContactSource(path: path) { try checkInputFile(path, command: "source") }
         }
-        let configuration = config ?? configuration(keywords: keywords)
-        // A rule over whole contacts (--enable) cannot be kept in a saved list.
-        guard configuration.contactEnabledValidation == nil else { return try whole() }
         let opened: ListingCache.Opened
         do {
             opened = try ListingCache.standard().open(

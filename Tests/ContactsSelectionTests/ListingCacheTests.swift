@@ -55,6 +55,15 @@ import Testing
         #expect(fourth.origin == .saved && fourth.listing.rowCount == 3)
     }
 
+    @Test("a saved list serves neither a group nor a rule over whole contacts")
+    func servesWithoutGroupOrRule() {
+        var config = Configuration()
+        #expect(ListingCache.canServe(config, group: nil))
+        #expect(!ListingCache.canServe(config, group: "Work"))
+        config.contactEnabledValidation = { !$0.emails.isEmpty }
+        #expect(!ListingCache.canServe(config, group: nil))
+    }
+
     @Test func oneKeyPerConfiguration() throws {
         let (path, cache) = try Self.setUp("listing-cache-key")
         let us = Self.configuration(region: "US")
