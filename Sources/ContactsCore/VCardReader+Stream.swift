@@ -29,7 +29,7 @@ extension VCardReader {
     /// thread that read it, with that piece's accumulator (made by `makePiece`), and is gone when `body`
     /// returns. For reading a big file into something smaller than its contacts (a list's rows, counts).
     /// Group cards and category groups are not kept. `progress`, when given, expects the bytes to read and
-    /// is advanced by the bytes read as the pieces are read (every ``progressStride`` cards and at the end of
+    /// is advanced by the bytes read as the pieces are read (every 1,024 cards and at the end of
     /// each piece).
     ///
     /// ```swift
@@ -47,7 +47,7 @@ extension VCardReader {
             maxChunks: defaultPieceCount, threads: defaultThreadCount, progress: progress)
     }
 
-    /// ``stream(data:fileName:makePiece:_:)`` of the file at `path`, memory-mapped: the pages of each piece
+    /// ``stream(data:fileName:makePiece:progress:_:)`` of the file at `path`, memory-mapped: the pages of each piece
     /// are handed back to the system once it is read, so a file of any size costs little memory beyond
     /// what `body` keeps. Throws ``ContactsCoreError/cannotRead(path:reason:)``.
     public static func stream<Piece: Sendable>(

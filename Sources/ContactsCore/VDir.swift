@@ -29,7 +29,7 @@ public struct VDir: Sendable, Hashable {
         public func fileName(of id: String) -> String? { book.position(of: id).map { fileNames[$0] } }
     }
 
-    /// The file names of the contacts, in byte order of the names (the order of ``contents()``).
+    /// The file names of the contacts, in byte order of the names (the order of ``contents(progress:)``).
     public func cardFileNames() throws -> [String] {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
@@ -70,7 +70,7 @@ public struct VDir: Sendable, Hashable {
         return Contents(book: book, fileNames: fileNames)
     }
 
-    /// The contacts of every file as one book (``contents()``).
+    /// The contacts of every file as one book (``contents(progress:)``).
     public func read() throws -> AddressBook { try contents().book }
 
     /// The contacts of every file as one book, `progress` advanced as the files are read

@@ -10,7 +10,7 @@ import Synchronization
 
 /// A one-line status on stderr ("reading contacts.vcf (620 MB)… 3.2 s") for steps that take more than a
 /// second, redrawn four times a second and erased when the step ends; a step whose amount of work is known
-/// (a ``WorkProgress`` with a total) shows a bar that fits the terminal instead
+/// (a `WorkProgress` with a total) shows a bar that fits the terminal instead
 /// ("reading contacts.vcf  [██████▌     ]  54%  3.2 s"). Only when stderr is a terminal, so
 /// pipes, files and scripts see nothing. `CONTACTS_PROGRESS=1` forces it on, `=0` off;
 /// `CONTACTS_PROGRESS_AFTER` sets the delay in seconds (default 1).
