@@ -171,7 +171,7 @@ import Testing
         let drafts = dir.appendingPathComponent("drafts")
         let window = try Self.start(
             try Self.pickArgs(["--out", drafts.path, "--from", "ada@example.org"]),
-            environment: ["EDITOR": editor.path, "VISUAL": ""])
+            environment: ["EDITOR": editor.path, "VISUAL": "", "TMPDIR": dir.path])
         defer { window.close() }
         #expect(window.waitFor("Search contacts"))
         try window.send("Tab")
@@ -199,7 +199,7 @@ import Testing
         // An editor that fails leaves the message as it was and says so.
         let second = try Self.start(
             try Self.pickArgs(["--out", drafts.path, "--from", "ada@example.org"]),
-            environment: ["EDITOR": failing.path, "VISUAL": ""])
+            environment: ["EDITOR": failing.path, "VISUAL": "", "TMPDIR": dir.path])
         defer { second.close() }
         #expect(second.waitFor("Search contacts"))
         try second.send("Enter")
@@ -218,6 +218,11 @@ import Testing
         #expect(second.waitFor("0 contacts selected"))
         try second.send("C-c")
         #expect(second.waitFor("status=130"))
+        // The text of an edit that was not taken is kept where the editor had it (in TMPDIR), not lost.
+        let kept = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+            $0.hasPrefix("contacts-pick-")
+        }
+        #expect(kept.count == 2)
     }
 
     @Test func textMessagesGoThroughTheSMSProgram() throws {
