@@ -261,7 +261,8 @@ public final class TerminalSession {
         case 27:
             // Alt-x arrives as ESC then x at once; a lone ESC has nothing after it. A key the terminal
             // description does not name (a TERM that is not the terminal's: Home as ESC [ 1 ~) arrives as ESC
-            // and the rest of its sequence at once: it is left out, not typed into the search.
+            // and the rest of its sequence at once: a standard cursor or editing key is read as that key,
+            // anything else is left out, never typed into the search.
             wtimeout(window, 0)
             defer { wtimeout(window, Self.poll) }
             var next: wint_t = 0
@@ -275,13 +276,41 @@ public final class TerminalSession {
                 }
                 return .escape
             }
-            if scalar == "[" || scalar == "O", sequenceRest(csi: scalar == "[") != nil { return nil }
+            if scalar == "[" || scalar == "O", let rest = sequenceRest(csi: scalar == "[") {
+                return Self.standardKey(csi: scalar == "[", rest)
+            }
             return .alt(Character(scalar))
         case 1...26: return .control(Character(Unicode.Scalar(UInt8(code + 96))))
         case 0, 28...31, 0x7F...0x9F: return nil
         default:
             guard let scalar = Unicode.Scalar(code) else { return nil }
             return .character(Character(scalar))
+        }
+    }
+
+    /// The key of an ANSI sequence the terminal description does not name (`csi`: after ESC [, else after
+    /// ESC O): the cursor and editing keys in both the cursor-key modes a terminal may be left in (after an
+    /// editor, ESC [ C where the description says ESC O C), as fzf reads them; nil for any other sequence,
+    /// which is then left out.
+    static func standardKey(csi: Bool, _ rest: String) -> Key? {
+        switch rest {
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        case "H": return .home
+        case "F": return .end
+        default: break
+        }
+        guard csi else { return nil }
+        switch rest {
+        case "1~", "7~": return .home
+        case "4~", "8~": return .end
+        case "5~": return .pageUp
+        case "6~": return .pageDown
+        case "3~": return .delete
+        case "Z": return .backTab
+        default: return nil
         }
     }
 

@@ -184,7 +184,7 @@ import Testing
         try window.send("Enter")
         #expect(window.waitFor("Subject: Lunch, Anna"))
         try window.send("Right")
-        #expect(window.waitFor("Subject: Lunch, Zoë"))
+        #expect(window.waitFor("Subject: Lunch, Zoë"), "\(window.screen)")
         try window.send("s", literal: true)
         #expect(window.waitFor("status=0"), "\(window.screen)")
         let emls = try FileManager.default.contentsOfDirectory(atPath: drafts.path).filter { $0.hasSuffix(".eml") }
