@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension VCardReader {
     /// The contact whose card begins at byte `offset` of the file at `path` (an entry of
     /// ``Stream/cardOffsets``), read alone: from that `BEGIN:VCARD` line to its `END:VCARD` line, the rest
@@ -18,25 +12,11 @@ extension VCardReader {
     /// let third = try VCardReader.contact(inFile: "big.vcf", atOffset: stream.cardOffsets![2])
     /// ```
     public static func contact(inFile path: String, atOffset offset: Int) throws -> Contact? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
-        }
-        let size = Int(st.st_size)
-        guard offset >= 0, offset < size else { return nil }
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
-            throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { munmap(base, size) }
-        let bytes = UnsafeRawBufferPointer(start: base, count: size)
-        guard let end = cardEnd(bytes, from: offset) else { return nil }
-        let book = AddressBook(
-            data: Data(bytes[offset..<end]), fileName: (path as NSString).lastPathComponent)
+        let file = try mappedFile(path)
+        guard offset >= 0, offset < file.count else { return nil }
+        let end = file.withUnsafeBytes { cardEnd($0, from: offset) }
+        guard let end else { return nil }
+        let book = AddressBook(data: Data(file[offset..<end]), fileName: (path as NSString).lastPathComponent)
         guard book.contacts.count == 1 else { return nil }
         return book.contacts[0]
     }

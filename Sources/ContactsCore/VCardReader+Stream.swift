@@ -54,6 +54,21 @@ extension VCardReader {
         contentsOfFile path: String, fileName: String? = nil, makePiece: @Sendable () -> Piece,
         progress: WorkProgress? = nil, _ body: @Sendable (inout Piece, consuming Contact) -> Void
     ) throws -> Stream<Piece> {
+        let name = fileName ?? path
+        let data = try mappedFile(path, advice: MADV_SEQUENTIAL)
+        guard !data.isEmpty else {
+            return stream(data: Data(), fileName: name, makePiece: makePiece, progress: progress, body)
+        }
+        return stream(
+            data: data, fileName: name, releasingPagesRead: true, makePiece: makePiece, body,
+            maxChunks: defaultPieceCount, threads: defaultThreadCount, progress: progress)
+    }
+
+    /// The regular file at `path` mapped read-only and private, as `Data` that unmaps it with its last copy
+    /// (empty for an empty file); `advice` is given to the system for the mapping (`madvise`). Throws
+    /// ``ContactsCoreError/cannotRead(path:reason:)`` for a file that cannot be opened, is not a regular
+    /// file, or cannot be mapped.
+    static func mappedFile(_ path: String, advice: Int32 = MADV_NORMAL) throws -> Data {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
@@ -66,21 +81,13 @@ extension VCardReader {
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             throw ContactsCoreError.cannotRead(path: path, reason: "not a regular file")
         }
-        let name = fileName ?? path
         let size = Int(st.st_size)
-        guard size > 0 else {
-            return stream(data: Data(), fileName: name, makePiece: makePiece, progress: progress, body)
-        }
-        // The mapping is owned by the Data made below (unmapped with it) and only read through it.
+        guard size > 0 else { return Data() }
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
             throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
         }
-        _ = madvise(base, size, MADV_SEQUENTIAL)
-        // Unmapped when the last copy of the Data goes.
-        let data = Data(bytesNoCopy: base, count: size, deallocator: .unmap)
-        return stream(
-            data: data, fileName: name, releasingPagesRead: true, makePiece: makePiece, body,
-            maxChunks: defaultPieceCount, threads: defaultThreadCount, progress: progress)
+        _ = madvise(base, size, advice)
+        return Data(bytesNoCopy: base, count: size, deallocator: .unmap)
     }
 
     /// The streamed read in up to `maxChunks` pieces on `threads` threads. `releasingPagesRead`: `data` is a
