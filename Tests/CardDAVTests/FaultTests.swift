@@ -8,13 +8,16 @@ import Testing
 /// A proxy between the client and a real Radicale answers some requests wrongly (issue 20, item 9): each
 /// sync either succeeds or fails with a clear error, and both sides stay intact; the next sync converges.
 @Suite(.serialized) struct FaultTests {
-    /// `Fixtures/fault_proxy.py` in front of `upstream` with `faults`; stopped when the server goes.
-    static func proxy(_ upstream: String, _ faults: [String]) throws -> (server: ScriptServer, base: String) {
+    /// `Fixtures/fault_proxy.py` in front of `upstream` with `faults` (and `arguments` as they are); stopped
+    /// when the server goes.
+    static func proxy(_ upstream: String, _ faults: [String], arguments: [String] = []) throws -> (
+        server: ScriptServer, base: String
+    ) {
         let server = try ScriptServer(
             python: DAVServer.python,
             script: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
                 "Fixtures/fault_proxy.py"),
-            arguments: ["--upstream", upstream] + faults.map { "--" + $0 })
+            arguments: ["--upstream", upstream] + faults.map { "--" + $0 } + arguments)
         return (server, "http://127.0.0.1:\(server.port)")
     }
 

@@ -11,13 +11,22 @@ arrive:
                   rest is kept here, and the answer ends with a 507 response on the collection and an
                   intermediate sync-token (RFC 6578 section 3.6); a REPORT from that token gets the next N
                   (from here, not forwarded), the last page the server's own token.
+And, for the authentication tests:
+  --digest USER:PASSWORD  every request must carry Digest credentials (RFC 7616, MD5, qop=auth) for USER:
+                  others are answered 401 with a Digest challenge (not forwarded); accepted ones go on as
+                  USER with Basic, for an upstream without authentication;
+  --log FILE      one line per request: method, the Authorization scheme (or -) and the status answered.
 Prints ``PORT n`` once it listens and stops on ``quit`` (or end of input) on stdin. Written for this
 project's tests.
 """
 
 import argparse
+import base64
+import hashlib
 import http.client
+import os
 import itertools
+import re
 import socket
 import sys
 import threading
@@ -32,7 +41,33 @@ def main():
     for fault in ["put-412", "busy", "drop-report", "garble-report"]:
         parser.add_argument("--" + fault, action="store_true")
     parser.add_argument("--page-sync", type=int, default=0)
+    parser.add_argument("--digest")
+    parser.add_argument("--log")
     args = parser.parse_args()
+    realm = "contacts-test"
+
+    def md5(text):
+        return hashlib.md5(text.encode()).hexdigest()
+
+    def digest_accepted(method, header):
+        """Whether an Authorization header holds the right Digest answer for --digest's user."""
+        if not header or not header.startswith("Digest "):
+            return False
+        pairs = re.findall(r'(\w+)=(?:"([^"]*)"|([^,\s]*))', header[7:])
+        fields = {name: quoted or bare for name, quoted, bare in pairs}
+        user, password = args.digest.split(":", 1)
+        if fields.get("username") != user or fields.get("realm") != realm:
+            return False
+        ha1 = md5(f"{user}:{realm}:{password}")
+        ha2 = md5(f"{method}:{fields.get('uri', '')}")
+        expected = md5(":".join([ha1, fields.get("nonce", ""), fields.get("nc", ""), fields.get("cnonce", ""),
+                                 fields.get("qop", ""), ha2]))
+        return fields.get("response") == expected
+
+    def log(method, header, status):
+        if args.log:
+            with lock, open(args.log, "a") as f:
+                f.write(f"{method} {(header or '-').split(' ')[0]} {status}\n")
     upstream = urllib.parse.urlsplit(args.upstream)
     pending = {name: getattr(args, name.replace("-", "_")) for name in
                ["put-412", "busy", "drop-report", "garble-report"]}
@@ -83,6 +118,7 @@ def main():
             pass
 
         def answer(self, status, body=b"", headers=()):
+            log(self.command, self.headers.get("Authorization"), status)
             self.send_response(status)
             for name, value in headers:
                 self.send_header(name, value)
@@ -93,6 +129,14 @@ def main():
         def handle_any(self):
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length) if length else None
+            forwarded_auth = None
+            if args.digest:
+                if not digest_accepted(self.command, self.headers.get("Authorization")):
+                    nonce = os.urandom(16).hex()
+                    challenge = f'Digest realm="{realm}", qop="auth", nonce="{nonce}", algorithm=MD5'
+                    return self.answer(401, b"authentication required", [("WWW-Authenticate", challenge)])
+                user = args.digest.split(":", 1)[0]
+                forwarded_auth = "Basic " + base64.b64encode(f"{user}:x".encode()).decode()
             if take("busy"):
                 return self.answer(503, b"busy", [("Retry-After", "1")])
             if self.command == "PUT" and take("put-412"):
@@ -112,6 +156,9 @@ def main():
             connection = http.client.HTTPConnection(upstream.hostname, upstream.port, timeout=60)
             dropped = ("host", "connection", "accept-encoding")
             headers = {k: v for k, v in self.headers.items() if k.lower() not in dropped}
+            if forwarded_auth:
+                headers = {k: v for k, v in headers.items() if k.lower() != "authorization"}
+                headers["Authorization"] = forwarded_auth
             connection.request(self.command, self.path, body=body, headers=headers)
             reply = connection.getresponse()
             data = reply.read()
@@ -119,6 +166,7 @@ def main():
             passed = [(k, v) for k, v in reply.getheaders()
                       if k.lower() not in ("content-length", "transfer-encoding", "connection")]
             if self.command == "REPORT" and take("drop-report"):
+                log(self.command, self.headers.get("Authorization"), reply.status)
                 self.send_response(reply.status)
                 for name, value in passed:
                     self.send_header(name, value)
