@@ -4,6 +4,8 @@ by scripts/gen-bench-data.py), written straight into its storage. Prints ``PORT 
 then takes commands on stdin, one per line, answering one line each:
   query      the seconds of one full addressbook-query (every card with its data): the server's own time
   token      the seconds of one sync-collection from the current token with nothing changed
+  tokenprop  the seconds of one PROPFIND of the collection's DAV:sync-token (what a first sync asks before
+             its query, so that no change made meanwhile is missed)
   change N   changes N cards on the server (a NOTE), answers "ok"
   quit       stops Radicale.
 Written for this project's benchmarks.
@@ -88,6 +90,11 @@ def main():
             token = re.search(rb"<sync-token>([^<]*)</sync-token>", data).group(1).decode()
             start = time.perf_counter()
             status, _ = request("REPORT", "/bench/book/", body.format(token), {"Depth": "1"})
+            print(f"{time.perf_counter() - start:.4f}" if status == 207 else f"error {status}", flush=True)
+        elif words[0] == "tokenprop":
+            body = '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:sync-token/></D:prop></D:propfind>'
+            start = time.perf_counter()
+            status, _ = request("PROPFIND", "/bench/book/", body, {"Depth": "0"})
             print(f"{time.perf_counter() - start:.4f}" if status == 207 else f"error {status}", flush=True)
         elif words[0] == "change":
             for k in range(int(words[1])):

@@ -1,6 +1,7 @@
 import ArgumentModel
 import CardDAV
 import Foundation
+import Support
 import TerminalUI
 
 /// `contacts sync URL --into DIR …`, `contacts sync URL --list`, `contacts sync --conflicts DIR`
@@ -130,18 +131,15 @@ enum SyncCommand: Command {
             return firstLine(data)
         }
         if let command {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            let out = Pipe()
-            process.standardOutput = out
-            do { try process.run() } catch { throw CLIError.failure("sync: cannot run the password command: \(error)") }
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw CLIError.failure("sync: the password command failed (exit \(process.terminationStatus))")
+            let result: ChildRun.Result
+            do { result = try ChildRun.run("/bin/sh", ["-c", command]) } catch {
+                throw CLIError.failure("sync: cannot run the password command: \(error.reason)")
             }
-            return firstLine(data)
+            guard result.exitStatus == 0 else {
+                let how = result.exitStatus.map { "exit \($0)" } ?? "signal \(result.signal ?? 0)"
+                throw CLIError.failure("sync: the password command failed (\(how))")
+            }
+            return firstLine(Data(result.output))
         }
         return nil
     }

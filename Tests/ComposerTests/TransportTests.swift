@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Composer
@@ -85,6 +86,24 @@ struct TransportTests {
         let missing = URITransport(mode: .open(opener: "/nonexistent/xdg-open"))
         #expect(!missing.canSendMail)
         #expect(throws: ComposerError.self) { try missing.send(draft) }
+    }
+
+    /// The opener gets the URI as its one argument; its exit status decides.
+    @Test func uriTransportOpens() throws {
+        let dir = Scratch.path("opener")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let seen = dir.appendingPathComponent("seen")
+        let opener = dir.appendingPathComponent("open")
+        try Scratch.write("#!/bin/sh\nprintf '%s' \"$1\" > '\(seen.path)'\n", to: opener)
+        chmod(opener.path, 0o755)
+        #expect(try URITransport(mode: .open(opener: opener.path)).send(draft) == .saved)
+        #expect(try String(contentsOf: seen, encoding: .utf8).hasPrefix("mailto:jm@example.org?"))
+        let failing = dir.appendingPathComponent("fail")
+        try Scratch.write("#!/bin/sh\nexit 4\n", to: failing)
+        chmod(failing.path, 0o755)
+        #expect(
+            try URITransport(mode: .open(opener: failing.path)).send(draft)
+                == .failed(.mailUnavailable(reason: "\(failing.path) exited with 4")))
     }
 
     @Test func addressValidation() throws {

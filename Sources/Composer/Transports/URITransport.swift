@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Hands drafts to the desktop as `mailto:` / `sms:` URIs: printed (to a callback, e.g. stdout) or opened
 /// with `xdg-open` when that is installed. The result is `.saved`: a URI delivers nothing by itself.
@@ -51,15 +52,13 @@ public struct URITransport: MailTransport, MessageTransport {
             output(uri)
             return .saved
         case .open(let opener):
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: opener)
-            p.arguments = [uri]
-            do { try p.run() } catch {
-                return .failed(.mailUnavailable(reason: "\(opener): \(error.localizedDescription)"))
+            let result: ChildRun.Result
+            do { result = try ChildRun.run(opener, [uri]) } catch {
+                return .failed(.mailUnavailable(reason: "\(opener): \(error.reason)"))
             }
-            p.waitUntilExit()
-            return p.terminationStatus == 0
-                ? .saved : .failed(.mailUnavailable(reason: "\(opener) exited with \(p.terminationStatus)"))
+            if result.exitStatus == 0 { return .saved }
+            let how = result.exitStatus.map { "exited with \($0)" } ?? "was killed by signal \(result.signal ?? 0)"
+            return .failed(.mailUnavailable(reason: "\(opener) \(how)"))
         }
     }
 }
