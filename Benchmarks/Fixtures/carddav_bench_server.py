@@ -7,6 +7,8 @@ then takes commands on stdin, one per line, answering one line each:
   tokenprop  the seconds of one PROPFIND of the collection's DAV:sync-token (what a first sync asks before
              its query, so that no change made meanwhile is missed)
   change N   changes N cards on the server (a NOTE), answers "ok"
+  changed    the seconds of one sync-collection from the token taken just before the last change: what a
+             sync after that change asks first
   quit       stops Radicale.
 Written for this project's benchmarks.
 """
@@ -75,6 +77,7 @@ def main():
     request("REPORT", "/bench/book/", query, {"Depth": "1"})
     print(f"PORT {port}", flush=True)
     changed = 0
+    before = ""
     for line in sys.stdin:
         words = line.split()
         if not words or words[0] == "quit":
@@ -97,12 +100,21 @@ def main():
             status, _ = request("PROPFIND", "/bench/book/", body, {"Depth": "0"})
             print(f"{time.perf_counter() - start:.4f}" if status == 207 else f"error {status}", flush=True)
         elif words[0] == "change":
+            body = '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:sync-token/></D:prop></D:propfind>'
+            _, data = request("PROPFIND", "/bench/book/", body, {"Depth": "0"})
+            before = re.search(rb"<sync-token>([^<]*)</sync-token>", data).group(1).decode()
             for k in range(int(words[1])):
                 name = names[(changed * 7919) % len(names)]
                 changed += 1
                 card = cards[names.index(name)].replace("END:VCARD", f"NOTE:changed {changed}\r\nEND:VCARD", 1)
                 request("PUT", "/bench/book/" + name, card.encode(), {"Content-Type": "text/vcard"})
             print("ok", flush=True)
+        elif words[0] == "changed":
+            body = ('<?xml version="1.0"?><D:sync-collection xmlns:D="DAV:"><D:sync-token>{}</D:sync-token>'
+                    '<D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>')
+            start = time.perf_counter()
+            status, _ = request("REPORT", "/bench/book/", body.format(before), {"Depth": "1"})
+            print(f"{time.perf_counter() - start:.4f}" if status == 207 else f"error {status}", flush=True)
     child.terminate()
     child.wait(10)
     return 0
