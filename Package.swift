@@ -96,7 +96,7 @@ let package = Package(
             resources: [.copy("Templates")]
         ),
         // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model
-        .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "Support"]),
+        .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "ICUKit", "Support"]),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
         .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "CProcess", "ICUKit", "Support"]),
         // The list model (listings, search, selection); StringsCatalog for its localized default titles
