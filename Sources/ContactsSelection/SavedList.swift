@@ -204,17 +204,21 @@ public final class SavedList: ContactListing, @unchecked Sendable {
     /// Reads a saved list; throws ``SavedListError/stale(path:reason:)`` when `book` or `options` differ
     /// from what it was saved with, ``SavedListError/corrupt(path:reason:)`` when its bytes are wrong.
     public init(path: String, book: BookIdentity, options: String) throws {
-        let (fd, st) = try openForReading(path)
-        defer { close(fd) }
-        let size = Int(st.st_size)
+        let file: MappedFile
+        do {
+            file = try MappedFile(path: path)
+        } catch {
+            switch error {
+            case .cannotOpen: throw SavedListError.io(path: path, message: error.reason)
+            case .notRegularFile, .cannotMap:
+                throw SavedListError.io(path: path, message: "cannot map: \(error.reason)")
+            }
+        }
+        let bytes = file.bytes
+        let size = bytes.count
         guard size >= 64, size % 8 == 0 else {
             throw SavedListError.corrupt(path: path, reason: "\(size) bytes is not a whole index")
         }
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
-            throw SavedListError.io(path: path, message: "cannot map: \(String(cString: strerror(errno)))")
-        }
-        let file = MappedFile(UnsafeRawBufferPointer(start: base, count: size))
-        let bytes = file.bytes
         var reader = Reader(bytes: bytes, path: path)
         guard Array(bytes[0..<8]) == Self.magic else {
             throw SavedListError.corrupt(path: path, reason: "not a contacts index")
@@ -736,11 +740,4 @@ extension ContactsDataSource {
         guard let range = options.range(of: " region=", options: .backwards) else { return "ZZ" }
         return String(options[range.upperBound...])
     }
-}
-
-/// A read-only memory-mapped file, unmapped when the last holder lets go.
-final class MappedFile: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), bytes.count) }
 }
