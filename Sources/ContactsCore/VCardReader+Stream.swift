@@ -69,25 +69,16 @@ extension VCardReader {
     /// ``ContactsCoreError/cannotRead(path:reason:)`` for a file that cannot be opened, is not a regular
     /// file, or cannot be mapped.
     static func mappedFile(_ path: String, advice: Int32 = MADV_NORMAL) throws -> Data {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+        let file: MappedFile
+        do {
+            file = try MappedFile(path: path, advice: advice)
+        } catch {
+            throw ContactsCoreError.cannotRead(path: path, reason: error.reason)
         }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw ContactsCoreError.cannotRead(path: path, reason: "not a regular file")
-        }
-        let size = Int(st.st_size)
-        guard size > 0 else { return Data() }
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
-            throw ContactsCoreError.cannotRead(path: path, reason: String(cString: strerror(errno)))
-        }
-        _ = madvise(base, size, advice)
-        return Data(bytesNoCopy: base, count: size, deallocator: .unmap)
+        guard let base = file.bytes.baseAddress else { return Data() }
+        return Data(
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: file.bytes.count,
+            deallocator: .custom { _, _ in withExtendedLifetime(file) {} })
     }
 
     /// The streamed read in up to `maxChunks` pieces on `threads` threads. `releasingPagesRead`: `data` is a

@@ -59,6 +59,32 @@ import Testing
         check(stream, against: AddressBook(data: Data(text.utf8), fileName: "book.vcf"))
     }
 
+    /// A file that is missing or not a regular file (a folder, a FIFO: refused without waiting for a
+    /// writer) cannot be read, by name and the reason; an empty file holds no contacts.
+    @Test func aFileThatCannotBeMappedIsNamed() throws {
+        let missing = Scratch.path("streamed-missing", suffix: ".vcf").path
+        let folder = try Scratch.directory("streamed-folder").path
+        let fifo = Scratch.path("streamed-fifo", suffix: ".vcf").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let refused = [
+            (missing, "No such file or directory"), (folder, "not a regular file"), (fifo, "not a regular file"),
+        ]
+        for (path, reason) in refused {
+            #expect(throws: ContactsCoreError.cannotRead(path: path, reason: reason)) {
+                try VCardReader.stream(contentsOfFile: path, makePiece: { 0 }, { count, _ in count += 1 })
+            }
+            #expect(throws: ContactsCoreError.cannotRead(path: path, reason: reason)) {
+                try VCardReader.contact(inFile: path, atOffset: 0)
+            }
+        }
+        let empty = Scratch.path("streamed-empty", suffix: ".vcf")
+        try Data().write(to: empty)
+        let stream = try VCardReader.stream(contentsOfFile: empty.path, makePiece: { 0 }, { count, _ in count += 1 })
+        #expect(stream.pieces.reduce(0, +) == 0)
+        #expect(stream.diagnostics == AddressBook(data: Data(), fileName: empty.path).diagnostics)
+        #expect(try VCardReader.contact(inFile: empty.path, atOffset: 0) == nil)
+    }
+
     @Test func aMappedUTF16FileIsConvertedNotReleased() throws {
         // UTF-16 with a byte order mark (as Outlook writes it): read from a converted copy, in pieces.
         let text = VCardBookGenerator.book(cards: 9_000, seed: 13)

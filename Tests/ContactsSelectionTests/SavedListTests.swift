@@ -199,6 +199,29 @@ import Testing
         #expect(throws: SavedListError.self) { try SavedList(path: path.path, book: Self.identity, options: options) }
     }
 
+    /// An index that is missing, not a regular file or empty is refused with its path and the reason.
+    @Test func anIndexThatCannotBeMappedIsNamed() throws {
+        let options = try source().savedListOptions
+        let missing = Scratch.path("saved-missing", suffix: ".index").path
+        #expect(throws: SavedListError.io(path: missing, message: "No such file or directory")) {
+            try SavedList(path: missing, book: Self.identity, options: options)
+        }
+        let folder = try Scratch.directory("saved-folder").path
+        #expect(throws: SavedListError.io(path: folder, message: "cannot map: not a regular file")) {
+            try SavedList(path: folder, book: Self.identity, options: options)
+        }
+        let fifo = Scratch.path("saved-fifo", suffix: ".index").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: SavedListError.io(path: fifo, message: "cannot map: not a regular file")) {
+            try SavedList(path: fifo, book: Self.identity, options: options)
+        }
+        let empty = Scratch.path("saved-empty", suffix: ".index")
+        try Data().write(to: empty)
+        #expect(throws: SavedListError.corrupt(path: empty.path, reason: "0 bytes is not a whole index")) {
+            try SavedList(path: empty.path, book: Self.identity, options: options)
+        }
+    }
+
     @Test func concurrentWritersLeaveOneWholeFile() throws {
         let directory = try Scratch.directory("saved-concurrent")
         defer { try? FileManager.default.removeItem(at: directory) }
