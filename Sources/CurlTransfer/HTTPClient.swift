@@ -168,7 +168,7 @@ package final class HTTPClient: Sendable {
         -> (response: HTTPResponse, basicAtOnce: Bool)
     {
         let offered = Self.offer(known: auth, url: request.url)
-        let basicAtOnce = auth == 0 && offered == Self.basic
+        let basicAtOnce = user != nil && auth == 0 && offered == Self.basic
         let context = HTTPTransferContext(limit: maxResponseBytes)
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }
