@@ -49,8 +49,13 @@ func runCardDAVBench(args: [String]) throws {
         sync()
         return try step()
     }
-    let query = try settled { try (0..<3).map { _ in try serverSeconds("query") }.min() ?? 0 }
-    let tokenProperty = try settled { try (0..<3).map { _ in try serverSeconds("tokenprop") }.min() ?? 0 }
+    /// The least time of three runs of a step that can be repeated.
+    func leastOfThree(_ step: () throws -> Double) rethrows -> Double {
+        try (0..<3).map { _ in try settled(step) }.min() ?? 0
+    }
+    func serverTime(_ command: String) throws -> Double { try leastOfThree { try serverSeconds(command) } }
+    let query = try serverTime("query")
+    let tokenProperty = try serverTime("tokenprop")
     // What a first sync must ask of the server: the sync-token first (so that nothing changed during the
     // sync is missed), then every card. Radicale computes a token from every member's history, so the
     // token alone costs it about half a query.
@@ -96,10 +101,10 @@ func runCardDAVBench(args: [String]) throws {
 
     let ourFirst = try settled(contactsSync)
     let theirFirst = try settled(vdirsyncerSync)
-    let token = try settled { try (0..<3).map { _ in try serverSeconds("token") }.min() ?? 0 }
+    let token = try serverTime("token")
     // The syncs that can be repeated are run three times and the least time taken, as for the server's.
-    let ourIdle = try (0..<3).map { _ in try settled(contactsSync) }.min() ?? 0
-    let theirIdle = try (0..<3).map { _ in try settled(vdirsyncerSync) }.min() ?? 0
+    let ourIdle = try leastOfThree(contactsSync)
+    let theirIdle = try leastOfThree(vdirsyncerSync)
     // Three rounds of 10 changes, each synced by both. After each, the server's own time for the request a
     // sync after the change starts with (taken after both syncs: Radicale then has the new token's state on
     // disk already, so this is the least it can cost).
@@ -108,7 +113,7 @@ func runCardDAVBench(args: [String]) throws {
         guard ask("change 10") == "ok" else { throw ProcessBenchError("bench server: change failed") }
         let ours = try settled(contactsSync)
         let theirs = try settled(vdirsyncerSync)
-        ten.append((ours, theirs, try settled { try (0..<3).map { _ in try serverSeconds("changed") }.min() ?? 0 }))
+        ten.append((ours, theirs, try serverTime("changed")))
     }
     let ourTen = ten.map(\.ours).min() ?? 0
     let theirTen = ten.map(\.theirs).min() ?? 0
