@@ -23,12 +23,7 @@ import Testing
 
     @Test func basicGoesWithTheFirstRequestOnThisMachine() throws {
         let server = try DAVServer(.radicale, htpasswd: "ada:secret\n")
-        try server.curl(
-            "MKCOL", server.collection,
-            body: """
-                <?xml version="1.0"?><mkcol xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><set><prop>\
-                <resourcetype><collection/><C:addressbook/></resourcetype></prop></set></mkcol>
-                """)
+        try server.makeCollection()
         try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace"))
         let logFile = Scratch.path("auth-basic.log")
         let (proxy, base) = try FaultTests.proxy(server.base, [], arguments: ["--log", logFile.path])
