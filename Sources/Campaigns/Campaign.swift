@@ -35,7 +35,8 @@ public struct ContactContext: MustacheObject {
         case "organization": return .string(c.organization)
         case "jobTitle": return .string(c.jobTitle)
         case "email": return email.map(MustacheValue.string) ?? c.emails.first.map { .string($0.value) } ?? .null
-        case "phone": return phone.map(MustacheValue.string) ?? c.phones.first.map { .string($0.value) } ?? .null
+        case "phone":
+            return phone.map(MustacheValue.string) ?? c.textablePhones.first.map { .string($0.value) } ?? .null
         case "emails": return .array(c.emails.map { .string($0.value) })
         case "phones": return .array(c.phones.map { .string($0.value) })
         case "language": return c.languages.first.map(MustacheValue.string) ?? .null

@@ -38,6 +38,14 @@ public struct Contact: Sendable, Hashable, Identifiable {
     public var jobTitle: String = ""
     /// `TEL`s in preference order (preferred first), each value as written (a `tel:` URI without its scheme).
     public var phones: [LabeledValue] = []
+    /// The phones a text message can go to, in preference order: every phone but fax and pager numbers
+    /// (``ContactLabel/receivesTextMessages``).
+    ///
+    /// ```swift
+    /// contact.phones.map(\.label)           // [.workFax, .mobile]
+    /// contact.textablePhones.map(\.label)   // [.mobile]
+    /// ```
+    public var textablePhones: [LabeledValue] { phones.filter(\.label.receivesTextMessages) }
     /// `EMAIL`s in preference order.
     public var emails: [LabeledValue] = []
     /// `ADR`s in preference order.

@@ -32,6 +32,20 @@ public enum ContactLabel: Sendable, Hashable {
         }
     }
 
+    /// Whether a phone with this label can receive a text message: every label but fax and pager (the
+    /// package's one rule for "textable", used by the list, the value chooser, the picker and campaigns).
+    ///
+    /// ```swift
+    /// ContactLabel.workFax.receivesTextMessages   // false
+    /// ContactLabel.mobile.receivesTextMessages    // true
+    /// ```
+    public var receivesTextMessages: Bool {
+        switch self {
+        case .homeFax, .workFax, .otherFax, .pager: return false
+        default: return true
+        }
+    }
+
     /// Reads an Apple `X-ABLabel` value: `_$!<Name>!$_` for the built-in labels, anything else is custom.
     public init(abLabel: String) {
         self = ContactLabel(asciiABLabel: abLabel) ?? ContactLabel(unicodeABLabel: abLabel)

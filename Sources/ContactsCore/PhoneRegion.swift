@@ -46,19 +46,26 @@ extension PhoneNormalizer {
     /// Every phone of `contacts` (each contact's in card order, one after the other) by
     /// ``e164(_:region:addressRegion:)``, with whether the fast path decided it (as ``normalize(_:region:)``):
     /// one batch with `region` (each distinct text once, on all cores), then, one by one, the numbers of
-    /// contacts whose addresses name another country.
+    /// contacts whose addresses name another country. `textableOnly`: only each contact's
+    /// ``Contact/textablePhones`` (what a list of recipients keeps).
     ///
     /// ```swift
     /// PhoneNormalizer.shared.normalizePhones(of: book.contacts, region: "US").map(\.e164)
     /// ```
-    public func normalizePhones(of contacts: [Contact], region: String) -> [(e164: String?, direct: Bool)] {
+    public func normalizePhones(of contacts: [Contact], region: String, textableOnly: Bool = false)
+        -> [(e164: String?, direct: Bool)]
+    {
         var raws: [String] = []
         raws.reserveCapacity(contacts.count * 2)
-        for contact in contacts { for phone in contact.phones { raws.append(phone.value) } }
+        for contact in contacts {
+            for phone in contact.phones where !textableOnly || phone.label.receivesTextMessages {
+                raws.append(phone.value)
+            }
+        }
         var results = normalize(raws, region: region)
         var next = 0
         for contact in contacts {
-            let count = contact.phones.count
+            let count = textableOnly ? contact.textablePhones.count : contact.phones.count
             if count > 0, !contact.addresses.isEmpty, let country = contact.addressRegion, country != region {
                 for k in next..<(next + count) where !results[k].direct {
                     results[k] = (e164(raws[k], region: region, addressRegion: country), false)

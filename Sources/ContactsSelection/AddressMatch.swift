@@ -5,7 +5,8 @@ import ContactsCore
 public struct AddressMatch: Sendable, Hashable, Codable {
     /// The contact's id.
     public var id: String
-    /// The contact's name as the list shows it.
+    /// The contact's name as the list shows it; empty for a contact without a name (a mail client then
+    /// shows the address alone).
     public var name: String
     public var email: String
     /// The address's label ("home", "work", a custom label; "" when it has none).
@@ -42,7 +43,8 @@ extension ContactsDataSource {
             for email in emails {
                 matches.append(
                     AddressMatch(
-                        id: row.id, name: row.displayName, email: email.value, label: email.label.identifier,
+                        id: row.id, name: contact.hasName ? row.displayName : "", email: email.value,
+                        label: email.label.identifier,
                         organization: contact.organization))
             }
         }

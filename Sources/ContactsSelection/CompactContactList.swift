@@ -25,6 +25,8 @@ public final class CompactContactList: ContactListing {
     public let sections: [RowSection]
     /// Contacts left out, and why (no channel value, unnamed, duplicate).
     public let skipped: [(id: String, reason: ContactsDataSource.SkipReason)]
+    /// ``ContactListing/otherChannelCount``.
+    public let otherChannelCount: Int
     /// The file's diagnostics (as `AddressBook.diagnostics` would have them).
     public let diagnostics: [VCardDiagnostic]
     /// Every contact read (listed or not).
@@ -145,6 +147,7 @@ public final class CompactContactList: ContactListing {
         indexTitles = collation.indexTitles
         sections = arrangement.sections
         skipped = arrangement.skipped
+        otherChannelCount = arrangement.otherChannelCount
         self.diagnostics = diagnostics
         contactCount = list.count
         entries = list

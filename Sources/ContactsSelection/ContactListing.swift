@@ -21,6 +21,10 @@ public protocol ContactListing: AnyObject, Sendable {
     func search(_ query: String, keywords: Bool?, refining previous: SearchResult?) -> SearchResult
     /// What row `number` shows.
     func listedRow(_ number: Int) -> ListedRow
+    /// How many contacts the list left out only for want of its mode's channel that the other channel
+    /// would reach: in messages mode those with an email but no phone that takes text messages, in email
+    /// mode those with such a phone but no email (0 in `.both`). A command that lists no one says so.
+    var otherChannelCount: Int { get }
 }
 
 extension ContactsDataSource: ContactListing {

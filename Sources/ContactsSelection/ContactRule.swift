@@ -3,11 +3,12 @@ import Foundation
 
 /// Which contacts a list shows enabled (``Configuration/contactEnabledValidation``), written as text:
 /// terms joined by `,` (every one must hold), each `has:FIELD` (photo, email, phone, birthday, nickname,
-/// org), `group:NAME` (a category of the contact, in any case) or `lang:TAG` (a language of the contact,
-/// `de` matching `de-CH` too), `!` before a term negating it.
+/// org), `group:NAME` (a member of the book's group of that name, as `--group` and ``GroupFilter`` find
+/// it) or `lang:TAG` (a language of the contact, `de` matching `de-CH` too), `!` before a term negating it.
+/// A rule is resolved against its book (``resolved(in:)``): a group the book does not have is an error.
 ///
 /// ```swift
-/// let rule = try ContactRule("has:photo,!group:Work")
+/// let rule = try ContactRule("has:photo,!group:Work").resolved(in: book)
 /// var config = Configuration()
 /// config.contactEnabledValidation = rule.validation
 /// ```
@@ -33,6 +34,9 @@ public struct ContactRule: Sendable {
 
     /// The terms (each with whether it is negated), all of which must hold.
     public let terms: [(negated: Bool, term: Term)]
+    /// The members of each `group:` term's group (by the name as written), once ``resolved(in:)``; an
+    /// unresolved rule matches a group by the contact's categories alone.
+    private var members: [String: Set<String>] = [:]
 
     /// Reads `text`; throws ``ParseError`` naming the column of the first term it cannot read.
     public init(_ text: String) throws {
@@ -71,9 +75,29 @@ public struct ContactRule: Sendable {
         self.terms = terms
     }
 
+    /// This rule with each `group:NAME` term bound to the members of `book`'s group NAME (a group card or a
+    /// category, any case: the groups ``GroupFilter`` finds).
+    /// - Throws: ``GroupError/unknownGroup(name:known:)`` for a group the book does not have.
+    public func resolved(in book: AddressBook) throws(GroupError) -> ContactRule {
+        var rule = self
+        for (_, term) in terms {
+            guard case .group(let name) = term, rule.members[name] == nil else { continue }
+            rule.members[name] = try GroupFilter(name: name, in: book).memberIDs
+        }
+        return rule
+    }
+
     /// Whether `contact` passes every term.
     public func accepts(_ contact: Contact) -> Bool {
-        terms.allSatisfy { negated, term in Self.holds(term, contact) != negated }
+        terms.allSatisfy { negated, term in
+            let holds: Bool
+            if case .group(let name) = term, let ids = members[name] {
+                holds = ids.contains(contact.id)
+            } else {
+                holds = Self.holds(term, contact)
+            }
+            return holds != negated
+        }
     }
 
     /// The rule as ``Configuration/contactEnabledValidation``.

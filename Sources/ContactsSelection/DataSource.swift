@@ -115,6 +115,8 @@ public final class ContactsDataSource: Sendable {
     public let pinnedRows: [PinnedRow]
     /// Contacts left out at load, and why (no channel value, unnamed, duplicate).
     public let skipped: [(id: String, reason: SkipReason)]
+    /// ``ContactListing/otherChannelCount``.
+    public let otherChannelCount: Int
 
     public enum SkipReason: String, Sendable {
         case noPhone = "no phone number"
@@ -161,6 +163,7 @@ public final class ContactsDataSource: Sendable {
         self.indexTitles = collation.indexTitles
         self.pinnedRows = configuration.pinnedRows
         self.skipped = arrangement.skipped
+        otherChannelCount = arrangement.otherChannelCount
         var byID: [String: Int] = [:]
         byID.reserveCapacity(rows.count)
         for (i, row) in rows.enumerated() where byID[row.id] == nil { byID[row.id] = i }

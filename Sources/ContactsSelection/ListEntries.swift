@@ -24,7 +24,8 @@ struct ListEntry: Sendable {
     var organization: String
     /// Every email, in the card's order.
     var emails: [String]
-    /// Its phones: positions in the phone keys of its segment of `ListEntries`.
+    /// Its textable phones (`Contact.textablePhones`: no fax or pager): positions in the phone keys of its
+    /// segment of `ListEntries`.
     var phones: Range<Int32>
     /// `contactEnabledValidation`'s answer, where it was asked while the contact was at hand (else true).
     var enabled = true
@@ -62,7 +63,7 @@ struct ListEntry: Sendable {
         organization = contact.organization
         emails = contact.emails.map(\.value)
         self.phones = phones
-        addressRegion = contact.phones.isEmpty || contact.addresses.isEmpty ? nil : contact.addressRegion
+        addressRegion = phones.isEmpty || contact.addresses.isEmpty ? nil : contact.addressRegion
     }
 }
 
@@ -92,7 +93,7 @@ struct ListEntries: Sendable {
         segment.entries.reserveCapacity(contacts.count)
         var next: Int32 = 0
         for contact in contacts {
-            let end = next + Int32(contact.phones.count)
+            let end = next + Int32(contact.textablePhones.count)
             segment.entries.append(
                 ListEntry(contact, order: order, preferNicknames: preferNicknames, phones: next..<end))
             next = end
@@ -150,9 +151,10 @@ struct ListEntries: Sendable {
     mutating func append(_ contact: Contact, order: NameSortOrder, preferNicknames: Bool, enabled: Bool) {
         let last = segments.count - 1
         let start = Int32(segments[last].phoneKeys.count)
-        let end = start + Int32(contact.phones.count)
+        let textable = contact.textablePhones
+        let end = start + Int32(textable.count)
         var entry = ListEntry(contact, order: order, preferNicknames: preferNicknames, phones: start..<end)
-        for (k, phone) in contact.phones.enumerated() {
+        for (k, phone) in textable.enumerated() {
             segments[last].phoneKeys.append(
                 k == 0
                     ? PhoneKey.make(phone.value, region: region, addressRegion: entry.addressRegion)
@@ -198,6 +200,9 @@ struct ListArrangement: Sendable {
     var sections: [RowSection] = []
     var sectionOfRow: [UInt16] = []
     var skipped: [(id: String, reason: ContactsDataSource.SkipReason)] = []
+    /// The contacts left out only for want of the mode's channel that the other one reaches (in messages
+    /// mode: no textable phone but an email; in email mode: no email but a textable phone).
+    var otherChannelCount = 0
 
     init(_ list: ListEntries, mode: SelectionMode, skipUnnamed: Bool, collation: LocalizedCollation) {
         struct Candidate {
@@ -220,10 +225,12 @@ struct ListArrangement: Sendable {
             let hasEmail = !e.emails.isEmpty
             if mode == .messages && !hasPhone {
                 skipped.append((e.id, .noPhone))
+                if hasEmail { otherChannelCount += 1 }
                 return
             }
             if mode == .email && !hasEmail {
                 skipped.append((e.id, .noEmail))
+                if hasPhone { otherChannelCount += 1 }
                 return
             }
             if !hasPhone && !hasEmail {

@@ -42,7 +42,7 @@ public struct PeoplePicker: Sendable {
         guard let id else { return .cancelled }
         guard let row = dataSource.row(id: id) else { return .failed(.unknownContact(id: id)) }
         guard row.enabled else { return .failed(.disabled(id: id)) }
-        guard let first = row.contact.phones.first else { return .failed(.noPhoneNumber(id: id)) }
+        guard let first = row.contact.textablePhones.first else { return .failed(.noPhoneNumber(id: id)) }
         let phone = PhoneKey.make(
             first.value, region: dataSource.region, addressRegion: row.contact.addressRegion)
         return .picked(name: row.displayName, number: phone.e164 ?? phone.raw)

@@ -40,15 +40,16 @@ struct PhoneKey: Sendable, Hashable {
         return parsed(raw, normalizer.parsedE164(raw, region: region))
     }
 
-    /// The keys of every phone of `contacts` (in order) by the phone-region rule
-    /// (`PhoneNormalizer.normalizePhones(of:region:)`): each distinct text parsed once, on all cores.
+    /// The keys of every textable phone of `contacts` (in order, `Contact.textablePhones`) by the
+    /// phone-region rule (`PhoneNormalizer.normalizePhones(of:region:textableOnly:)`): each distinct text
+    /// parsed once, on all cores.
     static func make(phonesOf contacts: [Contact], region: String) -> [PhoneKey] {
-        let normalized = PhoneNormalizer.shared.normalizePhones(of: contacts, region: region)
+        let normalized = PhoneNormalizer.shared.normalizePhones(of: contacts, region: region, textableOnly: true)
         var keys: [PhoneKey] = []
         keys.reserveCapacity(normalized.count)
         var i = 0
         for contact in contacts {
-            for phone in contact.phones {
+            for phone in contact.textablePhones {
                 let n = normalized[i]
                 keys.append(n.direct ? direct(phone.value, n.e164) : parsed(phone.value, n.e164))
                 i += 1

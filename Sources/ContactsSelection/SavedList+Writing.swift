@@ -46,6 +46,7 @@ extension SavedList {
             w.word(UInt64(bitPattern: book.changed))
             w.blob(Array(source.savedListOptions.utf8))
             w.strings(diagnostics)
+            w.word(UInt64(source.otherChannelCount))
             w.strings(source.indexTitles)
             w.strings(source.sections.map(\.title))
             w.array(source.sections.map { Int32($0.range.lowerBound) } + [Int32(source.rowCount)])

@@ -28,12 +28,14 @@ import Synchronization
 public final class SavedList: ContactListing, @unchecked Sendable {
     static let magic: [UInt8] = Array("CSLIST\r\n".utf8)
     /// Bumped whenever the layout or the meaning of a field changes: older files are then stale.
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
 
     public let indexTitles: [String]
     public let rowCount: Int
     /// Diagnostics of the address book when the list was saved (printed again by a reader).
     public let diagnostics: [String]
+    /// ``ContactListing/otherChannelCount`` of the list that was saved.
+    public let otherChannelCount: Int
     public let sections: [RowSection]
     private let index: SearchIndex
     /// Row numbers by id, made on the first lookup by id (a listing and a search never need it).
@@ -109,6 +111,7 @@ public final class SavedList: ContactListing, @unchecked Sendable {
             throw SavedListError.corrupt(path: path, reason: "checksum mismatch")
         }
         diagnostics = try reader.strings()
+        otherChannelCount = Int(truncatingIfNeeded: try reader.word())
         indexTitles = try reader.strings()
         let sectionTitles = try reader.strings()
         let sectionStarts: [Int32] = try reader.array()

@@ -68,8 +68,10 @@ public final class SelectionController {
 
     /// The rule that disables rows beyond the listing's own `enabled`.
     private let enabled: (@Sendable (ListedRow) -> Bool)?
-    /// Selected row numbers (a row number is stable for the listing's life, so list order is number order).
-    private var selected = Set<Int32>()
+    /// Selected row numbers (a row number is stable for the listing's life, so list order is number order),
+    /// each with when it was selected (a count that only grows: selection order is its order).
+    private var selected: [Int32: Int] = [:]
+    private var selections = 0
     private var chosenValues: [Int32: (channel: Channel, value: String)] = [:]
     private var observers: [UUID: (SelectionEvent) -> Void] = [:]
     private var continuations: [UUID: AsyncStream<SelectionEvent>.Continuation] = [:]
@@ -157,7 +159,13 @@ public final class SelectionController {
     public var selectedCount: Int { selected.count }
 
     /// The selected row numbers in list order.
-    public var selectedRowNumbers: [Int] { selected.map(Int.init).sorted() }
+    public var selectedRowNumbers: [Int] { selected.keys.map(Int.init).sorted() }
+
+    /// The selected row numbers in the order they were selected, as fzf prints its selection (a row
+    /// deselected and selected again counts from the second time).
+    public var selectedRowNumbersInSelectionOrder: [Int] {
+        selected.sorted { $0.value < $1.value }.map { Int($0.key) }
+    }
 
     /// The selected rows in list order.
     public var selectedRows: [ListedRow] { selectedRowNumbers.map { listing.listedRow($0) } }
@@ -174,7 +182,7 @@ public final class SelectionController {
 
     public func isSelected(id: String) -> Bool { listing.rowNumber(id: id).map { isSelected(row: $0) } ?? false }
 
-    public func isSelected(row: Int) -> Bool { selected.contains(Int32(row)) }
+    public func isSelected(row: Int) -> Bool { selected[Int32(row)] != nil }
 
     /// Selects a contact. Throws for unknown ids and disabled rows; selecting twice is a no-op.
     public func select(id: String) throws {
@@ -189,7 +197,10 @@ public final class SelectionController {
     public func select(row number: Int) throws {
         let row = try listedRow(number)
         guard isEnabled(row) else { throw SelectionError.disabled(id: row.id) }
-        if selected.insert(Int32(number)).inserted { emit(.didSelect(row)) }
+        guard selected[Int32(number)] == nil else { return }
+        selected[Int32(number)] = selections
+        selections += 1
+        emit(.didSelect(row))
     }
 
     /// Deselects a contact (no-op when it was not selected).
@@ -199,7 +210,7 @@ public final class SelectionController {
 
     /// Deselects row `row` (no-op when it was not selected).
     public func deselect(row number: Int) {
-        guard selected.remove(Int32(number)) != nil else { return }
+        guard selected.removeValue(forKey: Int32(number)) != nil else { return }
         emit(.didRemove(listing.listedRow(number)))
     }
 
@@ -223,10 +234,11 @@ public final class SelectionController {
 
     /// Selects every visible, enabled row.
     public func selectAll() {
-        for number in result.rowNumbers where !selected.contains(number) {
+        for number in result.rowNumbers where selected[number] == nil {
             let row = listing.listedRow(Int(number))
             if isEnabled(row) {
-                selected.insert(number)
+                selected[number] = selections
+                selections += 1
                 emit(.didSelect(row))
             }
         }
@@ -246,13 +258,42 @@ public final class SelectionController {
 
     // MARK: - Per-contact value
 
-    /// The values the user can choose from for a row, in `pref` order: its phones in messages mode, its
+    /// The values the user can choose from for a row, in `pref` order: its textable phones
+    /// (`Contact.textablePhones`: no fax or pager) in messages mode, its
     /// emails in email mode, both (phones first) in `.both`. The contact is looked up (``contacts``).
     public func availableValues(id: String) throws -> [LabeledValue] {
         guard listing.rowNumber(id: id) != nil else { throw SelectionError.unknownContact(id: id) }
         let contact = try self.contact(id: id)
         let mode = configuration.mode
-        return (mode.contains(.messages) ? contact.phones : []) + (mode.contains(.email) ? contact.emails : [])
+        return (mode.contains(.messages) ? contact.textablePhones : []) + (mode.contains(.email) ? contact.emails : [])
+    }
+
+    /// The position in ``availableValues(id:)`` of the one value the contact is reached at now (the chosen
+    /// one, else the row's default): a phone by its E.164 form as ``choose(value:for:)`` makes it, an email
+    /// as written; nil when none of them is (the book changed).
+    ///
+    /// ```swift
+    /// let values = try selection.availableValues(id: contact.id)
+    /// let marked = try selection.currentValueIndex(id: contact.id)   // 0: the default, `pref` first
+    /// ```
+    public func currentValueIndex(id: String) throws -> Int? {
+        guard let number = listing.rowNumber(id: id) else { throw SelectionError.unknownContact(id: id) }
+        let contact = try self.contact(id: id)
+        let mode = configuration.mode
+        let phones = mode.contains(.messages) ? contact.textablePhones : []
+        let reach = value(forRow: number)
+        switch reach.channel {
+        case .email:
+            guard mode.contains(.email) else { return nil }
+            return contact.emails.firstIndex { $0.value == reach.value }.map { phones.count + $0 }
+        case .message:
+            let region = configuration.resolvedPhoneRegion
+            return phones.firstIndex { phone in
+                phone.value == reach.value
+                    || PhoneKey.make(phone.value, region: region, addressRegion: contact.addressRegion).e164
+                        == reach.value
+            }
+        }
     }
 
     /// Chooses which phone or email a contact is reached at (KB issue #12). In `.both` mode choosing an
@@ -263,7 +304,7 @@ public final class SelectionController {
         let mode = configuration.mode
         if mode.contains(.email), contact.emails.contains(where: { $0.value == value }) {
             chosenValues[Int32(number)] = (.email, value)
-        } else if mode.contains(.messages), contact.phones.contains(where: { $0.value == value }) {
+        } else if mode.contains(.messages), contact.textablePhones.contains(where: { $0.value == value }) {
             let phone = PhoneKey.make(
                 value, region: configuration.resolvedPhoneRegion, addressRegion: contact.addressRegion)
             chosenValues[Int32(number)] = (.message, phone.e164 ?? value)

@@ -44,8 +44,14 @@ public final class ComposeSheet {
     public private(set) var failures: [CampaignFailure] = []
     /// The alert shown instead of the sheet when the delivery cannot carry the messages.
     public private(set) var alert: ComposeAlert?
-    /// The last edit's error, shown until the next key.
+    /// The last edit's error, shown whole (wrapped above the status line) until the next key.
     public private(set) var error: String?
+    /// The text of the last edit that was rejected (it could not be read or rendered): what `e` opens
+    /// next, so the user mends their own text instead of starting again; nil once an edit is taken.
+    public private(set) var rejectedText: String?
+    /// What the editor opens for `e`: the rejected edit when there is one, else the message as it is
+    /// (`ComposerText.editable`); nil for a library template.
+    public var textToEdit: String? { text == nil ? nil : rejectedText ?? text?.editable }
     /// The recipient shown (an index of ``messages``).
     public private(set) var page = 0
     /// The first body line shown.
@@ -149,7 +155,8 @@ public final class ComposeSheet {
     private func scroll(to line: Int) { scroll = max(0, min(line, maxScroll)) }
 
     /// The edited text (the editor's file `file`, named in errors) read back and every message rendered
-    /// again; when it cannot be read or rendered, the message stays as it was and ``error`` says why.
+    /// again; when it cannot be read or rendered, the message stays as it was, ``error`` says why and the
+    /// text is kept as ``rejectedText`` for the next edit.
     public func edited(_ fileText: String, file: String) {
         guard let text else { return }
         do {
@@ -160,8 +167,10 @@ public final class ComposeSheet {
             library = newLibrary
             render()
             error = nil
+            rejectedText = nil
         } catch {
             self.error = "\(error)"
+            rejectedText = fileText
         }
     }
 
@@ -188,7 +197,7 @@ public final class ComposeSheet {
     var headerHeight: Int { current?.mail == nil ? 3 : 4 }
     /// The lines the body has: the screen less the header, the line of recipients not rendered (when some
     /// were, so that a sheet never hides them) and the status line.
-    var bodyHeight: Int { max(0, lines - headerHeight - (hasFailureLine ? 2 : 1)) }
+    var bodyHeight: Int { max(0, lines - headerHeight - (hasFailureLine ? 1 : 0) - statusLines.count) }
     var hasFailureLine: Bool { !failures.isEmpty && !messages.isEmpty }
     var maxScroll: Int { max(0, bodyLines.count - bodyHeight) }
 
@@ -211,7 +220,7 @@ public final class ComposeSheet {
             let more = failures.count > 1 ? " (+\(failures.count - 1))" : ""
             out.append([PickerSpan("✗ \(first)\(more)", width: columns, role: .error)])
         }
-        out.append(statusLine())
+        out += statusLines
         let shown = Array(out.prefix(lines))
         return PickerScreen(
             columns: columns, lines: rightToLeft ? shown.map(ContactPicker.mirror) : shown, cursor: (0, 0))
@@ -233,20 +242,31 @@ public final class ComposeSheet {
         ]
     }
 
-    /// `Label: value`, with `right` at the end of the line.
+    /// `Label: value`, with `right` at the end of the line. The space after the label is a cell of its
+    /// own, so a mirrored (right-to-left) line keeps it between the label and the value.
     func field(_ label: String, _ value: String, right: String = "") -> [PickerSpan] {
-        let labelText = label + ": "
+        let labelText = label + ":"
         let labelWidth = min(DisplayWidth.measure(labelText), columns)
-        let rightWidth = right.isEmpty ? 0 : min(DisplayWidth.measure(right) + 1, max(0, columns - labelWidth))
+        let gap = columns > labelWidth ? 1 : 0
+        let rightWidth =
+            right.isEmpty ? 0 : min(DisplayWidth.measure(right) + 1, max(0, columns - labelWidth - gap))
         return [
             PickerSpan(labelText, width: labelWidth, role: .label),
-            PickerSpan(value, width: columns - labelWidth - rightWidth, role: .field),
+            PickerSpan(" ", width: gap, role: .label),
+            PickerSpan(value, width: columns - labelWidth - gap - rightWidth, role: .field),
             PickerSpan(right, width: rightWidth, role: .status, alignment: .trailing),
         ]
     }
 
+    /// The last lines: the error of the last edit whole, wrapped to the screen (never more than half of
+    /// it), else the keys.
+    var statusLines: [[PickerSpan]] {
+        guard let error else { return [statusLine()] }
+        let wrapped = Self.wrap(error, width: columns)
+        return wrapped.prefix(max(1, lines / 2)).map { [PickerSpan($0, width: columns, role: .error)] }
+    }
+
     func statusLine() -> [PickerSpan] {
-        if let error { return [PickerSpan(error, width: columns, role: .error)] }
         var hints: [String] = []
         if text != nil { hints.append("e \(Strings.edit(locale: locale))") }
         if !messages.isEmpty { hints.append("s \(Strings.send(locale: locale))") }

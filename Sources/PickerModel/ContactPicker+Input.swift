@@ -149,12 +149,13 @@ extension ContactPicker {
         }
     }
 
-    /// Enter (and the Select button): the toggled contacts, else the row under the cursor — a pinned row
+    /// Enter (and the Select button): the toggled contacts in the order they were toggled (as fzf), else
+    /// the row under the cursor — a pinned row
     /// gives its id. Toggled contacts win over a pinned row under the cursor: the cursor goes back to the
     /// first line, a pinned one, whenever the search changes, and the title bar then says "Select (n)".
     func accept() -> PickerOutcome? {
         if !options.single {
-            let chosen = selection.selectedRowNumbers.map { picked($0) }
+            let chosen = selection.selectedRowNumbersInSelectionOrder.map { picked($0) }
             if !chosen.isEmpty { return .selected(chosen) }
         }
         if case .pinned(let row) = item(cursor) { return .pinned(id: row.id) }
@@ -201,8 +202,8 @@ extension ContactPicker {
         guard let row = currentRow, let values = try? selection.availableValues(id: row.id), values.count > 1 else {
             return
         }
-        let current = selection.value(for: row.id)?.value ?? ""
-        chooser = (row.id, values, values.firstIndex(where: { Self.sameReach($0.value, current) }) ?? 0)
+        let marked = try? selection.currentValueIndex(id: row.id)
+        chooser = (row.id, values, marked ?? 0, marked)
     }
 
     func handleChooser(_ input: PickerInput) -> PickerOutcome? {

@@ -195,16 +195,17 @@ extension ContactPicker {
         }
     }
 
-    func chooserLines(_ chooser: (id: String, values: [LabeledValue], cursor: Int), width: Int) -> [[PickerSpan]] {
+    func chooserLines(_ chooser: (id: String, values: [LabeledValue], cursor: Int, marked: Int?), width: Int)
+        -> [[PickerSpan]]
+    {
         let name = listing.listedRow(listing.rowNumber(id: chooser.id) ?? 0).displayName
-        let chosen = selection.value(for: chooser.id)?.value ?? ""
         var body = [[PickerSpan(name, width: width, role: .sectionHeader)]]
         let first = max(0, chooser.cursor - (listHeight - 2))
         for (n, value) in chooser.values.enumerated().dropFirst(first).prefix(listHeight - 1) {
             let label = Self.labelText(value.label, locale: options.locale)
             let labelWidth = min(DisplayWidth.measure(label), width / 3)
             let on = n == chooser.cursor
-            let mark = Self.sameReach(value.value, chosen) ? "(•)" : "( )"
+            let mark = n == chooser.marked ? "(•)" : "( )"
             let valueWidth = max(0, width - 4 - labelWidth - 1)
             let line: [PickerSpan] = [
                 PickerSpan(mark, width: 4, role: .mark, highlighted: on),
@@ -244,14 +245,6 @@ extension ContactPicker {
         case .homePage, .anniversary: return label.identifier
         }
         return Strings.string(key, locale: locale)
-    }
-
-    /// Whether a phone number or address as written and as the list shows it (E.164) are the same.
-    static func sameReach(_ written: String, _ shown: String) -> Bool {
-        if written == shown { return true }
-        let a = written.filter(\.isASCII).filter(\.isNumber)
-        let b = shown.filter(\.isASCII).filter(\.isNumber)
-        return !a.isEmpty && !b.isEmpty && (a == b || a.hasSuffix(b) || b.hasSuffix(a))
     }
 
     func statusLine() -> [PickerSpan] {

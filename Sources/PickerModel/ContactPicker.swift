@@ -32,9 +32,9 @@ public final class ContactPicker {
     public internal(set) var top = 0
     public internal(set) var columns: Int
     public internal(set) var lines: Int
-    /// The contact whose phone numbers or email addresses are being chosen from (→ or Ctrl-E), and the
-    /// cursor in them.
-    public internal(set) var chooser: (id: String, values: [LabeledValue], cursor: Int)?
+    /// The contact whose phone numbers or email addresses are being chosen from (→ or Ctrl-E), the cursor
+    /// in them, and the one value it is reached at now (marked; nil when none of them is).
+    public internal(set) var chooser: (id: String, values: [LabeledValue], cursor: Int, marked: Int?)?
 
     public init(selection: SelectionController, options: PickerOptions, columns: Int, lines: Int) {
         self.selection = selection

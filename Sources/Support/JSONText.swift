@@ -29,3 +29,33 @@ package enum JSONText {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension JSONText {
+    /// `value` as JSON text spelled as `jsonString` (JSONEncoder, pretty-printed) spells it: two spaces of
+    /// indent a level, `"key" : value`, members in the order given (give them sorted for sorted keys),
+    /// an empty array or object as `[\n\n]` / `{\n\n}`; strings through ``quoted(_:)``, numbers as written.
+    ///
+    /// ```swift
+    /// JSONText.written(.array([.object([JSONMember(key: "pin", value: .string("me"))])]))
+    /// // "[\n  {\n    \"pin\" : \"me\"\n  }\n]"
+    /// ```
+    package static func written(_ value: JSONValue, indent: Int = 0) -> String {
+        let inner = String(repeating: " ", count: indent + 2)
+        let close = String(repeating: " ", count: indent)
+        switch value {
+        case .string(let s, _): return quoted(s)
+        case .number(let n): return n
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .array(let items):
+            if items.isEmpty { return "[\n\n" + close + "]" }
+            return "[\n" + items.map { inner + written($0, indent: indent + 2) }.joined(separator: ",\n") + "\n"
+                + close + "]"
+        case .object(let members):
+            if members.isEmpty { return "{\n\n" + close + "}" }
+            return "{\n"
+                + members.map { inner + quoted($0.key) + " : " + written($0.value, indent: indent + 2) }
+                .joined(separator: ",\n") + "\n" + close + "}"
+        }
+    }
+}

@@ -168,6 +168,7 @@ enum IndexBuildCommand: Command {
         // The library saves no index of a book without a readable card (nor makes its folder).
         if source.nothingRead { throw nothingReadFailure(paths.joined(separator: ", "), command: "source") }
         print("\(indexPath): \(source.rowCount) contacts")
+        noteOtherChannel(source, mode: options.mode)
         _ = Unmanaged.passRetained(source)  // the process ends now: no teardown of every row
         return .ok
     }

@@ -16,7 +16,7 @@ import TerminalUI
 enum PickCommand: Command {
     static let name = "pick"
     static let summary = "Pick contacts in a full-screen list (the result on stdout)"
-    static let outputs = ["lines", "json", "ids", "vcard"]
+    static let outputs = ContactFormatter.SelectionFormat.allCases.map(\.rawValue) + ["vcard"]
     static let spec = CommandSpec(
         name: name, summary: summary,
         discussion: """
@@ -26,10 +26,15 @@ enum PickCommand: Command {
             → or Ctrl-E chooses which phone or email of the row, Alt-letter jumps to that section, the mouse
             toggles (click), scrolls (wheel) and jumps (index); Enter selects (the row under the cursor when
             none is toggled), Esc or Ctrl-C cancels (nothing printed, exit 130), Ctrl-Z suspends.
-            --output: lines ('Name <value>'), json ([{"id", "name", "value", "channel"}]), ids (ID,ID,…
-            for 'compose --ids'), vcard. Enter on a pinned row prints its id. --enable RULE dims the contacts
-            that fail RULE: terms joined by ',' — has:photo|email|phone|birthday|nickname|org, group:NAME,
-            lang:TAG — each negated by '!'. NO_COLOR turns colour off. Without a terminal: exit 2.
+            The selection is printed in the order it was selected (as fzf). --output: lines (an RFC 5322
+            address a line, '"Smith, John" <john@example.org>', the name quoted when it has a comma, dot or
+            quote; a number as 'Name <+15550100>'), json ([{"channel", "id", "name", "value"}]), ids (ID,ID,…
+            for 'compose --ids'), vcard. Enter on a pinned row prints its id ([{"pin": ID}] with --output
+            json). --json is --output json; with another --output it is an error. Fax and pager numbers are
+            never offered for text messages. --enable RULE dims the contacts that fail RULE: terms joined by
+            ',' — has:photo|email|phone|birthday|nickname|org, group:NAME (the groups of --group; an unknown
+            one is an error), lang:TAG — each negated by '!'. NO_COLOR turns colour off. Without a
+            terminal: exit 2.
             With --subject/--body (or --template), Select opens the compose sheet instead: each recipient's
             message as they will get it (← → pages, ↑ ↓ PgUp PgDn scroll), e edits the subject and body in
             $VISUAL or $EDITOR, s sends through the delivery options as 'compose --send' does, Esc goes back
@@ -58,7 +63,10 @@ enum PickCommand: Command {
         let outputOption = try args.option("--output")
         let listOptions = try ListOptions.parse(&args)
         let composer = try PickComposer.parse(&args, listOptions: listOptions)
-        // --json (of every listing command) is --output json.
+        // --json (of every listing command) is --output json; another --output beside it is an error.
+        if listOptions.json, let outputOption, outputOption != "json" {
+            throw CLIError.usage("pick: --json is --output json: give one of --json and --output \(outputOption)")
+        }
         let output = listOptions.json ? "json" : outputOption ?? "lines"
         _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
         var config = listOptions.configuration(keywords: keywords)
@@ -66,10 +74,9 @@ enum PickCommand: Command {
         config.selectButtonTitle = try args.option("--select-title")
         config.shouldShowNavigationBar = !args.flag("--no-title-bar")
         config.tintColor = try args.option("--tint")
+        var rule: ContactRule?
         if let text = try args.option("--enable") {
-            do { config.contactEnabledValidation = try ContactRule(text).validation } catch {
-                throw CLIError.usage("pick: --enable: \(error)")
-            }
+            do { rule = try ContactRule(text) } catch { throw CLIError.usage("pick: --enable: \(error)") }
         }
         config.pinnedRows = try args.options("--pin").map { text in
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
@@ -82,9 +89,25 @@ enum PickCommand: Command {
         pickerOptions.single = single
         pickerOptions.showsTitleBar = config.shouldShowNavigationBar
 
-        // The saved index when there is a current one; else the book read, its progress shown at once.
-        let (listing, contacts) = try listOptions.openedListing(config: config, progressAfter: 0)
+        // The saved index when there is a current one; else the book read, its progress shown at once. A
+        // rule of --enable is the book's: its groups are those of --group (an unknown one is an error).
+        let (listing, contacts): (any ContactListing, ContactLookup)
+        if let rule {
+            let book = try listOptions.sourcedBook().book
+            do { config.contactEnabledValidation = try rule.resolved(in: book).validation } catch {
+                throw CLIError.usage("pick: --enable: " + terminalSafe(error.description))
+            }
+            let source = try listOptions.dataSource(book: book, config: config)
+            (listing, contacts) = (source, .dataSource(source))
+        } else {
+            (listing, contacts) = try listOptions.openedListing(config: config, progressAfter: 0)
+        }
         let selection = SelectionController(listing: listing, configuration: config, contacts: contacts)
+        // A book the mode lists no one of, that the other channel would: said on stderr (seen when the
+        // picker ends) and on the picker's info line.
+        if let note = noteOtherChannel(listing, mode: config.mode), pickerOptions.info == nil {
+            pickerOptions.info = note
+        }
 
         let session: TerminalSession
         do {
@@ -108,7 +131,10 @@ enum PickCommand: Command {
         case .cancelled:
             return .interrupted
         case .pinned(let id):
-            print(id)
+            var out = Output()
+            out.write(
+                ContactFormatter.terminal.pinned(id, as: ContactFormatter.SelectionFormat(rawValue: output) ?? .lines))
+            out.flush()
         case .selected(let contacts):
             try printPicked(contacts, output: output, lookup: selection.contacts)
         }
@@ -196,19 +222,13 @@ enum PickCommand: Command {
             cursor: screen.cursor)
     }
 
-    /// Prints the picked contacts in the `--output` format (`vcard` looks their cards up by id).
+    /// Prints the picked contacts in the `--output` format (``ContactFormatter``; `vcard` looks their cards
+    /// up by id), in the order they were picked.
     static func printPicked(_ contacts: [PickedContact], output: String, lookup: ContactLookup) throws {
         var out = Output()
-        switch output {
-        case "json":
-            let items = contacts.map { c in
-                "  {\n    \"channel\" : \(JSONText.quoted(c.channel.rawValue)),\n    \"id\" : \(JSONText.quoted(c.id)),\n"
-                    + "    \"name\" : \(JSONText.quoted(c.name)),\n    \"value\" : \(JSONText.quoted(c.value))\n  }"
-            }
-            out.line(items.isEmpty ? "[\n\n]" : "[\n" + items.joined(separator: ",\n") + "\n]")
-        case "ids":
-            out.line(contacts.map(\.id).joined(separator: ","))
-        case "vcard":
+        if let format = ContactFormatter.SelectionFormat(rawValue: output) {
+            out.write(ContactFormatter.terminal.selection(contacts, as: format))
+        } else {
             let cards: [String: Contact]
             do { cards = try lookup.contacts(ids: contacts.map(\.id)) } catch {
                 throw CLIError.failure("pick: \(error)")
@@ -219,8 +239,6 @@ enum PickCommand: Command {
                 }
                 out.write(VCardWriter.string(for: card))
             }
-        default:
-            for contact in contacts { out.line("\(terminalSafe(contact.name)) <\(terminalSafe(contact.value))>") }
         }
         out.flush()
     }

@@ -185,12 +185,13 @@ enum PickComposeSheet {
             locale: locale)
     }
 
-    /// Edits the sheet's message in `$VISUAL`, else `$EDITOR`, else vi, on the terminal: the text goes into
-    /// a file of its own, the editor runs, the file is read back. The file is removed when the edit is
-    /// taken; when the editor fails or the text cannot be used it is kept (its path in the error), so
-    /// nothing written is lost.
+    /// Edits the sheet's message in `$VISUAL`, else `$EDITOR`, else vi, on the terminal: the text (the
+    /// last rejected edit when there is one, so the user mends their own text) goes into a file in a
+    /// private temporary folder, the editor runs, the file is read back and the folder removed. A text
+    /// that cannot be used stays with the sheet (`ComposeSheet.rejectedText`) for the next `e`, its
+    /// error shown whole.
     static func edit(_ sheet: ComposeSheet, session: TerminalSession) {
-        guard let text = sheet.text else { return }
+        guard let editable = sheet.textToEdit, let text = sheet.text else { return }
         let editor = TerminalSession.editor(environment: ProcessInfo.processInfo.environment)
         let ext =
             switch text.format {
@@ -201,10 +202,11 @@ enum PickComposeSheet {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "contacts-pick-" + UUID().uuidString.prefix(8))
         let file = folder.appendingPathComponent("message.\(ext)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try Data(text.editable.utf8).write(to: file)
+            try Data(editable.utf8).write(to: file)
         } catch {
             sheet.editorFailed("\(file.path): \(error)")
             return
@@ -213,16 +215,15 @@ enum PickComposeSheet {
         guard status == 0 else {
             sheet.editorFailed(
                 "The editor \(status < 0 ? "could not be run" : "exited with \(status)"); the message is unchanged "
-                    + "(\(editor); the edited text stays in \(file.path))")
+                    + "(\(editor))")
             return
         }
         guard let data = FileManager.default.contents(atPath: file.path),
             let edited = String(data: data, encoding: .utf8)
         else {
-            sheet.editorFailed("\(file.path): cannot be read as UTF-8 text; the message is unchanged")
+            sheet.editorFailed("\(file.lastPathComponent): cannot be read as UTF-8 text; the message is unchanged")
             return
         }
-        sheet.edited(edited, file: file.path)
-        if sheet.error == nil { try? FileManager.default.removeItem(at: folder) }
+        sheet.edited(edited, file: file.lastPathComponent)
     }
 }

@@ -186,65 +186,43 @@ func readBook(_ path: String, command: String) throws -> AddressBook {
     }
 }
 
-/// `list`/`search` output, streamed: rows are formatted in blocks on all cores and written in order, so a
-/// million rows never sit in memory as one document. `--json` is spelled as `jsonString` would spell
-/// `{"index": [String], "sections": [{"items": [{"enabled", "id", "name", "value"}], "title"}]}`; with
-/// `sources` (several `--source`), each item also names its `"source"` (the path as given) and, for a vdir
-/// with a `displayname` file, its `"sourceName"`.
+/// `list`/`search` output (``ContactFormatter/writeListing(_:_:json:sources:to:)``), streamed to stdout.
 func printListing(
     _ source: any ContactListing, _ result: SearchResult, json: Bool, sources: SourcedAddressBook? = nil
 ) throws {
     var out = Output()
-    let rowNumbers = result.rowNumbers
-    if json {
-        out.write("{\n  \"index\" : [\n")
-        out.write(source.indexTitles.map { "    " + JSONText.quoted($0) }.joined(separator: ",\n"))
-        out.write("\n  ],\n  \"sections\" : [")
-        out.write(result.sections.isEmpty ? "\n\n" : "\n")
-        for (s, section) in result.sections.enumerated() {
-            out.write("    {\n      \"items\" : [\n")
-            let last = section.range.upperBound - 1
-            out.formatInParallel(section.range) { position, bytes in
-                let row = source.listedRow(Int(rowNumbers[position]))
-                bytes += "        {\n          \"enabled\" : \(row.enabled),\n          \"id\" : ".utf8
-                bytes += JSONText.quoted(row.id).utf8
-                bytes += ",\n          \"name\" : ".utf8
-                bytes += JSONText.quoted(row.displayName).utf8
-                if let origin = sources?.source(of: row.id) {
-                    bytes += ",\n          \"source\" : ".utf8
-                    bytes += JSONText.quoted(origin.description).utf8
-                    if let name = sources?.displayName(of: row.id) {
-                        bytes += ",\n          \"sourceName\" : ".utf8
-                        bytes += JSONText.quoted(name).utf8
-                    }
-                }
-                bytes += ",\n          \"value\" : ".utf8
-                bytes += JSONText.quoted(row.value).utf8
-                bytes += (position == last ? "\n        }\n" : "\n        },\n").utf8
-            }
-            out.write("      ],\n      \"title\" : \(JSONText.quoted(section.title))\n    }")
-            out.write(s == result.sections.count - 1 ? "\n" : ",\n")
-        }
-        out.line("  ]\n}")
-    } else {
-        out.line("Index: " + source.indexTitles.joined(separator: " "))
-        for section in result.sections {
-            out.line()
-            out.line(section.title)
-            out.formatInParallel(section.range) { position, bytes in
-                let row = source.listedRow(Int(rowNumbers[position]))
-                bytes += "  ".utf8
-                bytes += terminalSafe(row.displayName).utf8
-                bytes += "  <".utf8
-                bytes += terminalSafe(row.value).utf8
-                bytes += (row.enabled ? ">\n" : ">  (disabled)\n").utf8
-            }
-        }
-        out.line()
-        out.line("\(result.count) contact\(result.count == 1 ? "" : "s")")
-    }
+    ContactFormatter.terminal.writeListing(source, result, json: json, sources: sources, to: &out)
     out.flush()
 }
+
+/// When a listing in `mode` lists no one but the other channel would reach some contacts (an email-only
+/// book in messages mode, the default; a phones-only book in email mode), says so on stderr with the
+/// `--mode` to use, and returns the note (nil when there is nothing to say).
+@discardableResult
+func noteOtherChannel(_ listing: any ContactListing, mode: SelectionMode) -> String? {
+    guard listing.rowCount == 0, listing.otherChannelCount > 0 else { return nil }
+    let n = listing.otherChannelCount
+    let note: String
+    switch mode {
+    case .email:
+        note =
+            "no contact has an email address (--mode email); \(n) contact\(n == 1 ? " has a phone" : "s have phones")"
+            + " for text messages: use --mode messages or --mode both"
+    default:
+        note =
+            "no contact has a phone for text messages (--mode messages, the default); \(n) contact"
+            + "\(n == 1 ? " has an email address" : "s have email addresses"): use --mode email or --mode both"
+    }
+    printError("contacts: note: " + note)
+    return note
+}
+
+extension ContactFormatter {
+    /// The tool's formatter: text for people made safe for a terminal.
+    static let terminal = ContactFormatter(safe: { terminalSafe($0) })
+}
+
+extension Output: FormattedOutput {}
 
 enum ListCommand: Command {
     static let name = "list"
@@ -263,6 +241,7 @@ enum ListCommand: Command {
         _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
         let (source, sourced) = try options.sourcedListing()
         try printListing(source, source.search("", keywords: nil, refining: nil), json: options.json, sources: sourced)
+        noteOtherChannel(source, mode: options.mode)
         _ = Unmanaged.passRetained(source as AnyObject)  // the process ends now: no teardown of every row
         return .ok
     }
@@ -295,6 +274,7 @@ enum SearchCommand: Command {
         let (source, sourced) = try options.sourcedListing(keywords: keywords)
         try printListing(
             source, source.search(query, keywords: keywords, refining: nil), json: options.json, sources: sourced)
+        noteOtherChannel(source, mode: options.mode)
         _ = Unmanaged.passRetained(source as AnyObject)  // the process ends now: no teardown of every row
         return .ok
     }

@@ -122,7 +122,11 @@ private func makeSheet(
         let before = sheet.messages.map { $0.mail?.subject }
         sheet.edited("Lunch\n\nSee you.\n", file: "/tmp/m.txt")
         #expect(sheet.error == "/tmp/m.txt:1:1: expected 'Subject: …' on the first line")
-        #expect(sheet.screen().text[11].hasPrefix("/tmp/m.txt:1:1: expected"))
+        // Shown whole: wrapped over the last lines of the 40-column screen, not cut at its width.
+        let shown = sheet.screen().text
+        #expect(shown.count == 12)
+        #expect(shown[10].hasPrefix("/tmp/m.txt:1:1: expected 'Subject: …'"))
+        #expect(shown[11].hasPrefix("the first line"))
         sheet.edited("Subject: Hi\nno blank line\n", file: "/tmp/m.txt")
         #expect(sheet.error?.hasPrefix("/tmp/m.txt:2:1: expected a blank line") == true)
         sheet.edited("Subject: Hi {{recipient.givenName\n\nBody\n", file: "/tmp/m.txt")
@@ -134,6 +138,35 @@ private func makeSheet(
         // The next key clears the error.
         _ = sheet.handle(.down)
         #expect(sheet.error == nil)
+    }
+
+    /// A rejected edit is what the next `e` opens (the user's own text, not the message before it), and an
+    /// error longer than the screen is wider is shown whole.
+    @Test func aRejectedEditIsReopenedAndItsLongErrorShownWhole() throws {
+        let sheet = try makeSheet(columns: 80, lines: 14)
+        let original = try #require(sheet.textToEdit)
+        #expect(original == sheet.text?.editable)
+        let mine = "Lunch {{recipient.givenName}}\n\nMy long carefully written paragraph.\n"
+        sheet.edited(mine, file: "/tmp/a-folder-with-a-rather-long-name/and-another-one-below-it/message.txt")
+        let error = try #require(sheet.error)
+        #expect(error.count > 80, "\(error)")
+        #expect(sheet.rejectedText == mine)
+        #expect(sheet.textToEdit == mine)
+        let screen = sheet.screen().text
+        #expect(screen.count == 14)
+        let errorLines = ComposeSheet.wrap(error, width: 80)
+        #expect(errorLines.count >= 2)
+        #expect(Array(screen.suffix(errorLines.count)).map { $0.trimmingCharacters(in: .whitespaces) } == errorLines)
+        // The message is as it was until an edit is taken; then the next edit starts from it.
+        #expect(sheet.messages.map { $0.mail?.subject } == ["Dinner for Anna", "Dinner for Ben"])
+        sheet.edited("Subject: Lunch {{recipient.givenName}}\n\nMy paragraph.\n", file: "message.txt")
+        #expect(sheet.error == nil && sheet.rejectedText == nil)
+        #expect(sheet.textToEdit == sheet.text?.editable)
+        #expect(sheet.messages.map { $0.mail?.subject } == ["Lunch Anna", "Lunch Ben"])
+        // A failed editor keeps the rejected text as it was.
+        sheet.edited("no subject\n", file: "message.txt")
+        sheet.editorFailed("vi exited with 1")
+        #expect(sheet.textToEdit == "no subject\n")
     }
 
     @Test func sendDeliversEveryRenderedMessageAndEscapeGoesBack() throws {
@@ -196,7 +229,11 @@ private func makeSheet(
         let sheet = try makeSheet(locale: "ar")
         let ar = sheet.screen().text
         #expect(ar[0].hasPrefix("إرسال") && ar[0].hasSuffix("رجوع"))
-        #expect(ar[1].hasPrefix("1/2") && ar[1].hasSuffix("إلى: "))
+        // A space between each label and its value, mirrored too.
+        #expect(ar[1].hasPrefix("1/2") && ar[1].hasSuffix("<anna@example.org> إلى:"), "\(ar[1])")
+        #expect(ar[2].hasSuffix("Dinner for Anna الموضوع:"), "\(ar[2])")
+        let he = try makeSheet(locale: "he").screen().text
+        #expect(he[1].hasSuffix("<anna@example.org> " + Strings.to(locale: "he") + ":"), "\(he[1])")
         // ← is "next" in a right-to-left layout.
         _ = sheet.handle(.left)
         #expect(sheet.page == 1)
