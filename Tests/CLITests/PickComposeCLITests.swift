@@ -67,8 +67,9 @@ import Testing
             try Self.pickArgs(deliver + ["--locale", "ar"]), steps: steps, environment: ["LANG": "ar.UTF-8"])
         // Mirrored: the send button on the left, back on the right, the page count first.
         #expect(ar.snaps[0][0].hasPrefix("إرسال") && ar.snaps[0][0].hasSuffix("رجوع"))
-        #expect(ar.snaps[0][1].hasPrefix("1/2") && ar.snaps[0][1].hasSuffix("إلى: "))
-        #expect(ar.snaps[0][2].hasSuffix("الموضوع: "))
+        // A space between each label and its value, mirrored too.
+        #expect(ar.snaps[0][1].hasPrefix("1/2") && ar.snaps[0][1].hasSuffix("<anna@example.org> إلى:"))
+        #expect(ar.snaps[0][2].hasSuffix("Dinner, Anna الموضوع:"), "\(ar.snaps[0][2])")
         // No delivery option: mail cannot be sent from here.
         let (alert, _) = try PickScreenCLITests.run(
             try Self.pickArgs(["--locale", "de"]),
@@ -209,6 +210,15 @@ import Testing
         try second.send("Enter")
         #expect(second.waitFor("The editor exited with 3; the message is unchanged"))
         #expect(second.screen.contains("Subject: Dinner, Anna"))
+        // Shown whole, wrapped over the last lines (the editor's path is longer than the screen is wide).
+        let lines = second.screen.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let start = try #require(lines.firstIndex { $0.hasPrefix("The editor exited with 3") })
+        #expect(
+            lines[start...].joined(separator: " ").replacingOccurrences(of: "/ ", with: "/")
+                .contains("(\(failing.path))")
+                || lines[start...].joined().contains("(\(failing.path))"), "\(second.screen)")
         // A Ctrl-C in the editor ends the editor, not the picker.
         try second.send("e", literal: true)
         #expect(second.waitFor("Waiting:"))
@@ -218,11 +228,47 @@ import Testing
         #expect(second.waitFor("0 contacts selected"))
         try second.send("C-c")
         #expect(second.waitFor("status=130"))
-        // The text of an edit that was not taken is kept where the editor had it (in TMPDIR), not lost.
+        // No temporary folder is left behind (the text of an edit not taken stays with the sheet).
         let kept = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
             $0.hasPrefix("contacts-pick-")
         }
-        #expect(kept.count == 2)
+        #expect(kept.isEmpty, "\(kept)")
+    }
+
+    /// A rejected edit: the error says why, and `e` reopens the user's own text (not the message before
+    /// it), so they mend it instead of writing it again; no temporary folder stays behind.
+    @Test func aRejectedEditReopensTheUsersOwnText() throws {
+        let dir = try Scratch.directory("pick-rejected")
+        let editor = dir.appendingPathComponent("edit.sh")
+        // First run: the user writes a message without its Subject: line. Second: they add it. Each run
+        // keeps a copy of what the editor opened.
+        try Scratch.write(
+            "#!/bin/sh\nn=$(cat '\(dir.path)/count' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '\(dir.path)/count'\n"
+                + "cp \"$1\" '\(dir.path)/opened-'$n\n"
+                + "if [ $n = 1 ]; then printf 'Lunch on Friday\\n\\nMy own words, written with care.\\n' > \"$1\"\n"
+                + "else sed -i '1s/^/Subject: /' \"$1\"; fi\n", to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let tmp = dir.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let window = try Self.start(
+            try Self.pickArgs(["--out", dir.appendingPathComponent("drafts").path, "--from", "ada@example.org"]),
+            environment: ["EDITOR": editor.path, "VISUAL": "", "TMPDIR": tmp.path])
+        defer { window.close() }
+        #expect(window.waitFor("Search contacts"))
+        try window.send("Enter")
+        #expect(window.waitFor("Subject: Dinner, Anna"))
+        try window.send("e", literal: true)
+        #expect(window.waitFor("message.txt:1:1: expected 'Subject: …' on the first line"), "\(window.screen)")
+        #expect(window.screen.contains("Subject: Dinner, Anna"))
+        try window.send("e", literal: true)
+        #expect(window.waitFor("Subject: Lunch on Friday"), "\(window.screen)")
+        #expect(window.screen.contains("My own words, written with care."))
+        // The second edit opened what the user had written, not the message before it.
+        let opened = try String(contentsOf: dir.appendingPathComponent("opened-2"), encoding: .utf8)
+        #expect(opened == "Lunch on Friday\n\nMy own words, written with care.\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
+        try window.send("C-c")
+        #expect(window.waitFor("status=130"))
     }
 
     @Test func textMessagesGoThroughTheSMSProgram() throws {

@@ -99,4 +99,76 @@ import Testing
             currentDirectory: dir)
         #expect(folder.status == 1 && folder.stdout.isEmpty, "\(folder.stdout)")
     }
+
+    /// Several words are one query (mutt passes "hélène dubois" as one argument, a shell user may type two),
+    /// an apostrophe is just a letter, and a card without a name completes with an empty name.
+    @Test func severalWordsAreOneQueryAndAnUnnamedCardHasNoName() throws {
+        let dir = try Scratch.directory("query-words")
+        try Data(
+            ("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Hélène Dubois\r\nN:Dubois;Hélène;;;\r\nEMAIL:hd@example.fr\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Seán O'Brien\r\nN:O'Brien;Seán;;;\r\nEMAIL:sob@example.ie\r\n"
+                + "END:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nEMAIL:nobody@example.org\r\nEND:VCARD\r\n").utf8
+        ).write(to: dir.appendingPathComponent("book.vcf"))
+        func run(_ args: [String]) throws -> CLIResult {
+            try CLI.run(
+                ["query", "--source", "book.vcf"] + args, environment: Self.environment, currentDirectory: dir)
+        }
+        let expected = "searching for 'helene dubois' ... 1 match\nhd@example.fr\tHélène Dubois\t\n"
+        let one = try run(["helene dubois"])
+        #expect(one.status == 0 && one.stdout == expected, "\(one.stdout)\(one.stderr)")
+        let two = try run(["helene", "dubois"])
+        #expect(two.status == 0 && two.stdout == expected, "\(two.stdout)\(two.stderr)")
+        let apostrophe = try run(["--format", "aerc", "O'Brien"])
+        #expect(apostrophe.stdout == "sob@example.ie\tSeán O'Brien\n", "\(apostrophe.stderr)")
+        let unnamed = try run(["--format", "aerc", "nobody"])
+        #expect(unnamed.stdout == "nobody@example.org\t\n")
+        let json = try run(["--format", "json", "nobody"])
+        #expect(json.stdout.contains("\"name\" : \"\""), "\(json.stdout)")
+    }
+
+    /// The documented muttrc line in a real mutt (tmux): mutt quotes %s itself, so "helene dubois" and
+    /// "O'Brien" reach the query whole and their addresses fill the To: prompt.
+    @Test func theDocumentedMuttLineCompletesInARealMutt() throws {
+        let mutt = MuttCLITests.mutt
+        guard FileManager.default.isExecutableFile(atPath: mutt) else {
+            Issue.record("mutt is not installed (make deps)")
+            return
+        }
+        let dir = try Scratch.directory("query-mutt")
+        try Data(
+            ("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Hélène Dubois\r\nN:Dubois;Hélène;;;\r\nEMAIL:hd@example.fr\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Seán O'Brien\r\nN:O'Brien;Seán;;;\r\nEMAIL:sob@example.ie\r\n"
+                + "END:VCARD\r\n").utf8
+        ).write(to: dir.appendingPathComponent("book.vcf"))
+        let home = dir.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        // The README's line, with the book named (the binary by its path).
+        let muttrc = home.appendingPathComponent("muttrc")
+        try Data(
+            ("set query_command = \"'\(CLI.executable.path)' query --source '\(dir.path)/book.vcf' --format mutt %s\"\n"
+                + "set folder = \(home.path)\nset charset = utf-8\nset spoolfile = /dev/null\n").utf8
+        ).write(to: muttrc)
+        let readme = try String(
+            contentsOf: DemoCLITests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("set query_command = \"contacts query --format mutt %s\""))
+        let window = try TmuxWindow(
+            columns: 100, lines: 20, command: "\(mutt) -n -F '\(muttrc.path)'",
+            environment: ["HOME": home.path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "MAIL": "", "TERM": "xterm"])
+        defer { window.close() }
+        #expect(window.waitFor { $0.contains("q:Quit") || $0.contains("No mailbox") || $0.contains("Mutt") })
+        for (text, found) in [("helene dubois", "hd@example.fr"), ("O'Brien", "sob@example.ie")] {
+            // Q: mutt's query; the result menu lists what the command printed.
+            try window.send("Q")
+            #expect(window.waitFor("Query:"), "\(window.screen)")
+            try window.send(text, literal: true)
+            try window.send("Enter")
+            let listed = window.waitFor { $0.contains(found) }
+            #expect(listed, "\(text): \(window.screen)")
+            let screen = window.screen
+            #expect(!screen.contains("unexpected argument") && !screen.contains("Unterminated"), "\(screen)")
+            try window.send("q")
+            #expect(window.waitFor { !$0.contains(found) }, "\(window.screen)")
+        }
+        try window.send("q")
+    }
 }
