@@ -91,11 +91,10 @@ public struct ContactFormatter: Sendable {
     /// A display name as an RFC 5322 phrase: atoms separated by single spaces as they are, anything else
     /// quoted.
     static func quotedPhrase(_ phrase: String) -> String {
+        // RFC 5322 specials and ASCII controls are not atext (UTF-8 is, by RFC 6532).
         let needsQuotes =
             phrase.contains("=?")
-            || phrase.utf8.contains { b in
-                b < 0x80 && b != 0x20 && !Self.isAtext(b)
-            }
+            || phrase.utf8.contains { b in b < 0x20 || b == 0x7F || #"()<>[]:;@\,.""#.utf8.contains(b) }
         guard needsQuotes else { return phrase }
         var out = "\""
         for c in phrase.unicodeScalars {
@@ -103,17 +102,6 @@ public struct ContactFormatter: Sendable {
             out.unicodeScalars.append(c)
         }
         return out + "\""
-    }
-
-    /// RFC 5322 atext (ASCII; UTF-8 is atext too by RFC 6532).
-    static func isAtext(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-/=?^_`{|}~".utf8.contains(b)
-        }
     }
 
     // MARK: - A selection

@@ -143,10 +143,15 @@ import Testing
         #expect(window.waitForFile(status) == "130\n")
     }
 
-    @Test func enableGroupKnowsTheBooksGroupsAndRefusesAnUnknownOne() throws {
-        let folder = try Scratch.directory("pick-enable")
-        let file = folder.appendingPathComponent("book.vcf")
+    /// The book in a file of its own.
+    static func bookFile() throws -> URL {
+        let file = try Scratch.directory("pick-output-book").appendingPathComponent("book.vcf")
         try Scratch.write(Self.book, to: file)
+        return file
+    }
+
+    @Test func enableGroupKnowsTheBooksGroupsAndRefusesAnUnknownOne() throws {
+        let file = try Self.bookFile()
         let unknown = try CLI.run(["pick", "--source", file.path, "--enable", "group:Golf"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("pick: --enable: no group 'Golf' (have: Work)"), "\(unknown.stderr)")
@@ -165,9 +170,7 @@ import Testing
     }
 
     @Test func jsonAndAnotherOutputAreAnError() throws {
-        let folder = try Scratch.directory("pick-json")
-        let file = folder.appendingPathComponent("book.vcf")
-        try Scratch.write(Self.book, to: file)
+        let file = try Self.bookFile()
         let r = try CLI.run(["pick", "--source", file.path, "--json", "--output", "ids"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("--json is --output json"), "\(r.stderr)")

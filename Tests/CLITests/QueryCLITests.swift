@@ -100,14 +100,18 @@ import Testing
         #expect(folder.status == 1 && folder.stdout.isEmpty, "\(folder.stdout)")
     }
 
+    /// Hélène Dubois and Seán O'Brien, each with an address.
+    static let namesWithSpacesAndApostrophes =
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Hélène Dubois\r\nN:Dubois;Hélène;;;\r\nEMAIL:hd@example.fr\r\nEND:VCARD\r\n"
+        + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Seán O'Brien\r\nN:O'Brien;Seán;;;\r\nEMAIL:sob@example.ie\r\nEND:VCARD\r\n"
+
     /// Several words are one query (mutt passes "hélène dubois" as one argument, a shell user may type two),
     /// an apostrophe is just a letter, and a card without a name completes with an empty name.
     @Test func severalWordsAreOneQueryAndAnUnnamedCardHasNoName() throws {
         let dir = try Scratch.directory("query-words")
         try Data(
-            ("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Hélène Dubois\r\nN:Dubois;Hélène;;;\r\nEMAIL:hd@example.fr\r\nEND:VCARD\r\n"
-                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Seán O'Brien\r\nN:O'Brien;Seán;;;\r\nEMAIL:sob@example.ie\r\n"
-                + "END:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nEMAIL:nobody@example.org\r\nEND:VCARD\r\n").utf8
+            (Self.namesWithSpacesAndApostrophes
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nEMAIL:nobody@example.org\r\nEND:VCARD\r\n").utf8
         ).write(to: dir.appendingPathComponent("book.vcf"))
         func run(_ args: [String]) throws -> CLIResult {
             try CLI.run(
@@ -135,11 +139,7 @@ import Testing
             return
         }
         let dir = try Scratch.directory("query-mutt")
-        try Data(
-            ("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Hélène Dubois\r\nN:Dubois;Hélène;;;\r\nEMAIL:hd@example.fr\r\nEND:VCARD\r\n"
-                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Seán O'Brien\r\nN:O'Brien;Seán;;;\r\nEMAIL:sob@example.ie\r\n"
-                + "END:VCARD\r\n").utf8
-        ).write(to: dir.appendingPathComponent("book.vcf"))
+        try Data(Self.namesWithSpacesAndApostrophes.utf8).write(to: dir.appendingPathComponent("book.vcf"))
         let home = dir.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         // The README's line, with the book named (the binary by its path).
