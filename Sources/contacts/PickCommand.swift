@@ -42,7 +42,13 @@ enum PickCommand: Command {
             For example: contacts pick --mode email --output json;
             contacts compose --ids "$(contacts pick --output ids)" --out drafts.
             """,
-        options: ListOptions.options + [
+        options: ListOptions.options.map { option in
+            guard option.name == "--json" else { return option }
+            var json = option
+            json.help =
+                #"the same as --output json ([{"channel", "id", "name", "value"}]); another --output is an error"#
+            return json
+        } + [
             .flag("--keywords", help: "start in keyword search (Ctrl-K toggles it)"),
             .flag("--single", help: "pick one contact: Enter prints it at once (no toggling)"),
             .option("--output", help: "what is printed for the selection (default: lines)", allowed: outputs),
@@ -53,7 +59,9 @@ enum PickCommand: Command {
             .option(
                 "--tint", help: "the accent colour (ignored with NO_COLOR)", allowed: TerminalSession.colors),
             .option("--enable", value: "RULE", help: "contacts failing RULE are dimmed and cannot be selected"),
-            .repeated("--pin", value: "ID=TITLE", help: "a row above the list; Enter on it prints ID"),
+            .repeated(
+                "--pin", value: "ID=TITLE",
+                help: #"a row above the list; Enter on it prints ID ([{"pin": ID}] with --output json)"#),
         ] + PickComposer.options,
         examples: ["TERM=dumb contacts pick  # a terminal that cannot move its cursor cannot show it [exit 2]"])
 

@@ -44,7 +44,13 @@ struct ListOptions {
                 "BCP 47 locale for names, sorting and sections, or a list (en,zh-Hans: the others add their letters and readings; default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"
         ),
         regionOption,
-        .option("--mode", help: "how contacts are reached (default: messages)", allowed: modes),
+        .option(
+            "--mode",
+            help: """
+                how contacts are reached (default: messages: a phone that takes text messages, never a fax or
+                pager); when it lists no one but the other mode would (an email-only export), a note on stderr
+                says which --mode to use
+                """, allowed: modes),
         .flag("--skip-unnamed", help: "leave out contacts without a name"),
         preferNicknamesFlag,
         groupOption,
