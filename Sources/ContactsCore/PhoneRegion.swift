@@ -65,7 +65,8 @@ extension PhoneNormalizer {
         var results = normalize(raws, region: region)
         var next = 0
         for contact in contacts {
-            let count = textableOnly ? contact.textablePhones.count : contact.phones.count
+            let count =
+                textableOnly ? contact.phones.lazy.filter(\.label.receivesTextMessages).count : contact.phones.count
             if count > 0, !contact.addresses.isEmpty, let country = contact.addressRegion, country != region {
                 for k in next..<(next + count) where !results[k].direct {
                     results[k] = (e164(raws[k], region: region, addressRegion: country), false)

@@ -93,7 +93,7 @@ struct ListEntries: Sendable {
         segment.entries.reserveCapacity(contacts.count)
         var next: Int32 = 0
         for contact in contacts {
-            let end = next + Int32(contact.textablePhones.count)
+            let end = next + Int32(contact.phones.lazy.filter(\.label.receivesTextMessages).count)
             segment.entries.append(
                 ListEntry(contact, order: order, preferNicknames: preferNicknames, phones: next..<end))
             next = end

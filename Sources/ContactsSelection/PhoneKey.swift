@@ -49,7 +49,7 @@ struct PhoneKey: Sendable, Hashable {
         keys.reserveCapacity(normalized.count)
         var i = 0
         for contact in contacts {
-            for phone in contact.textablePhones {
+            for phone in contact.phones where phone.label.receivesTextMessages {
                 let n = normalized[i]
                 keys.append(n.direct ? direct(phone.value, n.e164) : parsed(phone.value, n.e164))
                 i += 1
