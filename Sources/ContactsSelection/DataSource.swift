@@ -119,9 +119,10 @@ public final class ContactsDataSource: Sendable {
     public let otherChannelCount: Int
 
     public enum SkipReason: String, Sendable {
-        case noPhone = "no phone number"
+        /// No phone that takes text messages (a fax or pager number is none: `Contact.textablePhones`).
+        case noPhone = "no phone number for text messages"
         case noEmail = "no email address"
-        case noPhoneOrEmail = "no phone number or email address"
+        case noPhoneOrEmail = "no phone number for text messages or email address"
         case unnamed = "no name"
         case duplicate = "duplicate"
     }

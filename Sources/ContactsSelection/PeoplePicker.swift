@@ -21,7 +21,7 @@ public struct PeoplePicker: Sendable {
             switch self {
             case .unknownContact(let id): return "contact '\(id)' is not in the list"
             case .disabled(let id): return "contact '\(id)' is disabled"
-            case .noPhoneNumber(let id): return "contact '\(id)' has no phone number"
+            case .noPhoneNumber(let id): return "contact '\(id)' has no phone number for text messages"
             }
         }
     }
