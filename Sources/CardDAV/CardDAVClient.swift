@@ -10,12 +10,22 @@ public struct CardDAVAccount: Sendable {
     public var password: String?
     /// PEM file of the certificate authorities to trust instead of the system's.
     public var caFile: String?
+    /// The longest one request may take, in seconds, answer included: a server that trickles its answer is
+    /// cut off.
+    public var timeout: Double
 
-    public init(url: String, user: String? = nil, password: String? = nil, caFile: String? = nil) {
+    /// The default of ``timeout``: ten minutes, room for a first sync of a large book on a slow line.
+    public static let defaultTimeout = 600.0
+
+    public init(
+        url: String, user: String? = nil, password: String? = nil, caFile: String? = nil,
+        timeout: Double = defaultTimeout
+    ) {
         self.url = url
         self.user = user
         self.password = password
         self.caFile = caFile
+        self.timeout = timeout
     }
 }
 
@@ -44,6 +54,9 @@ public struct AddressBookCollection: Sendable, Hashable {
 
 /// The CardDAV protocol (RFC 6352) over HTTP: discovery (RFC 6764 and the principal's address-book home),
 /// `sync-collection` (RFC 6578), the ETag listing, `addressbook-multiget`, and conditional writes.
+/// Multistatus answers are read as a stream, one response at a time, whatever their size. Every href a
+/// server gives is taken as a path on the account's own server (``resolve(_:against:)``): no request, and
+/// no credential, ever goes to another origin.
 ///
 /// ```swift
 /// let client = try CardDAVClient(account: CardDAVAccount(url: "https://dav.example.org/", user: "ada"))
@@ -52,6 +65,8 @@ public struct AddressBookCollection: Sendable, Hashable {
 public final class CardDAVClient: Sendable {
     public let account: CardDAVAccount
     let http: HTTPClient
+    /// The largest card (or other answer kept whole) read, in bytes; a larger member is named, not read.
+    static let memberLimit = 64 << 20
     /// Requests made (for tests and the summary of a sync).
     private let counter = RequestCounter()
 
@@ -66,7 +81,9 @@ public final class CardDAVClient: Sendable {
         }
         self.account = account
         do {
-            http = try HTTPClient(user: account.user, password: account.password, caFile: account.caFile)
+            http = try HTTPClient(
+                user: account.user, password: account.password, caFile: account.caFile,
+                maxResponseBytes: Self.memberLimit, totalTimeout: account.timeout)
         } catch {
             throw CardDAVError.transfer("\(error)")
         }
@@ -81,9 +98,15 @@ public final class CardDAVClient: Sendable {
     /// ``CardDAVError/transfer(_:)``; other statuses are the caller's.
     func send(
         _ method: String, _ url: String, headers: [(String, String)] = [], body: String? = nil, bytes: [UInt8]? = nil
-    )
-        throws -> HTTPResponse
-    {
+    ) throws -> HTTPResponse {
+        try send(method, url, headers: headers, body: body, bytes: bytes, streaming: nil) { _ in }
+    }
+
+    /// ``send(_:_:headers:body:bytes:)`` whose answer with status `streamed` goes to `sink` as it arrives.
+    func send(
+        _ method: String, _ url: String, headers: [(String, String)] = [], body: String? = nil, bytes: [UInt8]? = nil,
+        streaming streamed: Int?, into sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> HTTPResponse {
         var all = headers.map { (name: $0.0, value: $0.1) }
         if body != nil { all.append((name: "Content-Type", value: "application/xml; charset=utf-8")) }
         let request = HTTPRequest(method: method, url: url, headers: all, body: bytes ?? body.map { Array($0.utf8) })
@@ -91,7 +114,11 @@ public final class CardDAVClient: Sendable {
         var attempt = 0
         while true {
             counter.increment()
-            do { response = try http.send(request) } catch { throw CardDAVError.transfer("\(error)") }
+            do { response = try http.send(request, streaming: streamed, into: sink) } catch let error as CardDAVError {
+                throw error
+            } catch {
+                throw CardDAVError.transfer("\(error)")
+            }
             // Busy (503) or too many requests (429) with a short Retry-After: wait and ask again, twice at most.
             guard response.status == 503 || response.status == 429, attempt < 2,
                 let seconds = response.header("retry-after").flatMap({ Double($0) }), (0...30).contains(seconds)
@@ -103,16 +130,51 @@ public final class CardDAVClient: Sendable {
         return response
     }
 
+    /// A request whose multistatus answer (207) is read as a stream: each response goes to `each` as soon as
+    /// it is complete (one larger than ``memberLimit`` marked ``DAVResponse/overflowed``); returns the
+    /// answer (without its body when 207) and the multistatus's other elements (the sync-token).
+    func multistatus(
+        _ method: String, _ url: String, depth: Int, body: String, each: (DAVResponse) throws -> Void
+    ) throws -> (response: HTTPResponse, others: [DAVElement]) {
+        var builder = DAVTreeBuilder(url: HTTPClient.shown(url))
+        builder.handOutDepth = 2
+        builder.handOutLimit = Self.memberLimit
+        var others: [DAVElement] = []
+        func drain() throws {
+            for (element, overflowed) in builder.take() {
+                guard element.name == "response", element.namespace == DAVElement.dav else {
+                    others.append(element)
+                    continue
+                }
+                guard var r = DAVResponse(element) else { continue }
+                r.overflowed = overflowed
+                try each(r)
+            }
+        }
+        let response = try send(method, url, headers: [("Depth", String(depth))], body: body, streaming: 207) {
+            try builder.feed($0)
+            try drain()
+        }
+        guard response.status == 207 else { return (response, []) }
+        let root = try builder.finish()
+        try drain()
+        guard root.name == "multistatus", root.namespace == DAVElement.dav else {
+            throw CardDAVError.badAnswer(url: HTTPClient.shown(url), message: "not a DAV:multistatus answer")
+        }
+        return (response, others)
+    }
+
     /// A PROPFIND answer's responses; `url` itself answering 404 is nil.
     func propfind(_ url: String, depth: Int, props: String) throws -> [DAVResponse]? {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav" xmlns:cs="http://calendarserver.org/ns/" xmlns:ic="http://apple.com/ns/ical/"><d:prop>\(props)</d:prop></d:propfind>
             """
-        let response = try send("PROPFIND", url, headers: [("Depth", String(depth))], body: body)
+        var responses: [DAVResponse] = []
+        let (response, _) = try multistatus("PROPFIND", url, depth: depth, body: body) { responses.append($0) }
         if response.status == 404 || response.status == 405 { return nil }
         guard response.status == 207 else { throw statusError("PROPFIND", url, response) }
-        return try DAVResponse.all(in: DAVElement.parse(response.body, url: HTTPClient.shown(url)), base: url)
+        return responses
     }
 
     func statusError(_ method: String, _ url: String, _ response: HTTPResponse) -> CardDAVError {
@@ -190,167 +252,46 @@ public final class CardDAVClient: Sendable {
             color: color.flatMap { $0.isEmpty ? nil : String($0.prefix(7)) }, supportsSyncCollection: sync)
     }
 
-    // MARK: Listing changes
-
-    /// What changed since `token` (RFC 6578): changed members with their ETags, removed members, the new
-    /// token. A 507 (truncated) answer is followed by further requests from the token it gave.
-    /// Throws ``SyncTokenInvalid`` when the server no longer knows `token`.
-    func changes(_ collection: String, since token: String?) throws -> (
-        changed: [String: String], removed: Set<String>, token: String
-    ) {
-        var changed: [String: String] = [:]
-        var removed: Set<String> = []
-        var current = token
-        for _ in 0..<10_000 {
-            let body = """
-                <?xml version="1.0" encoding="utf-8"?>
-                <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(Self.escape(current ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
-                """
-            let response = try send("REPORT", collection, headers: [("Depth", "1")], body: body)
-            if current != nil && [403, 409, 412].contains(response.status)
-                && String(decoding: response.body, as: UTF8.self).contains("valid-sync-token")
-            {
-                throw SyncTokenInvalid()
-            }
-            guard response.status == 207 else { throw statusError("REPORT sync-collection", collection, response) }
-            let root = try DAVElement.parse(response.body, url: HTTPClient.shown(collection))
-            var truncated = false
-            for r in DAVResponse.all(in: root, base: collection) where !Self.samePath(r.href, collection) {
-                if r.status == 404 {
-                    removed.insert(r.href)
-                    changed[r.href] = nil
-                } else if r.status == 507 {
-                    truncated = true
-                } else if let etag = r.property("getetag")?.trimmedText {
-                    changed[r.href] = etag
-                    removed.remove(r.href)
-                }
-            }
-            if DAVResponse.all(in: root, base: collection).contains(where: { $0.status == 507 }) { truncated = true }
-            guard let next = root.first("sync-token")?.trimmedText, !next.isEmpty else {
-                throw CardDAVError.badAnswer(
-                    url: HTTPClient.shown(collection), message: "sync-collection gave no sync-token")
-            }
-            if !truncated || next == current { return (changed, removed, next) }
-            current = next
-        }
-        throw CardDAVError.badAnswer(url: HTTPClient.shown(collection), message: "sync-collection never ended")
-    }
-
-    /// The collection's current sync-token (RFC 6578 `DAV:sync-token` property), if the server gives one.
-    func syncToken(_ collection: String) throws -> String? {
-        guard let answer = try propfind(collection, depth: 0, props: "<d:sync-token/>") else { return nil }
-        let own = answer.first { Self.samePath($0.href, collection) } ?? answer.first
-        return own?.property("sync-token")?.trimmedText.nonEmpty
-    }
-
-    /// Every member with its ETag and vCard in one `addressbook-query` (a first sync: one request instead of
-    /// a listing and batches of `addressbook-multiget`).
-    func allCards(_ collection: String) throws -> [String: (etag: String, card: [UInt8])] {
-        let body = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><card:address-data/></d:prop></card:addressbook-query>
-            """
-        let response = try send("REPORT", collection, headers: [("Depth", "1")], body: body)
-        guard response.status == 207 else { throw statusError("REPORT addressbook-query", collection, response) }
-        let root = try DAVElement.parse(response.body, url: HTTPClient.shown(collection))
-        var result: [String: (etag: String, card: [UInt8])] = [:]
-        for r in DAVResponse.all(in: root, base: collection) where !Self.samePath(r.href, collection) {
-            guard let data = r.property("address-data", DAVElement.cardDAV) else { continue }
-            result[r.href] = (r.property("getetag")?.trimmedText ?? "", Self.crlf(data.text))
-        }
-        return result
-    }
-
-    /// Every member of the collection with its ETag (for servers without `sync-collection`).
-    func etags(_ collection: String) throws -> [String: String] {
-        guard let answer = try propfind(collection, depth: 1, props: "<d:getetag/><d:resourcetype/>") else {
-            throw CardDAVError.addressBook("\(HTTPClient.shown(collection)): the address book does not exist")
-        }
-        var result: [String: String] = [:]
-        for r in answer where !Self.samePath(r.href, collection) && !r.isCollection {
-            if let etag = r.property("getetag")?.trimmedText { result[r.href] = etag }
-        }
-        return result
-    }
-
-    /// The vCards at `hrefs` (in batches), each with its ETag; members gone meanwhile are left out.
-    func cards(_ collection: String, hrefs: [String], batch: Int = 200) throws -> [String: (
-        etag: String, card: [UInt8]
-    )] {
-        var result: [String: (etag: String, card: [UInt8])] = [:]
-        var start = 0
-        while start < hrefs.count {
-            let part = hrefs[start..<min(hrefs.count, start + batch)]
-            start += batch
-            let list = part.map { "<d:href>\(Self.escape(Self.path(of: $0)))</d:href>" }.joined()
-            let body = """
-                <?xml version="1.0" encoding="utf-8"?>
-                <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><card:address-data/></d:prop>\(list)</card:addressbook-multiget>
-                """
-            let response = try send("REPORT", collection, headers: [("Depth", "1")], body: body)
-            guard response.status == 207 else { throw statusError("REPORT addressbook-multiget", collection, response) }
-            let root = try DAVElement.parse(response.body, url: HTTPClient.shown(collection))
-            for r in DAVResponse.all(in: root, base: collection) {
-                guard let data = r.property("address-data", DAVElement.cardDAV) else { continue }
-                result[r.href] = (r.property("getetag")?.trimmedText ?? "", Self.crlf(data.text))
-            }
-        }
-        return result
-    }
-
-    /// A card from XML text (whose parser turned every CRLF into LF) with the CRLF line ends vCard has.
-    static func crlf(_ text: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 64)
-        var previous: UInt8 = 0
-        for b in text.utf8 {
-            if b == 0x0A && previous != 0x0D { out.append(0x0D) }
-            out.append(b)
-            previous = b
-        }
-        return out
-    }
-
-    // MARK: Writes
-
-    /// The outcome of a conditional write.
-    enum WriteResult: Equatable {
-        /// Done; the new ETag when the server gave one.
-        case done(etag: String?)
-        /// The precondition failed (412): the member changed, appeared or went meanwhile.
-        case changedMeanwhile
-    }
-
-    /// PUT of a vCard: `etag` nil creates (`If-None-Match: *`), else replaces that version (`If-Match`).
-    func put(_ href: String, card: [UInt8], etag: String?) throws -> WriteResult {
-        let url = Self.resolve(href, against: account.url)
-        let condition = etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*")
-        let response = try send(
-            "PUT", url, headers: [condition, ("Content-Type", "text/vcard; charset=utf-8")], bytes: card)
-        if response.status == 412 { return .changedMeanwhile }
-        guard (200...299).contains(response.status) else { throw statusError("PUT", url, response) }
-        return .done(etag: response.header("etag"))
-    }
-
-    /// DELETE of the version `etag`; a member already gone is done.
-    func delete(_ href: String, etag: String) throws -> WriteResult {
-        let url = Self.resolve(href, against: account.url)
-        let response = try send("DELETE", url, headers: [("If-Match", etag)])
-        if response.status == 412 { return .changedMeanwhile }
-        guard (200...299).contains(response.status) || response.status == 404 else {
-            throw statusError("DELETE", url, response)
-        }
-        return .done(etag: nil)
-    }
-
     // MARK: URLs
 
-    /// `href` (a path or an absolute URL) as an absolute URL on the server of `base`.
+    /// `href` as an absolute URL on the server of `base`: a path or a relative reference is resolved against
+    /// `base`; of an absolute URL only the path is kept, on `base`'s scheme, host and port (as vdirsyncer
+    /// does), so that an answer naming another host never sends a request, or the credentials, there.
+    /// Dot segments are removed.
     static func resolve(_ href: String, against base: String) -> String {
-        if href.hasPrefix("http://") || href.hasPrefix("https://") { return href }
-        guard let url = URL(string: href, relativeTo: URL(string: base)) else { return href }
-        return url.absoluteString
+        let origin = Self.origin(of: base)
+        var path = Self.path(of: href)
+        if !path.hasPrefix("/") {
+            let basePath = Self.path(of: base)
+            let directory = basePath.lastIndex(of: "/").map { String(basePath[...$0]) } ?? "/"
+            path = (directory.hasPrefix("/") ? directory : "/" + directory) + path
+        }
+        return origin + Self.removingDotSegments(path)
+    }
+
+    /// `scheme://host[:port]` of an absolute URL.
+    static func origin(of url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return "" }
+        let rest = url[scheme.upperBound...]
+        return String(url[..<(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex)])
+    }
+
+    /// A path without `.` and `..` segments (RFC 3986 §5.2.4); never above the root.
+    static func removingDotSegments(_ path: String) -> String {
+        guard path.contains("/.") else { return path }
+        var out: [Substring] = []
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (k, part) in parts.enumerated() {
+            let last = k == parts.count - 1
+            if part == "." || part == ".." {
+                if part == ".." && out.count > 1 { out.removeLast() }
+                if last { out.append("") }
+            } else {
+                out.append(part)
+            }
+        }
+        let joined = out.joined(separator: "/")
+        return joined.hasPrefix("/") ? joined : "/" + joined
     }
 
     /// The path of an href or URL, percent-decoded (how two spellings of one member are compared).
@@ -423,5 +364,5 @@ private final class RequestCounter: Sendable {
 }
 
 extension String {
-    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -1,15 +1,10 @@
 import Foundation
 import Support
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// An element of a WebDAV answer (multistatus): namespace, local name, text and children. Read from bytes
-/// with ``parse(_:url:limit:)``, which refuses what a server never needs to send (a DOCTYPE, hence any
-/// entity definition; bytes that are not UTF-8; more than the size limit) before libxml2 sees it
-/// (`GuardedXML`, shared with the translators' files), with external entities off: a hostile or broken
-/// answer is a clear error, never a crash or a blow-up.
+/// An element of a WebDAV answer (multistatus): namespace, local name, text and children. Read by
+/// `GuardedXMLReader` (shared with the translators' files), which refuses what a server never needs to send
+/// (a DOCTYPE, hence any entity definition; bytes that are not UTF-8; elements nested deeper than 256) with
+/// the line and column: a hostile or broken answer is a clear error, never a crash or a blow-up.
 struct DAVElement: Sendable, Hashable {
     var namespace: String
     var name: String
@@ -54,55 +49,86 @@ struct DAVElement: Sendable, Hashable {
     }
 
     /// The document element of `bytes`; `url` names the answer in errors.
-    static func parse(_ bytes: [UInt8], url: String, limit: Int = 256 << 20) throws -> DAVElement {
-        do { try GuardedXML.check(bytes, limit: limit, allowsDoctype: false) } catch {
-            throw CardDAVError.badAnswer(
-                url: url, message: "\(error.line):\(error.column): the answer: \(error.message)")
-        }
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        let builder = DAVTreeBuilder()
-        parser.delegate = builder
-        guard parser.parse(), let root = builder.root else {
-            let line = parser.lineNumber
-            let column = parser.columnNumber
-            let reason =
-                parser.parserError.map { error in
-                    let ns = error as NSError
-                    return ns.domain == XMLParser.errorDomain
-                        ? GuardedXML.describe(libxml2Code: ns.code) : ns.localizedDescription
-                } ?? "no document element"
-            throw CardDAVError.badAnswer(url: url, message: "\(line):\(column): malformed XML (\(reason))")
-        }
-        return root
+    static func parse(_ bytes: [UInt8], url: String) throws -> DAVElement {
+        var builder = DAVTreeBuilder(url: url)
+        try builder.feed(bytes)
+        return try builder.finish()
     }
 }
 
-/// Builds the element tree from the parser's events.
-private final class DAVTreeBuilder: NSObject, XMLParserDelegate {
-    var stack: [DAVElement] = []
-    var root: DAVElement?
+/// Builds elements from ``GuardedXMLReader``'s events: the whole tree, or (``DAVMultistatus``) one
+/// response at a time.
+struct DAVTreeBuilder {
+    let url: String
+    private var reader = GuardedXMLReader()
+    /// The open elements, and the text bytes of each.
+    private var stack: [(element: DAVElement, text: [UInt8])] = []
+    private(set) var root: DAVElement?
+    /// Elements at this depth are handed out (``take``) instead of added to their parent (nil: none).
+    var handOutDepth: Int?
+    /// The text kept per handed-out element, in bytes; more is dropped and the element marked ``overflowed``.
+    var handOutLimit = Int.max
+    private var handOutBytes = 0
+    private var dropping = false
+    /// The elements completed at ``handOutDepth`` since the last ``take``, and whether each overflowed.
+    private var ready: [(element: DAVElement, overflowed: Bool)] = []
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        stack.append(DAVElement(namespace: namespaceURI ?? "", name: elementName))
+    init(url: String) { self.url = url }
+
+    mutating func feed(_ bytes: some Collection<UInt8>) throws {
+        // The reader is moved out while it calls back into the builder (no copy of its buffer).
+        var r = GuardedXMLReader()
+        swap(&r, &reader)
+        defer { swap(&r, &reader) }
+        do { try r.feed(bytes) { try self.handle($0) } } catch let error as GuardedXMLError {
+            throw CardDAVError.badAnswer(url: url, message: "\(error.line):\(error.column): \(error.message)")
+        }
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard let element = stack.popLast() else { return }
-        if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
+    mutating func finish() throws -> DAVElement {
+        do { try reader.finish() } catch let error as GuardedXMLError {
+            throw CardDAVError.badAnswer(url: url, message: "\(error.line):\(error.column): \(error.message)")
+        }
+        guard let root else { throw CardDAVError.badAnswer(url: url, message: "no document element") }
+        return root
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if !stack.isEmpty { stack[stack.count - 1].text += string }
+    /// The elements completed at ``handOutDepth`` so far (each once).
+    mutating func take() -> [(element: DAVElement, overflowed: Bool)] {
+        defer { ready.removeAll() }
+        return ready
     }
 
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    // (XMLParserDelegate names the parameter so.)
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        if !stack.isEmpty { stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self) }
+    private mutating func handle(_ event: GuardedXMLReader.Event) throws {
+        switch event {
+        case .start(let namespace, let name):
+            stack.append((DAVElement(namespace: namespace, name: name), []))
+            if stack.count == handOutDepth {
+                handOutBytes = 0
+                dropping = false
+            }
+        case .text(let bytes):
+            guard !stack.isEmpty, !dropping else { return }
+            if let depth = handOutDepth, stack.count >= depth {
+                handOutBytes += bytes.count
+                if handOutBytes > handOutLimit {
+                    dropping = true
+                    return
+                }
+            }
+            stack[stack.count - 1].text.append(contentsOf: bytes)
+        case .end:
+            var (element, text) = stack.removeLast()
+            if !text.isEmpty { element.text = String(decoding: text, as: UTF8.self) }
+            text = []
+            if stack.count + 1 == handOutDepth {
+                ready.append((element, dropping))
+                dropping = false
+            } else if stack.isEmpty {
+                root = element
+            } else if !dropping {
+                stack[stack.count - 1].element.children.append(element)
+            }
+        }
     }
 }

@@ -169,8 +169,19 @@ public struct SyncConflict: Codable, Sendable, Hashable {
     public var file: String
     /// The properties changed differently on both sides.
     public var properties: [String]
-    /// Where the local version was kept.
+    /// Where the local version was kept: relative to the vdir in the state, the path from the current
+    /// folder in what ``VDirSync`` returns.
     public var copy: String
     /// When (ISO 8601, UTC).
     public var date: String
+}
+
+extension SyncConflict {
+    /// The conflict with ``copy`` as a path from the current folder (states before this kept the path the
+    /// sync was given, which holds only from the folder it ran in).
+    func inFolder(_ vdir: String) -> SyncConflict {
+        var c = self
+        if copy.hasPrefix(SyncState.folderName + "/") { c.copy = vdir + "/" + copy }
+        return c
+    }
 }

@@ -20,6 +20,14 @@ public struct SyncSummary: Sendable, Hashable {
     public var fullResync = false
     /// HTTP requests made.
     public var requests = 0
+    /// Members of the server that could not be read (not a vCard, too large, no data even by GET), each
+    /// "href: why"; nothing was written for them.
+    public var unreadable: [String] = []
+    /// Local changes the server refused (403 on a read-only book, 409, a name too long…), each "file: why";
+    /// they stay here and are tried again by the next sync.
+    public var failed: [String] = []
+    /// Local changes not sent because the sync was read-only.
+    public var notSent = 0
 }
 
 /// Two-way sync of one CardDAV address book with a vdir folder. Local adds, edits and deletes are pushed
@@ -39,11 +47,15 @@ public final class VDirSync {
     public let folder: String
     /// Notes for the user (an interrupted sync resumed), one line each.
     public var notes: [String] = []
+    /// Pull only: local changes stay here, unsent (vdirsyncer's `partial_sync = ignore`).
+    public var readOnly = false
 
-    private var state = SyncState()
-    private var summary = SyncSummary()
+    var state = SyncState()
+    var summary = SyncSummary()
     /// The files of the folder this sync wrote or removed (made durable before the state is saved).
-    private var writtenPaths: [String] = []
+    var writtenPaths: [String] = []
+    /// The files this sync pushed (their stored versions are fetched at its end).
+    var pushedFiles: [String] = []
 
     public init(client: CardDAVClient, folder: String) {
         self.client = client
@@ -52,7 +64,9 @@ public final class VDirSync {
 
     /// The conflicts of `folder` whose kept copy is still there (removing the copy settles one).
     public static func conflicts(in folder: String) throws -> [SyncConflict] {
-        try SyncState.load(folder).conflicts.filter { FileManager.default.fileExists(atPath: $0.copy) }
+        try SyncState.load(folder).conflicts.map { $0.inFolder(folder) }.filter {
+            FileManager.default.fileExists(atPath: $0.copy)
+        }
     }
 
     /// The address book to sync: the one the URL leads to, or the one named `bookName` (display name or last
@@ -109,6 +123,10 @@ public final class VDirSync {
         }
         summary.collection = state.collection
         try local { try PrivateFiles.makeDirectories(folder) }
+        // Temporary files a killed run left behind.
+        for dir in [folder, SyncState.folder(folder), SyncState.conflictFolder(folder)] {
+            AtomicFiles.removeTemporaries(in: dir)
+        }
         for (name, value) in metadata { try writeMetadata(name, value) }
         let loaded = state
         try syncOnce()
@@ -120,141 +138,100 @@ public final class VDirSync {
         }
         try? FileManager.default.removeItem(atPath: SyncState.journal(folder))
         summary.requests = client.requestCount
+        summary.conflicts = summary.conflicts.map { $0.inFolder(folder) }
         return summary
     }
 
     // MARK: The sync
 
+    /// What one run knows of the local side and of what it handled, while the server's cards stream in.
+    struct Pass {
+        var localBytes: [String: [UInt8]] = [:]
+        var fileByHref: [String: String] = [:]
+        var handled: Set<String> = []
+        var taken: Set<String> = []
+        /// The files not synced yet, by UID (a first sync of a vdir another tool filled: no duplicate).
+        var untrackedByUID: [String: String] = [:]
+        /// Members whose answer held no card, for GET.
+        var withoutData: [String] = []
+        /// Members changed on both sides, merged once the answer is read (no request is made while one is
+        /// under way).
+        var toReconcile: [(file: String, member: DAVMember, base: [UInt8]?)] = []
+    }
+
     private func syncOnce() throws {
         let collection = state.collection
-        // 1. What the server changed.
-        var serverChanged: [String: String] = [:]
-        var serverRemoved: Set<String> = []
-        var listedAll = false
-        var prefetched: [String: (etag: String, card: [UInt8])]?
-        if state.syncToken == nil && state.items.isEmpty {
-            // A first sync: the token first (changes after it come next time), then every card in one query.
-            if state.supportsSyncCollection {
-                state.syncToken = try client.syncToken(collection) ?? client.changes(collection, since: nil).token
-            }
-            let all = try client.allCards(collection)
-            prefetched = all
-            serverChanged = all.mapValues(\.etag)
-            listedAll = true
-        } else if state.supportsSyncCollection {
-            do {
-                let r = try client.changes(collection, since: state.syncToken)
-                (serverChanged, serverRemoved, state.syncToken) = (r.changed, r.removed, r.token)
-                listedAll = state.syncToken == nil
-            } catch is SyncTokenInvalid {
-                summary.fullResync = true
-                let r = try client.changes(collection, since: nil)
-                (serverChanged, serverRemoved, state.syncToken) = (r.changed, [], r.token)
-                listedAll = true
-            }
-        } else {
-            serverChanged = try client.etags(collection)
-            listedAll = true
-        }
-        var fileByHref: [String: String] = [:]
-        for (file, item) in state.items { fileByHref[Self.key(item.href)] = file }
-        if listedAll {
-            let listed = Set(serverChanged.keys.map(Self.key))
-            for item in state.items.values where !listed.contains(Self.key(item.href)) {
-                serverRemoved.insert(item.href)
-            }
-        }
-        // Our own pushes come back with the ETag we stored: not a change.
-        serverChanged = serverChanged.filter { href, etag in
-            fileByHref[Self.key(href)].flatMap { state.items[$0]?.etag } != etag
-        }
-
-        // 2. What changed here.
-        // Every file is read (on all cores): a local edit is found by its bytes, whatever its times say.
+        // 1. What changed here. Every file is read (on all cores): a local edit is found by its bytes,
+        // whatever its times say.
+        var pass = Pass()
         let names = try reading { try VDir(path: folder).cardFileNames() }
         let paths = names.map { folder + "/" + $0 }
         let contents = ParallelWork.map(count: paths.count) { k in
             FileManager.default.contents(atPath: paths[k]).map { [UInt8]($0) }
         }
-        var localBytes: [String: [UInt8]] = [:]
-        localBytes.reserveCapacity(names.count)
-        for (name, bytes) in zip(names, contents) { localBytes[name] = bytes }
-        func changedLocally(_ file: String) -> Bool {
-            guard let item = state.items[file], let bytes = localBytes[file] else { return false }
-            return SyncState.hash(bytes) != item.hash
-        }
-        var handled: Set<String> = []
-        var taken = Set(localBytes.keys).union(state.items.keys)
-        // The files not synced yet, by UID (a first sync of a vdir another tool filled: no duplicate).
-        var untrackedByUID: [String: String] = [:]
-        if !serverChanged.isEmpty {
-            for (name, bytes) in localBytes where state.items[name] == nil {
-                guard let id = AddressBook(data: Data(bytes), fileName: name).contacts.first?.id,
-                    untrackedByUID[id] == nil
-                else { continue }
-                untrackedByUID[id] = name
-            }
+        pass.localBytes.reserveCapacity(names.count)
+        for (name, bytes) in zip(names, contents) { pass.localBytes[name] = bytes }
+        for (file, item) in state.items { pass.fileByHref[Self.key(item.href)] = file }
+        pass.taken = Set(pass.localBytes.keys).union(state.items.keys)
+        for (name, bytes) in pass.localBytes where state.items[name] == nil {
+            guard let id = Self.uid(of: bytes), pass.untrackedByUID[id] == nil else { continue }
+            pass.untrackedByUID[id] = name
         }
 
-        // 3. Server changes in.
-        var fetched: [String: (etag: String, card: [UInt8])] = [:]
-        for (href, value) in try prefetched ?? client.cards(collection, hrefs: serverChanged.keys.sorted()) {
-            fetched[Self.key(href)] = value
-        }
-        for href in serverChanged.keys.sorted() {
-            guard let (etag, card) = fetched[Self.key(href)] else { continue }
-            if let file = fileByHref[Self.key(href)] {
-                handled.insert(file)
-                if localBytes[file] == nil {
-                    // Deleted here, changed there: the change wins (nothing is lost).
-                    try writeFile(file, card)
-                    record(file, href: href, etag: etag, card: card, written: card)
-                    summary.pulled += 1
-                } else if changedLocally(file) {
-                    try reconcile(file, href: href, etag: etag, server: card, base: base(of: file))
-                } else {
-                    try writeFile(file, card)
-                    record(file, href: href, etag: etag, card: card, written: card)
-                    summary.pulled += 1
+        // 2. Server changes in, each card written as it arrives.
+        var serverRemoved: Set<String> = []
+        if state.syncToken == nil && state.items.isEmpty {
+            // A first sync: the token first (changes after it come next time), then every card in one query.
+            if state.supportsSyncCollection {
+                state.syncToken = try client.syncToken(collection) ?? client.changes(collection, since: nil).token
+            }
+            try client.allCards(collection) { try take($0, &pass) }
+        } else {
+            var listing: DAVListing
+            var listedAll = false
+            if state.supportsSyncCollection {
+                do {
+                    listing = try client.changes(collection, since: state.syncToken)
+                } catch is SyncTokenInvalid {
+                    summary.fullResync = true
+                    listing = try client.changes(collection, since: nil)
+                    listing.removed = []
+                    listedAll = true
                 }
+                state.syncToken = listing.token
             } else {
-                let uid =
-                    untrackedByUID.isEmpty ? nil : AddressBook(data: Data(card), fileName: "card").contacts.first?.id
-                let file: String
-                if let uid, let match = untrackedByUID.removeValue(forKey: uid) {
-                    file = match
-                } else {
-                    file = newFileName(for: href, card: card, taken: taken)
-                    taken.insert(file)
-                }
-                if let mine = localBytes[file], state.items[file] == nil {
-                    // A local file not synced yet with the same UID or name: a push an interrupted sync made, or
-                    // a vdir another tool (vdirsyncer) filled from this server: the file keeps its name.
-                    handled.insert(file)
-                    let outcome = CardMerge.merge(base: nil, local: mine, server: card)
-                    if outcome.conflicts.isEmpty && outcome.card == card {
-                        record(file, href: href, etag: etag, card: card, written: mine)
-                    } else {
-                        try reconcile(file, href: href, etag: etag, server: card, base: nil)
-                    }
-                } else {
-                    try writeFile(file, card)
-                    record(file, href: href, etag: etag, card: card, written: card)
-                    localBytes[file] = card
-                    handled.insert(file)
-                    summary.pulled += 1
+                listing = try client.etags(collection)
+                listedAll = true
+            }
+            serverRemoved = listing.removed
+            if listedAll {
+                let listed = Set(listing.changed.keys.map(Self.key))
+                for item in state.items.values where !listed.contains(Self.key(item.href)) {
+                    serverRemoved.insert(item.href)
                 }
             }
+            // Our own pushes come back with the ETag we stored: not a change.
+            let changed = listing.changed.filter { href, etag in
+                pass.fileByHref[Self.key(href)].flatMap { state.items[$0]?.etag } != etag
+            }
+            try client.cards(collection, hrefs: changed.keys.sorted(), sizes: listing.sizes) { try take($0, &pass) }
+        }
+        // Members the answers gave no card for (Xandikos keeps a non-vCard PUT as octet-stream): by GET.
+        for href in pass.withoutData {
+            if let member = try client.get(href) { try take(member, &pass, fetched: true) }
+        }
+        for (file, member, base) in pass.toReconcile {
+            try reconcile(file, href: member.href, etag: member.etag, server: member.card ?? [], base: base)
         }
         for href in serverRemoved.sorted() {
-            guard let file = fileByHref[Self.key(href)], !handled.contains(file) else { continue }
-            handled.insert(file)
-            if changedLocally(file) {
+            guard let file = pass.fileByHref[Self.key(href)], !pass.handled.contains(file) else { continue }
+            pass.handled.insert(file)
+            if changedLocally(file, pass) {
                 // Changed here, deleted there: the change wins, pushed again as new.
                 state.items[file] = nil
-                try pushNew(file, localBytes[file]!)
+                if !readOnly { try attempt(file) { try pushNew(file, pass.localBytes[file]!) } }
             } else {
-                if localBytes[file] != nil {
+                if pass.localBytes[file] != nil {
                     try local { try AtomicFiles.remove(folder + "/" + file) }
                     summary.removedLocally += 1
                 }
@@ -262,200 +239,140 @@ public final class VDirSync {
             }
         }
 
-        // 4. Local changes out.
-        for file in state.items.keys.sorted() where !handled.contains(file) {
+        // 3. Local changes out.
+        try pushLocalChanges(pass)
+    }
+
+    func changedLocally(_ file: String, _ pass: Pass) -> Bool {
+        guard let item = state.items[file], let bytes = pass.localBytes[file] else { return false }
+        return SyncState.hash(bytes) != item.hash
+    }
+
+    /// One member from the server: written here, merged with a local change, or matched (by UID) with a
+    /// local file not synced yet. A member whose answer held no card is noted for GET (`fetched` false), or
+    /// named as unreadable; one that is not a vCard is named and not written.
+    private func take(_ member: DAVMember, _ pass: inout Pass, fetched: Bool = false) throws {
+        let href = member.href
+        if let problem = member.problem {
+            summary.unreadable.append("\(href): \(problem)")
+            return
+        }
+        guard let card = member.card else {
+            if fetched {
+                summary.unreadable.append("\(href): the server gives no vCard for it")
+            } else {
+                pass.withoutData.append(href)
+            }
+            return
+        }
+        guard Self.isVCard(card) else {
+            summary.unreadable.append("\(href): not a vCard; not written")
+            return
+        }
+        let etag = member.etag
+        if let file = pass.fileByHref[Self.key(href)] {
+            pass.handled.insert(file)
+            if pass.localBytes[file] != nil && changedLocally(file, pass) {
+                pass.toReconcile.append((file, member, base(of: file)))
+            } else {
+                // Unchanged here, or deleted here and changed there: the change wins (nothing is lost).
+                try writeFile(file, card)
+                record(file, href: href, etag: etag, card: card, written: card)
+                summary.pulled += 1
+            }
+            return
+        }
+        let uid = pass.untrackedByUID.isEmpty ? nil : Self.uid(of: card)
+        let file: String
+        if let uid, let match = pass.untrackedByUID.removeValue(forKey: uid) {
+            file = match
+        } else {
+            file = newFileName(for: href, card: card, taken: pass.taken)
+            pass.taken.insert(file)
+        }
+        pass.handled.insert(file)
+        pass.fileByHref[Self.key(href)] = file
+        if let mine = pass.localBytes[file], state.items[file] == nil {
+            // A local file not synced yet with the same UID or name: a push an interrupted sync made, or
+            // a vdir another tool (vdirsyncer) filled from this server: the file keeps its name.
+            let outcome = CardMerge.merge(base: nil, local: mine, server: card)
+            if outcome.conflicts.isEmpty && outcome.card == card {
+                record(file, href: href, etag: etag, card: card, written: mine)
+            } else {
+                pass.toReconcile.append((file, member, nil))
+            }
+        } else {
+            try writeFile(file, card)
+            record(file, href: href, etag: etag, card: card, written: card)
+            pass.localBytes[file] = card
+            summary.pulled += 1
+        }
+    }
+
+    /// Local edits, deletes and new files out; each refused write is named and the rest goes on.
+    private func pushLocalChanges(_ pass: Pass) throws {
+        for file in state.items.keys.sorted() where !pass.handled.contains(file) {
             guard let item = state.items[file] else { continue }
-            if let bytes = localBytes[file] {
+            if let bytes = pass.localBytes[file] {
                 guard SyncState.hash(bytes) != item.hash else { continue }
-                try journal("PUT \(file)")
-                switch try client.put(item.href, card: bytes, etag: item.etag) {
-                case .done(let etag):
-                    record(file, href: item.href, etag: etag ?? "", card: bytes, written: bytes)
-                    summary.pushed += 1
-                case .changedMeanwhile:
-                    try refetchAndReconcile(file, href: item.href, base: base(of: file))
+                if readOnly {
+                    summary.notSent += 1
+                    continue
+                }
+                try attempt(file) {
+                    try journal("PUT \(file)")
+                    switch try client.put(item.href, card: bytes, etag: item.etag) {
+                    case .done(let etag):
+                        recordPush(file, href: item.href, etag: etag, card: bytes)
+                        summary.pushed += 1
+                    case .changedMeanwhile:
+                        try refetchAndReconcile(file, href: item.href, base: base(of: file))
+                    }
                 }
             } else {
-                try journal("DELETE \(file)")
-                switch try client.delete(item.href, etag: item.etag) {
-                case .done:
-                    state.items[file] = nil
-                    summary.removedOnServer += 1
-                case .changedMeanwhile:
-                    // Changed there meanwhile: the change comes back here instead of being deleted.
-                    let server = try client.cards(state.collection, hrefs: [item.href])
-                    if let (etag, card) = server[item.href] {
-                        try writeFile(file, card)
-                        record(file, href: item.href, etag: etag, card: card, written: card)
-                        summary.pulled += 1
-                    } else {
+                if readOnly {
+                    summary.notSent += 1
+                    continue
+                }
+                try attempt(file) {
+                    try journal("DELETE \(file)")
+                    switch try client.delete(item.href, etag: item.etag) {
+                    case .done:
                         state.items[file] = nil
+                        summary.removedOnServer += 1
+                    case .changedMeanwhile:
+                        // Changed there meanwhile: the change comes back here instead of being deleted.
+                        var back: DAVMember?
+                        try client.cards(state.collection, hrefs: [item.href]) { back = $0 }
+                        if let back, let card = back.card, Self.isVCard(card) {
+                            try writeFile(file, card)
+                            record(file, href: item.href, etag: back.etag, card: card, written: card)
+                            summary.pulled += 1
+                        } else {
+                            state.items[file] = nil
+                        }
                     }
                 }
             }
         }
-        for file in localBytes.keys.sorted() where state.items[file] == nil && !handled.contains(file) {
-            try pushNew(file, localBytes[file]!)
-        }
-    }
-
-    /// Pushes a file the server does not have; an existing member at its href is merged with it instead.
-    private func pushNew(_ file: String, _ bytes: [UInt8]) throws {
-        let book = AddressBook(data: Data(bytes), fileName: file)
-        guard book.contacts.count + book.groups.count > 0 else {
-            notes.append("\(file): no vCard in it; not sent")
-            return
-        }
-        let href = Self.withoutTrailingSlash(state.collection) + "/" + Self.encode(file)
-        try journal("PUT-NEW \(file)")
-        switch try client.put(href, card: bytes, etag: nil) {
-        case .done(let etag):
-            record(file, href: href, etag: etag ?? "", card: bytes, written: bytes)
-            summary.pushed += 1
-        case .changedMeanwhile:
-            try refetchAndReconcile(file, href: href, base: nil)
-        }
-    }
-
-    /// A write refused with 412: the server's version is fetched and merged with the local one.
-    private func refetchAndReconcile(_ file: String, href: String, base: [UInt8]?) throws {
-        let server = try client.cards(state.collection, hrefs: [href])
-        guard let (etag, card) = server[href] ?? server.first(where: { Self.key($0.key) == Self.key(href) })?.value
-        else {
-            // Gone meanwhile: pushed again as new.
-            state.items[file] = nil
-            if let bytes = FileManager.default.contents(atPath: folder + "/" + file) {
-                try pushNew(file, [UInt8](bytes))
+        for file in pass.localBytes.keys.sorted() where state.items[file] == nil && !pass.handled.contains(file) {
+            if readOnly {
+                summary.notSent += 1
+                continue
             }
-            return
+            try attempt(file) { try pushNew(file, pass.localBytes[file]!) }
         }
-        try reconcile(file, href: href, etag: etag, server: card, base: base)
+        try refetchRewritten()
     }
 
-    /// The card of `file` as last synced.
-    private func base(of file: String) -> [UInt8]? { state.items[file]?.base }
-
-    /// Both sides changed `file`: merged per property against the last synced version; the result is
-    /// written here and pushed; a conflict keeps the server's version here and the local one beside the
-    /// state.
-    private func reconcile(
-        _ file: String, href: String, etag: String, server: [UInt8], base: [UInt8]?
-    ) throws {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + file) else { return }
-        let mine = [UInt8](data)
-        let outcome = CardMerge.merge(base: base, local: mine, server: server)
-        if !outcome.conflicts.isEmpty {
-            let copy = try keepConflict(file, mine)
-            summary.conflicts.append(
-                SyncConflict(file: file, properties: outcome.conflicts, copy: copy, date: Self.now()))
-            state.conflicts.append(summary.conflicts[summary.conflicts.count - 1])
-            try writeFile(file, server)
-            record(file, href: href, etag: etag, card: server, written: server)
-            return
+    /// Runs one write of `file`; a refusal by the server (a status, an unreadable answer) is named in the
+    /// summary and the sync goes on; failures of the connection or the folder stop it.
+    func attempt(_ file: String, _ body: () throws -> Void) throws {
+        do { try body() } catch let error as CardDAVError {
+            switch error {
+            case .status, .badAnswer: summary.failed.append("\(file): \(error)")
+            default: throw error
+            }
         }
-        if outcome.card == server {
-            try writeFile(file, server)
-            record(file, href: href, etag: etag, card: server, written: server)
-            return
-        }
-        summary.merged += 1
-        try writeFile(file, outcome.card)
-        try journal("PUT-MERGED \(file)")
-        switch try client.put(href, card: outcome.card, etag: etag) {
-        case .done(let newETag):
-            record(file, href: href, etag: newETag ?? "", card: outcome.card, written: outcome.card)
-        case .changedMeanwhile:
-            // Changed again meanwhile: the merge is here; the next sync merges again.
-            record(file, href: href, etag: etag, card: server, written: server)
-        }
-    }
-
-    // MARK: Files
-
-    private func record(_ file: String, href: String, etag: String, card: [UInt8], written: [UInt8]) {
-        state.items[file] = SyncState.Item(href: href, etag: etag, hash: SyncState.hash(written), base: card)
-    }
-
-    private func writeFile(_ file: String, _ bytes: [UInt8]) throws {
-        // Made durable all at once, before the state is saved (``run(bookName:)``).
-        try local { try AtomicFiles.replace(folder + "/" + file, with: bytes, durable: false) }
-        writtenPaths.append(folder + "/" + file)
-    }
-
-    private func keepConflict(_ file: String, _ bytes: [UInt8]) throws -> String {
-        let dir = SyncState.conflictFolder(folder)
-        let stamp = Self.now().replacingOccurrences(of: ":", with: "")
-        let path = dir + "/" + file + "." + stamp + ".vcf"
-        try local {
-            try PrivateFiles.makeDirectories(dir)
-            try AtomicFiles.replace(path, with: bytes)
-        }
-        return path
-    }
-
-    private func writeMetadata(_ name: String, _ value: String?) throws {
-        guard let value, VDir(path: folder).metadata(name) != value else { return }
-        try local { try AtomicFiles.replace(folder + "/" + name, with: Array((value + "\n").utf8)) }
-    }
-
-    /// Notes a push before it is made (removed once the state is saved).
-    private func journal(_ line: String) throws {
-        let path = SyncState.journal(folder)
-        try local {
-            try PrivateFiles.makeDirectories(SyncState.folder(folder))
-            let fd = PrivateFiles.open(path, O_WRONLY | O_CREAT | O_APPEND)
-            guard fd >= 0 else { throw CardDAVError.local(path: path, message: String(cString: strerror(errno))) }
-            defer { close(fd) }
-            try AtomicFiles.writeAll(fd, Array((line + "\n").utf8), path: path)
-            _ = fsync(fd)
-        }
-    }
-
-    /// The file name for a member new here: its href's last segment when that is a safe `.vcf` name not
-    /// taken, else its UID (or a fresh one) with `.vcf`.
-    private func newFileName(for href: String, card: [UInt8], taken: Set<String>) -> String {
-        let last = CardDAVClient.path(of: href).split(separator: "/").last.map(String.init) ?? ""
-        let decoded = CardDAVClient.percentDecoded(last)
-        if VDir.isCardFileName(decoded), !decoded.contains("/"), !taken.contains(decoded) { return decoded }
-        let uid = AddressBook(data: Data(card), fileName: "card").contacts.first?.id ?? UUID().uuidString.lowercased()
-        var name = String(uid.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }) + ".vcf"
-        var n = 2
-        while taken.contains(name) {
-            name = "\(uid)-\(n).vcf"
-            n += 1
-        }
-        return name
-    }
-
-    private func local(_ body: () throws -> Void) throws {
-        do { try body() } catch let error as PrivateFilesError {
-            throw CardDAVError.local(path: error.path, message: error.reason)
-        } catch let error as ContactsCoreError {
-            throw CardDAVError.local(path: folder, message: "\(error)")
-        }
-    }
-
-    private func reading<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as ContactsCoreError {
-            throw CardDAVError.local(path: folder, message: "\(error)")
-        }
-    }
-
-    static func key(_ href: String) -> String {
-        let p = CardDAVClient.path(of: href)
-        return CardDAVClient.percentDecoded(p)
-    }
-
-    static func encode(_ name: String) -> String {
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
-    }
-
-    static func withoutTrailingSlash(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
-
-    static func now() -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: Date())
     }
 }

@@ -69,6 +69,9 @@ package final class HTTPClient: Sendable {
     package let connectTimeout: Double
     /// A transfer slower than 1 byte/s for this long is abandoned.
     package let stallTimeout: Double
+    /// The longest one request may take, answer included (nil: no limit): a server that trickles its answer
+    /// byte by byte is cut off.
+    package let totalTimeout: Double?
 
     private struct State {
         var handle: CurlHandle?
@@ -102,7 +105,7 @@ package final class HTTPClient: Sendable {
 
     package init(
         user: String? = nil, password: String? = nil, caFile: String? = nil, maxResponseBytes: Int = 256 << 20,
-        connectTimeout: Double = 30, stallTimeout: Double = 120
+        connectTimeout: Double = 30, stallTimeout: Double = 120, totalTimeout: Double? = nil
     ) throws {
         guard CurlLibrary.isInitialized else { throw HTTPTransferError.unavailable("libcurl failed to initialize") }
         self.user = user
@@ -111,6 +114,7 @@ package final class HTTPClient: Sendable {
         self.maxResponseBytes = maxResponseBytes
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout
+        self.totalTimeout = totalTimeout
     }
 
     deinit {
@@ -145,16 +149,33 @@ package final class HTTPClient: Sendable {
 
     /// Sends `request` and returns the answer, whatever its status (redirects are not followed).
     package func send(_ request: HTTPRequest) throws -> HTTPResponse {
+        try send(request, streaming: nil) { _ in }
+    }
+
+    /// Sends `request`; an answer with status `streamed` is not kept but handed to `sink` part by part as it
+    /// arrives (of any size: ``maxResponseBytes`` limits the answers kept), other answers are returned whole.
+    /// An error thrown by `sink` stops the transfer and is rethrown.
+    package func send(
+        _ request: HTTPRequest, streaming streamed: Int?, into sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> HTTPResponse {
+        try withoutActuallyEscaping(sink) { sink in
+            try send(request, sink: streamed.map { (status: $0, body: sink) })
+        }
+    }
+
+    private func send(
+        _ request: HTTPRequest, sink: (status: Int, body: (UnsafeRawBufferPointer) throws -> Void)?
+    ) throws -> HTTPResponse {
         try state.withLock { state in
             if state.handle == nil { state.handle = curl_easy_init().map(CurlHandle.init) }
             guard let curl = state.handle?.pointer else { throw HTTPTransferError.unavailable("curl_easy_init failed") }
             curl_easy_reset(curl)
             do {
-                let (first, basicAtOnce) = try perform(curl, request, auth: &state.auth)
+                let (first, basicAtOnce) = try perform(curl, request, sink: sink, auth: &state.auth)
                 // Basic sent at once was refused by a server that asks for Digest: again, with Digest.
                 guard first.status == 401, basicAtOnce, state.auth == Self.digest else { return first }
                 curl_easy_reset(curl)
-                return try perform(curl, request, auth: &state.auth).response
+                return try perform(curl, request, sink: sink, auth: &state.auth).response
             } catch {
                 // A failed transfer may leave the connection in an unknown state: start afresh next time.
                 curl_easy_cleanup(curl)
@@ -164,12 +185,14 @@ package final class HTTPClient: Sendable {
         }
     }
 
-    private func perform(_ curl: UnsafeMutableRawPointer, _ request: HTTPRequest, auth: inout Int) throws
-        -> (response: HTTPResponse, basicAtOnce: Bool)
-    {
+    private func perform(
+        _ curl: UnsafeMutableRawPointer, _ request: HTTPRequest,
+        sink: (status: Int, body: (UnsafeRawBufferPointer) throws -> Void)?, auth: inout Int
+    ) throws -> (response: HTTPResponse, basicAtOnce: Bool) {
         let offered = Self.offer(known: auth, url: request.url)
         let basicAtOnce = user != nil && auth == 0 && offered == Self.basic
         let context = HTTPTransferContext(limit: maxResponseBytes)
+        context.sink = sink
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }
         var headerList: UnsafeMutablePointer<curl_slist>?
@@ -205,6 +228,9 @@ package final class HTTPClient: Sendable {
             check(ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, CurlLibrary.milliseconds(connectTimeout)))
             check(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1))
             check(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(stallTimeout))))
+            if let totalTimeout {
+                check(ccurl_setopt_long(curl, CURLOPT_TIMEOUT_MS, CurlLibrary.milliseconds(totalTimeout)))
+            }
             // Compressed answers (every encoding curl knows), except from this machine: there the bytes
             // cost nothing and compressing a large answer costs the server time.
             if !Self.isLoopback(request.url) { check(ccurl_setopt_string(curl, CURLOPT_ACCEPT_ENCODING, "")) }
@@ -220,6 +246,7 @@ package final class HTTPClient: Sendable {
             return curl_easy_perform(curl)
         }
         let url = Self.shown(request.url)
+        if let error = context.sinkError { throw error }
         if context.overflow { throw HTTPTransferError.tooLarge(url: url, limit: maxResponseBytes) }
         guard code == CURLE_OK else {
             let detail = CurlLibrary.plainWords(
@@ -256,6 +283,11 @@ private final class HTTPTransferContext {
     var body: [UInt8] = []
     var headers: [(name: String, value: String)] = []
     var overflow = false
+    /// The status of the answer under way (from its status line).
+    var status = 0
+    /// Where the body of an answer with `sink.status` goes, and the error it threw.
+    var sink: (status: Int, body: (UnsafeRawBufferPointer) throws -> Void)?
+    var sinkError: Error?
 
     init(limit: Int) { self.limit = limit }
 }
@@ -264,6 +296,13 @@ private let httpWrite: ccurl_write_callback = { data, size, count, userdata in
     guard let userdata, let data else { return 0 }
     let context = Unmanaged<HTTPTransferContext>.fromOpaque(userdata).takeUnretainedValue()
     let n = size * count
+    if let sink = context.sink, sink.status == context.status {
+        do { try sink.body(UnsafeRawBufferPointer(start: data, count: n)) } catch {
+            context.sinkError = error
+            return 0
+        }
+        return n
+    }
     guard context.body.count + n <= context.limit else {
         context.overflow = true
         return 0
@@ -284,6 +323,8 @@ private let httpHeader: ccurl_write_callback = { data, size, count, userdata in
     if line.hasPrefix("HTTP/") {
         // A new answer (after a 401 challenge or a 100 Continue): only the last one's headers count.
         context.headers.removeAll()
+        let parts = line.split(separator: " ", maxSplits: 2)
+        context.status = parts.count >= 2 ? Int(parts[1]) ?? 0 : 0
     } else if let colon = line.firstIndex(of: ":") {
         let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)

@@ -21,7 +21,7 @@ package enum AtomicFiles {
         _ path: String, with bytes: [UInt8], durable: Bool = true
     ) throws(PrivateFilesError) {
         let folder = directory(of: path)
-        let temporary = folder + "/.\(baseName(of: path))-\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let temporary = temporaryName(for: path)
         var st = stat()
         let existingMode: mode_t? = stat(path, &st) == 0 ? st.st_mode & 0o7777 : nil
         do throws(PrivateFilesError) {
@@ -40,7 +40,7 @@ package enum AtomicFiles {
     /// partial file.
     package static func create(_ path: String, with bytes: [UInt8]) throws(PrivateFilesError) {
         let folder = directory(of: path)
-        let temporary = folder + "/.\(baseName(of: path))-\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let temporary = temporaryName(for: path)
         defer { unlink(temporary) }
         try writeAndSync(bytes, path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
         guard link(temporary, path) == 0 else { throw PrivateFilesError(path: path, code: errno) }
@@ -126,6 +126,14 @@ package enum AtomicFiles {
         sync()
     }
 
+    /// `.<name>-<random>.tmp` beside `path`, the name cut to 200 bytes so that a name of the longest length
+    /// a file system takes still has a temporary one.
+    private static func temporaryName(for path: String) -> String {
+        var name = Substring(baseName(of: path))
+        while name.utf8.count > 200 { name = name.dropLast() }
+        return directory(of: path) + "/.\(name)-\(UInt64.random(in: 0...UInt64.max)).tmp"
+    }
+
     private static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
@@ -134,5 +142,23 @@ package enum AtomicFiles {
     private static func baseName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
+    }
+}
+
+extension AtomicFiles {
+    /// Removes the temporary files (``replace(_:with:durable:)``, ``create(_:with:)``) a process killed
+    /// mid-write left in `folder`: names `.<name>-<digits>.tmp`. Other files are left alone.
+    package static func removeTemporaries(in folder: String) {
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix("."), name.hasSuffix(".tmp"), let dash = name.lastIndex(of: "-") else { continue }
+            let digits = name[name.index(after: dash)..<name.index(name.endIndex, offsetBy: -4)]
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { continue }
+            unlink(folder + "/" + name)
+        }
     }
 }

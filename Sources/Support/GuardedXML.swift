@@ -1,8 +1,10 @@
 /// Guarded XML input: the checks every XML document from outside passes before a parser sees it, and the
 /// words for the parser's errors, shared by the WebDAV answers (CardDAV) and the translators' files
 /// (StringsCatalog). A document larger than its limit, bytes that are not UTF-8 (Foundation's `XMLParser`
-/// traps on some), or a DOCTYPE where none is expected (the only place entities are defined, hence entity
-/// expansion) is refused with the line and column where the problem is, never a crash or a blow-up.
+/// traps on some), a DOCTYPE where none is expected (the only place entities are defined, hence entity
+/// expansion), or elements nested deeper than ``GuardedXMLReader/Limits/depth`` (a tree that deep crashes
+/// its teardown) is refused with the line and column where the problem is, never a crash or a blow-up.
+/// Answers of any size are read as a stream by ``GuardedXMLReader``, with the same limits.
 ///
 /// ```swift
 /// let bytes = Array("<multistatus xmlns=\"DAV:\"/>".utf8)
@@ -11,7 +13,8 @@
 /// ```
 package enum GuardedXML {
     /// Throws the first problem of `bytes`: more than `limit` bytes, a byte that is not UTF-8, a DOCTYPE
-    /// (unless `allowsDoctype`).
+    /// (unless `allowsDoctype`), elements nested too deep. Other well-formedness errors are left to the
+    /// parser that reads the document next, which says them in its words.
     package static func check(_ bytes: [UInt8], limit: Int, allowsDoctype: Bool) throws(GuardedXMLError) {
         guard bytes.count <= limit else {
             throw GuardedXMLError(line: 1, column: 1, message: "larger than \(limit) bytes")
@@ -25,6 +28,13 @@ package enum GuardedXML {
             throw GuardedXMLError(
                 line: line, column: column, message: "a DOCTYPE (entity definitions) is not accepted here")
         }
+        var reader = GuardedXMLReader(allowsDoctype: allowsDoctype)
+        do {
+            try reader.feed(bytes) { _ in }
+            try reader.finish()
+        } catch let error as GuardedXMLError where error.message.hasPrefix(GuardedXMLReader.tooDeep) {
+            throw error
+        } catch {}
     }
 
     /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence; nil when
