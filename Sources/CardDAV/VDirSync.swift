@@ -62,13 +62,6 @@ public final class VDirSync {
         self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     }
 
-    /// The conflicts of `folder` whose kept copy is still there (removing the copy settles one).
-    public static func conflicts(in folder: String) throws -> [SyncConflict] {
-        try SyncState.load(folder).conflicts.map { $0.inFolder(folder) }.filter {
-            FileManager.default.fileExists(atPath: $0.copy)
-        }
-    }
-
     /// The address book to sync: the one the URL leads to, or the one named `bookName` (display name or last
     /// path segment) among several.
     func chooseCollection(bookName: String?) throws -> AddressBookCollection {

@@ -4,7 +4,8 @@ import Foundation
 import Support
 import TerminalUI
 
-/// `contacts sync URL --into DIR …`, `contacts sync URL --list`, `contacts sync --conflicts DIR`
+/// `contacts sync URL --into DIR …`, `contacts sync URL --list`, `contacts sync --conflicts DIR`,
+/// `contacts sync --resolve ID --take mine|theirs [--into DIR]`
 enum SyncCommand: Command {
     static let name = "sync"
     static let summary = "Sync a CardDAV address book with a vdir folder"
@@ -17,15 +18,23 @@ enum SyncCommand: Command {
             stored sync-token (RFC 6578; an ETag listing on servers without it); local adds, edits and
             deletes (by 'contacts add/edit/delete', khard or by hand) are sent with If-None-Match/If-Match.
             A contact changed on both sides is merged property by property against the last synced version;
-            when the same property changed on both sides, the server's version stays in DIR and yours is
-            kept in DIR/.contacts-sync/conflicts (see --conflicts). Nothing is deleted that changed on the
-            other side, and a sync stopped at any point converges on the next one.
+            when the same property changed on both sides, the server's version of it stays in DIR (with
+            every other change of both sides) and your card is kept in DIR/.contacts-sync/conflicts: list
+            them with --conflicts, settle one with --resolve ID --take mine|theirs (ID: the file name or
+            the UID; mine is sent by the next sync). Nothing is deleted that changed on the other side, and
+            a sync stopped at any point converges on the next one. --read-only pulls without sending.
+
+            Answers of any size are read as they arrive; a member that is not a vCard (or larger than
+            64 MiB) is named and not written, a change the server refuses (403, 409…) is named and tried
+            again next time, and the rest is synced. Hrefs are taken as paths on the URL's own server: no
+            request goes to another host. --timeout bounds each request (default 10m).
 
             The password comes from --password-file (its first line; a warning when others can read it) or
             the output of --password-command, never from the command line. TLS is verified (--ca-file for a
             private authority).
 
-            Exit codes: 0 synced, 1 a failure or new conflicts (and --conflicts with conflicts), 2 usage.
+            Exit codes: 0 synced, 1 a failure, new conflicts, members not read or changes refused (and
+            --conflicts with conflicts), 2 usage.
             """,
         options: [
             .option(
@@ -35,6 +44,12 @@ enum SyncCommand: Command {
                 help: "the address book (display name or last path segment) when the URL leads to several"),
             .flag("--list", help: "list the address books the URL leads to"),
             .option("--conflicts", value: "DIR", help: "list the conflicts kept in DIR", completion: .directory),
+            .option(
+                "--resolve", value: "ID",
+                help: "settle the conflict of ID (file name or UID) in --into DIR (default: here) with --take"),
+            .option("--take", value: "SIDE", help: "mine or theirs: the side --resolve keeps"),
+            .flag("--read-only", help: "pull changes from the server, send none (local changes stay here)"),
+            .option("--timeout", value: "S", help: "the longest one request may take (90s, 10m; default 10m)"),
             .option("--user", value: "NAME", help: "user name"),
             .option("--password-file", value: "FILE", help: "file whose first line is the password", completion: .file),
             .option("--password-command", value: "CMD", help: "command (run by /bin/sh) that prints the password"),
@@ -44,6 +59,7 @@ enum SyncCommand: Command {
         arguments: [ArgumentSpec("URL", help: "the server, principal or address book URL")],
         examples: [
             "contacts sync --conflicts family",
+            "contacts sync --resolve bob.vcf --take mine --into family",
             "contacts sync https://dav.example.org/ --user ada --password-file ~/.config/dav-password --into family",
             "contacts sync https://dav.example.org/ --user ada --password-command 'cat ~/.config/dav-password' --list",
         ])
@@ -54,6 +70,14 @@ enum SyncCommand: Command {
             guard positionals.isEmpty else { throw CLIError.usage("sync --conflicts: expected no URL") }
             return try listConflicts(dir)
         }
+        if let id = try args.option("--resolve") {
+            guard positionals.isEmpty else { throw CLIError.usage("sync --resolve: expected no URL") }
+            let side = try args.option("--take")
+            guard let side, let take = ConflictSide(rawValue: side) else {
+                throw CLIError.usage("sync --resolve: expected --take mine or --take theirs")
+            }
+            return try resolveConflict(id, in: try args.option("--into") ?? ".", take: take)
+        }
         guard let url = positionals.first else { throw CLIError.usage("sync: expected the server URL") }
         let list = args.flag("--list")
         let into = try args.option("--into")
@@ -62,7 +86,12 @@ enum SyncCommand: Command {
         let password = try readPassword(
             file: try args.option("--password-file"), command: try args.option("--password-command"))
         if password != nil && user == nil { throw CLIError.usage("sync: a password needs --user") }
-        let account = CardDAVAccount(url: url, user: user, password: password, caFile: try args.option("--ca-file"))
+        let timeout = try args.option("--timeout").map {
+            try parseDuration($0, option: "--timeout", command: "sync")
+        }
+        let account = CardDAVAccount(
+            url: url, user: user, password: password, caFile: try args.option("--ca-file"),
+            timeout: timeout ?? CardDAVAccount.defaultTimeout)
         do {
             let client = try CardDAVClient(account: account)
             if list {
@@ -75,16 +104,21 @@ enum SyncCommand: Command {
                 return .ok
             }
             let sync = VDirSync(client: client, folder: into!)
+            sync.readOnly = args.flag("--read-only")
             let summary = try sync.run(bookName: try args.option("--book"))
             for note in sync.notes { printError("sync: note: \(terminalSafe(note))") }
             print(
                 "\(terminalSafe(summary.collection)): \(summary.pulled) received, \(summary.removedLocally) removed here, "
                     + "\(summary.pushed) sent, \(summary.removedOnServer) removed on the server, \(summary.merged) merged, "
                     + "\(summary.conflicts.count) conflict\(summary.conflicts.count == 1 ? "" : "s")"
+                    + (summary.notSent > 0 ? ", \(summary.notSent) not sent (read-only)" : "")
                     + (summary.fullResync ? " (the server forgot the sync-token: everything was listed again)" : "")
                     + " — \(summary.requests) request\(summary.requests == 1 ? "" : "s")")
             for conflict in summary.conflicts { printConflict(conflict) }
-            return summary.conflicts.isEmpty ? .ok : .failure
+            for member in summary.unreadable { print("not read: \(terminalSafe(member))") }
+            for change in summary.failed { print("not sent: \(terminalSafe(change))") }
+            let clean = summary.conflicts.isEmpty && summary.unreadable.isEmpty && summary.failed.isEmpty
+            return clean ? .ok : .failure
         } catch let error as CardDAVError {
             if case .invalidURL = error { throw CLIError.usage("sync: \(error)") }
             throw CLIError.failure("sync: \(error)")
@@ -108,9 +142,22 @@ enum SyncCommand: Command {
         }
         for c in conflicts { printConflict(c) }
         print(
-            "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s"): merge your version into the file by hand, then remove the kept copy"
-        )
+            "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s"): settle each with "
+                + "'contacts sync --resolve FILE --take mine|theirs --into \(shellQuoted(dir))'")
         return .failure
+    }
+
+    static func resolveConflict(_ id: String, in dir: String, take: ConflictSide) throws -> ExitCode {
+        let settled: SyncConflict
+        do { settled = try VDirSync.resolve(id, in: dir, take: take) } catch {
+            throw CLIError.failure("sync --resolve: \(terminalSafe("\(error)"))")
+        }
+        let what = settled.properties.joined(separator: ", ")
+        print(
+            take == .mine
+                ? "\(terminalSafe(settled.file)): yours kept (\(what)); the next sync sends it"
+                : "\(terminalSafe(settled.file)): the server's version kept (\(what))")
+        return .ok
     }
 
     /// The password of `--password-file` (first line) or `--password-command` (first line of its output);
