@@ -5,7 +5,8 @@ import Support
 /// conflicts kept (`state.json`), and for every file the member it is (href, ETag), the hash of its bytes
 /// and the card both sides last agreed on (the base of the three-way merge), in a members file of plain
 /// records that loads in milliseconds where JSON took a tenth of a second per 10,000 contacts; and the
-/// journal of pushes under way.
+/// journal of pushes under way. The bases stay on disk (``Base``): the members file is read and written
+/// record by record, so a sync's memory does not grow with the size of the book.
 struct SyncState: Sendable, Equatable {
     /// The URL the user gave and the book chosen, and the collection they led to (discovery is skipped while
     /// they stay the same).
@@ -25,7 +26,45 @@ struct SyncState: Sendable, Equatable {
         /// The hash of the file's bytes when it was last synced (a different hash: changed locally).
         var hash: String
         /// The card as last synced.
-        var base: [UInt8]
+        var base: Base
+    }
+
+    /// Where the card as last synced is.
+    enum Base: Sendable, Equatable {
+        /// Here (a merged or refetched card; states of earlier versions).
+        case bytes([UInt8])
+        /// Bytes `offset..<offset + length` of the members file the state was read from or saved to.
+        case stored(offset: Int, length: Int)
+        /// The bytes of the vdir file, written by this sync (until the state is saved).
+        case file
+    }
+
+    /// The card `file` was as last synced; nil when it cannot be read (a file rewritten since).
+    func base(of file: String, in vdir: String) -> [UInt8]? {
+        guard let item = items[file] else { return nil }
+        switch item.base {
+        case .bytes(let bytes): return bytes
+        case .file:
+            guard let data = FileManager.default.contents(atPath: vdir + "/" + file) else { return nil }
+            let bytes = [UInt8](data)
+            return Self.hash(bytes) == item.hash ? bytes : nil
+        case .stored(let offset, let length):
+            guard let members = membersFile else { return nil }
+            let fd = open(Self.folder(vdir) + "/" + members, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var bytes = [UInt8](repeating: 0, count: length)
+            var done = 0
+            while done < length {
+                let n = bytes.withUnsafeMutableBytes {
+                    pread(fd, $0.baseAddress! + done, length - done, off_t(offset + done))
+                }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return nil }
+                done += n
+            }
+            return bytes
+        }
     }
 
     /// `state.json`: everything but the members, and the name of their file (a new name each time they
@@ -70,7 +109,8 @@ struct SyncState: Sendable, Equatable {
             supportsSyncCollection: stored.supportsSyncCollection, syncToken: stored.syncToken,
             conflicts: stored.conflicts)
         for (file, item) in stored.items ?? [:] {
-            state.items[file] = Item(href: item.href, etag: item.etag, hash: item.hash, base: Array(item.base.utf8))
+            state.items[file] = Item(
+                href: item.href, etag: item.etag, hash: item.hash, base: .bytes(Array(item.base.utf8)))
         }
         if let members = stored.members {
             state.items = try readMembers(folder(vdir) + "/" + members)
@@ -86,7 +126,7 @@ struct SyncState: Sendable, Equatable {
             try PrivateFiles.makeDirectories(Self.folder(vdir))
             if membersFile == nil || items != previous?.items {
                 let name = "members-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-                try AtomicFiles.replace(Self.folder(vdir) + "/" + name, with: membersBytes())
+                try writeMembers(Self.folder(vdir) + "/" + name, vdir: vdir)
                 membersFile = name
             }
             let stored = Stored(
@@ -105,51 +145,99 @@ struct SyncState: Sendable, Equatable {
         }
     }
 
-    /// The members file's bytes: for each file (in name order), its name, href, ETag and hash, each ended by
-    /// a NUL, then the base's length in decimal, a line feed, and the base's bytes.
-    private func membersBytes() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(items.values.reduce(0) { $0 + $1.base.count + $1.href.utf8.count + 128 })
-        for file in items.keys.sorted() {
-            let item = items[file]!
-            for field in [file, item.href, item.etag, item.hash] {
-                out += field.utf8
-                out.append(0)
+    /// Writes the members file at `path`, record by record: for each file (in name order), its name, href,
+    /// ETag and hash, each ended by a NUL, then the base's length in decimal, a line feed, and the base's
+    /// bytes. The items' bases then point into it.
+    private mutating func writeMembers(_ path: String, vdir: String) throws {
+        var placed: [String: Base] = [:]
+        let files = items.keys.sorted()
+        try AtomicFiles.replace(path) { write in
+            var offset = 0
+            var out: [UInt8] = []
+            for file in files {
+                let item = items[file]!
+                // A base that cannot be read any more (its file rewritten during the sync) is left empty:
+                // the next merge then keeps both sides rather than guess.
+                let base = self.base(of: file, in: vdir) ?? []
+                for field in [file, item.href, item.etag, item.hash] {
+                    out += field.utf8
+                    out.append(0)
+                }
+                out += String(base.count).utf8
+                out.append(0x0A)
+                placed[file] = .stored(offset: offset + out.count, length: base.count)
+                out += base
+                offset += out.count
+                if out.count >= 1 << 20 {
+                    try write(out)
+                    out.removeAll(keepingCapacity: true)
+                }
             }
-            out += String(item.base.count).utf8
-            out.append(0x0A)
-            out += item.base
+            try write(out)
         }
-        return out
+        for (file, base) in placed { items[file]?.base = base }
     }
 
-    /// The members kept in the file at `path` (``membersBytes()``).
+    /// The members kept in the file at `path` (``writeMembers(_:vdir:)``), read in parts: the bases stay
+    /// in the file.
     private static func readMembers(_ path: String) throws -> [String: Item] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
             throw CardDAVError.local(
                 path: path, message: "the sync state's members cannot be read; move the folder away to sync afresh")
         }
-        let bytes = [UInt8](data)
+        defer { close(fd) }
         var items: [String: Item] = [:]
+        var buffer: [UInt8] = []
+        /// The offset in the file of `buffer[0]`, and whether the file has been read to its end.
+        var start = 0
+        var ended = false
+        func more() -> Bool {
+            guard !ended else { return false }
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n <= 0 {
+                ended = true
+                return false
+            }
+            buffer += chunk[..<n]
+            return true
+        }
         var i = 0
-        while i < bytes.count {
+        func damaged() -> CardDAVError {
+            .local(path: path, message: "byte \(start + i): a damaged record; move the folder away to sync afresh")
+        }
+        while true {
+            if i == buffer.count && !more() { break }
             var fields: [String] = []
             var k = i
-            while fields.count < 4, let nul = bytes[k...].firstIndex(of: 0) {
-                fields.append(String(decoding: bytes[k..<nul], as: UTF8.self))
-                k = nul + 1
+            while fields.count < 5 {
+                let stop: UInt8 = fields.count < 4 ? 0 : 0x0A
+                if let end = buffer[k...].firstIndex(of: stop) {
+                    fields.append(String(decoding: buffer[k..<end], as: UTF8.self))
+                    k = end + 1
+                } else if !more() {
+                    throw damaged()
+                }
             }
-            guard fields.count == 4, let newline = bytes[k...].firstIndex(of: 0x0A),
-                let length = Int(String(decoding: bytes[k..<newline], as: UTF8.self)), length >= 0,
-                length <= bytes.count - newline - 1
-            else {
-                throw CardDAVError.local(
-                    path: path, message: "byte \(i): a damaged record; move the folder away to sync afresh")
-            }
+            guard let length = Int(fields[4]), length >= 0 else { throw damaged() }
             items[fields[0]] = Item(
-                href: fields[1], etag: fields[2], hash: fields[3],
-                base: Array(bytes[(newline + 1)..<(newline + 1 + length)]))
-            i = newline + 1 + length
+                href: fields[1], etag: fields[2], hash: fields[3], base: .stored(offset: start + k, length: length))
+            // Past the base, without keeping it.
+            var skip = length
+            while skip > buffer.count - k {
+                skip -= buffer.count - k
+                start += buffer.count
+                buffer.removeAll(keepingCapacity: true)
+                k = 0
+                guard more() else { throw damaged() }
+            }
+            i = k + skip
+            if i > 1 << 20 {
+                start += i
+                buffer.removeFirst(i)
+                i = 0
+            }
         }
         return items
     }

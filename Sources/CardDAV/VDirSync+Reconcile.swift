@@ -37,7 +37,7 @@ extension VDirSync {
     }
 
     /// The card of `file` as last synced.
-    func base(of file: String) -> [UInt8]? { state.items[file]?.base }
+    func base(of file: String) -> [UInt8]? { state.base(of: file, in: folder) }
 
     /// Both sides changed `file`: merged per property against the last synced version; the result is
     /// written here and pushed (kept here unsent when read-only). A conflict keeps the server's version of
@@ -56,7 +56,7 @@ extension VDirSync {
         }
         if outcome.card == server {
             try writeFile(file, server)
-            record(file, href: href, etag: etag, card: server, written: server)
+            recordWritten(file, href: href, etag: etag, card: server)
             return
         }
         if outcome.conflicts.isEmpty { summary.merged += 1 }
@@ -77,13 +77,19 @@ extension VDirSync {
     }
 
     func record(_ file: String, href: String, etag: String, card: [UInt8], written: [UInt8]) {
-        state.items[file] = SyncState.Item(href: href, etag: etag, hash: SyncState.hash(written), base: card)
+        state.items[file] = SyncState.Item(href: href, etag: etag, hash: SyncState.hash(written), base: .bytes(card))
+    }
+
+    /// Records `card` as the last synced version of `file`, which holds exactly its bytes: the base stays in
+    /// the file (not in memory) until the state is saved.
+    func recordWritten(_ file: String, href: String, etag: String, card: [UInt8]) {
+        state.items[file] = SyncState.Item(href: href, etag: etag, hash: SyncState.hash(card), base: .file)
     }
 
     /// Records a card the server took; its stored version is fetched at the end of the sync
     /// (``refetchRewritten()``), as servers may rewrite what they are sent.
     func recordPush(_ file: String, href: String, etag: String?, card: [UInt8]) {
-        record(file, href: href, etag: etag ?? "", card: card, written: card)
+        recordWritten(file, href: href, etag: etag ?? "", card: card)
         pushedFiles.append(file)
     }
 
@@ -105,7 +111,7 @@ extension VDirSync {
             // Only the version this sync pushed (the ETag the PUT gave, or none given).
             guard item.etag.isEmpty || item.etag == member.etag else { continue }
             item.etag = member.etag
-            item.base = card
+            item.base = .bytes(card)
             state.items[file] = item
         }
     }

@@ -139,7 +139,9 @@ public final class VDirSync {
 
     /// What one run knows of the local side and of what it handled, while the server's cards stream in.
     struct Pass {
-        var localBytes: [String: [UInt8]] = [:]
+        /// The hash of each card file here (the bytes are read again when needed: memory does not grow
+        /// with the folder).
+        var localHash: [String: String] = [:]
         var fileByHref: [String: String] = [:]
         var handled: Set<String> = []
         var taken: Set<String> = []
@@ -159,15 +161,16 @@ public final class VDirSync {
         var pass = Pass()
         let names = try reading { try VDir(path: folder).cardFileNames() }
         let paths = names.map { folder + "/" + $0 }
-        let contents = ParallelWork.map(count: paths.count) { k in
-            FileManager.default.contents(atPath: paths[k]).map { [UInt8]($0) }
+        let hashes = ParallelWork.map(count: paths.count) { k in
+            FileManager.default.contents(atPath: paths[k]).map { SyncState.hash([UInt8]($0)) }
         }
-        pass.localBytes.reserveCapacity(names.count)
-        for (name, bytes) in zip(names, contents) { pass.localBytes[name] = bytes }
+        pass.localHash.reserveCapacity(names.count)
+        for (name, hash) in zip(names, hashes) { pass.localHash[name] = hash }
         for (file, item) in state.items { pass.fileByHref[Self.key(item.href)] = file }
-        pass.taken = Set(pass.localBytes.keys).union(state.items.keys)
-        for (name, bytes) in pass.localBytes where state.items[name] == nil {
-            guard let id = Self.uid(of: bytes), pass.untrackedByUID[id] == nil else { continue }
+        pass.taken = Set(pass.localHash.keys).union(state.items.keys)
+        for name in pass.localHash.keys.sorted() where state.items[name] == nil {
+            guard let bytes = localBytes(name), let id = Self.uid(of: bytes), pass.untrackedByUID[id] == nil
+            else { continue }
             pass.untrackedByUID[id] = name
         }
 
@@ -222,9 +225,9 @@ public final class VDirSync {
             if changedLocally(file, pass) {
                 // Changed here, deleted there: the change wins, pushed again as new.
                 state.items[file] = nil
-                if !readOnly { try attempt(file) { try pushNew(file, pass.localBytes[file]!) } }
+                if !readOnly, let bytes = localBytes(file) { try attempt(file) { try pushNew(file, bytes) } }
             } else {
-                if pass.localBytes[file] != nil {
+                if pass.localHash[file] != nil {
                     try local { try AtomicFiles.remove(folder + "/" + file) }
                     summary.removedLocally += 1
                 }
@@ -236,9 +239,14 @@ public final class VDirSync {
         try pushLocalChanges(pass)
     }
 
+    /// The bytes of a card file here, read now.
+    func localBytes(_ file: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: folder + "/" + file).map { [UInt8]($0) }
+    }
+
     func changedLocally(_ file: String, _ pass: Pass) -> Bool {
-        guard let item = state.items[file], let bytes = pass.localBytes[file] else { return false }
-        return SyncState.hash(bytes) != item.hash
+        guard let item = state.items[file], let hash = pass.localHash[file] else { return false }
+        return hash != item.hash
     }
 
     /// One member from the server: written here, merged with a local change, or matched (by UID) with a
@@ -265,12 +273,12 @@ public final class VDirSync {
         let etag = member.etag
         if let file = pass.fileByHref[Self.key(href)] {
             pass.handled.insert(file)
-            if pass.localBytes[file] != nil && changedLocally(file, pass) {
+            if pass.localHash[file] != nil && changedLocally(file, pass) {
                 pass.toReconcile.append((file, member, base(of: file)))
             } else {
                 // Unchanged here, or deleted here and changed there: the change wins (nothing is lost).
                 try writeFile(file, card)
-                record(file, href: href, etag: etag, card: card, written: card)
+                recordWritten(file, href: href, etag: etag, card: card)
                 summary.pulled += 1
             }
             return
@@ -285,19 +293,23 @@ public final class VDirSync {
         }
         pass.handled.insert(file)
         pass.fileByHref[Self.key(href)] = file
-        if let mine = pass.localBytes[file], state.items[file] == nil {
+        if pass.localHash[file] != nil, state.items[file] == nil, let mine = localBytes(file) {
             // A local file not synced yet with the same UID or name: a push an interrupted sync made, or
             // a vdir another tool (vdirsyncer) filled from this server: the file keeps its name.
             let outcome = CardMerge.merge(base: nil, local: mine, server: card)
             if outcome.conflicts.isEmpty && outcome.card == card {
-                record(file, href: href, etag: etag, card: card, written: mine)
+                if card == mine {
+                    recordWritten(file, href: href, etag: etag, card: card)
+                } else {
+                    record(file, href: href, etag: etag, card: card, written: mine)
+                }
             } else {
                 pass.toReconcile.append((file, member, nil))
             }
         } else {
             try writeFile(file, card)
-            record(file, href: href, etag: etag, card: card, written: card)
-            pass.localBytes[file] = card
+            recordWritten(file, href: href, etag: etag, card: card)
+            pass.localHash[file] = SyncState.hash(card)
             summary.pulled += 1
         }
     }
@@ -306,12 +318,13 @@ public final class VDirSync {
     private func pushLocalChanges(_ pass: Pass) throws {
         for file in state.items.keys.sorted() where !pass.handled.contains(file) {
             guard let item = state.items[file] else { continue }
-            if let bytes = pass.localBytes[file] {
-                guard SyncState.hash(bytes) != item.hash else { continue }
+            if let hash = pass.localHash[file] {
+                guard hash != item.hash else { continue }
                 if readOnly {
                     summary.notSent += 1
                     continue
                 }
+                guard let bytes = localBytes(file) else { continue }
                 try attempt(file) {
                     try journal("PUT \(file)")
                     switch try client.put(item.href, card: bytes, etag: item.etag) {
@@ -339,7 +352,7 @@ public final class VDirSync {
                         try client.cards(state.collection, hrefs: [item.href]) { back = $0 }
                         if let back, let card = back.card, Self.isVCard(card) {
                             try writeFile(file, card)
-                            record(file, href: item.href, etag: back.etag, card: card, written: card)
+                            recordWritten(file, href: item.href, etag: back.etag, card: card)
                             summary.pulled += 1
                         } else {
                             state.items[file] = nil
@@ -348,12 +361,13 @@ public final class VDirSync {
                 }
             }
         }
-        for file in pass.localBytes.keys.sorted() where state.items[file] == nil && !pass.handled.contains(file) {
+        for file in pass.localHash.keys.sorted() where state.items[file] == nil && !pass.handled.contains(file) {
             if readOnly {
                 summary.notSent += 1
                 continue
             }
-            try attempt(file) { try pushNew(file, pass.localBytes[file]!) }
+            guard let bytes = localBytes(file) else { continue }
+            try attempt(file) { try pushNew(file, bytes) }
         }
         try refetchRewritten()
     }

@@ -35,6 +35,30 @@ package enum AtomicFiles {
         if durable { syncDirectory(folder) }
     }
 
+    /// ``replace(_:with:durable:)`` with the bytes written part by part by `body`, through the `write` it is
+    /// given (a file of any size, never whole in memory). An error thrown by `body` leaves the old file.
+    package static func replace(
+        _ path: String, durable: Bool = true, writing body: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
+        let folder = directory(of: path)
+        let temporary = temporaryName(for: path)
+        var st = stat()
+        let existingMode: mode_t? = stat(path, &st) == 0 ? st.st_mode & 0o7777 : nil
+        do {
+            let fd = PrivateFiles.open(temporary, O_WRONLY | O_CREAT | O_EXCL)
+            guard fd >= 0 else { throw PrivateFilesError(path: temporary, code: errno) }
+            defer { close(fd) }
+            if let existingMode, fchmod(fd, existingMode) != 0 { throw PrivateFilesError(path: temporary, code: errno) }
+            try body { bytes in try writeAll(fd, bytes, path: temporary) }
+            guard !durable || fsync(fd) == 0 else { throw PrivateFilesError(path: temporary, code: errno) }
+            guard rename(temporary, path) == 0 else { throw PrivateFilesError(path: path, code: errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        if durable { syncDirectory(folder) }
+    }
+
     /// Creates `path` with `bytes` (owner-only) and fails with `EEXIST` when something is there already:
     /// the bytes are written to a temporary file first and linked to the name, so the name never holds a
     /// partial file.

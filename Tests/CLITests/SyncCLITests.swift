@@ -52,3 +52,83 @@ import Testing
         #expect(!url.stderr.contains("pw@"), "\(url.stderr)")
     }
 }
+
+/// `contacts sync` for issue 29: bounded memory on a large answer, conflicts listed from any folder and
+/// settled with --resolve, --read-only, --timeout.
+@Suite(.serialized) struct SyncCLIIssue29Tests {
+    /// The tests' hostile CardDAV server (`Tests/CardDAVTests/Fixtures/hostile_server.py`) with `arguments`.
+    static func hostile(_ arguments: [String]) throws -> (server: ScriptServer, collection: String) {
+        let venv =
+            ProcessInfo.processInfo.environment["CONTACTS_VENV"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? DAVTestServer.packageRoot.appendingPathComponent(".venv").path
+        let server = try ScriptServer(
+            python: URL(fileURLWithPath: venv + "/bin/python"),
+            script: DAVTestServer.packageRoot.appendingPathComponent("Tests/CardDAVTests/Fixtures/hostile_server.py"),
+            arguments: arguments)
+        return (server, "http://127.0.0.1:\(server.port)/book/")
+    }
+
+    /// Peak memory (KiB, by /usr/bin/time) of `contacts args…`, and its exit status.
+    static func peakMemory(_ args: [String]) throws -> (kib: Int, status: Int32) {
+        let r = try runToEnd(["/usr/bin/time", "-f", "peak %M", CLI.executable.path] + args)
+        let line = r.output.split(separator: "\n").last { $0.hasPrefix("peak ") } ?? ""
+        return (Int(line.dropFirst(5)) ?? 0, r.status)
+    }
+
+    /// Item 1: a first sync of a 60 MB answer (300 cards with 200 KB photos) takes no more memory than one
+    /// of a single small card, give or take 16 MiB (the whole answer, or a tree of it, took several times
+    /// its size).
+    @Test func aLargeAnswerIsSyncedInBoundedMemory() throws {
+        let (small, smallURL) = try Self.hostile(["--generate", "1:100"])
+        defer { small.stop() }
+        let (large, largeURL) = try Self.hostile(["--generate", "300:200000"])
+        defer { large.stop() }
+        let one = try Self.peakMemory(["sync", smallURL, "--into", Scratch.path("mem-small").path])
+        let dir = Scratch.path("mem-large")
+        let many = try Self.peakMemory(["sync", largeURL, "--into", dir.path])
+        #expect(one.status == 0 && many.status == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".vcf") }.count == 300)
+        #expect(many.kib > 0 && many.kib - one.kib < 16 << 10, "\(many.kib) KiB against \(one.kib) KiB")
+    }
+
+    /// Item 9: conflicts are listed from any folder (the copy's path was kept relative to where the sync
+    /// ran) and settled by --resolve; items 8 and 5: --read-only sends nothing, --timeout is a duration.
+    @Test func conflictsAreListedFromAnywhereAndSettled() throws {
+        let (server, base) = try DAVTestServer.radicale()
+        defer { server.stop() }
+        let password = Scratch.path("pw-29")
+        try Scratch.write("secret\n", to: password)
+        chmod(password.path, 0o600)
+        let work = try Scratch.directory("sync-cwd")
+        let sync = ["sync", base + "/ada/family/", "--user", "ada", "--password-file", password.path]
+        #expect(try CLI.run(sync + ["--into", "family"], currentDirectory: work).status == 0)
+        let file = work.appendingPathComponent("family/ada.vcf")
+        let ada = try String(contentsOf: file, encoding: .utf8)
+        try Data(ada.replacingOccurrences(of: "ada@example.org", with: "ada@local.example.org").utf8).write(to: file)
+        let changed = ada.replacingOccurrences(of: "ada@example.org", with: "ada@server.example.org")
+        let put = try runToEnd([
+            "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "ada:secret", "-X", "PUT", "-H",
+            "Content-Type: text/vcard", "--data-binary", changed, base + "/ada/family/ada.vcf",
+        ])
+        #expect(put.output.hasPrefix("20"), "\(put.output)")
+        let conflicted = try CLI.run(sync + ["--into", "family", "--timeout", "90s"], currentDirectory: work)
+        #expect(conflicted.status == 1)
+        #expect(conflicted.stdout.contains("conflict: ada.vcf (EMAIL changed on both sides)"), "\(conflicted.stdout)")
+        let listed = try CLI.run(["sync", "--conflicts", work.appendingPathComponent("family").path])
+        #expect(listed.status == 1 && listed.stdout.contains("ada.vcf (EMAIL"), "\(listed.stdout)")
+        let resolved = try CLI.run(
+            ["sync", "--resolve", "ada.vcf", "--take", "mine", "--into", "family"], currentDirectory: work)
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        #expect(resolved.stdout.contains("ada.vcf: yours kept (EMAIL); the next sync sends it"), "\(resolved.stdout)")
+        #expect(try CLI.run(["sync", "--conflicts", "family"], currentDirectory: work).stdout == "no conflicts\n")
+        // Read-only: the settled change stays here.
+        let readOnly = try CLI.run(sync + ["--into", "family", "--read-only"], currentDirectory: work)
+        #expect(readOnly.status == 0 && readOnly.stdout.contains("1 not sent (read-only)"), "\(readOnly.stdout)")
+        let sent = try CLI.run(sync + ["--into", "family"], currentDirectory: work)
+        #expect(sent.stdout.contains("1 sent"), "\(sent.stdout)")
+        let onServer = try runToEnd(["curl", "-s", "-u", "ada:secret", base + "/ada/family/ada.vcf"]).output
+        #expect(onServer.contains("ada@local.example.org"), "\(onServer)")
+        #expect(try CLI.run(sync + ["--into", "family", "--timeout", "soon"], currentDirectory: work).status == 2)
+    }
+}
