@@ -55,7 +55,7 @@ public struct AddressBookCollection: Sendable, Hashable {
 /// The CardDAV protocol (RFC 6352) over HTTP: discovery (RFC 6764 and the principal's address-book home),
 /// `sync-collection` (RFC 6578), the ETag listing, `addressbook-multiget`, and conditional writes.
 /// Multistatus answers are read as a stream, one response at a time, whatever their size. Every href a
-/// server gives is taken as a path on the account's own server (``resolve(_:against:)``): no request, and
+/// server gives is taken as a path on the account's own server: no request, and
 /// no credential, ever goes to another origin.
 ///
 /// ```swift

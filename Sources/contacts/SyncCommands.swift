@@ -59,7 +59,6 @@ enum SyncCommand: Command {
         arguments: [ArgumentSpec("URL", help: "the server, principal or address book URL")],
         examples: [
             "contacts sync --conflicts family",
-            "contacts sync --resolve bob.vcf --take mine --into family",
             "contacts sync https://dav.example.org/ --user ada --password-file ~/.config/dav-password --into family",
             "contacts sync https://dav.example.org/ --user ada --password-command 'cat ~/.config/dav-password' --list",
         ])
