@@ -110,19 +110,25 @@ extension CardDAVClient {
     /// The most bytes of cards asked for in one `addressbook-multiget` (by the sizes the listing gave).
     static let batchBytes = 4 << 20
 
-    /// The vCards at `hrefs`, in `addressbook-multiget` batches of at most 200 members and (by `sizes`, when
-    /// known) ``batchBytes``, each handed to `each` as it arrives; members gone meanwhile are left out.
+    /// The vCards at `hrefs`, in `addressbook-multiget` batches of at most 200 members and ``batchBytes`` (by
+    /// `sizes` when the listing gave them, else by the average member of the answers so far), each handed
+    /// to `each` as it arrives; members gone meanwhile are left out.
     func cards(
         _ collection: String, hrefs: [String], sizes: [String: Int] = [:], each: (DAVMember) throws -> Void
     ) throws {
         var start = 0
+        // A member of unknown size is taken to be as large as the average of the last answer (the first
+        // batch without sizes is kept small to learn it).
+        var estimate: Int? = nil
         while start < hrefs.count {
             var end = start
             var bytes = 0
-            while end < hrefs.count && end - start < 200 && (end == start || bytes < Self.batchBytes) {
-                bytes += sizes[hrefs[end]] ?? 4096
+            let most = estimate == nil && sizes.isEmpty ? 50 : 200
+            while end < hrefs.count && end - start < most && (end == start || bytes < Self.batchBytes) {
+                bytes += sizes[hrefs[end]] ?? estimate ?? 4096
                 end += 1
             }
+            var received = (bytes: 0, members: 0)
             let list = hrefs[start..<end].map { "<d:href>\(Self.escape(Self.path(of: $0)))</d:href>" }.joined()
             start = end
             let body = """
@@ -131,9 +137,13 @@ extension CardDAVClient {
                 """
             let (response, _) = try multistatus("REPORT", collection, depth: 1, body: body) { r in
                 guard r.status == nil || r.status == 200 else { return }
-                try each(Self.member(r))
+                let member = Self.member(r)
+                received.bytes += member.card?.count ?? 0
+                received.members += 1
+                try each(member)
             }
             guard response.status == 207 else { throw statusError("REPORT addressbook-multiget", collection, response) }
+            if received.members > 0 { estimate = max(512, received.bytes / received.members) }
         }
     }
 
@@ -151,7 +161,7 @@ extension CardDAVClient {
     /// One member by GET (for a server that gives no `address-data` for it); nil when it is gone.
     func get(_ href: String) throws -> DAVMember? {
         let url = Self.resolve(href, against: account.url)
-        let response = try send("GET", url, headers: [("Accept", "text/vcard")])
+        let response = try send("GET", url, headers: [("Accept", "text/vcard, */*;q=0.1")])
         if response.status == 404 || response.status == 410 { return nil }
         guard response.status == 200 else { throw statusError("GET", url, response) }
         return DAVMember(href: href, etag: response.header("etag") ?? "", card: response.body)

@@ -177,11 +177,27 @@ public final class VDirSync {
         // 2. Server changes in, each card written as it arrives.
         var serverRemoved: Set<String> = []
         if state.syncToken == nil && state.items.isEmpty {
-            // A first sync: the token first (changes after it come next time), then every card in one query.
+            // A first sync: the listing first (with the token: changes after it come next time), then every
+            // card in one query; members the query leaves out (Xandikos leaves out those it keeps as
+            // octet-stream) by multiget, then GET.
+            let listing: DAVListing
             if state.supportsSyncCollection {
-                state.syncToken = try client.syncToken(collection) ?? client.changes(collection, since: nil).token
+                listing = try client.changes(collection, since: nil)
+                state.syncToken = listing.token
+            } else {
+                listing = try client.etags(collection)
             }
-            try client.allCards(collection) { try take($0, &pass) }
+            var seen: Set<String> = []
+            try client.allCards(collection) { member in
+                seen.insert(Self.key(member.href))
+                try take(member, &pass)
+            }
+            let missing = listing.changed.keys.filter { !seen.contains(Self.key($0)) }.sorted()
+            try client.cards(collection, hrefs: missing, sizes: listing.sizes) { member in
+                seen.insert(Self.key(member.href))
+                try take(member, &pass)
+            }
+            pass.withoutData += missing.filter { !seen.contains(Self.key($0)) }
         } else {
             var listing: DAVListing
             var listedAll = false
@@ -214,7 +230,11 @@ public final class VDirSync {
         }
         // Members the answers gave no card for (Xandikos keeps a non-vCard PUT as octet-stream): by GET.
         for href in pass.withoutData {
-            if let member = try client.get(href) { try take(member, &pass, fetched: true) }
+            do {
+                if let member = try client.get(href) { try take(member, &pass, fetched: true) }
+            } catch CardDAVError.status(_, _, let code, let message) {
+                summary.unreadable.append("\(href): GET answered HTTP \(code)\(message.isEmpty ? "" : ": " + message)")
+            }
         }
         for (file, member, base) in pass.toReconcile {
             try reconcile(file, href: member.href, etag: member.etag, server: member.card ?? [], base: base)

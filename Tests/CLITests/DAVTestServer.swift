@@ -37,4 +37,11 @@ enum DAVTestServer {
         return (server, base)
     }
 
+    /// A password file (owner-only) holding the server's password.
+    static func passwordFile() throws -> URL {
+        let password = Scratch.path("pw")
+        try Scratch.write("secret\n", to: password)
+        chmod(password.path, 0o600)
+        return password
+    }
 }

@@ -8,9 +8,7 @@ import Testing
     @Test func syncListAndPick() throws {
         let (server, base) = try DAVTestServer.radicale()
         defer { server.stop() }
-        let password = Scratch.path("pw")
-        try Scratch.write("secret\n", to: password)
-        chmod(password.path, 0o600)
+        let password = try DAVTestServer.passwordFile()
         let dir = Scratch.path("sync-cli")
         let list = try CLI.run(["sync", base + "/", "--list", "--user", "ada", "--password-file", password.path])
         #expect(list.status == 0, "\(list.stderr)")
@@ -97,9 +95,7 @@ import Testing
     @Test func conflictsAreListedFromAnywhereAndSettled() throws {
         let (server, base) = try DAVTestServer.radicale()
         defer { server.stop() }
-        let password = Scratch.path("pw-29")
-        try Scratch.write("secret\n", to: password)
-        chmod(password.path, 0o600)
+        let password = try DAVTestServer.passwordFile()
         let work = try Scratch.directory("sync-cwd")
         let sync = ["sync", base + "/ada/family/", "--user", "ada", "--password-file", password.path]
         #expect(try CLI.run(sync + ["--into", "family"], currentDirectory: work).status == 0)
