@@ -27,12 +27,22 @@ extension CardDAVClient {
     /// token. A 507 (truncated) answer is followed by further requests from the token it gave.
     /// Throws ``SyncTokenInvalid`` when the server no longer knows `token`.
     func changes(_ collection: String, since token: String?) throws -> DAVListing {
+        try changes(collection, since: token, withCards: false) { _ in }
+    }
+
+    /// ``changes(_:since:)`` asking for the cards too (`withCards`): each changed member the answer holds a
+    /// card for (or is too large) goes to `each` as it arrives, and is listed too. Servers that give no
+    /// `address-data` in `sync-collection` (Xandikos) answer with the listing alone.
+    func changes(
+        _ collection: String, since token: String?, withCards: Bool, each: (DAVMember) throws -> Void
+    ) throws -> DAVListing {
         var listing = DAVListing()
         var current = token
+        let data = withCards ? "<card:address-data/>" : ""
         for _ in 0..<10_000 {
             let body = """
                 <?xml version="1.0" encoding="utf-8"?>
-                <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(Self.escape(current ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/><d:getcontentlength/></d:prop></d:sync-collection>
+                <d:sync-collection xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:sync-token>\(Self.escape(current ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/><d:getcontentlength/>\(data)</d:prop></d:sync-collection>
                 """
             var truncated = false
             let (response, others) = try multistatus("REPORT", collection, depth: 1, body: body) { r in
@@ -47,6 +57,10 @@ extension CardDAVClient {
                     listing.changed[r.href] = etag
                     listing.sizes[r.href] = r.property("getcontentlength").flatMap { Int($0.trimmedText) }
                     listing.removed.remove(r.href)
+                    if withCards {
+                        let member = Self.member(r)
+                        if member.card != nil || member.problem != nil { try each(member) }
+                    }
                 }
             }
             if current != nil && [403, 409, 412].contains(response.status)

@@ -177,20 +177,26 @@ public final class VDirSync {
         // 2. Server changes in, each card written as it arrives.
         var serverRemoved: Set<String> = []
         if state.syncToken == nil && state.items.isEmpty {
-            // A first sync: the listing first (with the token: changes after it come next time), then every
-            // card in one query; members the query leaves out (Xandikos leaves out those it keeps as
-            // octet-stream) by multiget, then GET.
+            // A first sync: one sync-collection from no token, with the cards (the token comes with it:
+            // changes after it come next time); on a server that gives no cards there (Xandikos), every
+            // card in one query. Members left out of both (Xandikos leaves out of the query those it keeps
+            // as octet-stream) come by multiget, then GET.
+            var seen: Set<String> = []
             let listing: DAVListing
             if state.supportsSyncCollection {
-                listing = try client.changes(collection, since: nil)
+                listing = try client.changes(collection, since: nil, withCards: true) { member in
+                    seen.insert(Self.key(member.href))
+                    try take(member, &pass)
+                }
                 state.syncToken = listing.token
             } else {
                 listing = try client.etags(collection)
             }
-            var seen: Set<String> = []
-            try client.allCards(collection) { member in
-                seen.insert(Self.key(member.href))
-                try take(member, &pass)
+            if seen.isEmpty && !listing.changed.isEmpty {
+                try client.allCards(collection) { member in
+                    seen.insert(Self.key(member.href))
+                    try take(member, &pass)
+                }
             }
             let missing = listing.changed.keys.filter { !seen.contains(Self.key($0)) }.sorted()
             try client.cards(collection, hrefs: missing, sizes: listing.sizes) { member in
