@@ -19,6 +19,9 @@ struct SyncState: Sendable, Equatable {
     var conflicts: [SyncConflict] = []
     /// The members file the state was read from (nil before the first save).
     private(set) var membersFile: String?
+    /// Why the members could not be read, when they could not (they are then found again, as on a
+    /// first sync).
+    var damage: String?
 
     struct Item: Sendable, Equatable {
         var href: String
@@ -113,8 +116,16 @@ struct SyncState: Sendable, Equatable {
                 href: item.href, etag: item.etag, hash: item.hash, base: .bytes(Array(item.base.utf8)))
         }
         if let members = stored.members {
-            state.items = try readMembers(folder(vdir) + "/" + members)
-            state.membersFile = members
+            do {
+                state.items = try readMembers(folder(vdir) + "/" + members)
+                state.membersFile = members
+            } catch let error as CardDAVError {
+                // Damaged (by an earlier version that wrote a NUL from an href into a name): the members
+                // are found again as on a first sync, each file matched with the server's card by UID.
+                state.items = [:]
+                state.syncToken = nil
+                state.damage = "\(error)"
+            }
         }
         return state
     }

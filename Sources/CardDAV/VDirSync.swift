@@ -93,6 +93,9 @@ public final class VDirSync {
     /// Runs one sync and returns what it did.
     public func run(bookName: String?) throws -> SyncSummary {
         state = try SyncState.load(folder)
+        if let damage = state.damage {
+            notes.append("the sync state was damaged (\(damage)); the folder was matched with the server again")
+        }
         summary = SyncSummary()
         writtenPaths = []
         var metadata: [(String, String?)] = []

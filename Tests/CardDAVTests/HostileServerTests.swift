@@ -91,6 +91,18 @@ final class HostileServer {
         let second = try server.sync(dir)
         #expect(second.pushed == 1 && second.failed.isEmpty, "\(second)")
         #expect(try server.sync(dir).pushed == 0)
+        // A state an earlier version damaged so (a NUL inside a record) is found again, not fatal.
+        let state = try SyncState.load(dir.path)
+        let members = SyncState.folder(dir.path) + "/" + (state.membersFile ?? "")
+        try Data("a\u{0}b.vcf\u{0}/book/a%00b.vcf\u{0}x\u{0}y\u{0}99\ntoo short".utf8).write(
+            to: URL(fileURLWithPath: members))
+        let healed = try server.sync(dir)
+        #expect(healed.pulled == 0 && healed.pushed == 0, "\(healed)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".vcf") } == ["a_b.vcf"]
+        )
+        let idle = try server.sync(dir)
+        #expect(idle.pulled == 0 && idle.pushed == 0, "\(idle)")
     }
 
     /// Item 4: a member whose href names another origin: nothing goes there, least of all the password;
