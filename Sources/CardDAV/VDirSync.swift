@@ -91,7 +91,11 @@ public final class VDirSync {
     }
 
     /// Runs one sync and returns what it did.
-    public func run(bookName: String?) throws -> SyncSummary {
+    public func run(bookName: String?) throws -> SyncSummary { try run(bookName: bookName, known: nil) }
+
+    /// Runs one sync of `known` when discovery found it already (``syncAll(client:into:readOnly:prune:)``).
+    func run(bookName: String?, known: AddressBookCollection?) throws -> SyncSummary {
+        let requestsBefore = client.requestCount
         state = try SyncState.load(folder)
         if let damage = state.damage {
             notes.append("the sync state was damaged (\(damage)); the folder was matched with the server again")
@@ -103,8 +107,10 @@ public final class VDirSync {
             let pending = String(decoding: journal, as: UTF8.self).split(separator: "\n").count
             notes.append("resuming after an interrupted sync (\(pending) push\(pending == 1 ? "" : "es") under way)")
         }
-        if state.collection.isEmpty || state.sourceURL != client.account.url || state.bookName != bookName {
-            let collection = try chooseCollection(bookName: bookName)
+        if known != nil || state.collection.isEmpty || state.sourceURL != client.account.url
+            || state.bookName != bookName
+        {
+            let collection = try known ?? chooseCollection(bookName: bookName)
             if !state.collection.isEmpty && state.collection != collection.url {
                 throw CardDAVError.local(
                     path: folder,
@@ -133,7 +139,7 @@ public final class VDirSync {
             try state.save(folder, previous: loaded)
         }
         try? FileManager.default.removeItem(atPath: SyncState.journal(folder))
-        summary.requests = client.requestCount
+        summary.requests = client.requestCount - requestsBefore
         summary.conflicts = summary.conflicts.map { $0.inFolder(folder) }
         return summary
     }

@@ -29,6 +29,10 @@ enum SyncCommand: Command {
             again next time, and the rest is synced. Hrefs are taken as paths on the URL's own server: no
             request goes to another host. --timeout bounds each request (default 10m).
 
+            --all syncs every address book of the account, each into DIR/<book> (the last segment of its
+            URL); a book new on the server gets its folder, a folder whose book is gone is reported and
+            removed only with --prune.
+
             The password comes from --password-file (its first line; a warning when others can read it) or
             the output of --password-command, never from the command line. TLS is verified (--ca-file for a
             private authority).
@@ -43,6 +47,8 @@ enum SyncCommand: Command {
                 "--book", value: "NAME",
                 help: "the address book (display name or last path segment) when the URL leads to several"),
             .flag("--list", help: "list the address books the URL leads to"),
+            .flag("--all", help: "sync every address book, each into DIR/<book> (new ones picked up)"),
+            .flag("--prune", help: "with --all: remove the folders of address books gone from the server"),
             .option("--conflicts", value: "DIR", help: "list the conflicts kept in DIR", completion: .directory),
             .option(
                 "--resolve", value: "ID",
@@ -102,26 +108,53 @@ enum SyncCommand: Command {
                 out.flush()
                 return .ok
             }
+            let readOnly = args.flag("--read-only")
+            if args.flag("--all") {
+                let all = try VDirSync.syncAll(
+                    client: client, into: into!, readOnly: readOnly, prune: args.flag("--prune"))
+                var clean = true
+                for book in all.books {
+                    for note in book.notes {
+                        printError("sync: \(terminalSafe(book.name)): note: \(terminalSafe(note))")
+                    }
+                    if let summary = book.summary {
+                        clean = printSummary(summary) && clean
+                    } else {
+                        print("\(terminalSafe(book.name)): failed: \(terminalSafe(book.error ?? ""))")
+                        clean = false
+                    }
+                }
+                for folder in all.gone {
+                    print(
+                        "\(terminalSafe(folder)): its address book is gone from the server (kept; --prune removes it)")
+                }
+                for folder in all.pruned { print("\(terminalSafe(folder)): removed (its address book is gone)") }
+                return clean ? .ok : .failure
+            }
             let sync = VDirSync(client: client, folder: into!)
-            sync.readOnly = args.flag("--read-only")
+            sync.readOnly = readOnly
             let summary = try sync.run(bookName: try args.option("--book"))
             for note in sync.notes { printError("sync: note: \(terminalSafe(note))") }
-            print(
-                "\(terminalSafe(summary.collection)): \(summary.pulled) received, \(summary.removedLocally) removed here, "
-                    + "\(summary.pushed) sent, \(summary.removedOnServer) removed on the server, \(summary.merged) merged, "
-                    + "\(summary.conflicts.count) conflict\(summary.conflicts.count == 1 ? "" : "s")"
-                    + (summary.notSent > 0 ? ", \(summary.notSent) not sent (read-only)" : "")
-                    + (summary.fullResync ? " (the server forgot the sync-token: everything was listed again)" : "")
-                    + " — \(summary.requests) request\(summary.requests == 1 ? "" : "s")")
-            for conflict in summary.conflicts { printConflict(conflict) }
-            for member in summary.unreadable { print("not read: \(terminalSafe(member))") }
-            for change in summary.failed { print("not sent: \(terminalSafe(change))") }
-            let clean = summary.conflicts.isEmpty && summary.unreadable.isEmpty && summary.failed.isEmpty
-            return clean ? .ok : .failure
+            return printSummary(summary) ? .ok : .failure
         } catch let error as CardDAVError {
             if case .invalidURL = error { throw CLIError.usage("sync: \(error)") }
             throw CLIError.failure("sync: \(error)")
         }
+    }
+
+    /// Prints what one sync did; whether it went through cleanly.
+    static func printSummary(_ summary: SyncSummary) -> Bool {
+        print(
+            "\(terminalSafe(summary.collection)): \(summary.pulled) received, \(summary.removedLocally) removed here, "
+                + "\(summary.pushed) sent, \(summary.removedOnServer) removed on the server, \(summary.merged) merged, "
+                + "\(summary.conflicts.count) conflict\(summary.conflicts.count == 1 ? "" : "s")"
+                + (summary.notSent > 0 ? ", \(summary.notSent) not sent (read-only)" : "")
+                + (summary.fullResync ? " (the server forgot the sync-token: everything was listed again)" : "")
+                + " — \(summary.requests) request\(summary.requests == 1 ? "" : "s")")
+        for conflict in summary.conflicts { printConflict(conflict) }
+        for member in summary.unreadable { print("not read: \(terminalSafe(member))") }
+        for change in summary.failed { print("not sent: \(terminalSafe(change))") }
+        return summary.conflicts.isEmpty && summary.unreadable.isEmpty && summary.failed.isEmpty
     }
 
     static func printConflict(_ c: SyncConflict) {

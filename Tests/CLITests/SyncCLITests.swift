@@ -127,4 +127,28 @@ import Testing
         #expect(onServer.contains("ada@local.example.org"), "\(onServer)")
         #expect(try CLI.run(sync + ["--into", "family", "--timeout", "soon"], currentDirectory: work).status == 2)
     }
+
+    /// Item 10: --all syncs every book of the account into a folder of its own.
+    @Test func allBooksEachIntoTheirFolder() throws {
+        let (server, base) = try DAVTestServer.radicale()
+        defer { server.stop() }
+        let mkcol =
+            #"<?xml version="1.0"?><mkcol xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><set><prop><resourcetype><collection/><C:addressbook/></resourcetype></prop></set></mkcol>"#
+        let made = try runToEnd([
+            "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "ada:secret", "-X", "MKCOL", "--data-binary",
+            mkcol, base + "/ada/work/",
+        ])
+        #expect(made.output == "201")
+        let dir = Scratch.path("sync-all")
+        let password = try DAVTestServer.passwordFile()
+        let r = try CLI.run([
+            "sync", base + "/", "--all", "--into", dir.path, "--user", "ada", "--password-file", password.path,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.contains("/ada/family/: 1 received") && r.stdout.contains("/ada/work/: 0 received"), "\(r.stdout)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("family/ada.vcf").path))
+        #expect(
+            FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/.contacts-sync/state.json").path))
+    }
 }
