@@ -33,6 +33,11 @@ enum SyncCommand: Command {
             URL); a book new on the server gets its folder, a folder whose book is gone is reported and
             removed only with --prune.
 
+            --account NAME takes the URL, the folder and the rest from the section [NAME] of
+            $XDG_CONFIG_HOME/contacts/sync.conf (or --config FILE): url, into, user, password-file or
+            password-command (never a password), book, all, prune, read-only, timeout, ca-file, one
+            "key = value" a line; the command line wins. A cron job is one line: contacts sync --account family.
+
             The password comes from --password-file (its first line; a warning when others can read it) or
             the output of --password-command, never from the command line. TLS is verified (--ca-file for a
             private authority).
@@ -49,6 +54,11 @@ enum SyncCommand: Command {
             .flag("--list", help: "list the address books the URL leads to"),
             .flag("--all", help: "sync every address book, each into DIR/<book> (new ones picked up)"),
             .flag("--prune", help: "with --all: remove the folders of address books gone from the server"),
+            .option(
+                "--account", value: "NAME", help: "the account NAME of the configuration file (URL, folder, login)"),
+            .option(
+                "--config", value: "FILE", help: "the configuration file (default ~/.config/contacts/sync.conf)",
+                completion: .file),
             .option("--conflicts", value: "DIR", help: "list the conflicts kept in DIR", completion: .directory),
             .option(
                 "--resolve", value: "ID",
@@ -83,19 +93,25 @@ enum SyncCommand: Command {
             }
             return try resolveConflict(id, in: try args.option("--into") ?? ".", take: take)
         }
-        guard let url = positionals.first else { throw CLIError.usage("sync: expected the server URL") }
+        // An account of the configuration file gives what the command line does not.
+        let saved = try savedAccount(try args.option("--account"), config: try args.option("--config"))
+        guard let url = positionals.first ?? saved?.url else { throw CLIError.usage("sync: expected the server URL") }
         let list = args.flag("--list")
-        let into = try args.option("--into")
+        let into = try args.option("--into") ?? saved?.into
         guard list || into != nil else { throw CLIError.usage("sync: expected --into DIR (or --list)") }
-        let user = try args.option("--user")
-        let password = try readPassword(
-            file: try args.option("--password-file"), command: try args.option("--password-command"))
+        let user = try args.option("--user") ?? saved?.user
+        var passwordFile = try args.option("--password-file")
+        var passwordCommand = try args.option("--password-command")
+        if passwordFile == nil && passwordCommand == nil {
+            (passwordFile, passwordCommand) = (saved?.passwordFile, saved?.passwordCommand)
+        }
+        let password = try readPassword(file: passwordFile, command: passwordCommand)
         if password != nil && user == nil { throw CLIError.usage("sync: a password needs --user") }
-        let timeout = try args.option("--timeout").map {
+        let timeout = try (args.option("--timeout") ?? saved?.timeout).map {
             try parseDuration($0, option: "--timeout", command: "sync")
         }
         let account = CardDAVAccount(
-            url: url, user: user, password: password, caFile: try args.option("--ca-file"),
+            url: url, user: user, password: password, caFile: try args.option("--ca-file") ?? saved?.caFile,
             timeout: timeout ?? CardDAVAccount.defaultTimeout)
         do {
             let client = try CardDAVClient(account: account)
@@ -108,10 +124,11 @@ enum SyncCommand: Command {
                 out.flush()
                 return .ok
             }
-            let readOnly = args.flag("--read-only")
-            if args.flag("--all") {
+            let readOnly = args.flag("--read-only") || saved?.readOnly == true
+            if args.flag("--all") || saved?.all == true {
                 let all = try VDirSync.syncAll(
-                    client: client, into: into!, readOnly: readOnly, prune: args.flag("--prune"))
+                    client: client, into: into!, readOnly: readOnly, prune: args.flag("--prune") || saved?.prune == true
+                )
                 var clean = true
                 for book in all.books {
                     for note in book.notes {
@@ -133,13 +150,32 @@ enum SyncCommand: Command {
             }
             let sync = VDirSync(client: client, folder: into!)
             sync.readOnly = readOnly
-            let summary = try sync.run(bookName: try args.option("--book"))
+            let summary = try sync.run(bookName: try args.option("--book") ?? saved?.book)
             for note in sync.notes { printError("sync: note: \(terminalSafe(note))") }
             return printSummary(summary) ? .ok : .failure
         } catch let error as CardDAVError {
             if case .invalidURL = error { throw CLIError.usage("sync: \(error)") }
             throw CLIError.failure("sync: \(error)")
         }
+    }
+
+    /// The account `name` of the configuration file (`config`, else the default one); nil without a name.
+    static func savedAccount(_ name: String?, config: String?) throws -> SyncAccount? {
+        guard let name else { return nil }
+        let path = config ?? SyncAccount.defaultPath()
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError.failure("sync: cannot read the configuration file \(path)")
+        }
+        let accounts: [SyncAccount]
+        do { accounts = try SyncAccount.parse(String(decoding: data, as: UTF8.self), path: path) } catch {
+            throw CLIError.failure("sync: \(error)")
+        }
+        guard let account = accounts.first(where: { $0.name == name }) else {
+            let names = accounts.map(\.name).joined(separator: ", ")
+            throw CLIError.usage(
+                "sync: no account '\(name)' in \(path)" + (names.isEmpty ? "" : " (accounts: \(names))"))
+        }
+        return account
     }
 
     /// Prints what one sync did; whether it went through cleanly.

@@ -151,4 +151,35 @@ import Testing
         #expect(
             FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/.contacts-sync/state.json").path))
     }
+
+    /// Item 10: an account of the configuration file makes a sync one short line.
+    @Test func anAccountOfTheConfigurationFile() throws {
+        let (server, base) = try DAVTestServer.radicale()
+        defer { server.stop() }
+        let password = try DAVTestServer.passwordFile()
+        let home = try Scratch.directory("sync-home")
+        let config = home.appendingPathComponent(".config/contacts/sync.conf")
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Scratch.write(
+            """
+            # contacts sync --account family
+            [family]
+            url = \(base)/
+            user = ada
+            password-file = \(password.path)
+            into = ~/family
+            timeout = 1m
+            """, to: config)
+        let r = try CLI.run(["sync", "--account", "family"], environment: ["HOME": home.path, "XDG_CONFIG_HOME": ""])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("1 received"), "\(r.stdout)")
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("family/ada.vcf").path))
+        let unknown = try CLI.run(["sync", "--account", "work", "--config", config.path])
+        #expect(unknown.status == 2 && unknown.stderr.contains("no account 'work'"), "\(unknown.stderr)")
+        try Scratch.write("[family]\nurl = \(base)/\npassword = secret\ninto = x\n", to: config)
+        let refused = try CLI.run(["sync", "--account", "family", "--config", config.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("sync.conf:3: no password in this file"), "\(refused.stderr)")
+    }
 }
