@@ -193,9 +193,14 @@ public final class VDirSync {
             var seen: Set<String> = []
             let listing: DAVListing
             if state.supportsSyncCollection {
-                listing = try client.changes(collection, since: nil, withCards: true) { member in
-                    seen.insert(Self.key(member.href))
-                    try take(member, &pass)
+                do {
+                    listing = try client.changes(collection, since: nil, withCards: true) { member in
+                        seen.insert(Self.key(member.href))
+                        try take(member, &pass)
+                    }
+                } catch CardDAVError.status(_, _, let code, _) where (400...599).contains(code) && seen.isEmpty {
+                    // A server that refuses cards in sync-collection: the listing alone, then the query.
+                    listing = try client.changes(collection, since: nil)
                 }
                 state.syncToken = listing.token
             } else {

@@ -167,4 +167,18 @@ final class HostileServer {
         let again = try server.sync(dir)
         #expect(again.pulled == 0 && again.pushed == 0, "\(again)")
     }
+
+    /// A server that offers sync-collection but refuses address-data in it: the first sync lists, then
+    /// queries; the next syncs use the token.
+    @Test func aServerRefusingCardsInSyncCollectionIsListedThenQueried() throws {
+        let server = try HostileServer(
+            [("/book/a.vcf", card("u-a", "A", "B"), true), ("/book/c.vcf", card("u-c", "C", "D"), true)],
+            ["--sync-without-data"])
+        let dir = Scratch.path("hostile-sync-no-data")
+        let first = try server.sync(dir)
+        #expect(first.pulled == 2 && first.unreadable.isEmpty, "\(first)")
+        #expect(try SyncState.load(dir.path).syncToken == "t1")
+        let idle = try server.sync(dir)
+        #expect(idle.pulled == 0 && idle.pushed == 0, "\(idle)")
+    }
 }

@@ -9,6 +9,8 @@ answers say; it is stored (and PUT, GET, DELETE) by its path. Faults:
   --trickle S     every REPORT answer is sent one byte every S seconds;
   --generate N:K  N more members, each with a PHOTO of K bytes of base64;
   --refuse PATH:STATUS  a PUT or DELETE to PATH is answered STATUS;
+  --sync-without-data  offer sync-collection (RFC 6578; every answer lists every member, token "t1") but
+                  answer 400 to one that asks for address-data;
   --log FILE      one line per request: port, method, path, and "auth" when it carried Authorization.
 Prints ``PORT n`` (then ``OTHER n`` with --other) once it listens and stops on ``quit`` on stdin.
 Written for this project's tests.
@@ -34,6 +36,7 @@ def main():
     parser.add_argument("--generate")
     parser.add_argument("--refuse", action="append", default=[])
     parser.add_argument("--log")
+    parser.add_argument("--sync-without-data", action="store_true")
     args = parser.parse_args()
     lock = threading.Lock()
     members = {}  # path -> dict(href, body bytes, data, type, etag)
@@ -102,9 +105,17 @@ def main():
                     if self.headers.get("Depth") == "0":
                         return self.multistatus([
                             '<d:response><d:href>/book/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/>'
-                            '<card:addressbook/></d:resourcetype><d:displayname>Book</d:displayname></d:prop>'
-                            '<d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>'])
+                            '<card:addressbook/></d:resourcetype><d:displayname>Book</d:displayname>'
+                            + ('<d:supported-report-set><d:supported-report><d:report><d:sync-collection/>'
+                               '</d:report></d:supported-report></d:supported-report-set>'
+                               if args.sync_without_data else '')
+                            + '</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>'])
                     return self.multistatus([self.response(m, False) for m in members.values()])
+                if self.command == "REPORT" and b"sync-collection" in body:
+                    if b"address-data" in body:
+                        return self.answer(400, b"address-data is not supported here")
+                    listed = [self.response(m, False) for m in members.values()]
+                    return self.multistatus(listed + ["<d:sync-token>t1</d:sync-token>"])
                 if self.command == "REPORT":
                     if b"addressbook-multiget" in body:
                         wanted = [urllib.parse.unquote(h.split(b"<", 1)[0].decode())
