@@ -34,6 +34,10 @@ public struct CampaignDelivery: Sendable {
     public var summary: DeliverySummary
     /// The outbox folder, when the target delivers through one.
     public var outbox: URL?
+    /// The failures known before the delivery: contacts asked for that cannot be reached (no address for
+    /// the mode) and recipients whose message could not be rendered. (The rest of ``failures`` are
+    /// refusals the delivery reported as it went.)
+    public var notComposed: [CampaignFailure] = []
 
     /// `summary.outcome`, made `.incomplete` by recipients that were not rendered.
     public var outcome: DeliveryOutcome {
@@ -74,7 +78,7 @@ extension Campaign {
         }
         return CampaignDelivery(
             messages: messages, failures: notRendered + collector.failures, summary: summary,
-            outbox: collector.outbox)
+            outbox: collector.outbox, notComposed: notRendered)
     }
 
     /// Composes the campaign and queues its mail into `outbox` without sending it (a later
@@ -104,12 +108,12 @@ extension Campaign {
         summary.failed += try delivery.queue(batch.mail, into: outbox) { collector.note($0) }
         return CampaignDelivery(
             messages: messages, failures: notRendered + collector.failures, summary: summary,
-            outbox: outbox.directory)
+            outbox: outbox.directory, notComposed: notRendered)
     }
 }
 
 /// Turns the refusals of a delivery into per-recipient failures.
-private struct FailureCollector {
+struct FailureCollector {
     let names: [String: String]
     var failures: [CampaignFailure] = []
     var outbox: URL?

@@ -1,4 +1,5 @@
 import Composer
+import ContactsSelection
 
 /// Errors of composing for a selection: a draft the composer refused, a number that cannot be texted.
 public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -11,6 +12,11 @@ public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An edited message (``ComposerText/edited(_:file:)``) that cannot be read back: its `Subject:` line or
     /// the blank line after it is missing.
     case editedMessage(file: String, line: Int, reason: String)
+    /// A contact that was asked for (by id, or as a member of a group) has no value the selection can
+    /// reach it at in `mode`: no email address in email mode, no phone number in messages mode.
+    case noAddress(mode: SelectionMode)
+    /// A contact id that was asked for is in no source.
+    case unknownContact(id: String)
 
     public var description: String {
         switch self {
@@ -19,6 +25,13 @@ public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
         case .phoneNotNormalized(let number, let region?):
             return "'\(number)' is not a phone number in \(region): give --region, or write it with its country code"
         case .editedMessage(let file, let line, let reason): return "\(file):\(line):1: \(reason)"
+        case .noAddress(let mode):
+            switch mode {
+            case .email: return "no email address: not sent"
+            case .messages: return "no phone number: not sent"
+            default: return "no email address or phone number: not sent"
+            }
+        case .unknownContact(let id): return "no contact with the id '\(id)'"
         }
     }
 }

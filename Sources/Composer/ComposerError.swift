@@ -59,6 +59,10 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     case journal(path: String, line: Int, message: String)
     /// There is no outbox folder at `path` to resume.
     case outboxMissing(path: String)
+    /// An outbox of the same batch at `path` is not settled (messages queued, deferred or uncertain, or
+    /// its queueing cut short): a new outbox would send them again; it is to be resumed
+    /// (``Outbox/unfinished(batch:in:)``).
+    case unfinishedBatch(path: String)
 
     /// Whether a retry later may succeed: SMTP 4xx replies, network failures before the message was handed
     /// over, sendmail's `EX_TEMPFAIL` (75).
@@ -106,6 +110,7 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .io(let p, let m): return "\(p): \(m)"
         case .journal(let p, let l, let m): return l > 0 ? "\(p):\(l): \(m)" : "\(p): \(m)"
         case .outboxMissing(let p): return "\(p): no outbox here"
+        case .unfinishedBatch(let p): return "\(p): an unfinished outbox of the same batch"
         }
     }
 }

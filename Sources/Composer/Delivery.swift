@@ -83,8 +83,23 @@ public struct Delivery: Sendable {
         _ batch: DeliveryBatch, outbox location: OutboxLocation? = nil, stop: OutboxStop? = nil,
         events: (DeliveryEvent) -> Void = { _ in }
     ) throws(ComposerError) -> DeliverySummary {
+        guard needsOutbox, let location else { return try deliver(batch, through: nil, stop: stop, events: events) }
+        let outbox = try Outbox(location)
+        events(.preparing(outbox))
+        return try deliver(batch, through: outbox, stop: stop, events: events)
+    }
+
+    /// ``deliver(_:outbox:stop:events:)`` through an outbox made or opened already (`Outbox(_:date:)`), e.g.
+    /// before the batch was rendered; nil is a dry run for SMTP, sendmail and the SMS program. A new outbox
+    /// (``Outbox/isNew``) into which nothing is queued — stopped before queueing, or every draft refused —
+    /// is removed again: no empty outbox is left.
+    @discardableResult
+    public func deliver(
+        _ batch: DeliveryBatch, through outbox: Outbox?, stop: OutboxStop? = nil,
+        events: (DeliveryEvent) -> Void = { _ in }
+    ) throws(ComposerError) -> DeliverySummary {
         let batch = withSender(batch)
-        if textTransport != nil { return try deliverWithTexts(batch, outbox: location, stop: stop, events: events) }
+        if textTransport != nil { return try deliverWithTexts(batch, through: outbox, stop: stop, events: events) }
         switch target {
         case .files(let directory): return save(batch, in: directory, events: events)
         case .maildir(let directory):
@@ -94,43 +109,55 @@ public struct Delivery: Sendable {
         case .smtp, .sendmail:
             var summary = DeliverySummary()
             summary.failed += refuse(batch.messages, "SMTP and sendmail carry mail only", events: events)
-            guard let location else {
+            guard let outbox else {
                 let dry = dryRun(batch.mail, events: events)
                 summary.failed += dry.failed
                 summary.skipped += dry.skipped
                 return summary
             }
-            let outbox = try Outbox(location)
-            let serverSize = location.isNew && !batch.mail.isEmpty ? serverSizeLimit() : nil
-            guard
-                let refused = try queueOnce(
-                    batch.mail, into: outbox, serverSize: serverSize, stop: stop, events: events)
-            else {
-                if case .new = location { _ = outbox.removeIfUnused() }
-                events(.stoppedBeforeQueueing(count: batch.mail.count))
-                summary.interrupted = true
-                summary.remaining += batch.mail.count
-                return summary
-            }
-            summary.failed += refused
-            summary.add(try send(outbox, stop: stop, events: events))
+            summary.add(try queueAndSend(batch.mail, texts: [], into: outbox, stop: stop, events: events))
             return summary
         }
     }
+
+    /// Queues `mail` and `texts` into `outbox` and sends it: a stop before queueing queues nothing, and a
+    /// new outbox that holds nothing is removed.
+    private func queueAndSend(
+        _ mail: [DeliveryItem<MailDraft>], texts: [DeliveryItem<MessageDraft>], into outbox: Outbox,
+        stop: OutboxStop?, events: (DeliveryEvent) -> Void
+    ) throws(ComposerError) -> DeliverySummary {
+        var summary = DeliverySummary()
+        let serverSize = outbox.isNew && !mail.isEmpty ? serverSizeLimit() : nil
+        guard
+            let (refused, queued) = try queueOnce(
+                mail, texts: texts, into: outbox, serverSize: serverSize, stop: stop, events: events)
+        else {
+            if outbox.isNew { _ = outbox.removeIfUnused() }
+            events(.stoppedBeforeQueueing(count: mail.count + texts.count))
+            summary.interrupted = true
+            summary.remaining += mail.count + texts.count
+            return summary
+        }
+        summary.failed += refused
+        if outbox.isNew && queued == 0 && outbox.removeIfUnused() { return summary }
+        summary.add(try send(outbox, stop: stop, events: events))
+        return summary
+    }
+
     /// `deliver` with an SMS program: mail goes to the target (into the outbox for SMTP and sendmail), text
-    /// messages into the same outbox; then the outbox is sent (a dry run without `location`).
+    /// messages into the same outbox; then the outbox is sent (a dry run without an outbox).
     private func deliverWithTexts(
-        _ batch: DeliveryBatch, outbox location: OutboxLocation?, stop: OutboxStop?, events: (DeliveryEvent) -> Void
+        _ batch: DeliveryBatch, through outbox: Outbox?, stop: OutboxStop?, events: (DeliveryEvent) -> Void
     ) throws(ComposerError) -> DeliverySummary {
         var summary = DeliverySummary()
         var mail = batch.mail
         if !target.needsOutbox && !mail.isEmpty {
             var direct = self
             direct.textTransport = nil
-            summary.add(try direct.deliver(DeliveryBatch(mail: mail), stop: stop, events: events))
+            summary.add(try direct.deliver(DeliveryBatch(mail: mail), through: nil, stop: stop, events: events))
             mail = []
         }
-        guard let location else {
+        guard let outbox else {
             summary.add(dryRun(mail, events: events))
             for item in batch.messages {
                 do {
@@ -144,20 +171,7 @@ public struct Delivery: Sendable {
             }
             return summary
         }
-        let outbox = try Outbox(location)
-        let serverSize = location.isNew && !mail.isEmpty ? serverSizeLimit() : nil
-        guard
-            let refused = try queueOnce(
-                mail, texts: batch.messages, into: outbox, serverSize: serverSize, stop: stop, events: events)
-        else {
-            if case .new = location { _ = outbox.removeIfUnused() }
-            events(.stoppedBeforeQueueing(count: mail.count + batch.messages.count))
-            summary.interrupted = true
-            summary.remaining += mail.count + batch.messages.count
-            return summary
-        }
-        summary.failed += refused
-        summary.add(try send(outbox, stop: stop, events: events))
+        summary.add(try queueAndSend(mail, texts: batch.messages, into: outbox, stop: stop, events: events))
         return summary
     }
 
@@ -169,7 +183,7 @@ public struct Delivery: Sendable {
         _ mail: [DeliveryItem<MailDraft>], into outbox: Outbox, stop: OutboxStop? = nil,
         events: (DeliveryEvent) -> Void = { _ in }
     ) throws(ComposerError) -> Int {
-        guard let refused = try queueOnce(mail, into: outbox, stop: stop, events: events) else {
+        guard let (refused, _) = try queueOnce(mail, into: outbox, stop: stop, events: events) else {
             events(.stoppedBeforeQueueing(count: mail.count))
             return 0
         }
@@ -185,12 +199,14 @@ public struct Delivery: Sendable {
         return (try? smtp.check())?.sizeLimit
     }
 
-    /// `queue` without the event of a stop: the number of drafts refused, or nil when stopped. A message
-    /// above `serverSize` (the SMTP server's `SIZE`) is refused as ``ComposerError/exceedsServerSize(size:limit:server:)``.
+    /// `queue` without the event of a stop: the number of drafts refused and of messages queued (or held
+    /// already, on a resume), or nil when stopped. A message above `serverSize` (the SMTP server's `SIZE`) is
+    /// refused as ``ComposerError/exceedsServerSize(size:limit:server:)``. Nothing queued into a new outbox
+    /// is reported as refusals only (no `queued` event).
     private func queueOnce(
         _ mail: [DeliveryItem<MailDraft>], texts: [DeliveryItem<MessageDraft>] = [], into outbox: Outbox,
         serverSize: Int? = nil, stop: OutboxStop?, events: (DeliveryEvent) -> Void
-    ) throws(ComposerError) -> Int? {
+    ) throws(ComposerError) -> (refused: Int, queued: Int)? {
         let mail = mail.map { withSender($0) }
         let limit = [maxMessageSize, serverSize].compactMap { $0 }.min()
         let writer = MIMEWriter(maxMessageSize: limit)
@@ -212,11 +228,11 @@ public struct Delivery: Sendable {
                 }
                 events(.refused(label: label, key: key, error: error))
             }
-            events(.queued(outbox, count: result.ids.count))
-            return result.rejected.count
+            if !(outbox.isNew && result.ids.isEmpty) { events(.queued(outbox, count: result.ids.count)) }
+            return (result.rejected.count, result.ids.count)
         case .resumed(let count):
             events(.resuming(outbox, count: count))
-            return 0
+            return (0, count)
         case .interrupted:
             return nil
         }

@@ -16,6 +16,10 @@ public enum DeliveryEvent {
     case refused(label: String, key: String, error: ComposerError)
     /// Text messages the target cannot carry (SMTP and sendmail carry mail only), refused together.
     case messagesNotCarried([DeliveryItem<MessageDraft>], error: ComposerError)
+    /// The outbox of a send is there — a new folder made for the batch, or the one to resume — before the
+    /// batch is rendered (when the caller renders after it) and queued: a run stopped at once from here on
+    /// is resumed with this outbox.
+    case preparing(Outbox)
     /// The batch was queued into a new outbox: `count` messages (refused drafts were reported before).
     case queued(Outbox, count: Int)
     /// The outbox already held `count` messages (a resume): they are sent; the batch is not queued again.

@@ -26,6 +26,8 @@ public enum Interrupts {
         var stop: OutboxStop?
         /// The command that resumes the outbox being sent; nil before sending.
         var resumeHint: String?
+        /// The command that resumes the outbox made for a send that is rendered or queued now.
+        var preparedHint: String?
         var started = false
     }
     private static let state = Mutex(State())
@@ -35,6 +37,7 @@ public enum Interrupts {
         let start = state.withLock { s in
             s.stop = stop
             s.resumeHint = nil
+            s.preparedHint = nil
             return !s.started
         }
         if start {
@@ -57,6 +60,13 @@ public enum Interrupts {
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
+    /// An outbox was made (or opened) for the send, which is still rendered or queued: a second signal, which
+    /// stops at once, then says that nothing was sent and that `resumeHint` resumes it. The first still stops
+    /// before anything is sent.
+    public static func preparing(resumeHint: String) {
+        state.withLock { $0.preparedHint = resumeHint }
+    }
+
     /// The outbox is being sent from now on; `resumeHint` is the command that resumes it.
     public static func sending(resumeHint: String) {
         state.withLock { $0.resumeHint = resumeHint }
@@ -76,7 +86,7 @@ public enum Interrupts {
             if n < 0 && errno == EINTR { continue }
             guard n == 1 else { return }
             count += 1
-            let (stop, resumeHint) = state.withLock { ($0.stop, $0.resumeHint) }
+            let (stop, resumeHint, preparedHint) = state.withLock { ($0.stop, $0.resumeHint, $0.preparedHint) }
             if count == 1 {
                 stop?.request()
                 Self.report(
@@ -88,6 +98,7 @@ public enum Interrupts {
                 SendmailTransport.terminateRunningPrograms()
                 Self.report(
                     resumeHint.map { program + ": stopped at once; resume with: \($0)" }
+                        ?? preparedHint.map { program + ": stopped at once; nothing was sent; resume with: \($0)" }
                         ?? program + ": stopped at once; nothing was sent")
                 _exit(interruptedStatus)
             }

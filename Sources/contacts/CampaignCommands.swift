@@ -184,12 +184,17 @@ enum ComposeCommand: Command {
             throw CLIError.usage("compose: give --query or --ids (or --group alone for the whole group), not both")
         }
         let mode = try parseMode(modeText)
+        if sources.isEmpty && delivery.sending.sendsThroughOutbox {
+            throw CLIError.usage(
+                "compose: --send mails only a book you name: give --source FILE|DIR (the built-in sample book "
+                    + "is never sent to; without --send, see what would be sent)")
+        }
         // A folder that cannot take the drafts fails once, before anything is read or rendered.
         try delivery.prepare(command: name)
         // A send takes SIGINT and SIGTERM from here: a stop while reading, rendering or queueing ends it
         // before anything is sent, with nothing queued (exit 130); once sending, after the message in flight.
         let stop = OutboxStop()
-        if delivery.send && delivery.needsOutbox { Interrupts.watch(stop) }
+        if delivery.sending.sendsThroughOutbox { Interrupts.watch(stop) }
         defer { Interrupts.unwatch() }
 
         var library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: name)
@@ -212,17 +217,19 @@ enum ComposeCommand: Command {
         } catch {
             throw CLIError.usage("compose: cannot use locale '\(locale)': \(error)")
         }
+        // Every contact asked for that cannot be reached is named and counted (leftOut), never dropped.
+        var leftOut: [CampaignFailure] = []
         if let query {
             selection.search(query)
             selection.selectAll()
         } else if let ids {
-            for id in ids.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !id.isEmpty {
-                do { try selection.select(id: id) } catch { printError("compose: \(error)") }
-            }
+            let list = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            leftOut = selection.selectRecipients(ids: list, from: contacts)
         } else {
-            selection.selectAll()  // --group alone: every member
+            leftOut = selection.selectRecipients(members: contacts)  // --group alone: every member
         }
         if selection.selectedRows.isEmpty {
+            for failure in leftOut { printError("compose: " + terminalSafe("\(failure)")) }
             var what = query.map { "query '\($0)'" } ?? ids.map { "ids \($0)" } ?? "every member"
             if let group { what += " of group '\(group)'" }
             printError("compose: no contact selected (\(terminalSafe(what)) with mode \(modeText))")
@@ -258,31 +265,11 @@ enum ComposeCommand: Command {
                 throw CLIError.failure("compose: \(error)")
             }
         }
-        let (messages, failures) = campaign.compose(selection, library: library, stop: stop)
-        return try ComposeDelivery.deliver(
-            messages, failures: failures, options: delivery, command: name, stop: stop, locale: locale)
-    }
-}
-
-extension ComposeDelivery {
-    /// Delivers the messages a campaign composed (``run(_:options:command:stop:out:locale:)``) and reports
-    /// the recipients that were not rendered: each on stderr, their count after the summary (exit 1).
-    static func deliver(
-        _ messages: [PersonalizedMessage], failures: [CampaignFailure], options: DeliveryOptions, command: String,
-        stop: OutboxStop, locale: String
-    ) throws -> ExitCode {
-        for failure in failures { printError("\(command): " + terminalSafe("\(failure)")) }
-        var out = Output()
-        if options.from == nil && messages.contains(where: { $0.mail != nil }) {
-            throw CLIError.usage("\(command): --from ADDR is needed for mail (the sender of every message)")
+        let sending = delivery.sending
+        return try ComposeDelivery.run(options: delivery, command: name, locale: locale) {
+            events throws(ComposerError) in
+            try campaign.deliver(
+                selection, library: library, sending: sending, leftOut: leftOut, stop: stop, events: events)
         }
-        let code = try run(
-            DeliveryBatch(messages), options: options, command: command, stop: stop, out: &out, locale: locale)
-        if !failures.isEmpty {
-            out.line("not rendered: \(failures.count) recipient(s) (see stderr)")
-            out.flush()
-            return code == .interrupted ? code : .failure
-        }
-        return code
     }
 }

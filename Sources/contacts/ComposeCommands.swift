@@ -20,6 +20,8 @@ struct DeliveryOptions {
     var sendmailProgram: String?
     var send: Bool
     var resume: URL?
+    /// `--new-batch`: a new outbox even when an unfinished one of the same batch is there.
+    var newBatch = false
     var rate: Double?
     var from: MailAddress?
     /// Tries per message in one run and the first backoff (seconds), when given.
@@ -70,13 +72,25 @@ struct DeliveryOptions {
         .option(
             "--mbox", value: "FILE", help: "append every mail to the mbox FILE (mboxrd, under its lock), at once",
             completion: .file, section: section),
-        .flag("--send", help: "with --smtp/--sendmail: really deliver (default: dry run)", section: section),
+        .flag(
+            "--send",
+            help: """
+                with --smtp, --sendmail or --sms-program: really deliver (without it: a dry run that
+                prints what would be sent; --out, --maildir, --mbox and --uri write at once)
+                """, section: section),
         .option(
             "--resume", value: "DIR",
             help: """
-                continue the outbox DIR of an interrupted --send (without it, --send
-                always makes a new outbox folder, outbox-YYYYMMDD-HHMMSS[-N])
+                continue the outbox DIR of an interrupted --send (without it, --send makes a new
+                outbox folder, outbox-YYYYMMDD-HHMMSS[-N], in the current folder)
                 """, completion: .directory, section: section),
+        .flag(
+            "--new-batch",
+            help: """
+                with --send: make a new outbox even when an unfinished outbox of the same batch
+                (template, data, recipients, transport) is in the current folder (default: refuse
+                and print the command that resumes it)
+                """, section: section),
         .option(
             "--rate", value: "N/min|N/hour", help: "at most N messages per minute (or hour); at least 1/hour",
             section: section),
@@ -115,7 +129,7 @@ struct DeliveryOptions {
     /// The options that pick where drafts go and how a new run starts, which only `compose` takes:
     /// `outbox send` delivers an outbox that exists, with its messages' own senders, for real.
     static let composeOnly: Set<String> = [
-        "--out", "--uri", "--send", "--resume", "--from", "--max-message-size", "--maildir", "--mbox",
+        "--out", "--uri", "--send", "--resume", "--new-batch", "--from", "--max-message-size", "--maildir", "--mbox",
     ]
 
     /// The delivery options of `outbox send`: the transport (SMTP or sendmail), rate, timeouts and retries.
@@ -140,6 +154,7 @@ struct DeliveryOptions {
         let auth = try args.option("--auth")
         let send = composing && args.flag("--send")
         let resume = composing ? try args.option("--resume") : nil
+        let newBatch = composing && args.flag("--new-batch")
         let rate = try args.option("--rate")
         let from = composing ? try args.option("--from") : nil
         let replyTimeout = try seconds(args.option("--reply-timeout"), "--reply-timeout", command: command)
@@ -231,6 +246,7 @@ struct DeliveryOptions {
             backoff: backoff)
         if let maxSize { options.maxMessageSize = try parseSize(maxSize, command: command) }
         options.smsProgram = smsProgram
+        options.newBatch = newBatch
         options.given = chosen > 0 || smsProgram != nil
         return options
     }
@@ -271,17 +287,15 @@ struct DeliveryOptions {
         return Int(n * Double(unit))
     }
 
-    /// A positive, finite number of seconds (at most a day), or nil when the option is absent.
+    /// A duration (``DurationValue``: `30`, `90s`, `5m`) above 0 (or from 0 with `allowZero`) and at most a
+    /// day, in seconds; nil when the option is absent.
     static func seconds(_ text: String?, _ option: String, command: String, allowZero: Bool = false) throws
         -> Double?
     {
         guard let text else { return nil }
-        guard let n = Double(text), n.isFinite, allowZero ? n >= 0 : n > 0, n <= 86_400 else {
-            throw CLIError.usage(
-                "\(command): \(option): expected seconds (a number \(allowZero ? "from 0" : "above 0") up to 86400), got '\(text)'"
-            )
-        }
-        return n
+        return try parseDuration(
+            text, option: option, command: command,
+            in: (allowZero ? 0 : Double.leastNonzeroMagnitude)...86_400)
     }
 
     /// Makes the folder (or mbox file) the drafts go to, failing with the option's name when it cannot
@@ -322,19 +336,16 @@ struct DeliveryOptions {
     }
 }
 
-/// `90s`, `30m`, `2h`, `1d` or plain seconds as seconds: more than 0, at most 30 days.
-func parseDuration(_ text: String, option: String, command: String) throws -> Double {
-    let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-    var number = Substring(text)
-    var unit = 1.0
-    if let last = text.last, let factor = units[last] {
-        number = text.dropLast()
-        unit = factor
+/// An option's duration (``DurationValue``, the one grammar: `90s`, `30m`, `2h`, `1d`, plain seconds) in
+/// seconds within `range` (default: above 0, at most 30 days); else a usage error that says what is expected.
+func parseDuration(
+    _ text: String, option: String, command: String,
+    in range: ClosedRange<Double> = Double.leastNonzeroMagnitude...(30 * 86_400)
+) throws -> Double {
+    guard let duration = DurationValue(text, in: range) else {
+        throw CLIError.usage("\(command): \(option): expected \(DurationValue.describe(in: range)), got '\(text)'")
     }
-    guard let n = Double(number), n.isFinite, n > 0, n * unit <= 30 * 86_400 else {
-        throw CLIError.usage("\(command): \(option): expected a duration such as 90s, 30m, 2h or 1d, got '\(text)'")
-    }
-    return n * unit
+    return duration.seconds
 }
 
 /// `word` quoted for a POSIX shell when it needs it.
@@ -351,94 +362,6 @@ func shellQuoted(_ word: String) -> String {
 enum ComposeDelivery {
     /// What a send stopped before anything was queued says (stdout).
     static let stoppedBeforeQueueing = "interrupted before anything was sent; nothing queued"
-
-    /// Delivers `batch` as the options say, printing what happens. Returns the exit code: 0 when nothing
-    /// failed, 1 when something failed or is deferred or uncertain, 130 when interrupted. For an outbox
-    /// send the caller has given SIGINT and SIGTERM to `stop` (`Interrupts.watch`) before rendering; they
-    /// are given back to their default action when the delivery ends.
-    static func run(
-        _ batch: DeliveryBatch, options: DeliveryOptions, command: String, stop: OutboxStop, out: inout Output,
-        locale: String = Strings.defaultLocale
-    ) throws -> ExitCode {
-        let delivery = options.delivery
-        var location: OutboxLocation?
-        if options.needsOutbox && options.send {
-            // Resuming is explicit (an outbox whose queueing was cut short, with no journal yet, is filled
-            // now); without --resume every run makes a new folder of its own.
-            location =
-                options.resume.map { .resume($0) }
-                ?? .new(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        }
-        let progress = ProgressPrinter(command: command)
-        var outbox: Outbox?
-        var stoppedBeforeQueueing = false
-        let summary: DeliverySummary
-        do {
-            summary = try delivery.deliver(batch, outbox: location, stop: stop) { event in
-                switch event {
-                case .saved(_, let file): out.line("saved \(file.path)")
-                case .savedMessages(let file): out.line("saved \(file.path)")
-                case .uri(_, _, let uri): out.line(uri)
-                case .wouldText(let item, let segments):
-                    out.line(
-                        "would text via \(options.smsProgram ?? ""): \(terminalSafe(item.label)): "
-                            + "\(item.draft.recipients.joined(separator: ", ")) (\(segments) SMS segment(s))")
-                case .wouldSend(let item, let size):
-                    let from = item.draft.from?.asciiAddress ?? "?"
-                    out.line(
-                        "would send via \(options.target.via): \(terminalSafe(item.label)): \(from) → "
-                            + "\(item.draft.envelopeRecipients.joined(separator: ", ")) "
-                            + "\"\(terminalSafe(item.draft.subject))\" (\(size) bytes)"
-                    )
-                case .refused(let label, _, let error):
-                    printError(
-                        location == nil && options.needsOutbox
-                            ? "\(terminalSafe(label)): \(error)" : "\(command): \(terminalSafe(label)): \(error)")
-                case .messagesNotCarried(let items, _):
-                    printError(
-                        "\(command): \(ComposeAlert.cannotSend(mail: false, locale: locale).line) (\(items.count) text "
-                            + "message(s): SMTP and sendmail carry mail only; use --sms-program, --out or --uri)")
-                case .queued(let box, let count):
-                    out.line(
-                        "outbox \(box.directory.path): \(count) message(s) queued (resume with --resume \(box.directory.path))"
-                    )
-                    out.flush()
-                    outbox = box
-                    Interrupts.sending(resumeHint: options.resumeCommand(box.directory))
-                    progress.begin()
-                case .resuming(let box, let count):
-                    out.line("outbox \(box.directory.path): resuming \(count) message(s); drafts are not queued again")
-                    out.flush()
-                    outbox = box
-                    Interrupts.sending(resumeHint: options.resumeCommand(box.directory))
-                    progress.begin()
-                case .stoppedBeforeQueueing: stoppedBeforeQueueing = true
-                case .progress(let p): progress.show(p)
-                }
-            }
-        } catch .outboxMissing(let path) {
-            throw CLIError.usage("\(command): --resume: \(path): no outbox here")
-        } catch .mailUnavailable(let reason) {
-            throw CLIError.failure(
-                "\(command): \(ComposeAlert.cannotSend(mail: true, locale: locale).line) (\(reason))")
-        } catch .messagingUnavailable(let reason) {
-            throw CLIError.failure(
-                "\(command): \(ComposeAlert.cannotSend(mail: false, locale: locale).line) (\(reason))")
-        } catch {
-            throw CLIError.failure("\(command): \(error)")
-        }
-        Interrupts.unwatch()
-        progress.end()
-        if stoppedBeforeQueueing {
-            out.line(Self.stoppedBeforeQueueing)
-            out.flush()
-            return .interrupted
-        }
-        if options.needsOutbox && location == nil { out.line("dry run: add --send to deliver") }
-        printSummary(summary, out: &out)
-        guard let outbox else { return exitCode(summary.outcome) }
-        return finish(summary, outbox: outbox, options: options, out: &out)
-    }
 
     /// `compose --check`: tries the transports of `options` without sending (``Delivery/check()``) and says
     /// what was checked; a transport that cannot send shows the documented alert in `locale`. 0 when ready.
@@ -530,8 +453,11 @@ enum ComposeDelivery {
         }
     }
 
-    static func printSummary(_ s: DeliverySummary, out: inout Output) {
+    /// The summary line: what was sent, saved, failed…, and `noAddress` contacts that were asked for but
+    /// have no address for the mode (each named on stderr).
+    static func printSummary(_ s: DeliverySummary, noAddress: Int = 0, out: inout Output) {
         var parts = ["sent \(s.sent)", "failed \(s.failed)", "skipped \(s.skipped)"]
+        if noAddress > 0 { parts.append("no address \(noAddress) (see stderr)") }
         if s.saved > 0 { parts.insert("saved \(s.saved)", at: 1) }
         if s.deferred > 0 { parts.append("deferred \(s.deferred) (retry with --resume)") }
         if s.uncertain > 0 { parts.append("uncertain \(s.uncertain) (see below: 'contacts outbox settle')") }

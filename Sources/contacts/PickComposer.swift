@@ -85,6 +85,11 @@ struct PickComposer {
         if delivery.given, delivery.from == nil, listOptions.mode != .messages {
             throw CLIError.usage("\(command): --from ADDR is needed for mail (the sender of every message)")
         }
+        if listOptions.sources.isEmpty && delivery.sending.sendsThroughOutbox {
+            throw CLIError.usage(
+                "\(command): --send mails only a book you name: give --source FILE|DIR (the built-in sample book "
+                    + "is never sent to)")
+        }
         try delivery.prepare(command: command)
         let library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: command)
         var text: ComposerText?
@@ -167,22 +172,29 @@ enum PickComposeSheet {
             case .edit: edit(sheet, session: session)
             case .send:
                 session.end()
-                return .exit(try send(sheet, composer: composer, locale: locale))
+                return .exit(try send(sheet, selection: selection, composer: composer, locale: locale))
             }
         }
     }
 
-    /// Sends the sheet's messages as `compose --send` does (printing the same lines, the progress bar on
-    /// stderr and the summary), after the session ended.
-    static func send(_ sheet: ComposeSheet, composer: PickComposer, locale: String) throws -> ExitCode {
-        var options = composer.delivery
-        options.send = true
+    /// Delivers the sheet's messages through the library's one campaign path, as `compose` does with the
+    /// same options (printing the same lines, the progress bar on stderr and the summary), after the
+    /// session ended: a server, sendmail or the SMS program only with `--send`, else a dry run that prints
+    /// what would be sent.
+    static func send(
+        _ sheet: ComposeSheet, selection: SelectionController, composer: PickComposer, locale: String
+    ) throws -> ExitCode {
+        let options = composer.delivery
+        let sending = options.sending
         let stop = OutboxStop()
-        if options.needsOutbox { Interrupts.watch(stop) }
+        if sending.sendsThroughOutbox { Interrupts.watch(stop) }
         defer { Interrupts.unwatch() }
-        return try ComposeDelivery.deliver(
-            sheet.messages, failures: sheet.failures, options: options, command: PickCommand.name, stop: stop,
-            locale: locale)
+        return try ComposeDelivery.run(options: options, command: PickCommand.name, locale: locale) {
+            events throws(ComposerError) in
+            try composer.campaign.deliver(
+                sheet.messages, notRendered: sheet.failures, selection: selection, text: sheet.text,
+                sending: sending, stop: stop, events: events)
+        }
     }
 
     /// Edits the sheet's message in `$VISUAL`, else `$EDITOR`, else vi, on the terminal: the text (the

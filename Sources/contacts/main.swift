@@ -15,6 +15,7 @@ let allCommands: [any Command.Type] = [
     OutboxStatusCommand.self,
     OutboxSendCommand.self,
     OutboxSettleCommand.self,
+    OutboxPruneCommand.self,
     VCardInspectCommand.self,
     VCardConvertCommand.self,
     AddCommand.self,

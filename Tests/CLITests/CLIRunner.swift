@@ -10,6 +10,10 @@ struct CLIResult {
 }
 
 enum CLI {
+    /// The sample address book as a file (`--source`): `compose --send` never mails the built-in one.
+    static let sampleBook = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/ContactsCore/Resources/sample.vcf").path
+
     static var executable: URL {
         // The test bundle (or runner) lives in the build products folder next to the `contacts` binary.
         let candidates = [

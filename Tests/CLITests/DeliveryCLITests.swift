@@ -78,7 +78,8 @@ import Testing
             foreign.append(other)
         }
         let args = [
-            "compose", "--template", "note", "--templates", library.path, "--ids", ids.joined(separator: ","),
+            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", library.path, "--ids",
+            ids.joined(separator: ","),
             "--from", "ada@example.org", "--sendmail-program", script.path, "--send",
         ]
         let r = try CLI.run(args, currentDirectory: dir)
@@ -94,10 +95,10 @@ import Testing
             #expect(try String(contentsOf: other.appendingPathComponent("journal.jsonl"), encoding: .utf8) == journal)
         }
 
-        // Two runs at once in one folder: two outboxes, every message sent once.
+        // Two runs at once in one folder (a new batch each, on purpose): two outboxes, every message sent once.
         let statuses = Mutex<[Int32]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            let status = (try? CLI.run(args, currentDirectory: dir))?.status ?? -1
+            let status = (try? CLI.run(args + ["--new-batch"], currentDirectory: dir))?.status ?? -1
             statuses.withLock { $0.append(status) }
         }
         #expect(statuses.withLock { $0 } == [0, 0])
@@ -116,7 +117,10 @@ import Testing
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let library = try templates(in: dir)
-        let base = ["compose", "--template", "note", "--templates", library.path, "--ids", ids[0], "--uri"]
+        let base = [
+            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", library.path, "--ids", ids[0],
+            "--uri",
+        ]
         for from in [
             "a@example.org, b@example.org", "Ann <a@example.org>, Bob <b@example.org>", "a@example.org;b@example.org",
         ] {
@@ -151,7 +155,8 @@ import Testing
             at: out.appendingPathComponent("messages.sms.txt"), withDestinationURL: victim)
         let ids = try sampleIDs(2, mode: "messages")
         let r = try CLI.run([
-            "compose", "--template", "note", "--templates", library.path, "--ids", ids.joined(separator: ","),
+            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", library.path, "--ids",
+            ids.joined(separator: ","),
             "--mode", "messages", "--out", out.path, "--region", "US",
         ])
         #expect(r.status == 0, "\(r.stderr)")

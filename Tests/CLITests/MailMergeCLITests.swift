@@ -58,7 +58,8 @@ struct MailMergeCLITests {
         defer { server.stop() }
         let r = try CLI.run(
             [
-                "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+                "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", templates.path, "--mode",
+                "email",
                 "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org",
                 "--recipients", dir.appendingPathComponent("guests.csv").path,
                 "--cc", "team@example.org", "--bcc", "archive@example.com", "--bcc", "audit@example.com",
@@ -111,7 +112,8 @@ struct MailMergeCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let picked = try recipients()
         let base = [
-            "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", templates.path, "--mode",
+            "email",
             "--ids", picked[0].id, "--from", "ada@example.org",
         ]
         let out = dir.appendingPathComponent("out")
@@ -151,7 +153,8 @@ struct MailMergeCLITests {
             to: dir.appendingPathComponent("guests.csv"), atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("out")
         let base = [
-            "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", templates.path, "--mode",
+            "email",
             "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org",
             "--attach", dir.appendingPathComponent("ada.vcf").path,
         ]
@@ -188,7 +191,8 @@ struct MailMergeCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let picked = try recipients()
         let base = [
-            "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", templates.path, "--mode",
+            "email",
             "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org", "--bcc",
             "archive@example.com",
         ]
@@ -253,7 +257,8 @@ struct MailMergeCLITests {
         """.write(to: program, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
         let args = [
-            "compose", "--template", "note", "--templates", templates.path, "--mode", "messages", "--region", "US",
+            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", templates.path, "--mode",
+            "messages", "--region", "US",
             "--ids", picked.map(\.id).joined(separator: ","), "--sms-program", program.path,
         ]
         let dry = try CLI.run(args, currentDirectory: dir)
@@ -319,7 +324,8 @@ struct MailMergeCLITests {
                 + "messages up to 20000 bytes (SIZE)\ncheck: ready (nothing was sent)\n", "\(check.stdout)")
         let r = try CLI.run(
             [
-                "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+                "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", templates.path, "--mode",
+                "email",
                 "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org",
                 "--recipients", dir.appendingPathComponent("guests.csv").path,
                 "--attach", dir.appendingPathComponent("notes.txt").path, "--smtp", url, "--send",
@@ -426,7 +432,8 @@ struct MailMergeCLITests {
         let url = "smtp://127.0.0.1:\(port)"
         let r = try CLI.run(
             [
-                "compose", "--template", "note", "--templates", templates.path, "--mode", "email",
+                "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", templates.path, "--mode",
+                "email",
                 "--ids", picked.map(\.id).joined(separator: ","), "--from", "ada@example.org",
                 "--smtp", url, "--send", "--attempts", "1",
             ], currentDirectory: dir)
@@ -519,7 +526,8 @@ struct MailMergeCLITests {
         let picked = try phoneRecipients(1)
         let texts = try CLI.run(
             [
-                "compose", "--template", "note", "--templates", templates.path, "--mode", "messages", "--region", "US",
+                "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", templates.path, "--mode",
+                "messages", "--region", "US",
                 "--ids", picked[0].id, "--locale", "fr", "--smtp", url, "--send",
             ], currentDirectory: dir)
         #expect(texts.status == 1)
@@ -546,7 +554,8 @@ struct MailMergeCLITests {
         let picked = try recipients()
         let out = dir.appendingPathComponent("out")
         let r = try CLI.run([
-            "compose", "--template", "note", "--templates", dir.appendingPathComponent("md").path, "--mode", "email",
+            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates",
+            dir.appendingPathComponent("md").path, "--mode", "email",
             "--ids", picked[0].id, "--from", "ada@example.org", "--data", dir.appendingPathComponent("data.json").path,
             "--out", out.path,
         ])

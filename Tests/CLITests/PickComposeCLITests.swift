@@ -133,7 +133,7 @@ import Testing
         let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
         defer { server.stop() }
         let window = try Self.start(
-            try Self.pickArgs(["--smtp", url, "--from", "Ada <ada@example.org>"]), in: dir)
+            try Self.pickArgs(["--smtp", url, "--from", "Ada <ada@example.org>", "--send"]), in: dir)
         defer { window.close() }
         #expect(window.waitFor("Search contacts"))
         try window.send("Tab")
@@ -155,6 +155,47 @@ import Testing
             messages.contains { $0.contains("Subject: Dinner, Anna") && $0.contains("Hi Anna, see you on Friday.") })
         #expect(messages.contains { $0.contains("To: =?UTF-8?") || $0.contains("zoe@example.org") })
         #expect(messages.allSatisfy { $0.contains("From: Ada <ada@example.org>") })
+    }
+
+    @Test func sendWithoutSendIsADryRunThatShowsWhatWouldBeSent() throws {
+        let dir = try Scratch.directory("pick-dry")
+        let mailbox = dir.appendingPathComponent("mailbox")
+        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
+        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        defer { server.stop() }
+        let program = dir.appendingPathComponent("send-sms")
+        try Scratch.write("#!/bin/sh\ncat >> '\(dir.path)/texts'\n", to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let book = try PickScreenCLITests.book().path
+        for (args, expected) in [
+            (
+                try Self.pickArgs(["--smtp", url, "--from", "Ada <ada@example.org>"]),
+                "would send via \(url): Anna Berg: ada@example.org → anna@example.org"
+            ),
+            (
+                ["pick", "--source", book, "--region", "US", "--message-body", "Hi", "--sms-program", program.path],
+                "would text via \(program.path): Anna Berg: +14155550100 (1 SMS segment(s))"
+            ),
+        ] {
+            let window = try Self.start(args, in: dir)
+            defer { window.close() }
+            #expect(window.waitFor("Search contacts"))
+            try window.send("Tab")
+            try window.send("Tab")
+            try window.send("Enter")
+            #expect(window.waitFor("Anna Berg <"))
+            try window.send("s", literal: true)
+            #expect(window.waitFor("status="))
+            // (Long lines wrap at 80 columns: read the screen as one text.)
+            let screen = window.screen.replacingOccurrences(of: "\n", with: "")
+            #expect(screen.contains(expected), "\(window.screen)")
+            #expect(screen.contains("dry run: add --send to deliver"), "\(screen)")
+            #expect(screen.contains("status=0"), "\(screen)")
+        }
+        // Nothing was delivered, queued or texted.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mailbox.path).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("texts").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.hasPrefix("outbox-") })
     }
 
     @Test func editInEditorChangesTheSubjectForEveryone() throws {
@@ -280,7 +321,7 @@ import Testing
         let window = try Self.start(
             [
                 "pick", "--source", try PickScreenCLITests.book().path, "--region", "US", "--message-body",
-                "See you at 8, {{recipient.givenName}}", "--sms-program", program.path,
+                "See you at 8, {{recipient.givenName}}", "--sms-program", program.path, "--send",
             ], in: dir)
         defer { window.close() }
         #expect(window.waitFor("Search contacts"))

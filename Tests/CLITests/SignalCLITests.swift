@@ -26,7 +26,8 @@ import Testing
         let run = try BackgroundProcess(
             CLI.executable,
             [
-                "compose", "--template", "note", "--templates", library.path, "--ids", ids[0], "--from",
+                "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", library.path, "--ids",
+                ids[0], "--from",
                 "ada@example.org", "--sendmail-program", script.path, "--send",
             ], scratch: dir, currentDirectory: dir)
         let deadline = Date().addingTimeInterval(20)
@@ -83,7 +84,8 @@ import Testing
         let run = try BackgroundProcess(
             CLI.executable,
             [
-                "compose", "--template", "note", "--templates", library.path, "--ids", ids.joined(separator: ","),
+                "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", library.path, "--ids",
+                ids.joined(separator: ","),
                 "--recipients", "-", "--from", "ada@example.org", "--sendmail-program", script.path, "--send",
             ], scratch: dir, currentDirectory: dir,
             standardInput: FileHandle(fileDescriptor: fds[0], closeOnDealloc: true))

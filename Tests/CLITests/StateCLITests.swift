@@ -147,8 +147,9 @@ import Testing
         #expect(drafts.status == 0, "\(drafts.stderr)")
         let sends = try CLI.run(
             [
-                "compose", "--template", "invite", "--ids", Self.noah, "--data", data.path, "--from", "a@example.org",
-                "--smtp", "smtp://127.0.0.1:1", "--connect-timeout", "2", "--attempts", "1", "--send",
+                "compose", "--source", CLI.sampleBook, "--template", "invite", "--ids", Self.noah, "--data", data.path,
+                "--from", "a@example.org", "--smtp", "smtp://127.0.0.1:1", "--connect-timeout", "2", "--attempts", "1",
+                "--send",
             ],
             currentDirectory: folder, umask: "022")
         #expect(sends.stdout.contains("1 message(s) queued"), "\(sends.stdout) \(sends.stderr)")

@@ -32,6 +32,7 @@ private final class EventLog {
             outbox = box
             lines.append("resuming \(count)")
         case .stoppedBeforeQueueing(let count): lines.append("stopped before queueing \(count)")
+        case .preparing: break
         case .progress(let p): lines.append("\(p.item.state.rawValue) \(p.item.label ?? "")")
         }
     }

@@ -26,7 +26,8 @@ extension Outbox {
 
     /// Queues the drafts like `enqueue` when the outbox holds no message yet; when it does (a resume of a
     /// run that queued them before), queues nothing and says how many it holds. Checked and queued under
-    /// the outbox's lock, so a batch is queued once even when two runs start on one folder.
+    /// the outbox's lock, so a batch is queued once even when two runs start on one folder. Message files
+    /// no journal record names (a run killed while queueing) are removed first: they are never sent.
     ///
     /// With `stop`, a stop requested before the batch's records are in the journal (before the first draft,
     /// between two, or after the last) ends the queueing with `.interrupted`: the message files written
@@ -51,6 +52,8 @@ extension Outbox {
         do {
             let lock = try acquireLock()
             defer { releaseLock(lock) }
+            // Message files of a queueing cut short (a kill) are never sent: they go before anything else.
+            try removeOrphans()
             let existing = try journal.replay().items.count
             if existing > 0 { return .resumed(count: existing) }
             guard
@@ -148,10 +151,13 @@ extension Outbox {
     }
 
     /// Removes the folder of this outbox when it holds only what opening it made (the `messages` folder,
-    /// empty, and the lock file): for a new outbox whose queueing was stopped. True when it is gone.
-    func removeIfUnused() -> Bool {
+    /// empty, the lock file and the batch's name): for a new outbox whose queueing was stopped, or into
+    /// which nothing was queued. True when it is gone.
+    @discardableResult
+    public func removeIfUnused() -> Bool {
         guard !FileManager.default.fileExists(atPath: journalPath) else { return false }
         unlink(directory.appendingPathComponent(".lock").path)
+        unlink(directory.appendingPathComponent(Outbox.batchFileName).path)
         guard rmdir(messagesDirectory.path) == 0 || errno == ENOENT, rmdir(directory.path) == 0 else { return false }
         AtomicFile.syncDirectory(directory.deletingLastPathComponent().path)
         return true

@@ -33,6 +33,9 @@ import Support
 /// ```
 public final class Outbox {
     public let directory: URL
+    /// True for an outbox made by ``init(_:date:)`` with a ``OutboxLocation/new(in:)`` location: a new folder
+    /// for one batch, removed again when nothing is queued into it.
+    public private(set) var isNew = false
     var messagesDirectory: URL { directory.appendingPathComponent("messages") }
     var journal: OutboxJournal { OutboxJournal(directory: directory) }
     var journalPath: String { journal.path }
@@ -120,6 +123,7 @@ public final class Outbox {
         } catch {
             throw ComposerError(error, path: Outbox.directory(of: location).path)
         }
+        isNew = location.isNew
     }
 
     private static func directory(of location: OutboxLocation) -> URL {
