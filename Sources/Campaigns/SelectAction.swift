@@ -38,6 +38,9 @@ public struct ComposeAlert: Sendable, Equatable {
     public var title: String
     public var message: String
     public var button: String
+    /// A line under the message, shown as it is (e.g. the command-line options that would add a way to
+    /// send: `--out DIR  --smtp URL …`); nil for none.
+    public var detail: String?
 
     /// The alert for a device that cannot send text messages (`mail` false) or mail (`mail` true), in
     /// `locale`: "Messaging not supported" / "Sending emails from this device is not supported.", OK.

@@ -203,7 +203,7 @@ public final class ComposeSheet {
 
     /// What the screen shows now.
     public func screen() -> PickerScreen {
-        if let alert { return alertScreen(alert) }
+        if let alert { return Self.alertScreen(alert, columns: columns, lines: lines, locale: locale) }
         var out: [[PickerSpan]] = [titleBar()]
         let pageText = messages.isEmpty ? "0/0" : "\(page + 1)/\(messages.count)"
         out.append(
@@ -275,12 +275,21 @@ public final class ComposeSheet {
         return [PickerSpan(hints.joined(separator: "  "), width: columns, role: .status)]
     }
 
-    func alertScreen(_ alert: ComposeAlert) -> PickerScreen {
+    /// The screen of `alert` alone (`columns` × `lines`, mirrored for a right-to-left `locale`): title,
+    /// message, detail and the OK button, centred — also shown before a list opens.
+    public static func alertScreen(_ alert: ComposeAlert, columns: Int, lines: Int, locale: String) -> PickerScreen {
+        let columns = max(1, columns)
         var body: [[PickerSpan]] = []
         body.append([.centred(alert.title, width: columns, role: .alertTitle)])
         body.append([PickerSpan("", width: columns, role: .empty)])
         for line in Self.wrap(alert.message, width: max(1, columns - 4)) {
             body.append([.centred(line, width: columns, role: .alertMessage)])
+        }
+        if let detail = alert.detail {
+            body.append([PickerSpan("", width: columns, role: .empty)])
+            for line in Self.wrap(detail, width: max(1, columns - 4)) {
+                body.append([.centred(line, width: columns, role: .info)])
+            }
         }
         body.append([PickerSpan("", width: columns, role: .empty)])
         let ok = "[ \(alert.button) ]"
@@ -296,7 +305,8 @@ public final class ComposeSheet {
         while out.count < lines { out.append([PickerSpan("", width: columns, role: .empty)]) }
         let shown = Array(out.prefix(lines))
         return PickerScreen(
-            columns: columns, lines: rightToLeft ? shown.map(ContactPicker.mirror) : shown, cursor: (0, 0))
+            columns: columns, lines: ICULocale.isRightToLeft(locale) ? shown.map(ContactPicker.mirror) : shown,
+            cursor: (0, 0))
     }
 
     /// `text` in lines of at most `width` columns: each of its lines, broken at the last space that fits,

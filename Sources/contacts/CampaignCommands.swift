@@ -59,11 +59,19 @@ enum ComposeCommand: Command {
             needs a variable that is missing is reported and skipped; the others are delivered.
             No recipient is named to another: the template's 'others' list comes from --data or
             --recipients, or is every co-recipient only with --share-recipient-names (empty otherwise).
-            Give exactly one of --query (with --keywords for keyword search) or --ids. Without a delivery
-            option the drafts are written into the current folder.
+            Give exactly one of --query (with --keywords for keyword search) or --ids. Each contact asked
+            for (--ids, or a member of --group) that has no address for the mode is named on stderr and
+            counted in the summary ('no address N'), and the exit code is 1.
+            Without a delivery option the drafts are written into the current folder; --out, --maildir,
+            --mbox and --uri write at once. --smtp, --sendmail and --sms-program send nothing without
+            --send: they print what would be sent. --send needs --source (the built-in sample book is never
+            mailed) and sends through an outbox folder made in the current folder, exactly once; when an
+            unfinished outbox of the same batch (template, data, recipients, transport) is there, it sends
+            nothing and prints the command that resumes that one (--new-batch sends the batch anew).
             With --send, a Ctrl-C or SIGTERM while the drafts are rendered and queued stops with nothing
             queued and nothing sent (exit 130); once sending, it finishes the message in flight, prints the
-            summary and how to resume (exit 130). A second one stops at once.
+            summary and how to resume (exit 130). A second one stops at once and prints the command that
+            resumes the outbox. 'contacts outbox prune' removes outboxes once every message is settled.
             """,
         options: [
             templateOption,
@@ -126,7 +134,7 @@ enum ComposeCommand: Command {
         examples: [
             #"contacts compose --template invite --query "f b" --keywords --data invite.json --from ada@example.org --out drafts/"#,
             "contacts compose --template invite --ids felipe-baytelman,bruno-finstein --mode messages --data invite.json --uri",
-            #"contacts compose --template invite --query felipe --data invite.json --from "Ada <ada@example.org>" --smtp smtp://127.0.0.1:2525 --send"#,
+            #"contacts compose --source contacts.vcf --template invite --query felipe --data invite.json --from "Ada <ada@example.org>" --smtp smtp://127.0.0.1:2525 --send"#,
         ])
 
     /// The template options `compose` and `pick` share.

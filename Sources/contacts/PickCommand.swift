@@ -37,8 +37,12 @@ enum PickCommand: Command {
             terminal: exit 2.
             With --subject/--body (or --template), Select opens the compose sheet instead: each recipient's
             message as they will get it (← → pages, ↑ ↓ PgUp PgDn scroll), e edits the subject and body in
-            $VISUAL or $EDITOR, s sends through the delivery options as 'compose --send' does, Esc goes back
-            to the list; without a delivery that can carry the messages it shows the documented alert.
+            $VISUAL or $EDITOR, s delivers as 'compose' does with the same options (--out, --maildir, --mbox
+            and --uri write at once; --smtp, --sendmail and --sms-program send only with --send, else s
+            prints what would be sent; --send needs --source), Esc goes back to the list; without a delivery
+            that can carry the messages it shows the documented alert; when the delivery options can carry
+            none of what the mode makes (none given, say), that alert comes before the list opens, names
+            the options that would add a way to send, and OK ends pick (exit 2).
             For example: contacts pick --mode email --output json;
             contacts compose --ids "$(contacts pick --output ids)" --out drafts.
             """,
@@ -122,6 +126,12 @@ enum PickCommand: Command {
             session = try TerminalSession(tint: config.tintColor, environment: ProcessInfoEnvironment.current)
         } catch let error as TerminalError {
             throw CLIError.usage("pick: \(error)")
+        }
+        // A composer with no way to send what the mode makes says so before anyone is picked.
+        if let error = PickComposeSheet.alertBeforeList(
+            composer, mode: config.mode, locale: config.locale, session: session)
+        {
+            throw error
         }
         let outcome: PickerOutcome
         do {

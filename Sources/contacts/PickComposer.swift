@@ -177,6 +177,42 @@ enum PickComposeSheet {
         }
     }
 
+    /// The delivery options that would add a way to send what `mode` makes, as the alert names them.
+    static func transportOptions(mode: SelectionMode) -> String {
+        var options: [String] = []
+        if mode.contains(.email) { options += ["--smtp URL", "--sendmail", "--maildir DIR", "--mbox FILE"] }
+        if mode.contains(.messages) { options += ["--sms-program PATH"] }
+        return (options + ["--out DIR", "--uri"]).joined(separator: "  ")
+    }
+
+    /// Before the list opens: when the delivery options can carry none of the messages `mode` makes (none
+    /// was given, say), shows the documented alert with the options that would add a way to send, until
+    /// OK (Enter, Esc, Space, o) or Ctrl-C; then ends the session and returns the usage error to exit with.
+    /// Nil, with nothing shown, when the messages can go somewhere (or nothing is composed).
+    static func alertBeforeList(
+        _ composer: PickComposer?, mode: SelectionMode, locale: String, session: TerminalSession
+    ) -> CLIError? {
+        guard let composer,
+            var alert = ComposeAlert.noTransport(
+                mode: mode, through: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale)
+        else { return nil }
+        alert.detail = transportOptions(mode: mode)
+        var size = session.size
+        while true {
+            session.draw(
+                PickCommand.frame(
+                    ComposeSheet.alertScreen(alert, columns: size.columns, lines: size.lines, locale: locale)))
+            let key = session.nextViewKey { size = (columns: $0, lines: $1) }
+            switch key {
+            case .enter, .escape, .character(" "), .character("o"), .character("O"), .control("c"), .terminate:
+                session.end()
+                return CLIError.usage(
+                    "\(PickCommand.name): \(alert.line) Add one of: \(alert.detail ?? "") (see 'contacts pick --help')")
+            default: continue
+            }
+        }
+    }
+
     /// Delivers the sheet's messages through the library's one campaign path, as `compose` does with the
     /// same options (printing the same lines, the progress bar on stderr and the summary), after the
     /// session ended: a server, sendmail or the SMS program only with `--send`, else a dry run that prints
