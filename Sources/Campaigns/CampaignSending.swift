@@ -54,7 +54,7 @@ public struct CampaignSending: Sendable {
 extension Campaign {
     /// Composes the campaign for every selected contact and delivers it as `sending` says — the one way
     /// every front end runs a campaign from selection to delivery. `leftOut` are contacts that were asked
-    /// for and cannot be reached (``SelectionController/selectRecipients(ids:from:)``): they are failures
+    /// for and cannot be reached (`SelectionController.selectRecipients(ids:from:)`): they are failures
     /// of the result, as recipients that could not be rendered are.
     ///
     /// For a send, the outbox is made (or opened, to resume) before anything is rendered, and reported
@@ -99,7 +99,7 @@ extension Campaign {
     /// The identity of the batch this campaign makes for the selected contacts of `selection` through
     /// `delivery`: its template (and the `text` written for it), its data and recipients' rows, each
     /// recipient (contact, channel, address) and the transport. Runs with the same identity are one batch
-    /// (``Outbox/unfinished(batch:in:)``, Composer).
+    /// (`Outbox.unfinished(batch:in:)`, Composer).
     ///
     /// ```swift
     /// let sendmail = Delivery(target: .sendmail(SendmailTransport()))

@@ -48,6 +48,11 @@ enum CLI {
         for (k, v) in environment { env[k] = v }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        return try collect(process, stdin: stdin)
+    }
+
+    /// Runs `process` (made ready, not started) to its end with `stdin` as its input, and captures its output.
+    static func collect(_ process: Process, stdin: Data? = nil) throws -> CLIResult {
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()

@@ -45,41 +45,31 @@ import Testing
         env["NO_COLOR"] = "1"
         process.environment = env
         process.currentDirectoryURL = dir
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return CLIResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        return try CLI.collect(process)
+    }
+
+    /// A scratch folder with the `note` template and the sendmail stand-in (answering 75 when `down`), and
+    /// the `compose --send` of `count` sample contacts through it (one try per message).
+    func batch(_ name: String, count: Int, down: Bool = false) throws -> (dir: URL, args: [String]) {
+        let dir = try Scratch.directory(name)
+        let library = try delivery.templates(in: dir)
+        let script = try sendmail(in: dir)
+        let ids = try delivery.sampleIDs(count, mode: "email")
+        if down { try Data().write(to: dir.appendingPathComponent("down")) }
+        let args = [
+            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", library.path, "--ids",
+            ids.joined(separator: ","), "--from", "ada@example.org", "--sendmail-program", script.path, "--send",
+            "--attempts", "1",
+        ]
+        return (dir, args)
     }
 
     @Test(
         "the same compose --send after a failed run is refused with the command that resumes it; --new-batch sends anew"
     )
     func sameBatchIsRefusedWithTheResumeCommand() throws {
-        let dir = try Scratch.directory("batch-again")
+        let (dir, args) = try batch("batch-again", count: 2, down: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let library = try delivery.templates(in: dir)
-        let script = try sendmail(in: dir)
-        let ids = try delivery.sampleIDs(2, mode: "email")
-        try Data().write(to: dir.appendingPathComponent("down"))
-        let args = [
-            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", library.path, "--ids",
-            ids.joined(separator: ","), "--from", "ada@example.org", "--sendmail-program", script.path, "--send",
-            "--attempts", "1",
-        ]
         let first = try CLI.run(args, currentDirectory: dir)
         #expect(first.status == 1 && first.stdout.contains("deferred 2"), "\(first.stdout)\(first.stderr)")
         let made = try outboxes(in: dir)
@@ -122,17 +112,8 @@ import Testing
 
     @Test("a kill while queueing: the same run is refused with --resume; the resume drops the files never journaled")
     func killWhileQueueingIsResumedWithoutItsLeftovers() throws {
-        let dir = try Scratch.directory("batch-killed")
+        let (dir, args) = try batch("batch-killed", count: 3, down: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let library = try delivery.templates(in: dir)
-        let script = try sendmail(in: dir)
-        let ids = try delivery.sampleIDs(3, mode: "email")
-        try Data().write(to: dir.appendingPathComponent("down"))
-        let args = [
-            "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", library.path, "--ids",
-            ids.joined(separator: ","), "--from", "ada@example.org", "--sendmail-program", script.path, "--send",
-            "--attempts", "1",
-        ]
         _ = try CLI.run(args, currentDirectory: dir)
         let outbox = dir.appendingPathComponent(try #require(try outboxes(in: dir).first))
         // What a kill between writing the message files and recording them leaves: the files, no journal.
@@ -276,36 +257,28 @@ import Testing
         "outbox prune removes settled outboxes only (--older-than by the journal's age); a batch refused before queueing leaves none"
     )
     func pruneRemovesSettledOutboxes() throws {
-        let dir = try Scratch.directory("batch-prune")
+        // The same batch each time: once an outbox of it is settled, it may be sent again.
+        let (dir, args) = try batch("batch-prune", count: 1)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let library = try delivery.templates(in: dir)
-        let script = try sendmail(in: dir)
-        let ids = try delivery.sampleIDs(3, mode: "email")
-        func send(_ id: String, extra: [String] = []) throws -> CLIResult {
-            try CLI.run(
-                [
-                    "compose", "--source", CLI.sampleBook, "--template", "note", "--templates", library.path, "--ids",
-                    id, "--from", "ada@example.org", "--sendmail-program", script.path, "--send", "--attempts", "1",
-                ] + extra, currentDirectory: dir)
-        }
+        func send(extra: [String] = []) throws -> CLIResult { try CLI.run(args + extra, currentDirectory: dir) }
         // Every message refused (too large) before queueing: no outbox is left.
         let big = dir.appendingPathComponent("big.bin")
         try Data(repeating: 0x41, count: 4096).write(to: big)
-        let refused = try send(ids[0], extra: ["--attach", big.path, "--max-message-size", "2k"])
+        let refused = try send(extra: ["--attach", big.path, "--max-message-size", "2k"])
         #expect(
             refused.status == 1 && refused.stderr.contains("more than the limit"), "\(refused.stdout)\(refused.stderr)")
         #expect(try outboxes(in: dir).isEmpty)
 
-        _ = try send(ids[0])
+        _ = try send()
         let old = try #require(try outboxes(in: dir).first)
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(-40 * 86_400)],
             ofItemAtPath: dir.appendingPathComponent(old + "/journal.jsonl").path)
         Thread.sleep(forTimeInterval: 1.1)  // (outbox names have seconds)
-        _ = try send(ids[1])
+        _ = try send()
         try Data().write(to: dir.appendingPathComponent("down"))
         Thread.sleep(forTimeInterval: 1.1)
-        _ = try send(ids[2])
+        _ = try send()
         let all = try outboxes(in: dir)
         try #require(all.count == 3)
 
