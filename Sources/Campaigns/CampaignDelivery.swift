@@ -70,15 +70,16 @@ extension Campaign {
         _ selection: SelectionController, library: TemplateLibrary, with delivery: Delivery,
         outbox location: OutboxLocation? = nil, stop: OutboxStop? = nil, events: (DeliveryEvent) -> Void = { _ in }
     ) throws(ComposerError) -> CampaignDelivery {
-        let (messages, notRendered) = compose(selection, library: library, stop: stop)
-        var collector = FailureCollector(messages: messages)
-        let summary = try delivery.deliver(DeliveryBatch(messages), outbox: location, stop: stop) { event in
-            collector.note(event)
-            events(event)
+        var outbox: Outbox?
+        if delivery.needsOutbox, let location {
+            let made = try Outbox(location)
+            events(.preparing(made))
+            outbox = made
         }
-        return CampaignDelivery(
-            messages: messages, failures: notRendered + collector.failures, summary: summary,
-            outbox: collector.outbox, notComposed: notRendered)
+        let (messages, notRendered) = compose(selection, library: library, stop: stop)
+        return try deliver(
+            messages, notComposed: notRendered, through: outbox, delivery: delivery, requireSender: false, stop: stop,
+            events: events)
     }
 
     /// Composes the campaign and queues its mail into `outbox` without sending it (a later

@@ -79,7 +79,7 @@ extension Campaign {
         let outbox = try prepareOutbox(selection, text: nil, sending: sending, events: events)
         let (messages, notRendered) = compose(selection, library: library, stop: stop)
         return try deliver(
-            messages, notComposed: leftOut + notRendered, through: outbox, sending: sending, stop: stop,
+            messages, notComposed: leftOut + notRendered, through: outbox, delivery: sending.delivery, stop: stop,
             events: events)
     }
 
@@ -93,7 +93,8 @@ extension Campaign {
     ) throws(ComposerError) -> CampaignDelivery {
         let outbox = try prepareOutbox(selection, text: text, sending: sending, events: events)
         return try deliver(
-            messages, notComposed: notRendered, through: outbox, sending: sending, stop: stop, events: events)
+            messages, notComposed: notRendered, through: outbox, delivery: sending.delivery, stop: stop,
+            events: events)
     }
 
     /// The identity of the batch this campaign makes for the selected contacts of `selection` through
@@ -177,18 +178,22 @@ extension Campaign {
         return outbox
     }
 
-    /// Delivers composed messages through `outbox` (made for them, or nil), collecting the refusals.
-    private func deliver(
+    /// Delivers composed messages through `outbox` (made for them, or nil), collecting the refusals; with
+    /// `requireSender`, mail without a sender stops it before anything is delivered (`.missingField("from")`).
+    /// A new outbox is removed again when it throws.
+    func deliver(
         _ messages: [PersonalizedMessage], notComposed: [CampaignFailure], through outbox: Outbox?,
-        sending: CampaignSending, stop: OutboxStop?, events: (DeliveryEvent) -> Void
+        delivery: Delivery, requireSender: Bool = true, stop: OutboxStop?, events: (DeliveryEvent) -> Void
     ) throws(ComposerError) -> CampaignDelivery {
         var collector = FailureCollector(messages: messages)
         let summary: DeliverySummary
         do throws(ComposerError) {
-            if sending.delivery.sender == nil && messages.contains(where: { $0.mail != nil && $0.mail?.from == nil }) {
+            if requireSender && delivery.sender == nil
+                && messages.contains(where: { $0.mail != nil && $0.mail?.from == nil })
+            {
                 throw .missingField("from")
             }
-            summary = try sending.delivery.deliver(DeliveryBatch(messages), through: outbox, stop: stop) { event in
+            summary = try delivery.deliver(DeliveryBatch(messages), through: outbox, stop: stop) { event in
                 collector.note(event)
                 events(event)
             }
