@@ -113,7 +113,7 @@ struct DeliveryOptions {
             "--max-message-size", value: "SIZE",
             help: """
                 refuse a recipient whose message (attachments included) is larger:
-                bytes, or with k, M (default 25M); the server's own SIZE is respected too
+                bytes, or with K, M, G (default 25M); the server's own SIZE is respected too
                 """, section: section),
         .option(
             "--attempts", value: "N", help: "tries per message in this run for transient failures (default 5)",
@@ -270,21 +270,14 @@ struct DeliveryOptions {
         return perMinute
     }
 
-    /// `N`, `Nk`/`NK` (× 1024) or `NM`/`NMB` (× 1024²) as bytes; at least 1 kB.
+    /// `--max-message-size` (``SizeValue``, the one size grammar) as bytes, from 1K to 2047M.
     static func parseSize(_ text: String, command: String) throws -> Int {
-        let units: [(String, Int)] = [("MB", 1 << 20), ("M", 1 << 20), ("kB", 1 << 10), ("k", 1 << 10), ("K", 1 << 10)]
-        var number = Substring(text)
-        var unit = 1
-        if let (suffix, factor) = units.first(where: { text.hasSuffix($0.0) }) {
-            number = text.dropLast(suffix.count)
-            unit = factor
-        }
-        guard let n = Double(number), n.isFinite, n * Double(unit) >= 1024, n * Double(unit) <= Double(Int32.max)
-        else {
+        let range = 1024...(2047 << 20)
+        guard let size = SizeValue(text, in: range) else {
             throw CLIError.usage(
-                "\(command): --max-message-size: expected bytes, or a number with k or M (1k to 2047M), got '\(text)'")
+                "\(command): --max-message-size: expected \(SizeValue.describe(in: range)), got '\(text)'")
         }
-        return Int(n * Double(unit))
+        return size.bytes
     }
 
     /// A duration (``DurationValue``: `30`, `90s`, `5m`) above 0 (or from 0 with `allowZero`) and at most a
