@@ -17,6 +17,8 @@ public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
     case noAddress(mode: SelectionMode)
     /// A contact id that was asked for is in no source.
     case unknownContact(id: String)
+    /// A send to the built-in sample book (``CampaignSending/checkBook(isSample:)``): it is never mailed.
+    case sampleBook
 
     public var description: String {
         switch self {
@@ -32,6 +34,9 @@ public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
             default: return "no email address or phone number: not sent"
             }
         case .unknownContact(let id): return "no contact with the id '\(id)'"
+        case .sampleBook:
+            return "--send mails only a book you name: give --source FILE|DIR (the built-in sample book is never "
+                + "sent to; without --send, see what would be sent)"
         }
     }
 }

@@ -49,6 +49,17 @@ public struct CampaignSending: Sendable {
 
     /// Whether the messages would go through an outbox but are only described (no ``send``).
     public var isDryRun: Bool { !send && delivery.needsOutbox }
+
+    /// Refuses a send to a built-in sample book (`isSample`: the contacts were not read from a source the
+    /// user named): its addresses belong to nobody who asked for mail. Files, URIs and dry runs are fine.
+    ///
+    /// ```swift
+    /// try CampaignSending(delivery: Delivery(target: .uris), send: true).checkBook(isSample: false)
+    /// ```
+    /// - Throws: ``CampaignError/sampleBook`` for a send to the sample.
+    public func checkBook(isSample: Bool) throws(CampaignError) {
+        if isSample && sendsThroughOutbox { throw .sampleBook }
+    }
 }
 
 extension Campaign {

@@ -192,10 +192,8 @@ enum ComposeCommand: Command {
             throw CLIError.usage("compose: give --query or --ids (or --group alone for the whole group), not both")
         }
         let mode = try parseMode(modeText)
-        if sources.isEmpty && delivery.sending.sendsThroughOutbox {
-            throw CLIError.usage(
-                "compose: --send mails only a book you name: give --source FILE|DIR (the built-in sample book "
-                    + "is never sent to; without --send, see what would be sent)")
+        do { try delivery.sending.checkBook(isSample: sources.isEmpty) } catch {
+            throw CLIError.usage("compose: \(error)")
         }
         // A folder that cannot take the drafts fails once, before anything is read or rendered.
         try delivery.prepare(command: name)

@@ -85,10 +85,8 @@ struct PickComposer {
         if delivery.given, delivery.from == nil, listOptions.mode != .messages {
             throw CLIError.usage("\(command): --from ADDR is needed for mail (the sender of every message)")
         }
-        if listOptions.sources.isEmpty && delivery.sending.sendsThroughOutbox {
-            throw CLIError.usage(
-                "\(command): --send mails only a book you name: give --source FILE|DIR (the built-in sample book "
-                    + "is never sent to)")
+        do { try delivery.sending.checkBook(isSample: listOptions.sources.isEmpty) } catch {
+            throw CLIError.usage("\(command): \(error)")
         }
         try delivery.prepare(command: command)
         let library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: command)
