@@ -44,7 +44,7 @@ let version = "0.1.0"
 
 /// The groups of commands that share a first word; `contacts <group> --help` lists their commands.
 let commandGroups = [
-    CommandGroup("outbox", summary: "The outbox of a send: what each message became, resume, settle."),
+    CommandGroup("outbox", summary: "The outbox of a send: what each message became, resume, settle, prune."),
     CommandGroup("vcard", summary: "Read vCard files (2.1, 3.0, 4.0) and rewrite them."),
     CommandGroup(
         "strings",

@@ -56,7 +56,7 @@ struct ArgumentsCLITests {
         let viaHelp = try CLI.run(["help", "vcard", "inspect"])
         #expect(viaHelp.status == 0 && viaHelp.stdout == help.stdout)
         let group = try CLI.run(["help", "outbox"])
-        #expect(group.status == 0 && group.stdout.hasPrefix("Usage: contacts outbox <status|send|settle>"))
+        #expect(group.status == 0 && group.stdout.hasPrefix("Usage: contacts outbox <status|send|settle|prune>"))
         let unknown = try CLI.run(["help", "frobnicate"])
         #expect(unknown.status == 2 && unknown.stderr.contains("frobnicate"))
     }
