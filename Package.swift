@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Collation", targets: ["Collation"]),
         .library(name: "ContactsCore", targets: ["ContactsCore"]),
         .library(name: "StringsCatalog", targets: ["StringsCatalog"]),
+        .library(name: "MessageFormat2", targets: ["MessageFormat2"]),
         .library(name: "Templating", targets: ["Templating"]),
         .library(name: "Composer", targets: ["Composer"]),
         .library(name: "ContactsSelection", targets: ["ContactsSelection"]),
@@ -90,6 +91,8 @@ let package = Package(
             dependencies: ["ICUKit", "Locales", "PackageResources", "Support"],
             resources: [.copy("Localizations")]
         ),
+        // Unicode MessageFormat 2.0: syntax, data model, resolution, functions on ICU (no Templating import)
+        .target(name: "MessageFormat2", dependencies: ["ICUKit", "Support"]),
         .target(
             name: "Templating",
             dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources", "CCmark", "Support"],
@@ -166,6 +169,9 @@ let package = Package(
         .testTarget(
             name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "MessageFormat2Tests", dependencies: ["MessageFormat2", "Support", "TestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "ComposerTests", dependencies: ["Composer", "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "SelectionFixtures", dependencies: ["ContactsCore"], path: "Tests/SelectionFixtures"),
         .testTarget(
