@@ -135,7 +135,7 @@ let package = Package(
             name: "contacts",
             dependencies: [
                 "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV", "PickerModel",
+                "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV", "PickerModel", "MessageFormat2",
             ]
         ),
 

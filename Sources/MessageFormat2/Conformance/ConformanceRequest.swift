@@ -118,8 +118,11 @@ public struct ConformanceRequest: Sendable {
             return request.answer.compactText
         } catch let error as RequestError {
             return JSONValue.object([JSONMember(key: "error", value: .string(error.message))]).compactText
+        } catch let error as JSONReader.SyntaxError {
+            let text = "not JSON: column \(error.column): \(error.message)"
+            return JSONValue.object([JSONMember(key: "error", value: .string(text))]).compactText
         } catch {
-            return JSONValue.object([JSONMember(key: "error", value: .string("not JSON: \(error)"))]).compactText
+            return JSONValue.object([JSONMember(key: "error", value: .string("\(error)"))]).compactText
         }
     }
 
