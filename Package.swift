@@ -95,7 +95,9 @@ let package = Package(
         .target(name: "MessageFormat2", dependencies: ["ICUKit", "Support"]),
         .target(
             name: "Templating",
-            dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources", "CCmark", "Support"],
+            dependencies: [
+                "ICUKit", "Locales", "StringsCatalog", "MessageFormat2", "PackageResources", "CCmark", "Support",
+            ],
             resources: [.copy("Templates")]
         ),
         // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model

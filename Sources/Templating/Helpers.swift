@@ -9,6 +9,7 @@ import Synchronization
 /// ```mustache
 /// <html lang="{{lang}}" dir="{{dir}}">
 /// {{#t}}invite.body{{/t}}                 ICU MessageFormat pattern from the catalog, args from the context
+/// {{#mf2}}others_mf2{{/mf2}}              Unicode MessageFormat 2 message from the catalog (or written inline)
 ///                                         (`{x_count}` = length of list x, `{x_list}` = x as a list, `{x_date}` = x as a long date,
 ///                                         a person object = its name in its own order)
 /// {{#list}}others:name{{/list}}           "Alice, Bob und Carol" (items' `name`; plain lists need no ":field")
@@ -19,10 +20,11 @@ import Synchronization
 /// ```
 public enum Helpers {
     /// The names of the helpers.
-    public static let names = ["t", "list", "number", "date", "fullName", "dir", "lang"]
+    public static let names = ["t", "mf2", "list", "number", "date", "fullName", "dir", "lang"]
 
     static let value: MustacheValue = .dictionary([
         "t": .lambda(MustacheLambda(isolatesResult: false, translate)),
+        "mf2": .lambda(MustacheLambda(isolatesResult: false, mf2)),
         "list": .lambda(MustacheLambda(isolatesResult: false, list)),
         "number": .lambda(MustacheLambda(number)),
         "date": .lambda(MustacheLambda(date)),

@@ -16,7 +16,7 @@ public struct ConformanceRequest: Sendable {
     public var source: String
     public var locale: String
     public var arguments: [String: MessageArgument]
-    public var bidiIsolation: BidiIsolation
+    public var bidiIsolation: BidiStrategy
     /// Whether the test suite's `:test:*` functions are available.
     public var testFunctions: Bool
     /// Whether the answer carries the formatted parts.
@@ -24,7 +24,7 @@ public struct ConformanceRequest: Sendable {
 
     public init(
         source: String, locale: String, arguments: [String: MessageArgument] = [:],
-        bidiIsolation: BidiIsolation = .default, testFunctions: Bool = false, parts: Bool = false
+        bidiIsolation: BidiStrategy = .default, testFunctions: Bool = false, parts: Bool = false
     ) {
         self.source = source
         self.locale = locale

@@ -10,14 +10,14 @@ import ICUKit
 public struct MessageFormatter: Sendable {
     public let message: Message
     public let locale: String
-    public var bidiIsolation: BidiIsolation
+    public var bidiIsolation: BidiStrategy
     public var functions: FunctionRegistry
     let declarationIndex: [String: Int]
     let isRightToLeft: Bool
 
     /// Parses and validates `source`; throws its syntax or data-model error.
     public init(
-        _ source: String, locale: String, bidiIsolation: BidiIsolation = .default,
+        _ source: String, locale: String, bidiIsolation: BidiStrategy = .default,
         functions: FunctionRegistry = .standard
     ) throws(MessageError) {
         try self.init(
@@ -26,7 +26,7 @@ public struct MessageFormatter: Sendable {
 
     /// Validates a message built or parsed before; throws its data-model error.
     public init(
-        message: Message, locale: String, bidiIsolation: BidiIsolation = .default,
+        message: Message, locale: String, bidiIsolation: BidiStrategy = .default,
         functions: FunctionRegistry = .standard
     ) throws(MessageError) {
         try message.validate()

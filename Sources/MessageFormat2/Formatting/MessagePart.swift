@@ -39,7 +39,7 @@ public struct ExpressionPart: Sendable, Hashable {
 }
 
 /// How placeholders are isolated from the text around them.
-public enum BidiIsolation: String, Sendable, Hashable {
+public enum BidiStrategy: String, Sendable, Hashable {
     /// The specification's default strategy: U+2066/2067/2068 … U+2069 around placeholders whose direction
     /// differs from the message's or is unknown.
     case `default`
