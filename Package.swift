@@ -213,7 +213,7 @@ let package = Package(
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
                 "ContactsSelection", "Campaigns", "TerminalUI", "PackageResources", "ArgumentModel", "CardDAV",
-                "PickerModel",
+                "PickerModel", "MessageFormat2",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),
