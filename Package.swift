@@ -146,7 +146,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "BenchBaseline", "Collation", "ContactsCore", "Templating", "Composer", "ContactsSelection", "Support",
-                "TestSupport", "PickerModel",
+                "TestSupport", "PickerModel", "MessageFormat2", "ICUKit",
             ],
             path: "Benchmarks/Sources/Benchmarks"
         ),

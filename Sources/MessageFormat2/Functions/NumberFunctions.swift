@@ -48,48 +48,69 @@ enum NumberFunctions {
             throw .bad(.badOperand, ":\(kind.rawValue) needs a numeric operand")
         }
         let inherited = operand.function.map { numeric.contains($0) } == true ? operand.options : [:]
-        let options = NumberOptions(kind: kind, inherited: inherited, call: &call)
-        if kind == .unit, options.values["unit"] == nil { throw .bad(.badOption, ":unit needs a unit option") }
+        let skeleton: String
+        let mode: NumberOptions.SelectMode
+        let minimumFraction: Int
+        let inheritable: [String: ResolvedValue]
+        if inherited.isEmpty, call.options.isEmpty, kind != .currency, kind != .unit {
+            // The common case (`{$n :number}`): no options to check, the default skeleton.
+            skeleton =
+                kind == .integer
+                ? "precision-integer" : kind == .percent ? "percent scale/100 precision-integer" : ".###"
+            mode = .plural
+            minimumFraction = 0
+            inheritable = [:]
+        } else {
+            let options = NumberOptions(kind: kind, inherited: inherited, call: &call)
+            if kind == .unit, options.values["unit"] == nil { throw .bad(.badOption, ":unit needs a unit option") }
+            skeleton = options.skeleton
+            mode = options.select
+            minimumFraction = options.int("minimumFractionDigits") ?? 0
+            inheritable = options.inheritable
+        }
         if kind == .integer {
             var rounded = Decimal()
             var source = n.decimal
             NSDecimalRound(&rounded, &source, 0, .plain)
             n = NumberValue(rounded)
         }
-        let skeleton = options.skeleton
-        let mode = options.select
-        let minimumFraction = options.int("minimumFractionDigits") ?? 0
         let selects = kind != .currency && kind != .unit
         var value = ResolvedValue(
-            base: .number(n), function: kind.rawValue, options: options.inheritable, locale: call.locale)
-        value.format = formatBody(skeleton: skeleton)
+            base: .number(n), function: kind.rawValue, options: inheritable, locale: call.locale)
+        let formatter = try ICUCache.shared.numberFormatter(locale: call.locale, skeleton: skeleton)
+        value.format = formatBody(skeleton: skeleton, formatter: formatter)
         if selects {
             value.select = selectBody(
-                skeleton: skeleton, mode: mode, percent: kind == .percent, minimumFraction: minimumFraction)
+                skeleton: skeleton, formatter: formatter, mode: mode, percent: kind == .percent,
+                minimumFraction: minimumFraction)
         }
         return value
     }
 
-    static func formatBody(skeleton: String) -> ResolvedValue.FormatBody {
-        { value, parts throws(MessageError) in try format(value, parts, skeleton: skeleton) }
+    static func formatBody(skeleton: String, formatter: ICUNumberFormatter) -> ResolvedValue.FormatBody {
+        { value, parts throws(MessageError) in try format(value, parts, skeleton: skeleton, formatter: formatter) }
     }
 
-    static func selectBody(skeleton: String, mode: NumberOptions.SelectMode, percent: Bool, minimumFraction: Int)
-        -> ResolvedValue.SelectBody
-    {
+    static func selectBody(
+        skeleton: String, formatter: ICUNumberFormatter, mode: NumberOptions.SelectMode, percent: Bool,
+        minimumFraction: Int
+    ) -> ResolvedValue.SelectBody {
         { value, keys, errors throws(MessageError) in
             try select(
-                value, keys, &errors, skeleton: skeleton, mode: mode, percent: percent,
+                value, keys, &errors, skeleton: skeleton, formatter: formatter, mode: mode, percent: percent,
                 minimumFraction: minimumFraction)
         }
     }
 
     /// A number formatted with the skeleton (default: `:number`'s defaults).
-    static func format(_ value: ResolvedValue, _ parts: Bool, skeleton: String = ".###") throws(MessageError)
-        -> FormattedValue
-    {
+    static func format(
+        _ value: ResolvedValue, _ parts: Bool, skeleton: String = ".###", formatter known: ICUNumberFormatter? = nil
+    ) throws(MessageError) -> FormattedValue {
         guard case .number(let n) = value.base else { throw .bad(.badOperand, "not a number") }
-        let formatter = try ICUCache.shared.numberFormatter(locale: value.locale, skeleton: skeleton)
+        let formatter =
+            if let known, known.locale == value.locale { known } else {
+                try ICUCache.shared.numberFormatter(locale: value.locale, skeleton: skeleton)
+            }
         let direction: ResolvedValue.Direction = ICUCache.shared.isRightToLeft(value.locale) ? .rtl : .ltr
         do {
             if !parts {
@@ -106,7 +127,7 @@ enum NumberFunctions {
     /// Exact matches first (keys equal to the number), then the plural category's key.
     static func select(
         _ value: ResolvedValue, _ keys: [String], _ errors: inout [MessageError], skeleton: String,
-        mode: NumberOptions.SelectMode, percent: Bool, minimumFraction: Int
+        formatter known: ICUNumberFormatter, mode: NumberOptions.SelectMode, percent: Bool, minimumFraction: Int
     ) throws(MessageError) -> [String] {
         guard case .number(let n) = value.base else { throw .bad(.badSelector, "not a number") }
         guard mode != .invalid else { throw .bad(.badSelector, "the select option was not valid") }
@@ -123,7 +144,10 @@ enum NumberFunctions {
             }
         }
         guard mode != .exact, !keywords.isEmpty else { return matches }
-        let formatter = try ICUCache.shared.numberFormatter(locale: value.locale, skeleton: skeleton)
+        let formatter =
+            if known.locale == value.locale { known } else {
+                try ICUCache.shared.numberFormatter(locale: value.locale, skeleton: skeleton)
+            }
         let rules = try ICUCache.shared.plural(locale: value.locale, ordinal: mode == .ordinal)
         let category: PluralRules.Category
         do {
