@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Collation", targets: ["Collation"]),
         .library(name: "ContactsCore", targets: ["ContactsCore"]),
         .library(name: "StringsCatalog", targets: ["StringsCatalog"]),
+        .library(name: "MessageFormat2", targets: ["MessageFormat2"]),
         .library(name: "Templating", targets: ["Templating"]),
         .library(name: "Composer", targets: ["Composer"]),
         .library(name: "ContactsSelection", targets: ["ContactsSelection"]),
@@ -90,9 +91,13 @@ let package = Package(
             dependencies: ["ICUKit", "Locales", "PackageResources", "Support"],
             resources: [.copy("Localizations")]
         ),
+        // Unicode MessageFormat 2.0: syntax, data model, resolution, functions on ICU (no Templating import)
+        .target(name: "MessageFormat2", dependencies: ["ICUKit", "Support"]),
         .target(
             name: "Templating",
-            dependencies: ["ICUKit", "Locales", "StringsCatalog", "PackageResources", "CCmark", "Support"],
+            dependencies: [
+                "ICUKit", "Locales", "StringsCatalog", "MessageFormat2", "PackageResources", "CCmark", "Support",
+            ],
             resources: [.copy("Templates")]
         ),
         // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model
@@ -132,7 +137,7 @@ let package = Package(
             name: "contacts",
             dependencies: [
                 "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV", "PickerModel",
+                "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV", "PickerModel", "MessageFormat2",
             ]
         ),
 
@@ -141,7 +146,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "BenchBaseline", "Collation", "ContactsCore", "Templating", "Composer", "ContactsSelection", "Support",
-                "TestSupport", "PickerModel",
+                "TestSupport", "PickerModel", "MessageFormat2", "ICUKit",
             ],
             path: "Benchmarks/Sources/Benchmarks"
         ),
@@ -166,6 +171,9 @@ let package = Package(
         .testTarget(
             name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "MessageFormat2Tests", dependencies: ["MessageFormat2", "Support", "TestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "ComposerTests", dependencies: ["Composer", "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "SelectionFixtures", dependencies: ["ContactsCore"], path: "Tests/SelectionFixtures"),
         .testTarget(
@@ -205,7 +213,7 @@ let package = Package(
             dependencies: [
                 "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
                 "ContactsSelection", "Campaigns", "TerminalUI", "PackageResources", "ArgumentModel", "CardDAV",
-                "PickerModel",
+                "PickerModel", "MessageFormat2",
             ],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: ["DocSnippets"]),

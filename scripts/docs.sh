@@ -6,7 +6,7 @@
 # are errors. `make test` runs it last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(ICUKit Locales Collation ContactsCore StringsCatalog Templating Composer ContactsSelection Campaigns TerminalUI PickerModel CardDAV)
+modules=(ICUKit Locales Collation ContactsCore StringsCatalog MessageFormat2 Templating Composer ContactsSelection Campaigns TerminalUI PickerModel CardDAV)
 scratch=.build/docs-work
 mkdir -p "$scratch"
 swift build >/dev/null

@@ -32,6 +32,8 @@ let allCommands: [any Command.Type] = [
     StringsImportPOCommand.self,
     StringsPseudoCommand.self,
     StringsGenerateSwiftCommand.self,
+    MessageFormatFormatCommand.self,
+    MessageFormatCheckCommand.self,
     RenderCommand.self,
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,
@@ -50,6 +52,7 @@ let commandGroups = [
         "strings",
         summary:
             "Translator tools over .strings, .stringsdict and .xcstrings folders (DIR defaults to ./Localizations)."),
+    CommandGroup("messageformat", summary: "Unicode MessageFormat 2: format, check and convert messages."),
     CommandGroup("templates", summary: "The library of mail and message templates."),
     CommandGroup("index", summary: "The saved list and search index that make list and search of a big book fast."),
 ]

@@ -8,6 +8,7 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("strings", runStringsBench),
     ("strings-tools", runStringsToolsBench),
     ("templates", runTemplateBench),
+    ("messageformat2", runMessageFormat2Bench),
     ("compose", runComposeBench),
     ("selection", runSelectionBench),
     ("inputs", runInputsBench),

@@ -285,6 +285,25 @@ int32_t cicu_locale_language_is_known(const char *locale);
  *  Right-to-left letters count 1 like any narrow letter; their order on screen does not change it. */
 int32_t cicu_display_width(const char *utf8, int32_t length, int32_t *status);
 
+/* ---------------------------------------------------------------- Number formatters (kept open) */
+
+typedef struct cicu_numfmt cicu_numfmt;
+
+/** A number formatter for a locale and an ICU number skeleton, kept open for many numbers. Thread-safe. */
+cicu_numfmt *cicu_numfmt_open(const char *locale, const char *skeleton, int32_t *status);
+void cicu_numfmt_close(cicu_numfmt *format);
+/**
+ * Formats `decimal` (UTF-8 decimal string) when not NULL, else `value`. Preflight for the text. When
+ * `fields` is not NULL, writes up to `field_capacity` triples (ICU UNumberFormatFields id, UTF-8 begin,
+ * UTF-8 end) and the number of triples ICU reported to *field_count.
+ */
+int32_t cicu_numfmt_format(const cicu_numfmt *format, double value, const char *decimal, char *out,
+                           int32_t capacity, int32_t *fields, int32_t field_capacity, int32_t *field_count,
+                           int32_t *status);
+/** The plural keyword of the number as `format` shows it (its rounding and digits). Preflight. */
+int32_t cicu_numfmt_plural(const cicu_numfmt *format, const cicu_plural *rules, double value, const char *decimal,
+                           char *keyword, int32_t capacity, int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif
