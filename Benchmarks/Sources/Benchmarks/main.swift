@@ -14,6 +14,7 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("process", runProcessBench),
     ("carddav", runCardDAVBench),
     ("pick", runPickBench),
+    ("duplicates", runDuplicatesBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
