@@ -247,15 +247,8 @@ enum PickCommand: Command {
         if let format = ContactFormatter.SelectionFormat(rawValue: output) {
             out.write(ContactFormatter.terminal.selection(contacts, as: format))
         } else {
-            let cards: [String: Contact]
-            do { cards = try lookup.contacts(ids: contacts.map(\.id)) } catch {
+            do { out.write(try ContactFormatter.vcards(contacts.map(\.id), contacts: lookup)) } catch {
                 throw CLIError.failure("pick: \(error)")
-            }
-            for contact in contacts {
-                guard let card = cards[contact.id] else {
-                    throw CLIError.failure("pick: \(SelectionError.contactNotFound(id: contact.id))")
-                }
-                out.write(VCardWriter.string(for: card))
             }
         }
         out.flush()
