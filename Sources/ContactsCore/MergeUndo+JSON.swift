@@ -102,7 +102,7 @@ extension MergeUndo {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss"
-        let id = ContactEditor.fileName(for: String(kept.prefix(40))).dropLast(4)
-        return "contacts-merge-\(id)-\(formatter.string(from: date)).undo.json"
+        return SafeFileName.make(
+            "contacts-merge-\(kept.prefix(40))-\(formatter.string(from: date))", suffix: ".undo.json")
     }
 }

@@ -101,8 +101,6 @@ public struct MergeUndo: Sendable, Equatable {
         for (path, bytes) in writes { try editor.write { try AtomicFiles.replace(path, with: bytes) } }
     }
 
-    /// A file name inside the vdir (or "" for the vCard file): no folder, no `..`, no control character.
-    static func safeName(_ name: String) -> Bool {
-        !name.contains("/") && name != "." && name != ".." && !name.unicodeScalars.contains { $0.value < 0x20 }
-    }
+    /// A file name inside the vdir (or "" for the vCard file): one `SafeFileName` leaves as it is.
+    static func safeName(_ name: String) -> Bool { name.isEmpty || SafeFileName.isSafe(name) }
 }
