@@ -24,7 +24,8 @@ enum DuplicatesCommand: Command {
             .flag("--json", help: #"[{"score", "reasons": [String], "contacts": [{"id", "name"}]}]"#),
         ],
         examples: [
-            "contacts duplicates --source contacts.vcf", "contacts duplicates --source work --source family --json",
+            "contacts duplicates --source contacts.vcf",
+            "contacts duplicates --source work.vcf --source friends.vcf --json",
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
@@ -72,9 +73,8 @@ enum MergeCommand: Command {
         ],
         arguments: [ArgumentSpec("ID", help: "the contacts to merge (two or more)", repeated: true)],
         examples: [
-            "contacts merge ada-lovelace ada-2 --source contacts.vcf",
-            "contacts merge c-12 c-40 c-41 --source family --into c-40 --undo-file merge.json",
-            "contacts merge --undo merge.json",
+            "contacts merge felipe-baytelman bruno-finstein --source contacts.vcf",
+            "contacts merge felipe-baytelman bruno-finstein --source contacts.vcf --into bruno-finstein --undo-file merge.json",
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {

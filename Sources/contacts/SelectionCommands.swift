@@ -242,7 +242,7 @@ enum ListCommand: Command {
         options: ListOptions.options + [ListFormat.option],
         examples: [
             "contacts list --locale sv", "contacts list --source friends.vcf --mode email --json",
-            "contacts list --mode email --format tsv | fzf",
+            "contacts list --mode email --format tsv | cut -f1,2",
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
