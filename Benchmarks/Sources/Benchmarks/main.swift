@@ -15,6 +15,7 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("carddav", runCardDAVBench),
     ("pick", runPickBench),
     ("duplicates", runDuplicatesBench),
+    ("query", runQueryBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
