@@ -5,7 +5,7 @@ import Locales
 /// line by line: lines no edit touches keep their bytes, unknown properties and parameters included.
 package struct CardLines {
     /// Each content line's bytes, line ending included.
-    package private(set) var lines: [[UInt8]]
+    package internal(set) var lines: [[UInt8]]
     /// The card's line ending (`\r\n`, or `\n` when its first line ends so); new lines use it.
     package let newline: [UInt8]
 

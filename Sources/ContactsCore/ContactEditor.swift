@@ -228,7 +228,7 @@ public struct ContactEditor: Sendable {
         String(id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }) + ".vcf"
     }
 
-    private static func load(_ path: String, missingIsEmpty: Bool) throws -> CardFile {
+    static func load(_ path: String, missingIsEmpty: Bool) throws -> CardFile {
         if missingIsEmpty && !FileManager.default.fileExists(atPath: path) {
             return CardFile(bytes: [], fileName: path)
         }
@@ -243,7 +243,7 @@ public struct ContactEditor: Sendable {
         return CardFile(bytes: [UInt8](data), fileName: path)
     }
 
-    private func write(_ body: () throws -> Void) throws {
+    func write(_ body: () throws -> Void) throws {
         do { try body() } catch let error as PrivateFilesError {
             throw ContactsCoreError.cannotWrite(path: error.path, reason: error.reason)
         }

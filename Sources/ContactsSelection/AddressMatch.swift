@@ -24,30 +24,15 @@ public struct AddressMatch: Sendable, Hashable, Codable {
 
 extension ContactsDataSource {
     /// Every email address of every contact `query` finds (the list's search: folded, plain or by keywords),
-    /// one match per address: contacts in list order, each contact's addresses in `pref` order (unranked ones
-    /// last, as written). Contacts without an email address are not matched.
+    /// one match per address, best first (``AddressMatch/matches(_:in:contacts:keywords:)``: ranked, then in
+    /// list order), each contact's addresses in `pref` order (unranked ones last, as written). Contacts without an email address are not matched.
     ///
     /// ```swift
     /// let source = try ContactsDataSource(contacts: book.contacts, configuration: Configuration())
     /// for match in source.addressMatches("anna") { print("\(match.email)\t\(match.name)") }
     /// ```
     public func addressMatches(_ query: String, keywords: Bool? = nil) -> [AddressMatch] {
-        var matches: [AddressMatch] = []
-        for number in search(query, keywords: keywords).rowNumbers {
-            let row = rows[Int(number)]
-            let contact = row.contact
-            // `pref` order (1 first; unranked last), otherwise as written.
-            let emails = contact.emails.enumerated().sorted { a, b in
-                (a.element.preference ?? Int.max, a.offset) < (b.element.preference ?? Int.max, b.offset)
-            }.map(\.element)
-            for email in emails {
-                matches.append(
-                    AddressMatch(
-                        id: row.id, name: contact.hasName ? row.displayName : "", email: email.value,
-                        label: email.label.identifier,
-                        organization: contact.organization))
-            }
-        }
-        return matches
+        // The contacts are in memory: the lookup cannot fail.
+        (try? AddressMatch.matches(query, in: self, contacts: .dataSource(self), keywords: keywords)) ?? []
     }
 }

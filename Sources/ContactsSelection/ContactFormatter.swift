@@ -47,6 +47,9 @@ public struct ContactFormatter: Sendable {
         case json
         /// The ids joined by `,` on one line (for `compose --ids`).
         case ids
+        /// One line a contact, no header: `name<TAB>value<TAB>id` (tabs and line breaks in a field as
+        /// spaces), for `fzf` and `cut`.
+        case tsv
     }
 
     /// How address matches are written (`query --format`).
@@ -114,15 +117,10 @@ public struct ContactFormatter: Sendable {
             return contacts.map { Self.mailbox(name: safe($0.name), address: safe($0.value)) + "\n" }.joined()
         case .ids:
             return contacts.map(\.id).joined(separator: ",") + "\n"
+        case .tsv:
+            return contacts.map { field($0.name) + "\t" + field($0.value) + "\t" + field($0.id) + "\n" }.joined()
         case .json:
-            let items = contacts.map { c in
-                JSONValue.object([
-                    JSONMember(key: "channel", value: .string(c.channel.rawValue)),
-                    JSONMember(key: "id", value: .string(c.id)), JSONMember(key: "name", value: .string(c.name)),
-                    JSONMember(key: "value", value: .string(c.value)),
-                ])
-            }
-            return JSONText.written(.array(items)) + "\n"
+            return JSONText.written(.array(contacts.map(Self.json))) + "\n"
         }
     }
 
@@ -130,7 +128,7 @@ public struct ContactFormatter: Sendable {
     public func pinned(_ id: String, as format: SelectionFormat) -> String {
         switch format {
         case .json: return JSONText.written(.array([.object([JSONMember(key: "pin", value: .string(id))])])) + "\n"
-        case .lines, .ids: return safe(id) + "\n"
+        case .lines, .ids, .tsv: return safe(id) + "\n"
         }
     }
 

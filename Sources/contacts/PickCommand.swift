@@ -29,7 +29,7 @@ enum PickCommand: Command {
             The selection is printed in the order it was selected (as fzf). --output: lines (an RFC 5322
             address a line, '"Smith, John" <john@example.org>', the name quoted when it has a comma, dot or
             quote; a number as 'Name <+15550100>'), json ([{"channel", "id", "name", "value"}]), ids (ID,ID,…
-            for 'compose --ids'), vcard. Enter on a pinned row prints its id ([{"pin": ID}] with --output
+            for 'compose --ids'), tsv (name<TAB>value<TAB>id), vcard. Enter on a pinned row prints its id ([{"pin": ID}] with --output
             json). --json is --output json; with another --output it is an error. Fax and pager numbers are
             never offered for text messages. --enable RULE dims the contacts that fail RULE: terms joined by
             ',' — has:photo|email|phone|birthday|nickname|org, group:NAME (the groups of --group; an unknown
@@ -247,15 +247,8 @@ enum PickCommand: Command {
         if let format = ContactFormatter.SelectionFormat(rawValue: output) {
             out.write(ContactFormatter.terminal.selection(contacts, as: format))
         } else {
-            let cards: [String: Contact]
-            do { cards = try lookup.contacts(ids: contacts.map(\.id)) } catch {
+            do { out.write(try ContactFormatter.vcards(contacts.map(\.id), contacts: lookup)) } catch {
                 throw CLIError.failure("pick: \(error)")
-            }
-            for contact in contacts {
-                guard let card = cards[contact.id] else {
-                    throw CLIError.failure("pick: \(SelectionError.contactNotFound(id: contact.id))")
-                }
-                out.write(VCardWriter.string(for: card))
             }
         }
         out.flush()

@@ -13,9 +13,12 @@ enum QueryCommand: Command {
         name: name, summary: summary,
         discussion: """
             Searches the address book as 'contacts search' does (folded; --keywords: every word starts a word of
-            the contact) and prints one line per email address of each contact found, in list order. Several
-            words are one query ("helene dubois" as one argument or as two). A contact without a name has an
-            empty name field. Formats:
+            the contact) and prints one line per email address of each contact found, best match first: names
+            that start with the query, then names with a word starting with each word of it, then addresses
+            that start with it, then the rest, each in list order. Several words are one query ("helene
+            dubois" as one argument or as two). A contact without a name has an empty name field. With a
+            saved index of the book for email ('contacts index build --mode email FILE'), the answer
+            comes from it and only the cards found are read. Formats:
               mutt  a first line of text, then address<TAB>name<TAB>organization or the address's label
                     (muttrc: set query_command = "contacts query --format mutt %s" — mutt quotes %s itself,
                     so write no quotes around it)
@@ -50,7 +53,8 @@ enum QueryCommand: Command {
         let words = try args.positionals(max: Int.max, names: "TEXT")
         guard !words.isEmpty else { throw CLIError.usage("query: missing TEXT") }
         let text = words.joined(separator: " ")
-        let matches = try options.dataSource(keywords: keywords).addressMatches(text, keywords: keywords)
+        let (listing, contacts) = try options.openedListing(keywords: keywords)
+        let matches = try AddressMatch.matches(text, in: listing, contacts: contacts, keywords: keywords)
         var out = Output()
         out.write(ContactFormatter.terminal.matches(matches, query: text, as: format))
         out.flush()

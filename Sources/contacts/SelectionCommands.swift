@@ -239,12 +239,20 @@ enum ListCommand: Command {
             Lists the contacts that have what the mode needs (a phone for messages, an email for email),
             without duplicates, sorted and sectioned for the locale, each with the value it would be reached at.
             """,
-        options: ListOptions.options,
-        examples: ["contacts list --locale sv", "contacts list --source friends.vcf --mode email --json"])
+        options: ListOptions.options + [ListFormat.option],
+        examples: [
+            "contacts list --locale sv", "contacts list --source friends.vcf --mode email --json",
+            "contacts list --mode email --format tsv | cut -f1,2",
+        ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let options = try ListOptions.parse(&args)
         _ = try args.positionals(max: 0, names: "no arguments (use --source FILE)")
+        if let format = try ListFormat.parse(&args, json: options.json) {
+            let listing = try ListFormat.print(options, format: format, query: "", keywords: false)
+            noteOtherChannel(listing, mode: options.mode)
+            return .ok
+        }
         let (source, sourced) = try options.sourcedListing()
         try printListing(source, source.search("", keywords: nil, refining: nil), json: options.json, sources: sourced)
         noteOtherChannel(source, mode: options.mode)
@@ -265,7 +273,8 @@ enum SearchCommand: Command {
             Results are sectioned like 'contacts list'.
             """,
         options: ListOptions.options + [
-            .flag("--keywords", help: #"keyword search ("f b" finds Felipe Baytelman and Bruno Finstein)"#)
+            .flag("--keywords", help: #"keyword search ("f b" finds Felipe Baytelman and Bruno Finstein)"#),
+            ListFormat.option,
         ],
         arguments: [ArgumentSpec("QUERY", help: "what to look for", required: true)],
         examples: [
@@ -277,6 +286,11 @@ enum SearchCommand: Command {
         let options = try ListOptions.parse(&args)
         let positionals = try args.positionals(max: 1, names: "one QUERY")
         guard let query = positionals.first else { throw CLIError.usage("search: missing QUERY") }
+        if let format = try ListFormat.parse(&args, json: options.json) {
+            let listing = try ListFormat.print(options, format: format, query: query, keywords: keywords)
+            noteOtherChannel(listing, mode: options.mode)
+            return .ok
+        }
         let (source, sourced) = try options.sourcedListing(keywords: keywords)
         try printListing(
             source, source.search(query, keywords: keywords, refining: nil), json: options.json, sources: sourced)

@@ -21,6 +21,8 @@ let allCommands: [any Command.Type] = [
     AddCommand.self,
     EditCommand.self,
     DeleteCommand.self,
+    DuplicatesCommand.self,
+    MergeCommand.self,
     SyncCommand.self,
     StringsLintCommand.self,
     StringsStatusCommand.self,

@@ -15,6 +15,8 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("process", runProcessBench),
     ("carddav", runCardDAVBench),
     ("pick", runPickBench),
+    ("duplicates", runDuplicatesBench),
+    ("query", runQueryBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
