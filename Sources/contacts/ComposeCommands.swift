@@ -48,9 +48,19 @@ struct DeliveryOptions {
         .option(
             "--ca-file", value: "FILE", help: "with --smtp: trust the CAs in FILE (PEM)", completion: .file,
             section: section),
-        .option("--user", value: "U", help: "with --smtp: AUTH as U (with --password-file)", section: section),
         .option(
-            "--password-file", value: "F", help: "AUTH with the first line of F as password", completion: .file,
+            "--user", value: "U",
+            help: """
+                with --smtp: AUTH as U, only after TLS (STARTTLS or smtps://) unless the server is on
+                the loopback interface; the password from --password-file, --password-command or a prompt
+                """, section: section),
+        PasswordOptions.file(section: section),
+        PasswordOptions.command(section: section),
+        .flag(
+            "--allow-plaintext-auth",
+            help: "with --user: AUTH without TLS to any server (the password in clear text)", section: section),
+        .flag(
+            "--never-plaintext-auth", help: "with --user: AUTH only after TLS, on the loopback interface too",
             section: section),
         .option(
             "--auth", value: "plain|login", help: "with --smtp: restrict the AUTH mechanism",
@@ -150,7 +160,8 @@ struct DeliveryOptions {
         let starttls = args.flag("--starttls")
         let caFile = try args.option("--ca-file")
         let user = try args.option("--user")
-        let passwordFile = try args.option("--password-file")
+        let allowPlaintextAuth = args.flag("--allow-plaintext-auth")
+        let neverPlaintextAuth = args.flag("--never-plaintext-auth")
         let auth = try args.option("--auth")
         let send = composing && args.flag("--send")
         let resume = composing ? try args.option("--resume") : nil
@@ -193,16 +204,12 @@ struct DeliveryOptions {
             if let replyTimeout { config.dataTimeout = replyTimeout }
             if let commandTimeout { config.commandTimeout = commandTimeout }
             if let connectTimeout { config.connectTimeout = connectTimeout }
-            if let user {
-                guard let passwordFile else { throw CLIError.usage("\(command): --user needs --password-file") }
-                let data = try readInput(passwordFile, command: command)
-                config.username = user
-                config.password =
-                    String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-                    .first.map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) } ?? ""
-            } else if passwordFile != nil {
-                throw CLIError.usage("\(command): --password-file needs --user")
+            guard !(allowPlaintextAuth && neverPlaintextAuth) else {
+                throw CLIError.usage("\(command): --allow-plaintext-auth and --never-plaintext-auth exclude each other")
             }
+            config.plaintextAuth = allowPlaintextAuth ? .allowed : neverPlaintextAuth ? .never : .loopbackOnly
+            config.username = user
+            config.password = try PasswordOptions.read(args, user: user, server: config.url, command: command)
             if let auth {
                 guard let mech = SMTPConfiguration.AuthMechanism(rawValue: auth.uppercased()) else {
                     throw CLIError.usage("\(command): --auth: expected plain or login, got '\(auth)'")
@@ -223,12 +230,15 @@ struct DeliveryOptions {
         } else {
             target = .files(URL(fileURLWithPath: "."))
         }
+        let passwordGiven = try args.option("--password-file") != nil || args.option("--password-command") != nil
         if case .smtp = target {
         } else if starttls || caFile != nil || user != nil || auth != nil || replyTimeout != nil
-            || commandTimeout != nil || connectTimeout != nil
+            || commandTimeout != nil || connectTimeout != nil || allowPlaintextAuth || neverPlaintextAuth
+            || passwordGiven
         {
             throw CLIError.usage(
-                "\(command): --starttls, --ca-file, --user, --auth and the SMTP timeouts go with --smtp")
+                "\(command): --starttls, --ca-file, --user, the password, --auth, the plaintext AUTH options and "
+                    + "the SMTP timeouts go with --smtp")
         }
         if sendmailTimeout != nil, case .smtp = target {
             throw CLIError.usage("\(command): --sendmail-timeout goes with --sendmail")

@@ -30,6 +30,8 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         var socket: Int32 = -1
         /// What the server offered in its last EHLO reply (nil before the first connection).
         var capabilities: SMTPCapabilities?
+        /// What the last connection did (TLS, AUTH).
+        var session: SMTPSessionReport?
     }
 
     /// What the server offered when this transport last connected (its EHLO reply), nil before that.
@@ -129,8 +131,12 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
     /// - Throws: `.network` (no connection, no such host), `.tls`, `.authenticationFailed`, or `.smtp` with the
     ///   server's refusal.
     @discardableResult
-    public func check() throws(ComposerError) -> SMTPCapabilities {
-        try connection.withLock { (connection) throws(ComposerError) -> SMTPCapabilities in
+    public func check() throws(ComposerError) -> SMTPCapabilities { try checkSession().capabilities }
+
+    /// ``check()`` with what the connection did: whether TLS was used and AUTH accepted, and what the
+    /// server offered.
+    public func checkSession() throws(ComposerError) -> SMTPSessionReport {
+        try connection.withLock { (connection) throws(ComposerError) -> SMTPSessionReport in
             if connection.handle == nil { connection.handle = curl_easy_init().map(CurlHandle.init) }
             guard let curl = connection.handle?.pointer else {
                 throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
@@ -143,7 +149,8 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
                 connection.handle = nil
                 connection.socket = -1
             }
-            return connection.capabilities ?? SMTPCapabilities(ehloReply: [])
+            return connection.session
+                ?? SMTPSessionReport(capabilities: SMTPCapabilities(ehloReply: []), tls: .none)
         }
     }
 
@@ -157,9 +164,30 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             data: message, commandTimeout: configuration.commandTimeout, dataTimeout: configuration.dataTimeout,
             onCommit: onCommit)
         context.socket = connection.socket
+        let c = configuration
         defer {
             connection.socket = connection.handle == nil ? -1 : context.socket
-            if let capabilities = context.ehlo.capabilities { connection.capabilities = capabilities }
+            if let capabilities = context.ehlo.capabilities {
+                connection.capabilities = capabilities
+                connection.session = SMTPSessionReport(
+                    capabilities: capabilities,
+                    tls: c.isImplicitTLS ? .implicit : context.session.startedTLS ? .startTLS : .none,
+                    authentication: context.session.acceptedMechanism)
+            }
+        }
+        // Credentials never travel in clear text: AUTH waits for TLS unless the rule allows it here. A server
+        // let off because it is on the loopback interface is reached only at the addresses that were judged.
+        var credentialsNeedTLS = false
+        var pinned: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(pinned) }
+        if c.username != nil && !c.isImplicitTLS && c.plaintextAuth != .allowed {
+            let peers = c.plaintextAuth == .loopbackOnly ? c.resolvePeers() : []
+            credentialsNeedTLS = c.credentialsNeedTLS(peers: peers)
+            let (host, port) = c.hostAndPort
+            if !credentialsNeedTLS && !peers.contains(host) {
+                let addresses = peers.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
+                pinned = curl_slist_append(nil, "\(host):\(port):\(addresses)")
+            }
         }
         let ctx = Unmanaged.passUnretained(context).toOpaque()
         var recipientList: UnsafeMutablePointer<curl_slist>?
@@ -167,7 +195,6 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         defer { curl_slist_free_all(recipientList) }
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
 
-        let c = configuration
         var setupError: CURLcode = CURLE_OK
         func check(_ code: CURLcode) { if code != CURLE_OK && setupError == CURLE_OK { setupError = code } }
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { eb in
@@ -200,7 +227,10 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             check(ccurl_setopt_pointer(curl, CURLOPT_XFERINFODATA, ctx))
             check(ccurl_setopt_sockopt_function(curl, transferSocket))
             check(ccurl_setopt_pointer(curl, CURLOPT_SOCKOPTDATA, ctx))
-            if !c.isImplicitTLS {
+            if let pinned { check(ccurl_setopt_slist(curl, CURLOPT_RESOLVE, pinned)) }
+            if credentialsNeedTLS {
+                check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue)))
+            } else if !c.isImplicitTLS {
                 switch c.startTLS {
                 case .off: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_NONE.rawValue)))
                 case .optional: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue)))
@@ -252,6 +282,9 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             CURLE_USE_SSL_FAILED, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
             CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
         ]
+        if code == CURLE_USE_SSL_FAILED && credentialsNeedTLS && c.startTLS != .required {
+            throw ComposerError.credentialsNeedTLS(server: c.url)
+        }
         if tlsCodes.contains(code) {
             throw ComposerError.tls(code: Int(code.rawValue), message: text)
         }
@@ -322,12 +355,15 @@ private let transferDebug: ccurl_debug_callback = { _, type, data, size, userdat
     let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
     if type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT { context.lastActivity = .now() }
     if type == CURLINFO_HEADER_OUT, let data {
-        context.ehlo.sent(String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self))
+        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
+        context.ehlo.sent(line)
+        context.session.sent(line)
     }
     guard type == CURLINFO_HEADER_IN, let data else { return 0 }
     context.lastActivity = .now()
     let raw = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
     context.ehlo.received(raw)
+    context.session.received(raw)
     let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     if !text.isEmpty {
         context.lastReply = text

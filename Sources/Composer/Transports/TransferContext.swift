@@ -23,6 +23,8 @@ final class TransferContext {
     var socket: Int32 = -1
     /// The server's reply to EHLO, when this transaction connected.
     var ehlo = EHLOReplyReader()
+    /// STARTTLS and AUTH as they happened.
+    var session = SessionTracker()
     let onCommit: () throws -> Void
 
     init(data: [UInt8], commandTimeout: Double, dataTimeout: Double, onCommit: @escaping () throws -> Void) {
