@@ -415,7 +415,7 @@ enum ComposeDelivery {
             out.line(
                 "interrupted: \(summary.remaining) message(s) not sent yet; resume with: \(options.resumeCommand(outbox.directory))"
             )
-        } else if summary.deferred > 0 {
+        } else if summary.deferred > 0 || summary.deferredRecipients > 0 {
             out.line(
                 "not sent yet: \(summary.deferred) message(s) wait in the outbox (the server could not be reached "
                     + "or asked to try later); send them when it is back with: "
@@ -463,6 +463,10 @@ enum ComposeDelivery {
         if noAddress > 0 { parts.append("no address \(noAddress) (see stderr)") }
         if s.saved > 0 { parts.insert("saved \(s.saved)", at: 1) }
         if s.deferred > 0 { parts.append("deferred \(s.deferred) (retry with --resume)") }
+        if !s.refusedRecipients.isEmpty { parts.append("recipients refused \(s.refusedRecipients.count) (see stderr)") }
+        if s.deferredRecipients > 0 {
+            parts.append("recipients deferred \(s.deferredRecipients) (the others got it; retry with --resume)")
+        }
         if s.uncertain > 0 { parts.append("uncertain \(s.uncertain) (see below: 'contacts outbox settle')") }
         if s.notCarried > 0 {
             parts.append("left queued \(s.notCarried) (text messages need --sms-program, mail --smtp or --sendmail)")
@@ -492,7 +496,17 @@ final class ProgressPrinter {
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
             FileHandle.standardError.write(Data("\r[\(bar)] \(p.done)/\(p.total)".utf8))
         }
-        if p.item.state == .failed || p.item.state == .deferred || p.item.state == .uncertain {
+        let refused = p.item.recipients.filter { p.item.recipientErrors[$0] != nil && p.item.state(of: $0) != .sent }
+        if !refused.isEmpty && p.item.recipients.contains(where: { p.item.state(of: $0) == .sent }) {
+            // The server took some recipients and refused these: each named, with its reply.
+            if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+            for address in refused {
+                printError(
+                    "\(command): \(terminalSafe(p.item.label ?? p.item.id)): \(terminalSafe(address)): "
+                        + "\(p.item.state(of: address).rawValue): "
+                        + terminalSafe(p.item.recipientErrors[address] ?? ""))
+            }
+        } else if p.item.state == .failed || p.item.state == .deferred || p.item.state == .uncertain {
             if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
             printError(
                 "\(command): \(terminalSafe(p.item.label ?? p.item.id)): \(p.item.state.rawValue): "

@@ -98,10 +98,28 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
     public func deliver(_ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void)
         throws(ComposerError)
     {
+        // All or none: libcurl stops at the first refused recipient, whose refusal stands for the message.
+        let refused = try transfer(message, from: sender, to: recipients, onCommit: onCommit, partial: false)
+        if let first = recipients.first(where: { refused[$0] != nil }), let error = refused[first] { throw error }
+    }
+
+    /// Delivers to every recipient the server accepts at RCPT (libcurl goes on past a refused one): returns
+    /// the refused recipients with the server's reply (`.smtp(code:message:)`, the address named in it).
+    /// Every recipient refused: nothing was handed over, and each is in the result.
+    public func deliverAccepted(
+        _ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void
+    ) throws(ComposerError) -> [String: ComposerError] {
+        try transfer(message, from: sender, to: recipients, onCommit: onCommit, partial: true)
+    }
+
+    /// One delivery; with `partial`, past refused recipients.
+    private func transfer(
+        _ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void, partial: Bool
+    ) throws(ComposerError) -> [String: ComposerError] {
         try Self.checkEnvelope(sender)
         guard !recipients.isEmpty else { throw ComposerError.missingField("recipients") }
         for r in recipients { try Self.checkEnvelope(r) }
-        try connection.withLock { (connection) throws(ComposerError) in
+        return try connection.withLock { (connection) throws(ComposerError) -> [String: ComposerError] in
             // The server said how large a message it takes: a larger one is not offered to it at all. (Before
             // the first EHLO, libcurl declares the size with MAIL FROM and such a server refuses it there.)
             if let limit = connection.capabilities?.sizeLimit, message.count > limit {
@@ -112,10 +130,10 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
                 throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
             }
             curl_easy_reset(curl)
-            try withoutActuallyEscaping(onCommit) { (onCommit) throws(ComposerError) in
+            return try withoutActuallyEscaping(onCommit) { (onCommit) throws(ComposerError) in
                 try perform(
                     curl, connection: &connection, message: message, from: sender, to: recipients,
-                    onCommit: onCommit)
+                    onCommit: onCommit, partial: partial)
             }
         }
     }
@@ -142,7 +160,8 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
                 throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
             }
             curl_easy_reset(curl)
-            try perform(curl, connection: &connection, message: [], from: "", to: [], onCommit: {}, connectOnly: true)
+            _ = try perform(
+                curl, connection: &connection, message: [], from: "", to: [], onCommit: {}, connectOnly: true)
             // A connect-only handle carries no transfer: close it; a delivery opens its own connection.
             if connection.handle != nil {
                 curl_easy_cleanup(curl)
@@ -158,8 +177,9 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
     /// handle clears `connection.handle`.
     private func perform(
         _ curl: UnsafeMutableRawPointer, connection: inout Connection, message: [UInt8], from sender: String,
-        to recipients: [String], onCommit: @escaping () throws -> Void, connectOnly: Bool = false
-    ) throws(ComposerError) {
+        to recipients: [String], onCommit: @escaping () throws -> Void, partial: Bool = false,
+        connectOnly: Bool = false
+    ) throws(ComposerError) -> [String: ComposerError] {
         let context = TransferContext(
             data: message, commandTimeout: configuration.commandTimeout, dataTimeout: configuration.dataTimeout,
             onCommit: onCommit)
@@ -205,6 +225,8 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             } else {
                 check(ccurl_setopt_string(curl, CURLOPT_MAIL_FROM, "<\(sender)>"))
                 check(ccurl_setopt_slist(curl, CURLOPT_MAIL_RCPT, recipientList))
+                // A refused recipient (a Cc, a Bcc) does not sink the others: the accepted ones get it.
+                if partial { check(ccurl_setopt_long(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1)) }
                 check(ccurl_setopt_long(curl, CURLOPT_UPLOAD, 1))
                 check(ccurl_setopt_long(curl, CURLOPT_INFILESIZE_LARGE, message.count))
                 check(ccurl_setopt_read_function(curl, transferRead))
@@ -252,7 +274,10 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             connection.handle = nil
             throw thrown as? ComposerError ?? ComposerError.io(path: "journal", message: "\(thrown)")
         }
-        if code == CURLE_OK { return }
+        let refused = context.refusedRecipients.mapValues {
+            ComposerError.smtp(code: $0.code, message: $0.reply)
+        }
+        if code == CURLE_OK { return refused }
         var response = 0
         _ = ccurl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &response)
         var detail = Self.plainWords(errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
@@ -261,11 +286,15 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         // A failed transaction may leave the connection in an unknown state: start afresh next time.
         curl_easy_cleanup(curl)
         connection.handle = nil
+        // Every recipient refused at RCPT: nothing was handed over; each refusal is the answer.
+        if !context.committed && !recipients.isEmpty && recipients.allSatisfy({ refused[$0] != nil }) {
+            return refused
+        }
         if context.committed {
             // The message was handed over. Only the server's reply to the final "." says what became of it;
             // without one (dropped, reset, timed out) it may be stored already: uncertain, never retried.
             let reply = context.replyAfterCommit
-            if let first = reply.utf8.first, first == UInt8(ascii: "2") { return }
+            if let first = reply.utf8.first, first == UInt8(ascii: "2") { return refused }
             if let replyCode = Int(reply.prefix(3)), replyCode >= 400 {
                 throw ComposerError.smtp(code: replyCode, message: reply)
             }
@@ -356,6 +385,11 @@ private let transferDebug: ccurl_debug_callback = { _, type, data, size, userdat
     if type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT { context.lastActivity = .now() }
     if type == CURLINFO_HEADER_OUT, let data {
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
+        if line.prefix(8).uppercased() == "RCPT TO:", let open = line.firstIndex(of: "<"),
+            let close = line[open...].firstIndex(of: ">")
+        {
+            context.pendingRecipient = String(line[line.index(after: open)..<close])
+        }
         context.ehlo.sent(line)
         context.session.sent(line)
     }
@@ -364,6 +398,13 @@ private let transferDebug: ccurl_debug_callback = { _, type, data, size, userdat
     let raw = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
     context.ehlo.received(raw)
     context.session.received(raw)
+    if let recipient = context.pendingRecipient, let code = Int(raw.prefix(3)) {
+        if code >= 400 {
+            let reply = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            context.refusedRecipients[recipient] = (code, "<\(recipient)>: \(reply)")
+        }
+        context.pendingRecipient = nil
+    }
     let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     if !text.isEmpty {
         context.lastReply = text
