@@ -63,6 +63,10 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// its queueing cut short): a new outbox would send them again; it is to be resumed
     /// (``Outbox/unfinished(batch:in:)``).
     case unfinishedBatch(path: String)
+    /// AUTH would have been sent in clear text: the server at `server` is not on the loopback interface (or
+    /// plaintext AUTH is off even there, ``SMTPConfiguration/PlaintextAuth/never``) and offers no STARTTLS.
+    /// Nothing was sent; the user name and password never left.
+    case credentialsNeedTLS(server: String)
 
     /// Whether a retry later may succeed: SMTP 4xx replies, network failures before the message was handed
     /// over, sendmail's `EX_TEMPFAIL` (75).
@@ -79,7 +83,7 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// message: retrying other messages cannot help until it is fixed.
     public var isConfigurationError: Bool {
         switch self {
-        case .mailUnavailable, .messagingUnavailable, .authenticationFailed, .tls: return true
+        case .mailUnavailable, .messagingUnavailable, .authenticationFailed, .tls, .credentialsNeedTLS: return true
         default: return false
         }
     }
@@ -111,6 +115,9 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .journal(let p, let l, let m): return l > 0 ? "\(p):\(l): \(m)" : "\(p): \(m)"
         case .outboxMissing(let p): return "\(p): no outbox here"
         case .unfinishedBatch(let p): return "\(p): an unfinished outbox of the same batch"
+        case .credentialsNeedTLS(let server):
+            return "\(server) offers no STARTTLS, and the password is sent only after TLS (it would travel in clear "
+                + "text): use smtps://, a server with STARTTLS, or allow AUTH without TLS explicitly"
         }
     }
 }

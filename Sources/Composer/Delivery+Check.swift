@@ -7,7 +7,7 @@ extension Delivery {
     ///
     /// ```swift
     /// let smtp = Delivery(target: .smtp(try SMTPConfiguration(url: "smtp://127.0.0.1:2525")))
-    /// for line in try smtp.check() { print(line) }   // "smtp://127.0.0.1:2525: connected, EHLO and AUTH accepted"
+    /// for line in try smtp.check() { print(line) }   // "smtp://127.0.0.1:2525: connected, EHLO accepted, no TLS"
     /// ```
     /// - Throws: the first failure: `.network`, `.tls`, `.authenticationFailed`, `.smtp`, `.mailUnavailable`
     ///   (no sendmail), `.messagingUnavailable` (no SMS program), `.io` (a folder that cannot be written).
@@ -17,10 +17,9 @@ extension Delivery {
         case .smtp(let configuration):
             let smtp: SMTPTransport
             do { smtp = try SMTPTransport(configuration: configuration) } catch { throw ComposerError(error) }
-            let capabilities = try smtp.check()
-            let auth = configuration.username == nil ? "" : " and AUTH"
-            done.append("\(configuration.url): connected, EHLO\(auth) accepted")
-            done.append(Self.describe(capabilities, of: configuration.url))
+            let session = try smtp.checkSession()
+            done.append(Self.describe(session, of: configuration))
+            done.append(Self.describe(session.capabilities, of: configuration.url))
         case .sendmail(let transport):
             guard transport.canSendMail else {
                 throw .mailUnavailable(reason: "\(transport.path) is not an executable sendmail")
@@ -38,6 +37,34 @@ extension Delivery {
             done.append("\(textTransport.path): can be run")
         }
         return done
+    }
+
+    /// One line of what a connection did: TLS or not, and, with a user name, whether AUTH was accepted or
+    /// the server offered none (then the credentials were not used; nothing is said that did not happen).
+    ///
+    /// ```swift
+    /// var config = try SMTPConfiguration(url: "smtp://127.0.0.1:2525")
+    /// config.username = "ada"
+    /// Delivery.describe(SMTPSessionReport(capabilities: SMTPCapabilities(ehloReply: ["mx"]), tls: .none), of: config)
+    /// // "smtp://127.0.0.1:2525: connected, EHLO accepted, no TLS; the server offered no AUTH: the user name and
+    /// //  password were not used"
+    /// ```
+    public static func describe(_ session: SMTPSessionReport, of configuration: SMTPConfiguration) -> String {
+        var line = "\(configuration.url): connected, EHLO accepted"
+        switch session.tls {
+        case .none: line += ", no TLS"
+        case .startTLS: line += ", STARTTLS done"
+        case .implicit: line += ", TLS from the first byte"
+        }
+        guard configuration.username != nil else { return line }
+        if let mechanism = session.authentication {
+            line += ", AUTH \(mechanism) accepted"
+        } else if !session.capabilities.offers("AUTH") {
+            line += "; the server offered no AUTH: the user name and password were not used"
+        } else {
+            line += "; AUTH was not used"
+        }
+        return line
     }
 
     /// One line of what the server offers: its EHLO extensions, and its message size limit (`SIZE`).

@@ -28,6 +28,10 @@ public struct DeliverySummary: Sendable, Hashable {
     /// Text messages sent through the SMS program (also in `sent`) and their SMS segments.
     public var textsSent = 0
     public var textSegments = 0
+    /// Recipients refused for good while others of their message got it (``OutboxRunSummary``).
+    public var refusedRecipients: [String] = []
+    /// Recipients deferred while others of their message got it: the next run sends to them alone.
+    public var deferredRecipients = 0
 
     public init() {}
 
@@ -43,6 +47,8 @@ public struct DeliverySummary: Sendable, Hashable {
         notCarried = run.notCarried
         textsSent = run.textsSent
         textSegments = run.textSegments
+        refusedRecipients = run.refusedRecipients
+        deferredRecipients = run.deferredRecipients
     }
 
     /// Adds an outbox run's counts (e.g. to the drafts refused before it).
@@ -61,11 +67,14 @@ public struct DeliverySummary: Sendable, Hashable {
         notCarried += other.notCarried
         textsSent += other.textsSent
         textSegments += other.textSegments
+        refusedRecipients += other.refusedRecipients
+        deferredRecipients += other.deferredRecipients
     }
 
     /// `.interrupted` when stopped, else `.incomplete` when anything failed, is deferred or uncertain.
     public var outcome: DeliveryOutcome {
         if interrupted { return .interrupted }
-        return failed > 0 || deferred > 0 || uncertain > 0 || notCarried > 0 ? .incomplete : .complete
+        return failed > 0 || deferred > 0 || uncertain > 0 || notCarried > 0 || !refusedRecipients.isEmpty
+            || deferredRecipients > 0 ? .incomplete : .complete
     }
 }

@@ -105,9 +105,10 @@ enum ComposeCommand: Command {
             .flag(
                 "--check",
                 help: """
-                    try the delivery without sending: connect, EHLO and AUTH for --smtp (listing the
-                    server's extensions and SIZE limit); that --sendmail and --sms-program can run; that
-                    --out, --maildir, --mbox can be written
+                    try the delivery without sending: connect, EHLO, TLS and AUTH for --smtp, saying
+                    what happened (TLS or not, AUTH accepted or not offered) and what the server offers
+                    (extensions, SIZE); that --sendmail and --sms-program can run; that --out, --maildir,
+                    --mbox can be written
                     """),
             .repeated(
                 "--attach", value: "FILE",

@@ -48,9 +48,19 @@ struct DeliveryOptions {
         .option(
             "--ca-file", value: "FILE", help: "with --smtp: trust the CAs in FILE (PEM)", completion: .file,
             section: section),
-        .option("--user", value: "U", help: "with --smtp: AUTH as U (with --password-file)", section: section),
         .option(
-            "--password-file", value: "F", help: "AUTH with the first line of F as password", completion: .file,
+            "--user", value: "U",
+            help: """
+                with --smtp: AUTH as U, only after TLS (STARTTLS or smtps://) unless the server is on
+                the loopback interface; the password from --password-file, --password-command or a prompt
+                """, section: section),
+        PasswordOptions.file(section: section),
+        PasswordOptions.command(section: section),
+        .flag(
+            "--allow-plaintext-auth",
+            help: "with --user: AUTH without TLS to any server (the password in clear text)", section: section),
+        .flag(
+            "--never-plaintext-auth", help: "with --user: AUTH only after TLS, on the loopback interface too",
             section: section),
         .option(
             "--auth", value: "plain|login", help: "with --smtp: restrict the AUTH mechanism",
@@ -150,7 +160,8 @@ struct DeliveryOptions {
         let starttls = args.flag("--starttls")
         let caFile = try args.option("--ca-file")
         let user = try args.option("--user")
-        let passwordFile = try args.option("--password-file")
+        let allowPlaintextAuth = args.flag("--allow-plaintext-auth")
+        let neverPlaintextAuth = args.flag("--never-plaintext-auth")
         let auth = try args.option("--auth")
         let send = composing && args.flag("--send")
         let resume = composing ? try args.option("--resume") : nil
@@ -193,16 +204,12 @@ struct DeliveryOptions {
             if let replyTimeout { config.dataTimeout = replyTimeout }
             if let commandTimeout { config.commandTimeout = commandTimeout }
             if let connectTimeout { config.connectTimeout = connectTimeout }
-            if let user {
-                guard let passwordFile else { throw CLIError.usage("\(command): --user needs --password-file") }
-                let data = try readInput(passwordFile, command: command)
-                config.username = user
-                config.password =
-                    String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-                    .first.map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) } ?? ""
-            } else if passwordFile != nil {
-                throw CLIError.usage("\(command): --password-file needs --user")
+            guard !(allowPlaintextAuth && neverPlaintextAuth) else {
+                throw CLIError.usage("\(command): --allow-plaintext-auth and --never-plaintext-auth exclude each other")
             }
+            config.plaintextAuth = allowPlaintextAuth ? .allowed : neverPlaintextAuth ? .never : .loopbackOnly
+            config.username = user
+            config.password = try PasswordOptions.read(args, user: user, server: config.url, command: command)
             if let auth {
                 guard let mech = SMTPConfiguration.AuthMechanism(rawValue: auth.uppercased()) else {
                     throw CLIError.usage("\(command): --auth: expected plain or login, got '\(auth)'")
@@ -223,12 +230,15 @@ struct DeliveryOptions {
         } else {
             target = .files(URL(fileURLWithPath: "."))
         }
+        let passwordGiven = try args.option("--password-file") != nil || args.option("--password-command") != nil
         if case .smtp = target {
         } else if starttls || caFile != nil || user != nil || auth != nil || replyTimeout != nil
-            || commandTimeout != nil || connectTimeout != nil
+            || commandTimeout != nil || connectTimeout != nil || allowPlaintextAuth || neverPlaintextAuth
+            || passwordGiven
         {
             throw CLIError.usage(
-                "\(command): --starttls, --ca-file, --user, --auth and the SMTP timeouts go with --smtp")
+                "\(command): --starttls, --ca-file, --user, the password, --auth, the plaintext AUTH options and "
+                    + "the SMTP timeouts go with --smtp")
         }
         if sendmailTimeout != nil, case .smtp = target {
             throw CLIError.usage("\(command): --sendmail-timeout goes with --sendmail")
@@ -405,7 +415,7 @@ enum ComposeDelivery {
             out.line(
                 "interrupted: \(summary.remaining) message(s) not sent yet; resume with: \(options.resumeCommand(outbox.directory))"
             )
-        } else if summary.deferred > 0 {
+        } else if summary.deferred > 0 || summary.deferredRecipients > 0 {
             out.line(
                 "not sent yet: \(summary.deferred) message(s) wait in the outbox (the server could not be reached "
                     + "or asked to try later); send them when it is back with: "
@@ -453,6 +463,10 @@ enum ComposeDelivery {
         if noAddress > 0 { parts.append("no address \(noAddress) (see stderr)") }
         if s.saved > 0 { parts.insert("saved \(s.saved)", at: 1) }
         if s.deferred > 0 { parts.append("deferred \(s.deferred) (retry with --resume)") }
+        if !s.refusedRecipients.isEmpty { parts.append("recipients refused \(s.refusedRecipients.count) (see stderr)") }
+        if s.deferredRecipients > 0 {
+            parts.append("recipients deferred \(s.deferredRecipients) (the others got it; retry with --resume)")
+        }
         if s.uncertain > 0 { parts.append("uncertain \(s.uncertain) (see below: 'contacts outbox settle')") }
         if s.notCarried > 0 {
             parts.append("left queued \(s.notCarried) (text messages need --sms-program, mail --smtp or --sendmail)")
@@ -482,7 +496,17 @@ final class ProgressPrinter {
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
             FileHandle.standardError.write(Data("\r[\(bar)] \(p.done)/\(p.total)".utf8))
         }
-        if p.item.state == .failed || p.item.state == .deferred || p.item.state == .uncertain {
+        let refused = p.item.recipients.filter { p.item.recipientErrors[$0] != nil && p.item.state(of: $0) != .sent }
+        if !refused.isEmpty && p.item.recipients.contains(where: { p.item.state(of: $0) == .sent }) {
+            // The server took some recipients and refused these: each named, with its reply.
+            if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+            for address in refused {
+                printError(
+                    "\(command): \(terminalSafe(p.item.label ?? p.item.id)): \(terminalSafe(address)): "
+                        + "\(p.item.state(of: address).rawValue): "
+                        + terminalSafe(p.item.recipientErrors[address] ?? ""))
+            }
+        } else if p.item.state == .failed || p.item.state == .deferred || p.item.state == .uncertain {
             if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
             printError(
                 "\(command): \(terminalSafe(p.item.label ?? p.item.id)): \(p.item.state.rawValue): "

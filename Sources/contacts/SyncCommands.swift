@@ -38,8 +38,9 @@ enum SyncCommand: Command {
             password-command (never a password), book, all, prune, read-only, timeout, ca-file, one
             "key = value" a line; the command line wins. A cron job is one line: contacts sync --account family.
 
-            The password comes from --password-file (its first line; a warning when others can read it) or
-            the output of --password-command, never from the command line. TLS is verified (--ca-file for a
+            The password comes from --password-file (its first line; a warning when others can read it),
+            the output of --password-command, or else a prompt on the terminal that echoes nothing; never
+            from the command line. TLS is verified (--ca-file for a
             private authority).
 
             Exit codes: 0 synced, 1 a failure, new conflicts, members not read or changes refused (and
@@ -67,8 +68,8 @@ enum SyncCommand: Command {
             .flag("--read-only", help: "pull changes from the server, send none (local changes stay here)"),
             .option("--timeout", value: "S", help: "the longest one request may take (90s, 10m; default 10m)"),
             .option("--user", value: "NAME", help: "user name"),
-            .option("--password-file", value: "FILE", help: "file whose first line is the password", completion: .file),
-            .option("--password-command", value: "CMD", help: "command (run by /bin/sh) that prints the password"),
+            PasswordOptions.file(),
+            PasswordOptions.command(),
             .option(
                 "--ca-file", value: "FILE", help: "PEM file of the certificate authorities to trust", completion: .file),
         ],
@@ -100,13 +101,9 @@ enum SyncCommand: Command {
         let into = try args.option("--into") ?? saved?.into
         guard list || into != nil else { throw CLIError.usage("sync: expected --into DIR (or --list)") }
         let user = try args.option("--user") ?? saved?.user
-        var passwordFile = try args.option("--password-file")
-        var passwordCommand = try args.option("--password-command")
-        if passwordFile == nil && passwordCommand == nil {
-            (passwordFile, passwordCommand) = (saved?.passwordFile, saved?.passwordCommand)
-        }
-        let password = try readPassword(file: passwordFile, command: passwordCommand)
-        if password != nil && user == nil { throw CLIError.usage("sync: a password needs --user") }
+        let password = try PasswordOptions.read(
+            args, user: user, server: url, command: "sync",
+            saved: (file: saved?.passwordFile, command: saved?.passwordCommand))
         let timeout = try (args.option("--timeout") ?? saved?.timeout).map {
             try parseDuration($0, option: "--timeout", command: "sync")
         }
@@ -226,42 +223,5 @@ enum SyncCommand: Command {
                 ? "\(terminalSafe(settled.file)): yours kept (\(what)); the next sync sends it"
                 : "\(terminalSafe(settled.file)): the server's version kept (\(what))")
         return .ok
-    }
-
-    /// The password of `--password-file` (first line) or `--password-command` (first line of its output);
-    /// nil when neither is given. Never echoed.
-    static func readPassword(file: String?, command: String?) throws -> String? {
-        if file != nil && command != nil {
-            throw CLIError.usage("sync: give --password-file or --password-command, not both")
-        }
-        if let file {
-            var st = stat()
-            guard stat(file, &st) == 0, let data = FileManager.default.contents(atPath: file) else {
-                throw CLIError.failure(
-                    "sync: cannot read the password file \(file): \(String(cString: strerror(errno)))")
-            }
-            if st.st_mode & 0o004 != 0 {
-                printError("sync: warning: the password file \(file) is readable by everyone (chmod 600 \(file))")
-            }
-            return firstLine(data)
-        }
-        if let command {
-            let result: ChildRun.Result
-            do { result = try ChildRun.run("/bin/sh", ["-c", command]) } catch {
-                throw CLIError.failure("sync: cannot run the password command: \(error.reason)")
-            }
-            guard result.exitStatus == 0 else {
-                let how = result.exitStatus.map { "exit \($0)" } ?? "signal \(result.signal ?? 0)"
-                throw CLIError.failure("sync: the password command failed (\(how))")
-            }
-            return firstLine(Data(result.output))
-        }
-        return nil
-    }
-
-    private static func firstLine(_ data: Data) -> String {
-        let text = String(decoding: data, as: UTF8.self)
-        return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
     }
 }

@@ -82,6 +82,11 @@ struct OutboxCLITests {
         #expect(try CLI.run(["outbox", "send", dir.path, "--smtp", "smtp://127.0.0.1:1", "--sendmail"]).status == 2)
         #expect(
             try CLI.run(["outbox", "send", dir.path, "--smtp", "smtp://127.0.0.1:1", "--rate", "fast"]).status == 2)
-        #expect(try CLI.run(["outbox", "send", dir.path, "--smtp", "smtp://127.0.0.1:1", "--user", "u"]).status == 2)
+        #expect(
+            try CLI.run([
+                "outbox", "send", dir.path, "--smtp", "smtp://127.0.0.1:1", "--user", "u", "--password-file",
+                "/dev/null",
+                "--password-command", "true",
+            ]).status == 2)
     }
 }

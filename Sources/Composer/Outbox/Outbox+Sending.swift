@@ -41,6 +41,9 @@ extension Outbox {
         let total = pending.count
         var done = 0
         var attemptsThisRun: [String: Int] = [:]
+        // Messages that reached a recipient in this run (counted sent once, whatever else their
+        // recipients became).
+        var deliveredThisRun: Set<String> = []
         var readyAt: [String: Date] = [:]
         var lastStart: Date?
         let interval = policy.messagesPerMinute.map { $0 > 0 ? 60 / $0 : 0 } ?? 0
@@ -75,9 +78,13 @@ extension Outbox {
             item.attempts += 1
             var failure: ComposerError?
             var committed = false
+            // Only the recipients that have not got it: a retry after the server refused some never goes
+            // to those that took it.
+            let envelope = item.openRecipients(includingUncertain: policy.resendUncertain)
+            var refused: [String: ComposerError] = [:]
             do throws(ComposerError) {
-                try carrier.deliver(
-                    bytes, from: item.from, to: item.recipients,
+                refused = try carrier.deliverAccepted(
+                    bytes, from: item.from, to: envelope,
                     onCommit: {
                         try self.journal.record(.commit, item)
                         committed = true
@@ -114,13 +121,13 @@ extension Outbox {
                 }
                 if uncertain || !definite {
                     try journal.record(.uncertain, item, code: code, error: error.description)
-                    item.state = .uncertain
+                    item.apply(.uncertain, to: nil)
                     summary.uncertain += 1
                     pending.remove(at: position)
                     done += 1
                 } else if error.isTransient {
                     try journal.record(.deferred, item, code: code, error: error.description)
-                    item.state = .deferred
+                    item.apply(.deferred, to: nil)
                     let exponent = Double(min(attemptsThisRun[item.id, default: 1] - 1, 62))
                     let retryAt = Date().addingTimeInterval(min(policy.maxBackoff, policy.backoff * pow(2, exponent)))
                     let mayRetry =
@@ -138,16 +145,67 @@ extension Outbox {
                     }
                 } else {
                     try journal.record(.failed, item, code: code, error: error.description)
-                    item.state = .failed
+                    item.apply(.failed, to: nil)
                     summary.failed += 1
                     pending.remove(at: position)
                     done += 1
                 }
+            } else if !refused.isEmpty {
+                // The server took some recipients and refused others: recorded per address, the refused
+                // named; the deferred ones are retried like a deferred message, to them alone.
+                let accepted = envelope.filter { refused[$0] == nil }
+                var records: [OutboxJournal.Record] = []
+                let now = Date().timeIntervalSince1970
+                if !accepted.isEmpty {
+                    try faultHook?(.afterDelivered, item.id)
+                    records.append(OutboxJournal.Record(event: .sent, id: item.id, at: now, to: accepted))
+                    item.apply(.sent, to: accepted)
+                    if deliveredThisRun.insert(item.id).inserted { summary.sent += 1 }
+                }
+                for address in envelope where refused[address] != nil {
+                    let error = refused[address]!
+                    let transient = error.isTransient
+                    var code: Int?
+                    if case .smtp(let c, _) = error { code = c }
+                    records.append(
+                        OutboxJournal.Record(
+                            event: transient ? .deferred : .failed, id: item.id, at: now, to: [address], code: code,
+                            error: error.description))
+                    item.apply(transient ? .deferred : .failed, to: [address])
+                    item.recipientErrors[address] = error.description
+                    item.lastCode = code
+                    item.lastError = error.description
+                    if !transient { summary.refusedRecipients.append(address) }
+                }
+                try journal.append(records)
+                if item.state == .deferred {
+                    let exponent = Double(min(attemptsThisRun[item.id, default: 1] - 1, 62))
+                    let retryAt = Date().addingTimeInterval(min(policy.maxBackoff, policy.backoff * pow(2, exponent)))
+                    let mayRetry =
+                        attemptsThisRun[item.id, default: 0] < policy.maxAttempts
+                        || policy.retryUntil.map { retryAt <= $0 } ?? false
+                    if mayRetry {
+                        readyAt[item.id] = retryAt
+                        pending[position] = item
+                        try faultHook?(.afterOutcome, item.id)
+                        progress?(OutboxProgress(item: item, done: done, total: total))
+                        continue
+                    }
+                    if deliveredThisRun.contains(item.id) {
+                        summary.deferredRecipients += item.openRecipients().count
+                    } else {
+                        summary.deferred += 1
+                    }
+                } else if item.state == .failed {
+                    summary.failed += 1
+                }
+                pending.remove(at: position)
+                done += 1
             } else {
                 try faultHook?(.afterDelivered, item.id)
-                try journal.record(.sent, item)
-                item.state = .sent
-                summary.sent += 1
+                try journal.record(.sent, item, to: envelope == item.recipients ? nil : envelope)
+                item.apply(.sent, to: envelope)
+                if deliveredThisRun.insert(item.id).inserted { summary.sent += 1 }
                 if item.kind == .text {
                     summary.textsSent += 1
                     summary.textSegments += SMSSegments.count(String(decoding: bytes, as: UTF8.self)).segments

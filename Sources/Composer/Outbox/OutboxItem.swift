@@ -33,4 +33,9 @@ public struct OutboxItem: Sendable, Hashable {
     public var lastCode: Int?
     public var lastError: String?
     public var kind: Kind = .mail
+    /// Where each recipient stands, when the server took some and refused others (absent: queued); the
+    /// message's ``state`` follows from them (``openRecipients(includingUncertain:)``).
+    public var recipientStates: [String: OutboxState] = [:]
+    /// The server's last refusal of each refused recipient (the address is in the text).
+    public var recipientErrors: [String: String] = [:]
 }

@@ -103,8 +103,13 @@ struct OutboxJournal {
     }
 
     /// Records `event` for the message `item` now.
-    func record(_ event: Event, _ item: OutboxItem, code: Int? = nil, error: String? = nil) throws {
-        try append([Record(event: event, id: item.id, at: Date().timeIntervalSince1970, code: code, error: error)])
+    /// Records `event` for the message `item` now; with `to`, for those of its recipients only.
+    func record(_ event: Event, _ item: OutboxItem, code: Int? = nil, error: String? = nil, to: [String]? = nil)
+        throws
+    {
+        try append([
+            Record(event: event, id: item.id, at: Date().timeIntervalSince1970, to: to, code: code, error: error)
+        ])
     }
 
     /// Appends `records` (fsynced).
@@ -189,14 +194,19 @@ struct OutboxJournal {
                 throw ComposerError.journal(
                     path: path, line: n + 1, message: "event '\(r.event.rawValue)' for unknown message \(r.id)")
             }
+            // A record with `to` concerns those recipients (the server took some and refused others);
+            // without, every recipient not sent or failed yet (as every journal written before).
             switch r.event {
             case .queued: continue
             case .attempt: items[i].attempts += 1
-            case .commit, .uncertain: items[i].state = .uncertain
-            case .sent, .settledSent: items[i].state = .sent
-            case .settledResend: items[i].state = .queued
-            case .deferred: items[i].state = .deferred
-            case .failed: items[i].state = .failed
+            case .commit, .uncertain: items[i].apply(.uncertain, to: r.to)
+            case .sent, .settledSent: items[i].apply(.sent, to: r.to)
+            case .settledResend: items[i].apply(.queued, to: r.to)
+            case .deferred: items[i].apply(.deferred, to: r.to)
+            case .failed: items[i].apply(.failed, to: r.to)
+            }
+            if let to = r.to, r.event == .failed || r.event == .deferred {
+                for address in to { items[i].recipientErrors[address] = r.error }
             }
             if r.code != nil || r.error != nil {
                 items[i].lastCode = r.code

@@ -17,6 +17,11 @@ public struct OutboxRunSummary: Sendable, Hashable {
     /// Text messages sent in this run (also counted in `sent`) and their SMS segments (what a carrier bills).
     public var textsSent = 0
     public var textSegments = 0
+    /// Recipients the server refused for good (5xx at RCPT) while others of the same message got it.
+    public var refusedRecipients: [String] = []
+    /// Recipients still deferred (4xx at RCPT) of messages that others got in this run: the next run sends
+    /// to them alone.
+    public var deferredRecipients = 0
 }
 
 /// A progress event of a run (for a progress bar).

@@ -7,4 +7,21 @@ public protocol EnvelopeTransport: Sendable {
     /// killed program) must be `.deliveryUncertain`, which an outbox never retries by itself.
     func deliver(_ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void)
         throws(ComposerError)
+
+    /// ``deliver(_:from:to:onCommit:)`` to every recipient the receiver accepts: returns those it refused,
+    /// each with its reply (a 4xx is ``ComposerError/isTransient``); the others got the message. When it
+    /// refused every recipient nothing was handed over (`onCommit` was not called). The default delivers to
+    /// all or none, as ``deliver(_:from:to:onCommit:)``.
+    func deliverAccepted(
+        _ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void
+    ) throws(ComposerError) -> [String: ComposerError]
+}
+
+extension EnvelopeTransport {
+    public func deliverAccepted(
+        _ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void
+    ) throws(ComposerError) -> [String: ComposerError] {
+        try deliver(message, from: sender, to: recipients, onCommit: onCommit)
+        return [:]
+    }
 }

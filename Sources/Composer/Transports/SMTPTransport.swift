@@ -30,6 +30,8 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         var socket: Int32 = -1
         /// What the server offered in its last EHLO reply (nil before the first connection).
         var capabilities: SMTPCapabilities?
+        /// What the last connection did (TLS, AUTH).
+        var session: SMTPSessionReport?
     }
 
     /// What the server offered when this transport last connected (its EHLO reply), nil before that.
@@ -96,10 +98,28 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
     public func deliver(_ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void)
         throws(ComposerError)
     {
+        // All or none: libcurl stops at the first refused recipient, whose refusal stands for the message.
+        let refused = try transfer(message, from: sender, to: recipients, onCommit: onCommit, partial: false)
+        if let first = recipients.first(where: { refused[$0] != nil }), let error = refused[first] { throw error }
+    }
+
+    /// Delivers to every recipient the server accepts at RCPT (libcurl goes on past a refused one): returns
+    /// the refused recipients with the server's reply (`.smtp(code:message:)`, the address named in it).
+    /// Every recipient refused: nothing was handed over, and each is in the result.
+    public func deliverAccepted(
+        _ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void
+    ) throws(ComposerError) -> [String: ComposerError] {
+        try transfer(message, from: sender, to: recipients, onCommit: onCommit, partial: true)
+    }
+
+    /// One delivery; with `partial`, past refused recipients.
+    private func transfer(
+        _ message: [UInt8], from sender: String, to recipients: [String], onCommit: () throws -> Void, partial: Bool
+    ) throws(ComposerError) -> [String: ComposerError] {
         try Self.checkEnvelope(sender)
         guard !recipients.isEmpty else { throw ComposerError.missingField("recipients") }
         for r in recipients { try Self.checkEnvelope(r) }
-        try connection.withLock { (connection) throws(ComposerError) in
+        return try connection.withLock { (connection) throws(ComposerError) -> [String: ComposerError] in
             // The server said how large a message it takes: a larger one is not offered to it at all. (Before
             // the first EHLO, libcurl declares the size with MAIL FROM and such a server refuses it there.)
             if let limit = connection.capabilities?.sizeLimit, message.count > limit {
@@ -110,10 +130,10 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
                 throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
             }
             curl_easy_reset(curl)
-            try withoutActuallyEscaping(onCommit) { (onCommit) throws(ComposerError) in
+            return try withoutActuallyEscaping(onCommit) { (onCommit) throws(ComposerError) in
                 try perform(
                     curl, connection: &connection, message: message, from: sender, to: recipients,
-                    onCommit: onCommit)
+                    onCommit: onCommit, partial: partial)
             }
         }
     }
@@ -129,21 +149,27 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
     /// - Throws: `.network` (no connection, no such host), `.tls`, `.authenticationFailed`, or `.smtp` with the
     ///   server's refusal.
     @discardableResult
-    public func check() throws(ComposerError) -> SMTPCapabilities {
-        try connection.withLock { (connection) throws(ComposerError) -> SMTPCapabilities in
+    public func check() throws(ComposerError) -> SMTPCapabilities { try checkSession().capabilities }
+
+    /// ``check()`` with what the connection did: whether TLS was used and AUTH accepted, and what the
+    /// server offered.
+    public func checkSession() throws(ComposerError) -> SMTPSessionReport {
+        try connection.withLock { (connection) throws(ComposerError) -> SMTPSessionReport in
             if connection.handle == nil { connection.handle = curl_easy_init().map(CurlHandle.init) }
             guard let curl = connection.handle?.pointer else {
                 throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
             }
             curl_easy_reset(curl)
-            try perform(curl, connection: &connection, message: [], from: "", to: [], onCommit: {}, connectOnly: true)
+            _ = try perform(
+                curl, connection: &connection, message: [], from: "", to: [], onCommit: {}, connectOnly: true)
             // A connect-only handle carries no transfer: close it; a delivery opens its own connection.
             if connection.handle != nil {
                 curl_easy_cleanup(curl)
                 connection.handle = nil
                 connection.socket = -1
             }
-            return connection.capabilities ?? SMTPCapabilities(ehloReply: [])
+            return connection.session
+                ?? SMTPSessionReport(capabilities: SMTPCapabilities(ehloReply: []), tls: .none)
         }
     }
 
@@ -151,15 +177,37 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
     /// handle clears `connection.handle`.
     private func perform(
         _ curl: UnsafeMutableRawPointer, connection: inout Connection, message: [UInt8], from sender: String,
-        to recipients: [String], onCommit: @escaping () throws -> Void, connectOnly: Bool = false
-    ) throws(ComposerError) {
+        to recipients: [String], onCommit: @escaping () throws -> Void, partial: Bool = false,
+        connectOnly: Bool = false
+    ) throws(ComposerError) -> [String: ComposerError] {
         let context = TransferContext(
             data: message, commandTimeout: configuration.commandTimeout, dataTimeout: configuration.dataTimeout,
             onCommit: onCommit)
         context.socket = connection.socket
+        let c = configuration
         defer {
             connection.socket = connection.handle == nil ? -1 : context.socket
-            if let capabilities = context.ehlo.capabilities { connection.capabilities = capabilities }
+            if let capabilities = context.ehlo.capabilities {
+                connection.capabilities = capabilities
+                connection.session = SMTPSessionReport(
+                    capabilities: capabilities,
+                    tls: c.isImplicitTLS ? .implicit : context.session.startedTLS ? .startTLS : .none,
+                    authentication: context.session.acceptedMechanism)
+            }
+        }
+        // Credentials never travel in clear text: AUTH waits for TLS unless the rule allows it here. A server
+        // let off because it is on the loopback interface is reached only at the addresses that were judged.
+        var credentialsNeedTLS = false
+        var pinned: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(pinned) }
+        if c.username != nil && !c.isImplicitTLS && c.plaintextAuth != .allowed {
+            let peers = c.plaintextAuth == .loopbackOnly ? c.resolvePeers() : []
+            credentialsNeedTLS = c.credentialsNeedTLS(peers: peers)
+            let (host, port) = c.hostAndPort
+            if !credentialsNeedTLS && !peers.contains(host) {
+                let addresses = peers.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
+                pinned = curl_slist_append(nil, "\(host):\(port):\(addresses)")
+            }
         }
         let ctx = Unmanaged.passUnretained(context).toOpaque()
         var recipientList: UnsafeMutablePointer<curl_slist>?
@@ -167,7 +215,6 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         defer { curl_slist_free_all(recipientList) }
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
 
-        let c = configuration
         var setupError: CURLcode = CURLE_OK
         func check(_ code: CURLcode) { if code != CURLE_OK && setupError == CURLE_OK { setupError = code } }
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { eb in
@@ -178,6 +225,8 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             } else {
                 check(ccurl_setopt_string(curl, CURLOPT_MAIL_FROM, "<\(sender)>"))
                 check(ccurl_setopt_slist(curl, CURLOPT_MAIL_RCPT, recipientList))
+                // A refused recipient (a Cc, a Bcc) does not sink the others: the accepted ones get it.
+                if partial { check(ccurl_setopt_long(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1)) }
                 check(ccurl_setopt_long(curl, CURLOPT_UPLOAD, 1))
                 check(ccurl_setopt_long(curl, CURLOPT_INFILESIZE_LARGE, message.count))
                 check(ccurl_setopt_read_function(curl, transferRead))
@@ -200,7 +249,10 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             check(ccurl_setopt_pointer(curl, CURLOPT_XFERINFODATA, ctx))
             check(ccurl_setopt_sockopt_function(curl, transferSocket))
             check(ccurl_setopt_pointer(curl, CURLOPT_SOCKOPTDATA, ctx))
-            if !c.isImplicitTLS {
+            if let pinned { check(ccurl_setopt_slist(curl, CURLOPT_RESOLVE, pinned)) }
+            if credentialsNeedTLS {
+                check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue)))
+            } else if !c.isImplicitTLS {
                 switch c.startTLS {
                 case .off: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_NONE.rawValue)))
                 case .optional: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue)))
@@ -222,7 +274,10 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             connection.handle = nil
             throw thrown as? ComposerError ?? ComposerError.io(path: "journal", message: "\(thrown)")
         }
-        if code == CURLE_OK { return }
+        let refused = context.refusedRecipients.mapValues {
+            ComposerError.smtp(code: $0.code, message: $0.reply)
+        }
+        if code == CURLE_OK { return refused }
         var response = 0
         _ = ccurl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &response)
         var detail = Self.plainWords(errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
@@ -231,11 +286,15 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         // A failed transaction may leave the connection in an unknown state: start afresh next time.
         curl_easy_cleanup(curl)
         connection.handle = nil
+        // Every recipient refused at RCPT: nothing was handed over; each refusal is the answer.
+        if !context.committed && !recipients.isEmpty && recipients.allSatisfy({ refused[$0] != nil }) {
+            return refused
+        }
         if context.committed {
             // The message was handed over. Only the server's reply to the final "." says what became of it;
             // without one (dropped, reset, timed out) it may be stored already: uncertain, never retried.
             let reply = context.replyAfterCommit
-            if let first = reply.utf8.first, first == UInt8(ascii: "2") { return }
+            if let first = reply.utf8.first, first == UInt8(ascii: "2") { return refused }
             if let replyCode = Int(reply.prefix(3)), replyCode >= 400 {
                 throw ComposerError.smtp(code: replyCode, message: reply)
             }
@@ -252,6 +311,9 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             CURLE_USE_SSL_FAILED, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
             CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
         ]
+        if code == CURLE_USE_SSL_FAILED && credentialsNeedTLS && c.startTLS != .required {
+            throw ComposerError.credentialsNeedTLS(server: c.url)
+        }
         if tlsCodes.contains(code) {
             throw ComposerError.tls(code: Int(code.rawValue), message: text)
         }
@@ -322,12 +384,27 @@ private let transferDebug: ccurl_debug_callback = { _, type, data, size, userdat
     let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
     if type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT { context.lastActivity = .now() }
     if type == CURLINFO_HEADER_OUT, let data {
-        context.ehlo.sent(String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self))
+        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
+        if line.prefix(8).uppercased() == "RCPT TO:", let open = line.firstIndex(of: "<"),
+            let close = line[open...].firstIndex(of: ">")
+        {
+            context.pendingRecipient = String(line[line.index(after: open)..<close])
+        }
+        context.ehlo.sent(line)
+        context.session.sent(line)
     }
     guard type == CURLINFO_HEADER_IN, let data else { return 0 }
     context.lastActivity = .now()
     let raw = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
     context.ehlo.received(raw)
+    context.session.received(raw)
+    if let recipient = context.pendingRecipient, let code = Int(raw.prefix(3)) {
+        if code >= 400 {
+            let reply = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            context.refusedRecipients[recipient] = (code, "<\(recipient)>: \(reply)")
+        }
+        context.pendingRecipient = nil
+    }
     let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     if !text.isEmpty {
         context.lastReply = text

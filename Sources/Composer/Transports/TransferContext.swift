@@ -23,6 +23,11 @@ final class TransferContext {
     var socket: Int32 = -1
     /// The server's reply to EHLO, when this transaction connected.
     var ehlo = EHLOReplyReader()
+    /// The recipient whose RCPT TO awaits its reply, and the recipients refused so far (reply code and text).
+    var pendingRecipient: String?
+    var refusedRecipients: [String: (code: Int, reply: String)] = [:]
+    /// STARTTLS and AUTH as they happened.
+    var session = SessionTracker()
     let onCommit: () throws -> Void
 
     init(data: [UInt8], commandTimeout: Double, dataTimeout: Double, onCommit: @escaping () throws -> Void) {
