@@ -66,7 +66,7 @@ extension Outbox {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ComposerError.io(path: path, message: "queued message file is missing")
             }
-            bytes = Array(data)
+            bytes = try Outbox.stampedOnFirstAttempt(Array(data), item: item, path: path)
             guard let carrier = item.kind == .mail ? transport : texts else {
                 pending.remove(at: position)  // not reached: only carried messages are pending
                 continue
