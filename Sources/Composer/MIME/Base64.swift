@@ -35,10 +35,10 @@ enum Base64 {
     }
 
     /// Base64 in 76-character lines, each ending in CRLF.
-    static func appendLines(_ data: [UInt8], to out: inout [UInt8]) {
-        var i = 0
-        while i < data.count {
-            let end = min(i + 57, data.count)
+    static func appendLines<C: Collection<UInt8>>(_ data: C, to out: inout [UInt8]) where C.Index == Int {
+        var i = data.startIndex
+        while i < data.endIndex {
+            let end = min(i + 57, data.endIndex)
             append(data[i..<end], to: &out)
             out.append(13)
             out.append(10)
