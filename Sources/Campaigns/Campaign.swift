@@ -2,6 +2,7 @@ import Composer
 import ContactsCore
 import ContactsSelection
 import Foundation
+import Support
 import Templating
 
 /// A contact as a template sees it: `{{recipient.givenName}}`, `{{recipient.name}}`, `{{recipient.email}}`,
@@ -147,8 +148,16 @@ public struct Campaign: Sendable {
     /// Files attached to every mail (before those of a recipient's `attachments` column).
     public var attachments: [Attachment] = []
     /// The folder that relative paths of an `attachments` column are found in: that of the file the rows
-    /// come from (nil: the current folder).
+    /// come from (nil: the current folder). A file of the column must lie inside it, symbolic links
+    /// followed, or inside one of ``attachmentFolders`` (`ContainedPath`, Support).
     public var attachmentsDirectory: URL?
+    /// More folders the files of an `attachments` column may lie in (`--attach-from DIR`), besides
+    /// ``attachmentsDirectory``.
+    ///
+    /// ```swift
+    /// campaign.attachmentFolders = [URL(fileURLWithPath: "/srv/handouts")]   // "/srv/handouts/a.pdf" may be named
+    /// ```
+    public var attachmentFolders: [URL] = []
     /// Where each row of ``recipientData`` is (`guests.csv:3`), by the same keys: named when a row cannot
     /// be used (an attachment that cannot be read).
     public var recipientOrigins: [String: String] = [:]
@@ -215,12 +224,14 @@ public struct Campaign: Sendable {
             let row = item.row
             do {
                 // The language the words are in (a `vi` recipient of a template without Vietnamese gets
-                // English throughout: plurals, lists, dates and the draft's Content-Language).
+                // English throughout: plurals, lists, dates and the draft's Content-Language); a template
+                // with words of its own is in its declared language, else the campaign's.
                 let locale = library.resolvedLocale(
                     template,
                     locale: TemplateLibrary.renderLocale(
                         recipient: item.contact.languages.first, campaign: locale,
-                        environment: selection.configuration.locale))
+                        environment: selection.configuration.locale),
+                    defaultLanguage: locale ?? selection.configuration.locale)
                 let context = all[i]
                 var variables = data
                 variables["recipient"] = .object(context)
@@ -255,7 +266,9 @@ public struct Campaign: Sendable {
                     let rowReplyTo = try addresses("reply-to")
                     draft.replyTo = rowReplyTo.isEmpty ? replyTo : rowReplyTo
                     draft.attachments =
-                        try attachments + Self.attachments(columns, in: attachmentsDirectory, origin: origin)
+                        try attachments
+                        + Self.attachments(
+                            columns, in: attachmentsDirectory, allowing: attachmentFolders, origin: origin)
                     // Each value is percent-encoded on its own: a name with spaces, `&` or `é` stays one
                     // query value of a valid URI; the template's own text is kept as written.
                     let options = RenderOptions(
@@ -287,9 +300,12 @@ public struct Campaign: Sendable {
         return (messages, failures)
     }
 
-    /// The files of a recipient's `attachments` column (`;`-separated paths, relative ones in `directory`).
-    static func attachments(_ row: [String: MustacheValue], in directory: URL?, origin: String?) throws
-        -> [Attachment]
+    /// The files of a recipient's `attachments` column (`;`-separated paths, relative ones in `directory`),
+    /// each inside `directory` or one of `folders` once `..` and symbolic links are resolved.
+    static func attachments(
+        _ row: [String: MustacheValue], in directory: URL?, allowing folders: [URL], origin: String?
+    )
+        throws -> [Attachment]
     {
         guard let value = row["attachments"] else { return [] }
         var paths: [String] = []
@@ -299,10 +315,18 @@ public struct Campaign: Sendable {
         case .null: return []
         default: throw CampaignColumnError(column: "attachments", reason: "expected file paths", origin: origin)
         }
+        let base = directory?.path ?? FileManager.default.currentDirectoryPath
         return try paths.filter { !$0.isEmpty }.map { path in
-            var full = path
-            if let directory, !path.hasPrefix("/") { full = directory.appendingPathComponent(path).path }
-            do { return try Attachment(contentsOfFile: full) } catch {
+            do {
+                let real = try ContainedPath.resolve(path, relativeTo: base, inside: [base] + folders.map(\.path))
+                var attachment = try Attachment(contentsOfFile: real)
+                attachment.filename = URL(fileURLWithPath: path).lastPathComponent
+                return attachment
+            } catch let error as ContainedPathError {
+                var reason = "\(error)"
+                if case .outside = error { reason += "; allow a folder with --attach-from DIR" }
+                throw CampaignColumnError(column: "attachments", reason: reason, origin: origin)
+            } catch {
                 throw CampaignColumnError(column: "attachments", reason: "\(error)", origin: origin)
             }
         }

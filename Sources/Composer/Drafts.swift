@@ -1,22 +1,52 @@
-/// A file attached to a mail draft.
+/// A file attached to a mail draft: bytes held in memory, or a file read only while the message is
+/// written (``Attachment/init(contentsOfFile:)``), so a batch of drafts never holds every attachment.
 ///
 /// ```swift
 /// let a = Attachment(filename: "Überblick.pdf", mediaType: "application/pdf", data: bytes)
+/// a.size   // bytes.count
 /// ```
 public struct Attachment: Sendable, Hashable {
-    /// The file name shown to the recipient (any script; written with RFC 2231).
+    /// The file name shown to the recipient (any script; written with RFC 2231 and an RFC 2047 `name`).
     public var filename: String
     /// `type/subtype`, e.g. `text/vcard` or `application/pdf`.
     public var mediaType: String
-    /// The raw content.
-    public var data: [UInt8]
+    /// Where the content is.
+    public var content: Content
 
-    /// An attachment; the media type is checked when the message is written.
+    /// Where an attachment's bytes are.
+    public enum Content: Sendable, Hashable {
+        /// Held in memory.
+        case bytes([UInt8])
+        /// A file, read when the message is written; refused then if it is no longer the file attached.
+        case file(AttachedFile)
+    }
+
+    /// An attachment of bytes in memory; the media type is checked when the message is written.
     public init(filename: String, mediaType: String, data: [UInt8]) {
         self.filename = filename
         self.mediaType = mediaType
-        self.data = data
+        self.content = .bytes(data)
     }
+
+    /// The content's size in bytes (before base64).
+    public var size: Int {
+        switch content {
+        case .bytes(let bytes): return bytes.count
+        case .file(let file): return file.size
+        }
+    }
+}
+
+/// A file attached by path: what it was when attached (size, device, inode, modification time), so that
+/// writing the message later reads that file or refuses.
+public struct AttachedFile: Sendable, Hashable {
+    /// The path the file is read from.
+    public let path: String
+    /// Its size in bytes when attached.
+    public let size: Int
+    let device: UInt64
+    let inode: UInt64
+    let modified: Int64
 }
 
 /// One extra header field (`X-Campaign: spring`). Names the writer owns (From, Subject, Content-Type, …)

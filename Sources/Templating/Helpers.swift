@@ -83,23 +83,24 @@ public enum Helpers {
         return .text(text)
     }
 
-    /// A message argument as placed into right-to-left text: strings wrapped (``BidiIsolation/wrap(_:)``).
-    static func isolated(_ argument: MessageFormat.Argument?, _ isolation: BidiIsolation) -> MessageFormat.Argument? {
-        guard isolation != .none, case .string(let s) = argument else { return argument }
-        return .string(isolation.wrap(s))
+    /// A message argument as placed into the text: strings wrapped when their direction differs from it
+    /// (``BidiIsolation/wrap(_:inRightToLeftText:)``).
+    static func isolated(_ argument: MessageFormat.Argument?, _ options: RenderOptions) -> MessageFormat.Argument? {
+        guard options.bidiIsolation != .none, case .string(let s) = argument else { return argument }
+        return .string(options.isolate(s))
     }
 
     /// The value of argument `name` of message `key`: from the context, or derived (`_count`, `_list`, `_date`);
     /// isolated for right-to-left text (a list item by item).
     static func messageArgument(named name: String, key: String, call: LambdaCall) throws -> MessageFormat.Argument? {
-        let isolation = call.options.bidiIsolation
-        if let v = call.lookup(name) { return isolated(try messageArgument(v, name: name, call: call), isolation) }
+        if let v = call.lookup(name) { return isolated(try messageArgument(v, name: name, call: call), call.options) }
         // `people_count` is the length of the list `people`; `people_list` the list formatted for the locale.
         for suffix in ["_count", "_list", "_date"] where name.hasSuffix(suffix) && name.count > suffix.count {
             let base = String(name.dropLast(suffix.count))
             guard let v = call.lookup(base) else { continue }
             if suffix == "_date" {
-                return .string(isolation.wrap(try formatDate(v, name: base, style: "long", helper: "t", call: call)))
+                return .string(
+                    call.options.isolate(try formatDate(v, name: base, style: "long", helper: "t", call: call)))
             }
             let items: [MustacheValue] = if case .array(let a) = v { a } else if case .null = v { [] } else { [v] }
             if suffix == "_count" { return .int(Int64(items.count)) }
@@ -164,7 +165,7 @@ public enum Helpers {
             guard let text else {
                 throw fail(call, "list", "an item of '\(listName)' has no text\(field.map { " in '\($0)'" } ?? "")")
             }
-            texts.append(call.options.bidiIsolation.wrap(text))
+            texts.append(call.options.isolate(text))
         }
         do {
             return try ICUFormat.list(texts, locale: call.locale)

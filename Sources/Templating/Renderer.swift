@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ICUKit
 
 /// Runs a compiled template's instructions with a context stack and writes UTF-8 bytes.
 struct Renderer {
@@ -63,6 +63,13 @@ struct Renderer {
     private(set) var strict = false
     /// Values can be written without checks (HTML or text escaping; header rejection checks each value).
     private(set) var simpleValues = true
+    /// Values are isolated (``BidiIsolation``) in text of this direction.
+    private(set) var rightToLeftText = false
+    /// The hot path hands values that may hold a right-to-left letter to the general one (isolation).
+    private(set) var screensValues = false
+    /// Steps of work done so far and the most allowed (``RenderOptions/maxSteps``; Renderer+Budget).
+    var steps = 0
+    private(set) var stepLimit = Int.max
 
     init(options: RenderOptions, partials: MustachePartials, templateName: String, workspace: Workspace? = nil) {
         self.options = options
@@ -88,12 +95,16 @@ struct Renderer {
 
     private mutating func configure() {
         outputLimit = max(options.maxOutputBytes, 0)
+        stepLimit = max(options.maxSteps, 0)
         escapeHTML = options.escaping == .html
         escapeURI = options.escaping == .uriComponent
         strict = options.strict
+        rightToLeftText = options.bidiIsolation != .none && ICULocale.isRightToLeft(options.locale)
+        // Left-to-right text keeps the hot path: a value that may hold a right-to-left letter leaves it.
+        screensValues = options.bidiIsolation != .none && !rightToLeftText
         simpleValues =
             (options.escaping == .html || options.escaping == .text || options.escaping == .header(.fold))
-            && options.bidiIsolation == .none
+            && (options.bidiIsolation == .none || screensValues)
     }
 
     // MARK: lookup
@@ -236,7 +247,8 @@ struct Renderer {
         if text.isEmpty { return }
         if isolated && options.bidiIsolation != .none {
             return try emitValue(
-                options.bidiIsolation.wrap(text), escaped: escaped, name: name, pos, isolated: false)
+                options.bidiIsolation.wrap(text, inRightToLeftText: rightToLeftText), escaped: escaped, name: name,
+                pos, isolated: false)
         }
         beginValue()
         if case .header(let policy) = options.escaping, policy == .reject,
@@ -279,41 +291,6 @@ struct Renderer {
         out.writeDigits(n: &n, total: total, negative: value < 0)
     }
 
-    /// Header output: line breaks (and the whitespace around them) become one space; ends are trimmed.
-    static func foldHeader(_ out: inout [UInt8], from start: Int) {
-        out.replaceSubrange(start..., with: folded(Array(out[start...])))
-    }
-
-    static func folded(_ out: [UInt8]) -> [UInt8] {
-        let start = 0
-        var result: [UInt8] = []
-        result.reserveCapacity(out.count - start)
-        var i = start
-        var pendingSpace = false
-        while i < out.count {
-            let b = out[i]
-            if b == 0x0A || b == 0x0D {
-                while let last = result.last, last == 0x20 || last == 0x09 { result.removeLast() }
-                pendingSpace = !result.isEmpty
-                i += 1
-                while i < out.count, [0x0A, 0x0D, 0x20, 0x09].contains(out[i]) { i += 1 }
-                continue
-            }
-            if pendingSpace {
-                result.append(0x20)
-                pendingSpace = false
-            }
-            if result.isEmpty && (b == 0x20 || b == 0x09) {
-                i += 1
-                continue
-            }
-            result.append(b)
-            i += 1
-        }
-        while let last = result.last, last == 0x20 || last == 0x09 { result.removeLast() }
-        return result
-    }
-
     /// Throws ``TemplatingError/outputTooLarge(template:line:column:limit:recipient:)`` when the output is
     /// over the limit; `position` is the instruction that was running (nil: the end of the render).
     func checkOutputSize(at position: SourcePosition?) throws {
@@ -330,6 +307,7 @@ struct Renderer {
     }
 
     mutating func render(_ p: Program, _ start: Int, _ end: Int) throws {
+        try spend(p, near: start > 0 ? start - 1 : start)  // a pass through a section, even an empty one
         try p.ops.withUnsafeBufferPointer { ops in
             try p.text.withUnsafeBufferPointer { text in
                 try run(p, ops, text, start, end)
@@ -364,6 +342,7 @@ struct Renderer {
         var i = start
         while i < end {
             if out.count > outputLimit { try checkOutputSize(at: Self.position(in: p, near: i > start ? i - 1 : i)) }
+            try spend(p, near: i)
             let op = ops[i]
             switch op.code {
             case .text:
@@ -405,72 +384,6 @@ struct Renderer {
                 i = Int(op.b)
             }
         }
-    }
-
-    /// The hot path: a single-part name found in a dictionary whose value is a string or an integer is
-    /// written straight from the context (no copies). Returns false to take the general path.
-    @inline(__always) mutating func emitSimpleVariable(_ p: Program, _ nameIndex: Int, escaped: Bool) -> Bool {
-        if p.dotted[nameIndex] { return false }
-        let hash = p.firstHashes[nameIndex]
-        let keyStart = p.firstKeyOffsets[nameIndex]
-        return p.firstKeyBytes.withUnsafeBufferPointer { all in
-            emitSimpleVariable(
-                UnsafeBufferPointer(rebasing: all[keyStart..<p.firstKeyOffsets[nameIndex + 1]]), hash, escaped: escaped)
-        }
-    }
-
-    @inline(__always)
-    mutating func emitSimpleVariable(_ keyBytes: UnsafeBufferPointer<UInt8>, _ hash: UInt64, escaped: Bool) -> Bool {
-        let html = escaped && escapeHTML
-        var i = frames.count - 1
-        while i >= 0 {
-            let frame = frames[i]
-            guard let ref = frame.storage else {
-                if frame.isObject { return false }
-                i -= 1
-                continue
-            }
-            // 1 = written, 0 = not in this frame, -1 = found but not simple
-            let state: Int = ref._withUnsafeGuaranteedRef { storage in
-                storage.withUnsafeMutablePointers { h, w -> Int in
-                    // Find the entry (4 words each: hash, key, kind, value), then write its value.
-                    let n = h.pointee.count
-                    let bytes = UnsafeRawPointer(w + h.pointee.bytesWord)
-                    var e = 0
-                    while e < n {
-                        if w[e] == hash {
-                            let k = w[n &+ e &* 3]
-                            let length = Int(k & 0xFFFF_FFFF)
-                            let equal =
-                                keyBytes.count == length
-                                && bytesEqual(UnsafeRawPointer(keyBytes.baseAddress), bytes + Int(k >> 32), length)
-                            if equal { break }
-                        }
-                        e &+= 1
-                    }
-                    if e == n { return 0 }
-                    let kind = w[n &+ e &* 3 &+ 1]
-                    let v = w[n &+ e &* 3 &+ 2]
-                    if kind == MustacheDictionary.Storage.kindText {
-                        let length = Int(v & 0xFFFF_FFFF)
-                        if length == 0 { return 1 }
-                        beginValue()
-                        let buf = UnsafeBufferPointer(
-                            start: (bytes + Int(v >> 32)).assumingMemoryBound(to: UInt8.self), count: length)
-                        if html { out.appendHTMLEscaped(buf) } else { out.append(buf) }
-                        return 1
-                    }
-                    if kind == MustacheDictionary.Storage.kindInteger {
-                        emitInt(Int(Int64(bitPattern: v)))
-                        return 1
-                    }
-                    return -1
-                }
-            }
-            if state != 0 { return state == 1 }
-            i -= 1
-        }
-        return false
     }
 
     mutating func renderVariable(_ p: Program, _ nameIndex: Int, escaped: Bool, at i: Int) throws {
@@ -579,6 +492,8 @@ struct Renderer {
         // Escaped once, by the interpolation the result goes into.
         if case .header = options.escaping { sub.options.escaping = .text }
         if options.escaping == .uriComponent { sub.options.escaping = .text }
+        sub.steps = steps
+        defer { steps = sub.steps }
         try sub.render(program)
         try sub.checkOutputSize(at: nil)
         return String(decoding: sub.out.bytes, as: UTF8.self)
@@ -647,6 +562,8 @@ struct Renderer {
         sub.setStack(stack)
         sub.overrides = overrides
         sub.depth = depth + 1
+        sub.steps = steps
+        defer { steps = sub.steps }
         try sub.render(override.program, definition.start, definition.end)
         try sub.checkOutputSize(at: definition.position)
         let remove = definition.indent ?? []
@@ -655,54 +572,6 @@ struct Renderer {
             emitText(sub.out.bytes)
         } else {
             emitText(Renderer.reindent(sub.out.array, remove: remove, add: add, firstLine: block.indentsFirstLine))
-        }
-    }
-
-    /// Removes `remove` from the start of every line that has it and puts `add` before every line
-    /// (except the first when `firstLine` is false).
-    static func reindent(_ bytes: [UInt8], remove: [UInt8], add: [UInt8], firstLine: Bool) -> [UInt8] {
-        var result: [UInt8] = []
-        var lineStart = 0
-        while lineStart < bytes.count {
-            var end = lineStart
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            if end < bytes.count { end += 1 }
-            var s = lineStart
-            if !remove.isEmpty, end - s >= remove.count, Array(bytes[s..<s + remove.count]) == remove {
-                s += remove.count
-            }
-            if firstLine || lineStart > 0 { result.append(contentsOf: add) }
-            result.append(contentsOf: bytes[s..<end])
-            lineStart = end
-        }
-        return result
-    }
-}
-
-/// Reusable buffers for renders (output bytes, context stack), kept in a small pool.
-final class Workspace: @unchecked Sendable {
-    // @unchecked: a workspace belongs to one render from `take()` to `give(_:)`; the pool is behind a Mutex.
-    let out = ByteBuffer()
-    var stack: [MustacheValue] = []
-    var frames: [Renderer.Frame] = []
-
-    init() {
-        stack.reserveCapacity(16)
-        frames.reserveCapacity(16)
-    }
-
-    private static let pool = Mutex<[Workspace]>([])
-
-    static func take() -> Workspace {
-        pool.withLock { $0.popLast() } ?? Workspace()
-    }
-
-    static func give(_ w: Workspace) {
-        // A buffer grown by a huge render is freed, not kept for the next small one.
-        if w.out.capacityBytes > 1 << 22 { return }
-        w.out.reset()
-        pool.withLock { pool in
-            if pool.count < 16 { pool.append(w) }
         }
     }
 }

@@ -75,8 +75,9 @@ public struct RenderOptions: Sendable {
     /// Whether the built-in helpers (`t`, `list`, `number`, `date`, `fullName`, `dir`, `lang`) sit at the
     /// bottom of the context stack (names in your data win over them).
     public var helpers: Bool
-    /// Whether values placed into the text are isolated from the text's direction (``BidiIsolation``):
-    /// set for plain-text and SMS bodies in right-to-left languages by ``TemplateLibrary``. Default: none.
+    /// Whether values placed into the text are isolated from the text's direction (``BidiIsolation``),
+    /// the direction of ``locale``'s script: set for plain-text and SMS bodies by ``TemplateLibrary``,
+    /// so that only values whose direction differs from the text get isolates. Default: none.
     public var bidiIsolation: BidiIsolation = .none
     /// The most bytes one render may produce (partials, sections and lambdas included); beyond it the
     /// render stops with ``TemplatingError/outputTooLarge(template:line:column:limit:recipient:)``
@@ -84,8 +85,23 @@ public struct RenderOptions: Sendable {
     /// gigabytes. Default: ``defaultMaxOutputBytes`` (64 MiB).
     public var maxOutputBytes: Int
 
+    /// The most work one render may do, in steps: every instruction run and every pass through a section
+    /// counts one (partials, lambdas' templates and blocks included); beyond it the render stops with
+    /// ``TemplatingError/workLimitExceeded(template:line:column:limit:recipient:)`` naming the template
+    /// and the line. Loops nested over large lists can run for hours while printing nothing, which
+    /// ``maxOutputBytes`` does not catch. Default: ``defaultMaxSteps``.
+    ///
+    /// ```swift
+    /// var options = RenderOptions(escaping: .text)
+    /// options.maxSteps = 1_000_000
+    /// ```
+    public var maxSteps = RenderOptions.defaultMaxSteps
+
     /// 64 MiB: far above any mail or message, far below what would exhaust memory.
     public static let defaultMaxOutputBytes = 64 << 20
+    /// 20 million steps: a 10,000-row table with a dozen fields takes well under 1 %; a render that
+    /// reaches it stops in about a second instead of running for hours.
+    public static let defaultMaxSteps = 20_000_000
 
     public init(
         escaping: Escaping = .html, strict: Bool = false, locale: String = "en", recipient: String? = nil,
@@ -125,8 +141,21 @@ public enum BidiIsolation: Sendable, Equatable {
     /// ```swift
     /// BidiIsolation.isolates.wrap("https://example.com")   // "\u{2068}https://example.com\u{2069}"
     /// ```
-    public func wrap(_ text: String) -> String {
-        guard self != .none, Self.hasLeftToRight(text) else { return text }
+    public func wrap(_ text: String) -> String { wrap(text, inRightToLeftText: true) }
+
+    /// `text` as placed into text of the given direction: wrapped only when its direction differs from the
+    /// text around it — in right-to-left text a value with a left-to-right letter or a European digit, in
+    /// left-to-right text a value with a right-to-left letter (an Arabic name in an English sentence);
+    /// else unchanged.
+    ///
+    /// ```swift
+    /// BidiIsolation.isolates.wrap("Ada", inRightToLeftText: false)     // "Ada"
+    /// BidiIsolation.isolates.wrap("محمد", inRightToLeftText: false)    // "\u{2068}محمد\u{2069}"
+    /// ```
+    public func wrap(_ text: String, inRightToLeftText rightToLeft: Bool) -> String {
+        guard self != .none else { return text }
+        guard rightToLeft ? Self.hasLeftToRight(text) : text.unicodeScalars.contains(where: Self.isRightToLeft)
+        else { return text }
         return self == .isolates ? "\u{2068}" + text + "\u{2069}" : "\u{200E}" + text + "\u{200E}"
     }
 

@@ -52,6 +52,11 @@ public struct LibraryTemplate: Sendable {
     public let name: String
     /// Example data from the folder's `sample.json` (for previews: `contacts templates render NAME`).
     public let sample: MustacheValue?
+    /// The language the template's own words are in (BCP 47): its folder's `language` file, or
+    /// ``TemplateLibrary/declareLanguage(_:of:)``; nil when undeclared. It is what
+    /// ``TemplateLibrary/resolvedLocale(_:locale:defaultLanguage:)`` gives when the catalog has no words
+    /// for the template.
+    public internal(set) var language: String?
     /// Each part's base template and its per-locale overrides (keyed by BCP 47 tag).
     let parts: [Part: MustacheTemplate]
     let overrides: [Part: [String: MustacheTemplate]]
@@ -61,6 +66,11 @@ public struct LibraryTemplate: Sendable {
     public var overrideLocales: [String] { Array(Set(overrides.values.flatMap(\.keys))).sorted() }
     /// Which parts exist.
     public var availableParts: [Part] { Part.allCases.filter { parts[$0] != nil } }
+
+    /// Whether a body part (plain text or Markdown) has an override for one of `chain`'s locales.
+    func hasBodyOverride(along chain: [String]) -> Bool {
+        [Part.textBody, .markdownBody].contains { part in chain.contains { overrides[part]?[$0] != nil } }
+    }
 
     /// The template for `part` in `locale`: the first override along `fallbacks` (default: the locale's
     /// own chain, ``TemplateLibrary/localeFallbacks(_:)``), else the base one.
@@ -85,15 +95,21 @@ public struct LibraryTemplate: Sendable {
 public struct TemplateLibrary: Sendable {
     public let directory: URL
     public private(set) var templates: [String: LibraryTemplate]
+    /// The template folders that could not be loaded, by name: each is left out of ``templates`` alone
+    /// (the others load), and naming it (``template(named:)``) says why.
+    public private(set) var refused: [String: RefusedTemplate] = [:]
     public var catalog: (any MessageCatalog)?
     /// The most bytes one part of one render may produce (``RenderOptions/maxOutputBytes``).
     public var maxOutputBytes = RenderOptions.defaultMaxOutputBytes
+    /// The most work one part of one render may do (``RenderOptions/maxSteps``).
+    public var maxSteps = RenderOptions.defaultMaxSteps
 
     /// The names of the templates, sorted.
     public var names: [String] { templates.keys.sorted() }
 
     /// Loads every template folder of `directory` (folders starting with `_` or `.` are shared partials or
-    /// ignored). Errors name the file, line and column.
+    /// ignored). A folder that cannot be loaded is refused on its own (``refused``), its error naming the
+    /// file, line and column; a shared partial that cannot be loaded fails the whole library.
     public init(directory: URL, catalog: (any MessageCatalog)? = nil) throws {
         self.directory = directory
         self.catalog = catalog
@@ -114,7 +130,9 @@ public struct TemplateLibrary: Sendable {
             var isDir: ObjCBool = false
             let url = directory.appendingPathComponent(entry)
             guard fm.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue else { continue }
-            templates[entry] = try Self.loadTemplate(url, name: entry, shared: shared)
+            do { templates[entry] = try Self.loadTemplate(url, name: entry, shared: shared) } catch {
+                refused[entry] = RefusedTemplate(name: entry, path: url.path, reason: "\(error)")
+            }
         }
         self.templates = templates
     }
@@ -175,6 +193,14 @@ public struct TemplateLibrary: Sendable {
             }
             sample = try MustacheValue(json: Array(data), file: "\(name)/sample.json")
         }
+        var language: String?
+        if files.contains("language") {
+            let languageURL = url.appendingPathComponent("language")
+            guard let data = FileManager.default.contents(atPath: languageURL.path), data.count <= 64 else {
+                throw TemplatingError.io(path: languageURL.path, message: "cannot read (a language tag, e.g. de)")
+            }
+            language = try languageTag(String(decoding: data, as: UTF8.self), source: "\(name)/language")
+        }
         if parts[.subject] == nil {
             throw TemplatingError.templateNotFound(name: name, detail: "missing subject.mustache in \(url.path)")
         }
@@ -182,11 +208,15 @@ public struct TemplateLibrary: Sendable {
             throw TemplatingError.templateNotFound(
                 name: name, detail: "missing body.txt.mustache (or body.md.mustache) in \(url.path)")
         }
-        return LibraryTemplate(name: name, sample: sample, parts: parts, overrides: overrides, partials: partials)
+        return LibraryTemplate(
+            name: name, sample: sample, language: language, parts: parts, overrides: overrides, partials: partials)
     }
 
     /// Looks a template up by name.
     public func template(named name: String) throws -> LibraryTemplate {
+        if let refusal = refused[name] {
+            throw TemplatingError.templateNotFound(name: name, detail: "refused: \(refusal.path): \(refusal.reason)")
+        }
         guard let t = templates[name] else {
             throw TemplatingError.templateNotFound(
                 name: name, detail: "no such template (have: \(names.joined(separator: ", ")))")
@@ -195,7 +225,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders every part of template `name` for one recipient in `locale`: subject with header escaping,
-    /// text and SMS bodies as plain text (in a right-to-left language with its values isolated,
+    /// text and SMS bodies as plain text (values whose direction differs from the language's isolated,
     /// ``BidiIsolation/isolates``), the HTML body with HTML escaping. Strict by default: a missing
     /// value is an error naming the part, line, column and `recipient`.
     public func render(
@@ -205,15 +235,16 @@ public struct TemplateLibrary: Sendable {
         let template = try template(named: name)
         let locale = resolvedLocale(name, locale: locale)
         let fallbacks = catalog?.fallbackLocales(for: locale) ?? Self.localeFallbacks(locale)
-        // Plain-text and SMS bodies in a right-to-left language keep embedded left-to-right values (names,
-        // URLs, numbers) apart with isolates, as the HTML does with `dir`.
-        let rightToLeft = ICULocale.isRightToLeft(locale)
+        // Plain-text and SMS bodies keep values whose direction differs from the words around them apart
+        // with isolates (a Latin name or a URL in Arabic text, an Arabic name in English text), as the HTML
+        // does with `dir`.
         func part(_ p: LibraryTemplate.Part, _ escaping: Escaping) throws -> String? {
             guard let t = template.template(for: p, locale: locale, fallbacks: fallbacks) else { return nil }
             var options = RenderOptions(
                 escaping: escaping, strict: strict, locale: locale, recipient: recipient,
                 catalog: catalog, table: name, maxOutputBytes: maxOutputBytes)
-            if rightToLeft && (p == .textBody || p == .messageBody) { options.bidiIsolation = .isolates }
+            options.maxSteps = maxSteps
+            if p == .textBody || p == .messageBody { options.bidiIsolation = .isolates }
             return try t.render(context, partials: template.partials, options: options)
         }
         return RenderedMessage(
@@ -235,10 +266,57 @@ public struct TemplateLibrary: Sendable {
     /// library.resolvedLocale("invite", locale: "vi")      // "en": no Vietnamese words
     /// library.resolvedLocale("invite", locale: "de-AT")   // "de-AT"
     /// ```
-    public func resolvedLocale(_ name: String, locale: String) -> String {
+    ///
+    /// A template whose words are its own (the catalog has no table for it) is in its declared language:
+    /// ``LibraryTemplate/language`` (its folder's `language` file, or ``declareLanguage(_:of:)``), else
+    /// `defaultLanguage` (the campaign's locale), unless it has a body override for the asked-for locale
+    /// (`body.txt.fr.mustache`). A recipient's `LANG` the words are not in is never what a message claims.
+    ///
+    /// ```swift
+    /// library.resolvedLocale("note", locale: "fr", defaultLanguage: "de")   // "de": the words are German
+    /// ```
+    public func resolvedLocale(_ name: String, locale: String, defaultLanguage: String? = nil) -> String {
         let requested = Self.normalizeLocale(locale)
-        guard let used = catalog?.language(ofTable: name, locale: requested) else { return requested }
-        return Self.localeFallbacks(requested).contains(used) ? requested : used
+        let chain = Self.localeFallbacks(requested)
+        if let used = catalog?.language(ofTable: name, locale: requested) {
+            return chain.contains(used) ? requested : used
+        }
+        guard let template = templates[name], !template.hasBodyOverride(along: chain),
+            let declared = template.language ?? defaultLanguage.map(Self.normalizeLocale)
+        else { return requested }
+        return chain.contains(declared) ? requested : declared
+    }
+
+    /// Declares the language template `name`'s words are in (`--template-language`), over its folder's
+    /// `language` file.
+    ///
+    /// ```swift
+    /// var templates = try TemplateLibrary.bundled()
+    /// try templates.declareLanguage("de", of: "invite")
+    /// ```
+    /// - Throws: ``TemplatingError/templateNotFound(name:detail:)`` for an unknown template, or when
+    ///   `language` is not a language tag.
+    public mutating func declareLanguage(_ language: String, of name: String) throws {
+        _ = try template(named: name)
+        templates[name]?.language = try Self.languageTag(language, source: "template language")
+    }
+
+    /// `text` as a BCP 47 language tag (trimmed, `_` → `-`, canonical), or an error naming `source`.
+    static func languageTag(_ text: String, source: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let subtags = trimmed.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
+        guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter),
+            first.allSatisfy(\.isASCII),
+            subtags.allSatisfy({
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            })
+        else {
+            throw TemplatingError.templateNotFound(
+                name: source, detail: "'\(trimmed)' is not a language tag (e.g. de, en-GB, pt-BR)")
+        }
+        return normalizeLocale(trimmed)
     }
 
     /// The locale of a render: the recipient's own (vCard `LANG` or a data column), else the campaign's,
@@ -293,4 +371,18 @@ extension TemplateLibrary {
         templates[name] = LibraryTemplate(
             name: name, sample: nil, parts: parts, overrides: [:], partials: MustachePartials())
     }
+}
+
+/// A template folder the library could not load: its name, its folder and why (the file, line and column
+/// when a part does not parse).
+///
+/// ```swift
+/// for r in library.refused.values { print(r) }   // template 'news' (/srv/t/news): news/subject.mustache:1:3: …
+/// ```
+public struct RefusedTemplate: Sendable, Equatable, CustomStringConvertible {
+    public let name: String
+    public let path: String
+    public let reason: String
+
+    public var description: String { "template '\(name)' (\(path)): \(reason)" }
 }

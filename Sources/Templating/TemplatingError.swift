@@ -22,6 +22,9 @@ public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible
     /// A render produced more than `limit` bytes (``RenderOptions/maxOutputBytes``); the template and
     /// the place where it was noticed (line and column 0 when at the end of the render).
     case outputTooLarge(template: String, line: Int, column: Int, limit: Int, recipient: String?)
+    /// A render did more than `limit` steps of work (``RenderOptions/maxSteps``): the template and the
+    /// line of the instruction or section that was running.
+    case workLimitExceeded(template: String, line: Int, column: Int, limit: Int, recipient: String?)
     /// A localized message key is missing from the catalog for the locale (and its fallbacks).
     case missingMessage(key: String, table: String, locale: String, template: String, line: Int, column: Int)
     /// A message pattern is not valid ICU MessageFormat.
@@ -50,6 +53,9 @@ public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible
             let place = l > 0 ? "\(t):\(l):\(c)" : t
             return "\(place): output exceeds the limit of \(TemplatingError.byteCount(limit))\(whom(r)) "
                 + "(nested sections or partials expand too much; the limit is RenderOptions.maxOutputBytes)"
+        case .workLimitExceeded(let t, let l, let c, let limit, let r):
+            return "\(t):\(l):\(c): rendering stopped after \(limit) steps\(whom(r)) "
+                + "(sections nested over large lists do too much work; the limit is RenderOptions.maxSteps)"
         case .missingMessage(let k, let tb, let loc, let t, let l, let c):
             return "\(t):\(l):\(c): no message '\(k)' in table '\(tb)' for locale \(loc)"
         case .badMessage(let k, let tb, let loc, let m): return "message '\(k)' in table '\(tb)' (\(loc)): \(m)"

@@ -40,6 +40,15 @@ func loadCampaignData(_ path: String, command: String) throws -> [String: Mustac
     return result
 }
 
+/// The folder `path` names, which must exist (a usage error naming `option` otherwise).
+private func existingFolder(_ path: String, option: String) throws -> URL {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw CLIError.usage("compose: \(option): \(path): not a folder")
+    }
+    return URL(fileURLWithPath: path)
+}
+
 /// The addresses of a repeated address option (each value one address or a `,`/`;`-separated list).
 private func addressOptions(_ values: [String], _ option: String) throws -> [MailAddress] {
     do { return try values.flatMap { try MailAddress.list(parsing: $0) } } catch {
@@ -87,6 +96,12 @@ enum ComposeCommand: Command {
                     """, completion: .file),
             .option("--mode", help: "how recipients are reached (default: email)", allowed: ListOptions.modes),
             .option("--locale", value: "L", help: "the campaign's locale (recipients without LANG, sorting)"),
+            .option(
+                "--template-language", value: "L",
+                help: """
+                    the language a --templates template's own words are in (Content-Language; default:
+                    its folder's 'language' file, else --locale); not a recipient's LANG
+                    """),
             ListOptions.regionOption,
             ListOptions.preferNicknamesFlag,
             dataOption,
@@ -115,6 +130,12 @@ enum ComposeCommand: Command {
                 help: "attach FILE to every mail; an 'attachments' column (';' between files) adds per recipient",
                 completion: .file),
             .repeated(
+                "--attach-from", value: "DIR",
+                help: """
+                    a folder the 'attachments' column may name files in (repeatable); without it
+                    only files inside the --recipients file's folder, symbolic links followed
+                    """, completion: .directory),
+            .repeated(
                 "--cc", value: "ADDR", help: "a copy of every mail to ADDR (Cc); also a 'cc' column in --recipients"),
             .repeated(
                 "--bcc", value: "ADDR",
@@ -130,7 +151,7 @@ enum ComposeCommand: Command {
                     (Precedence: bulk, Auto-Submitted: auto-generated); https: adds one-click
                     """),
             templatesOption, stringsOption,
-            OutputLimitOption.option,
+            OutputLimitOption.option, RenderStepsOption.option,
         ] + DeliveryOptions.options,
         examples: [
             #"contacts compose --template invite --query "f b" --keywords --data invite.json --from ada@example.org --out drafts/"#,
@@ -161,6 +182,7 @@ enum ComposeCommand: Command {
         let modeText = try args.option("--mode") ?? "email"
         let locales = commandLocales(try args.option("--locale"))
         let locale = locales[0]
+        let templateLanguage = try args.option("--template-language")
         let region = try parseRegion(&args)
         let preferNicknames = args.flag(ListOptions.preferNicknamesFlag.name)
         let dataPath = try args.option("--data")
@@ -175,6 +197,7 @@ enum ComposeCommand: Command {
                 throw CLIError.usage("compose: --attach: \(error)")
             }
         }
+        let attachFrom = try args.options("--attach-from").map { try existingFolder($0, option: "--attach-from") }
         var unsubscribe: [MustacheTemplate] = []
         for text in try args.options("--unsubscribe") {
             do { unsubscribe.append(try MustacheTemplate(text, name: "--unsubscribe")) } catch {
@@ -184,6 +207,7 @@ enum ComposeCommand: Command {
         let templatesDir = try args.option("--templates")
         let stringsDir = try args.option("--strings")
         let maxOutput = try OutputLimitOption.parse(&args, command: name)
+        let maxSteps = try RenderStepsOption.parse(&args, command: name)
         let check = args.flag("--check")
         let delivery = try DeliveryOptions.parse(&args, command: name)
         _ = try args.positionals(max: 0, names: "no arguments")
@@ -206,9 +230,18 @@ enum ComposeCommand: Command {
 
         var library = try loadTemplateLibrary(templates: templatesDir, strings: stringsDir, command: name)
         library.maxOutputBytes = maxOutput
+        library.maxSteps = maxSteps
+        if let refusal = library.refused[templateName] {
+            throw CLIError.failure("compose: \(terminalSafe("\(refusal)"))")
+        }
         guard library.templates[templateName] != nil else {
             throw CLIError.usage(
                 "compose: no template '\(templateName)' (have: \(library.names.joined(separator: ", ")))")
+        }
+        if let templateLanguage {
+            do { try library.declareLanguage(templateLanguage, of: templateName) } catch {
+                throw CLIError.usage("compose: --template-language: \(error)")
+            }
         }
         let book = try readSources(sources).book
         let contacts = try groupMembers(of: book, group: group)
@@ -252,6 +285,7 @@ enum ComposeCommand: Command {
         campaign.replyTo = replyTo
         campaign.unsubscribe = unsubscribe
         campaign.attachments = attachments
+        campaign.attachmentFolders = attachFrom
         if let dataPath { campaign.data = try loadCampaignData(dataPath, command: name) }
         if let recipientsPath {
             do {

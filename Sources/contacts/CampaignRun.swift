@@ -62,6 +62,9 @@ extension ComposeDelivery {
                         "would send via \(options.target.via): \(terminalSafe(item.label)): \(from) → "
                             + "\(item.draft.envelopeRecipients.joined(separator: ", ")) "
                             + "\"\(terminalSafe(item.draft.subject))\" (\(size) bytes)")
+                    for a in item.draft.attachments {
+                        out.line("  attachment \"\(terminalSafe(a.filename))\" (\(a.size) bytes)")
+                    }
                 case .refused(let label, _, let error):
                     printError(
                         options.sending.isDryRun

@@ -22,3 +22,22 @@ enum OutputLimitOption {
         return size.bytes
     }
 }
+
+/// `--max-steps N` of `compose`: the most work one render may do, ``RenderOptions/maxSteps``.
+enum RenderStepsOption {
+    static let option = OptionSpec.option(
+        "--max-steps", value: "N",
+        help: """
+            stop a render after N steps of work (instructions and passes through sections; default
+            20000000): loops nested over large lists that would run for hours; that recipient is skipped
+            """)
+
+    /// Reads `--max-steps`; the default when absent. Anything but a positive integer is a usage error.
+    static func parse(_ args: inout Arguments, command: String) throws -> Int {
+        guard let text = try args.option("--max-steps") else { return RenderOptions.defaultMaxSteps }
+        guard let steps = Int(text), steps > 0 else {
+            throw CLIError.usage("\(command): --max-steps: expected a positive number of steps (got '\(text)')")
+        }
+        return steps
+    }
+}

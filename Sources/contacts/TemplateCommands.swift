@@ -2,6 +2,7 @@ import ArgumentModel
 import Foundation
 import StringsCatalog
 import Templating
+import TerminalUI
 
 /// Shared pieces of the template commands.
 enum TemplateCLI {
@@ -180,8 +181,13 @@ struct TemplatesListCommand: Command {
 }
 
 func loadLibrary(_ dir: String?, catalog: Catalog?) throws -> TemplateLibrary {
-    if let dir { return try TemplateLibrary(directory: URL(fileURLWithPath: dir), catalog: catalog) }
-    return try TemplateLibrary.bundled(catalog: catalog)
+    guard let dir else { return try TemplateLibrary.bundled(catalog: catalog) }
+    let library = try TemplateLibrary(directory: URL(fileURLWithPath: dir), catalog: catalog)
+    // A broken folder is refused alone: the other templates are still there.
+    for name in library.refused.keys.sorted() {
+        printError("contacts: warning: \(terminalSafe(library.refused[name]?.description ?? name)) (refused)")
+    }
+    return library
 }
 
 /// `contacts templates render NAME`: every part of a library template for one context and locale.
@@ -232,6 +238,9 @@ struct TemplatesRenderCommand: Command {
         let catalog = try TemplateCLI.catalog(stringsDir, command: "templates render")
         var library = try TemplateCLI.run("templates render") { try loadLibrary(dir, catalog: catalog) }
         library.maxOutputBytes = maxOutput
+        if let refusal = library.refused[name] {
+            throw CLIError.failure("templates render: \(terminalSafe("\(refusal)"))")
+        }
         guard let template = library.templates[name] else {
             throw CLIError.usage(
                 "templates render: no template '\(name)' (have: \(library.names.joined(separator: ", ")))")

@@ -35,7 +35,9 @@ struct AttachmentTests {
         let pdf = Array("%PDF-1.4\n".utf8) + (0..<3000).map { UInt8($0 % 251) }
         try Data(pdf).write(to: dir.appendingPathComponent(name))
         let attachment = try Composer.Attachment(contentsOfFile: dir.appendingPathComponent(name).path)
-        #expect(attachment.filename == name && attachment.mediaType == "application/pdf" && attachment.data == pdf)
+        let contents = try attachment.contents()
+        #expect(attachment.filename == name && attachment.mediaType == "application/pdf" && contents == pdf)
+        #expect(attachment.size == pdf.count)
         let draft = MailDraft(
             from: try MailAddress(address: "anna@example.com"), to: [try MailAddress(address: "b@example.org")],
             subject: "Plan", textBody: "Anbei.\n", attachments: [attachment])

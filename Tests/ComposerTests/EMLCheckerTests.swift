@@ -37,6 +37,16 @@ struct EMLCheckerTests {
             }, "close delimiter"
         ),
         (
+            "name fallback not the file name",
+            { _ in
+                "Date: Thu, 01 Jan 2026 12:00:00 +0000\r\nFrom: a@example.com\r\nMIME-Version: 1.0\r\n"
+                    + "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nx\r\n"
+                    + "--b\r\nContent-Type: application/pdf;\r\n name=\"=?UTF-8?B?QUJD?=\"\r\n"
+                    + "Content-Transfer-Encoding: base64\r\nContent-Disposition: attachment;\r\n"
+                    + " filename*=UTF-8''%C3%9Cbersicht.pdf\r\n\r\nAAAA\r\n--b--\r\n"
+            }, "differs from the filename"
+        ),
+        (
             "8 bit labelled 7bit",
             { _ in
                 "Date: Thu, 01 Jan 2026 12:00:00 +0000\r\nFrom: a@example.com\r\nMIME-Version: 1.0\r\n"

@@ -44,11 +44,9 @@ import Testing
         // Without body.txt and body.md the template is refused, naming both.
         try FileManager.default.removeItem(at: note.appendingPathComponent("body.txt.mustache"))
         try FileManager.default.removeItem(at: note.appendingPathComponent("body.md.mustache"))
-        #expect {
-            try TemplateLibrary(directory: dir)
-        } throws: { error in
-            "\(error)".contains("missing body.txt.mustache (or body.md.mustache)")
-        }
+        let refused = try TemplateLibrary(directory: dir)
+        #expect(refused.templates["note"] == nil)
+        #expect(refused.refused["note"]?.reason.contains("missing body.txt.mustache (or body.md.mustache)") == true)
     }
 }
 

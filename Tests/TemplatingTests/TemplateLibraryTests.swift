@@ -143,21 +143,25 @@ struct TemplateLibraryTests {
         let fm = FileManager.default
         try fm.createDirectory(at: dir.appendingPathComponent("a"), withIntermediateDirectories: true)
         try "Hi".write(to: dir.appendingPathComponent("a/subject.mustache"), atomically: true, encoding: .utf8)
-        #expect(
-            throws: TemplatingError.templateNotFound(
-                name: "a",
-                detail: "missing body.txt.mustache (or body.md.mustache) in \(dir.appendingPathComponent("a").path)")
-        ) {
-            try TemplateLibrary(directory: dir)
-        }
+        // A broken folder is refused alone, with its path and the reason; naming it gives both.
+        let missing = TemplatingError.templateNotFound(
+            name: "a",
+            detail: "missing body.txt.mustache (or body.md.mustache) in \(dir.appendingPathComponent("a").path)")
+        #expect(try TemplateLibrary(directory: dir).refused["a"]?.reason == "\(missing)")
         try "x\n{{#open}}".write(
             to: dir.appendingPathComponent("a/body.txt.mustache"), atomically: true, encoding: .utf8)
+        let unclosed = TemplatingError.parse(
+            template: "a/body.txt.mustache", line: 2, column: 1,
+            message: "unclosed section 'open': expected '{{/open}}' before the end of the template")
+        let broken = try TemplateLibrary(directory: dir)
         #expect(
-            throws: TemplatingError.parse(
-                template: "a/body.txt.mustache", line: 2, column: 1,
-                message: "unclosed section 'open': expected '{{/open}}' before the end of the template")
+            broken.refused["a"]
+                == RefusedTemplate(name: "a", path: dir.appendingPathComponent("a").path, reason: "\(unclosed)"))
+        #expect(
+            throws: TemplatingError.templateNotFound(
+                name: "a", detail: "refused: \(dir.appendingPathComponent("a").path): \(unclosed)")
         ) {
-            try TemplateLibrary(directory: dir)
+            try broken.template(named: "a")
         }
         try "ok {{x}}".write(to: dir.appendingPathComponent("a/body.txt.mustache"), atomically: true, encoding: .utf8)
         try "Hallo".write(to: dir.appendingPathComponent("a/subject.de.mustache"), atomically: true, encoding: .utf8)

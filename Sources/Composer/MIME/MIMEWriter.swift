@@ -153,7 +153,7 @@ public struct MIMEWriter: Sendable {
             out.append(contentsOf: MIME.crlf)
             for attachment in draft.attachments {
                 MIME.appendBoundary(boundary, to: &out)
-                MIME.appendAttachment(attachment, to: &out)
+                try MIME.appendAttachment(attachment, to: &out)
                 out.append(contentsOf: MIME.crlf)
             }
             MIME.appendBoundary(boundary, closing: true, to: &out)

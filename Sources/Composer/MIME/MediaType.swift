@@ -46,7 +46,8 @@ public enum MediaType {
     /// The media type of `data` named `filename`: a recognised signature wins (a ZIP, RIFF or ISO media
     /// file defers to a matching extension), then the extension, then `text/plain` for UTF-8 text without
     /// control characters, else `application/octet-stream`.
-    public static func guess(_ data: [UInt8], filename: String) -> String {
+    public static func guess<Bytes: RandomAccessCollection<UInt8>>(_ data: Bytes, filename: String) -> String
+    where Bytes.Index == Int {
         let ext = filename.lastIndex(of: ".").map { filename[filename.index(after: $0)...].lowercased() }
         let byExtension = ext.flatMap { extensions[$0] }
         for s in signatures where data.starts(with: s.bytes) { return s.type }
@@ -82,7 +83,7 @@ public enum MediaType {
     /// MediaType.label("text/csv", data: Array("Zoë;1\n".utf8))   // ("text/csv", "utf-8")
     /// MediaType.label("text/plain", data: [0x5A, 0x6F, 0xEB])     // ("application/octet-stream", nil)
     /// ```
-    public static func label(_ mediaType: String, data: [UInt8]) -> (type: String, charset: String?) {
+    public static func label(_ mediaType: String, data: some Collection<UInt8>) -> (type: String, charset: String?) {
         guard mediaType.lowercased().hasPrefix("text/") else { return (mediaType, nil) }
         return String(validating: data, as: UTF8.self) != nil ? (mediaType, "utf-8") : ("application/octet-stream", nil)
     }
