@@ -136,13 +136,14 @@ extension XLIFF {
                 names.insert(name)
             }
             for name in names.sorted() {
-                // A substitution the source lacks: the source's for the same argument.
-                let argNum = tgt?.substitutions[name]?.argNum
+                // A substitution the source lacks (the translation renamed it): the source's for the same
+                // argument, its `argNum` or else where the text uses it.
+                let argument = Self.substitutionArgument(name, in: tgt)
                 let s =
                     src?.substitutions[name]
                     ?? src?.substitutions.sorted(by: { $0.key < $1.key }).first(where: {
-                        $0.value.argNum == argNum || src?.substitutions.count == 1
-                    })?.value
+                        argument != nil && Self.substitutionArgument($0.key, in: src) == argument
+                    })?.value ?? (src?.substitutions.count == 1 ? src?.substitutions.first?.value : nil)
                 for c in categories(tgt?.substitutions[name]?.plural) {
                     unit(
                         "substitutions.\(name).plural.\(c)",
@@ -152,6 +153,20 @@ extension XLIFF {
             }
         }
         return units
+    }
+
+    /// The argument a substitution of a localization takes: its `argNum`, else the place of its `%#@name@`
+    /// among the arguments of the localization's text (`%#@a@ in %#@b@`: `b` takes 2).
+    static func substitutionArgument(_ name: String, in loc: XCStringsDocument.Localization?) -> Int? {
+        if let n = loc?.substitutions[name]?.argNum { return n }
+        for text in loc.map(texts) ?? [] {
+            if let found = ((try? PrintfFormat.arguments(of: text)) ?? []).first(where: {
+                $0.specifier.variable == name
+            }) {
+                return found.index + 1
+            }
+        }
+        return nil
     }
 
     /// The XLIFF 1.2 document for `language`, in Xcode's layout.

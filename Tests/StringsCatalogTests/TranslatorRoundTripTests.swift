@@ -146,6 +146,62 @@ import Testing
                   }
                 }
               }
+            },
+            "%lld photos in %lld albums" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "%#@fotos@ in %#@alben@"
+                  },
+                  "substitutions" : {
+                    "alben" : {
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg Album" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg Alben" } }
+                        }
+                      }
+                    },
+                    "fotos" : {
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg Foto" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg Fotos" } }
+                        }
+                      }
+                    }
+                  }
+                },
+                "en" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "%#@photos@ in %#@albums@"
+                  },
+                  "substitutions" : {
+                    "albums" : {
+                      "argNum" : 2,
+                      "formatSpecifier" : "@",
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg album" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg albums" } }
+                        }
+                      }
+                    },
+                    "photos" : {
+                      "argNum" : 1,
+                      "formatSpecifier" : "lld",
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg photo" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg photos" } }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
             }
           },
           "version" : "1.0"
@@ -369,5 +425,18 @@ import Testing
             accented.transform("Mail mailto:help@example.com, www.example.com")
                 == "Ṁåîļ mailto:help@example.com, www.example.com")
         #expect(Pseudolocalizer(style: .double).transform("at https://a.example/x") == "at at https://a.example/x")
+    }
+
+    @Test func everyExportedPOPassesMsgfmt() throws {
+        let dir = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try LocalizationFolder(directory: dir)
+        let de = try #require(POExport.files(folder).first { $0.path == "Shop/de.po" }?.document)
+        let alben = try #require(de.entries.first { $0.context == "%lld photos in %lld albums|==|substitutions.alben" })
+        #expect(alben.msgid == "%arg album" && alben.msgidPlural == "%arg albums")
+        for (path, po) in POExport.files(folder) {
+            let (status, messages) = try POExportTests().msgfmtCheck(po.text(), name: path)
+            #expect(status == 0, "\(path): \(messages)\n\(po.text())")
+        }
     }
 }
