@@ -1,4 +1,5 @@
 import Foundation
+import ICUKit
 import Testing
 
 @testable import StringsCatalog
@@ -438,5 +439,16 @@ import Testing
             let (status, messages) = try POExportTests().msgfmtCheck(po.text(), name: path)
             #expect(status == 0, "\(path): \(messages)\n\(po.text())")
         }
+    }
+
+    @Test func pluralFormsFollowICUForLanguagesTheTableLacks() throws {
+        for language in ["an", "kmr"] {
+            let forms = PluralForms(language: language)
+            #expect(forms.categories == ["one", "other"], "\(language)")
+            #expect(forms.language == language)
+            let rules = try PluralRules(locale: language == "kmr" ? "ku" : language)  // CLDR's alias
+            #expect(PluralForms.probe.allSatisfy { forms.category(for: $0) == rules.category(for: Int($0)).rawValue })
+        }
+        #expect(PluralForms(language: "tlh").language == "und")
     }
 }
