@@ -32,7 +32,8 @@ extension LocalePolicy {
     /// One locale as a user gives it, checked and in BCP 47 form: a POSIX, Apple or BCP 47 name
     /// (``bcp47(fromLocalizationName:)``) that is well-formed BCP 47 — language of 2–3 or 5–8 letters, then
     /// optional extended languages, script (4 letters), region (2 letters or 3 digits), variants, extensions and
-    /// private use — and whose language ICU knows.
+    /// private use — and whose language ICU knows or ISO 639 registers (a project may ship `azb`, `bto` or
+    /// `skr-Arab` before ICU has data for them).
     ///
     /// ```swift
     /// try LocalePolicy.validatedLocale("de_DE.UTF-8")        // "de-DE"
@@ -89,7 +90,9 @@ extension LocalePolicy {
             guard i > start else { throw .malformed(given, subtag: singleton) }
         }
         guard i == parts.count else { throw .malformed(given, subtag: String(parts[i])) }
-        guard ICULocale.isKnownLanguage(tag) else { throw .unknownLanguage(given, language: String(language)) }
+        guard ICULocale.isKnownLanguage(tag) || isRegisteredLanguage(String(language)) else {
+            throw .unknownLanguage(given, language: String(language))
+        }
         return tag
     }
 

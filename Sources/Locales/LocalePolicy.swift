@@ -45,6 +45,29 @@ public enum LocalePolicy {
     /// A language name as found in a folder name, a POSIX locale or a `--locale` value, as BCP 47.
     /// `English` → `en`, `zh_CN` → `zh-CN`, `de_DE.UTF-8` → `de-DE`, `iw` → `he`; `Base` stays `Base`.
     public static func bcp47(fromLocalizationName name: String) -> String {
+        canonicalName(name, replacingDeprecated: true)
+    }
+
+    /// A localization folder's language as the project spells its code, in BCP 47 letter case: like
+    /// ``bcp47(fromLocalizationName:)`` but a deprecated code stays (`tl.lproj` → `tl`, `iw` → `iw`;
+    /// `zh-hans.lproj` → `zh-Hans`, `pt_br` → `pt-BR`). Two names are the same language when
+    /// ``sameLanguage(_:_:)`` says so.
+    ///
+    /// ```swift
+    /// LocalePolicy.folderLanguage("tl.lproj")       // "tl"
+    /// LocalePolicy.folderLanguage("zh-hans.lproj")  // "zh-Hans"
+    /// ```
+    public static func folderLanguage(_ name: String) -> String {
+        canonicalName(name, replacingDeprecated: false)
+    }
+
+    /// True when two localization names stand for the same language code (`tl` and `fil`, `zh-hans` and
+    /// `zh_Hans`, `iw` and `he`).
+    public static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        bcp47(fromLocalizationName: a) == bcp47(fromLocalizationName: b)
+    }
+
+    static func canonicalName(_ name: String, replacingDeprecated: Bool) -> String {
         var n = name
         if n.hasSuffix(".lproj") { n = String(n.dropLast(6)) }
         if let dot = n.firstIndex(of: ".") { n = String(n[..<dot]) }
@@ -55,7 +78,7 @@ public enum LocalePolicy {
         var parts = n.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
         guard !parts.isEmpty else { return n }
         parts[0] = parts[0].lowercased()
-        if let modern = deprecatedLanguages[parts[0]] { parts[0] = modern }
+        if replacingDeprecated, let modern = deprecatedLanguages[parts[0]] { parts[0] = modern }
         var inExtension = false  // after a singleton ("-u-", "-x-") subtags are keywords, not script or region
         for k in 1..<parts.count {
             let p = parts[k]

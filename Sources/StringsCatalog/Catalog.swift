@@ -146,7 +146,9 @@ public struct Catalog: Sendable {
             for name in names {
                 let url = dir.appendingPathComponent(name)
                 if name.hasSuffix(".lproj") && isDirectory(url) {
-                    let language = LanguageMatcher.bcp47(fromLocalizationName: name)
+                    // The language as the folder spells its code (`tl`, `zh-Hans` for `zh-hans.lproj`):
+                    // lookups match codes, and tools write back to the folder that is there.
+                    let language = LanguageMatcher.folderLanguage(name)
                     let inner = (try? fm.contentsOfDirectory(atPath: url.path).sorted()) ?? []
                     for f in inner {
                         let fileURL = url.appendingPathComponent(f)

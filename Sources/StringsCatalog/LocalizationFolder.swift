@@ -15,6 +15,8 @@ public struct LocalizationFolder: Sendable {
     public let developmentLanguage: String
     /// language → `.lproj` folder name as found on disk.
     public private(set) var folderNames: [String: String] = [:]
+    /// "bundle/language" → `.lproj` folder name in that bundle (the folder holding the `.lproj` folders).
+    private var bundleFolderNames: [String: String] = [:]
     /// language → table → document.
     public var strings: [String: [String: StringsDocument]] = [:]
     public var stringsDicts: [String: [String: StringsDictDocument]] = [:]
@@ -39,13 +41,13 @@ public struct LocalizationFolder: Sendable {
                 switch file.kind {
                 case .strings:
                     let language = file.language!
-                    folderNames[language] = file.url.deletingLastPathComponent().lastPathComponent
+                    noteFolder(file)
                     fileURLs["\(language)/\(file.qualifiedTable).strings"] = file.url
                     strings[language, default: [:]][file.qualifiedTable] = try StringsDocument(
                         contentsOf: file.url, file: display)
                 case .stringsdict:
                     let language = file.language!
-                    folderNames[language] = file.url.deletingLastPathComponent().lastPathComponent
+                    noteFolder(file)
                     fileURLs["\(language)/\(file.qualifiedTable).stringsdict"] = file.url
                     stringsDicts[language, default: [:]][file.qualifiedTable] = try StringsDictDocument(
                         contentsOf: file.url, file: display)
@@ -56,6 +58,27 @@ public struct LocalizationFolder: Sendable {
                 loadErrors.append(Catalog.diagnostic(for: error, file: display))
             }
         }
+    }
+
+    private mutating func noteFolder(_ file: Catalog.File) {
+        let name = file.url.deletingLastPathComponent().lastPathComponent
+        if folderNames[file.language!] == nil { folderNames[file.language!] = name }
+        bundleFolderNames[file.folder + "/" + file.language!] = name
+    }
+
+    /// The folder's own name for a language given from outside (an XLIFF `target-language`, a `.po` header,
+    /// `--language`): the language of a folder with the same code as the project spells it (`tl` for `fil`,
+    /// `zh-Hans` for `zh-hans`), else the tag as ``LocalePolicy/folderLanguage(_:)`` writes it.
+    ///
+    /// ```swift
+    /// let project = try LocalizationFolder(directory: URL(fileURLWithPath: "Localizations"))
+    /// project.language(matching: "fil")   // "tl" in a project with tl.lproj
+    /// ```
+    public func language(matching tag: String) -> String {
+        let all = Set(languages).union(allLanguages)
+        let given = LanguageMatcher.folderLanguage(tag)
+        if all.contains(given) { return given }
+        return all.sorted().first { LanguageMatcher.sameLanguage($0, given) } ?? given
     }
 
     func displayPath(_ url: URL) -> String {
@@ -69,8 +92,8 @@ public struct LocalizationFolder: Sendable {
     /// The URL of a language's table file (`table` may be qualified by its folder: `App/Localizable`).
     public func url(language: String, table: String, extension ext: String) -> URL {
         if let known = fileURLs["\(language)/\(table).\(ext)"] { return known }
-        let folder = folderNames[language] ?? "\(language).lproj"
         let (sub, name) = Self.split(table)
+        let folder = bundleFolderNames[sub + "/" + language] ?? folderNames[language] ?? "\(language).lproj"
         let base = sub.isEmpty ? directory : directory.appendingPathComponent(sub)
         return base.appendingPathComponent(folder).appendingPathComponent("\(name).\(ext)")
     }

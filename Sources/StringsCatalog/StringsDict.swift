@@ -309,8 +309,16 @@ enum PluralRulesCache {
     static func rules(for locale: String) -> PluralRules? {
         opened.withLock { opened in
             if let r = opened[locale] { return r }
-            guard let r = try? PluralRules(locale: locale.replacingOccurrences(of: "-", with: "_")) else {
+            guard var r = try? PluralRules(locale: locale.replacingOccurrences(of: "-", with: "_")) else {
                 return nil
+            }
+            // A code ICU knows by CLDR's alias only (`kmr` is `ku`) gets the alias's rules, not root's.
+            let alias = ICULocale.canonicalTag(locale)
+            if r.categories == [.other], alias != locale,
+                let aliased = try? PluralRules(locale: alias.replacingOccurrences(of: "-", with: "_")),
+                aliased.categories != [.other]
+            {
+                r = aliased
             }
             opened[locale] = r
             return r

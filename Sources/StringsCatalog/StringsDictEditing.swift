@@ -137,6 +137,26 @@ extension StringsDictDocument {
         return true
     }
 
+    /// Renames the one variable of an entry that neither its format nor another variable's forms use
+    /// (left by a format set to name another variable) to `name`, in place. Returns false when there is not
+    /// exactly one such variable.
+    @discardableResult
+    mutating func renameUnusedVariable(key: String, to name: String) -> Bool {
+        guard let entry = entries[key], entry.variables[name] == nil else { return false }
+        var used = Set<String>()
+        for text in [entry.formatKey ?? ""] + entry.variables.values.flatMap({ $0.forms.values }) {
+            for (_, spec) in (try? PrintfFormat.arguments(of: text)) ?? [] {
+                if let v = spec.variable { used.insert(v) }
+            }
+        }
+        let unused = entry.variables.keys.filter { !used.contains($0) }
+        guard unused.count == 1, let old = unused.first, let root = rootDict(),
+            let dict = root.value(forKey: key, in: bytes)?.value, let pair = dict.value(forKey: old, in: bytes)
+        else { return false }
+        replace(pair.key.content, with: StringsDictDocument.xmlEscape(name))
+        return true
+    }
+
     /// Sets `NSStringLocalizedFormatKey` of an existing entry, in place.
     @discardableResult
     public mutating func setFormatKey(_ value: String, key: String) -> Bool {

@@ -428,7 +428,7 @@ extension LocalizationFolder {
                     + "only the first is read")
         }
         let languages = cat.languages.filter { $0 != cat.sourceLanguage }
-        for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
+        for entry in cat.entries where entry.shouldTranslate && !entry.isEmptyLiteral {
             let line = cat.line(ofKey: entry.key)
             let format = Self.CatalogFormatReference(entry: entry, sourceLanguage: cat.sourceLanguage)
             for language in languages {
@@ -557,7 +557,7 @@ extension LocalizationFolder {
         for (_, cat) in catalogs {
             let entries = cat.entries
             for language in cat.languages {
-                for entry in entries where entry.shouldTranslate && !entry.key.isEmpty {
+                for entry in entries where entry.shouldTranslate && !entry.isEmptyLiteral {
                     if language == cat.sourceLanguage {
                         bump(language, translated: true, missing: false, untranslated: false)
                         continue

@@ -49,6 +49,10 @@ public struct XCStringsDocument: Sendable, Hashable {
         public var extractionState: String?
         public var shouldTranslate: Bool
         public var localizations: [String: Localization]
+
+        /// True for the entry Xcode extracts from an empty literal (key `""`, no localization): nothing to
+        /// translate. An empty key with localizations is translated like any other.
+        public var isEmptyLiteral: Bool { key.isEmpty && localizations.isEmpty }
     }
 
     public var file: String

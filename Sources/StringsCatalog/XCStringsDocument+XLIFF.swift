@@ -19,7 +19,29 @@ extension XCStringsDocument {
         {
             return nil
         }
+        // A unit exported and read back unchanged keeps the state it has (`stale`, a form needing review
+        // beside translated ones): the XLIFF state it was exported with maps back to it.
+        if let existing = entry(key)?.localizations[language].flatMap({ Self.unit(at: path, in: $0) }),
+            existing.value == target, XLIFF.xliffState(existing.state) == u.state
+        {
+            return false
+        }
         return applyUnit(target, forKey: key, language: language, path: path, state: XLIFF.catalogState(u.state))
+    }
+
+    /// The string unit at an XLIFF variation path (`[]`, `["plural","one"]`, `["device","mac","plural","one"]`,
+    /// `["substitutions","n","plural","one"]`) of a localization.
+    static func unit(at path: [String], in loc: Localization) -> Localization? {
+        guard let head = path.first else { return loc }
+        guard path.count >= 2 else { return nil }
+        switch head {
+        case "plural": return loc.plural[path[1]].flatMap { unit(at: Array(path.dropFirst(2)), in: $0) }
+        case "device": return loc.device[path[1]].flatMap { unit(at: Array(path.dropFirst(2)), in: $0) }
+        case "substitutions":
+            guard path.count == 4, path[2] == "plural", let sub = loc.substitutions[path[1]] else { return nil }
+            return sub.plural[path[3]]
+        default: return nil
+        }
     }
 }
 
@@ -77,7 +99,11 @@ extension XCStringsDocument {
             var entry = entry
             var locs = entry["localizations"] ?? .object([])
             var loc = set(locs[language] ?? .object([]), json[...])
-            if let substitution, let src = locs[sourceLanguage]?["substitutions"]?[substitution] {
+            // A substitution this import creates takes the source's argument number and type; one the
+            // translation has keeps what it has (no `argNum` added where it had none).
+            if let substitution, locs[language]?["substitutions"]?[substitution] == nil,
+                let src = locs[sourceLanguage]?["substitutions"]?[substitution]
+            {
                 var sub = loc["substitutions"]?[substitution] ?? .object([])
                 for field in ["argNum", "formatSpecifier"] where sub[field] == nil {
                     if let v = src[field] { sub.insertSorted(field, v) }

@@ -4,6 +4,7 @@ import Support
 extension XLIFF {
     /// The XLIFF `<file>`s for `language`: every source table with the current translations as targets.
     public static func files(_ folder: LocalizationFolder, language: String) -> [XLIFFFile] {
+        let language = folder.language(matching: language)
         let dev = folder.developmentLanguage
         var files: [XLIFFFile] = []
         let stringsTables = Set((folder.strings[dev] ?? [:]).keys).union((folder.strings["Base"] ?? [:]).keys)
@@ -43,16 +44,25 @@ extension XLIFF {
                             id: "/\(key):dict/NSStringLocalizedFormatKey:dict/:string", source: f, target: target,
                             state: target == nil ? nil : "translated", note: s.comment))
                 }
-                for name in s.variables.keys.sorted() {
-                    let sv = s.variables[name]!
+                // The translation's own variables when it has them (it may name them differently: `v1` for the
+                // source's `v0`, matched by the argument they take), else the source's.
+                let own = marked ? nil : t
+                let sourcePositions = LocalizationFolder.variablePositions(s)
+                let positions = own.map(LocalizationFolder.variablePositions) ?? [:]
+                for name in (own ?? s).variables.keys.sorted() {
+                    let sourceName =
+                        s.variables[name] != nil ? name : sourcePositions.first { $0.value == positions[name] }?.key
+                    let sv =
+                        sourceName.flatMap { s.variables[$0] } ?? s.variables.values.min { $0.name < $1.name }
+                        ?? PluralVariable(name: name, forms: [:])
                     // Offer every category the target language needs, with the source's "other" as source text.
                     let needed = PluralRulesCache.categories(for: language).map(\.rawValue)
                     let categories = pluralCategoryNames.filter {
                         needed.contains($0) || sv.forms[$0] != nil && $0 == "zero"
-                            || t?.variables[name]?.forms[$0] != nil
+                            || own?.variables[name]?.forms[$0] != nil
                     }
                     for category in categories {
-                        let target = marked ? nil : t?.variables[name]?.forms[category]
+                        let target = own?.variables[name]?.forms[category]
                         units.append(
                             XLIFFUnit(
                                 id: "/\(key):dict/\(name):dict/\(category):dict/:string",
@@ -84,7 +94,7 @@ extension XLIFF {
         func categories(_ present: [String: XCStringsDocument.Localization]?) -> [String] {
             pluralCategoryNames.filter { needed.contains($0) || present?[$0] != nil }
         }
-        for entry in cat.entries where entry.shouldTranslate && !entry.key.isEmpty {
+        for entry in cat.entries where entry.shouldTranslate && !entry.isEmptyLiteral {
             let src = entry.localizations[cat.sourceLanguage]
             let tgt = entry.localizations[language]
             func unit(_ suffix: String, _ s: String, _ t: XCStringsDocument.Localization?) {
@@ -126,13 +136,14 @@ extension XLIFF {
                 names.insert(name)
             }
             for name in names.sorted() {
-                // A substitution the source lacks: the source's for the same argument.
-                let argNum = tgt?.substitutions[name]?.argNum
+                // A substitution the source lacks (the translation renamed it): the source's for the same
+                // argument, its `argNum` or else where the text uses it.
+                let argument = Self.substitutionArgument(name, in: tgt)
                 let s =
                     src?.substitutions[name]
                     ?? src?.substitutions.sorted(by: { $0.key < $1.key }).first(where: {
-                        $0.value.argNum == argNum || src?.substitutions.count == 1
-                    })?.value
+                        argument != nil && Self.substitutionArgument($0.key, in: src) == argument
+                    })?.value ?? (src?.substitutions.count == 1 ? src?.substitutions.first?.value : nil)
                 for c in categories(tgt?.substitutions[name]?.plural) {
                     unit(
                         "substitutions.\(name).plural.\(c)",
@@ -142,6 +153,20 @@ extension XLIFF {
             }
         }
         return units
+    }
+
+    /// The argument a substitution of a localization takes: its `argNum`, else the place of its `%#@name@`
+    /// among the arguments of the localization's text (`%#@a@ in %#@b@`: `b` takes 2).
+    static func substitutionArgument(_ name: String, in loc: XCStringsDocument.Localization?) -> Int? {
+        if let n = loc?.substitutions[name]?.argNum { return n }
+        for text in loc.map(texts) ?? [] {
+            if let found = ((try? PrintfFormat.arguments(of: text)) ?? []).first(where: {
+                $0.specifier.variable == name
+            }) {
+                return found.index + 1
+            }
+        }
+        return nil
     }
 
     /// The XLIFF 1.2 document for `language`, in Xcode's layout.

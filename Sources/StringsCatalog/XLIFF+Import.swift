@@ -14,7 +14,7 @@ extension XLIFF {
     public static func importFiles(_ files: [XLIFFFile], into folder: inout LocalizationFolder) -> ImportReport {
         var report = ImportReport()
         for f in files {
-            let language = LanguageMatcher.bcp47(fromLocalizationName: f.targetLanguage)
+            let language = folder.language(matching: f.targetLanguage)
             let dev = folder.developmentLanguage
             let stringsTable = table(
                 forOriginal: f.original, ext: "strings",
@@ -27,7 +27,9 @@ extension XLIFF {
                 stringsTable == nil && dictTable == nil && catalogTable == nil
                 ? interfaceTable(forOriginal: f.original, in: folder) : nil
             for u in f.units {
-                guard let target = u.target, !target.isEmpty else { continue }
+                // An empty target is a translation only when its state says so (a plural form left empty on
+                // purpose); otherwise it is a unit nobody translated.
+                guard let target = u.target, !target.isEmpty || isDeliberatelyEmpty(u) else { continue }
                 let changed: Bool?
                 if let stringsTable {
                     changed = importStrings(u, target: target, table: stringsTable, language: language, into: &folder)
@@ -49,6 +51,12 @@ extension XLIFF {
             }
         }
         return report
+    }
+
+    /// True for a unit whose empty target was exported or confirmed as a translation (`translated`, `final`,
+    /// `signed-off`), as Xcode writes a form its translator left empty.
+    static func isDeliberatelyEmpty(_ u: XLIFFUnit) -> Bool {
+        u.target?.isEmpty == true && ["translated", "final", "signed-off"].contains(u.state ?? "")
     }
 
     /// The extensions of files whose strings Xcode exports by object ID and localizes as `<name>.strings`.
@@ -101,14 +109,18 @@ extension XLIFF {
         guard let source = folder.sourceStrings(table), source[u.id] != nil else { return nil }
         // A table the language does not have yet starts as the development language's file (its comments,
         // order and layout, as Xcode's import creates it); the keys not imported keep the source text.
+        let isNew = folder.strings[language]?[table] == nil
         var doc = folder.strings[language]?[table] ?? source
-        if folder.strings[language]?[table] == nil {
+        if isNew {
             doc.file = folder.displayPath(folder.url(language: language, table: table, extension: "strings"))
         }
         let existing = doc.entry(forKey: u.id)
         if let existing, existing.value == target,
             existing.comment?.hasPrefix(LocalizationFolder.needsTranslationMarker) != true
         {
+            // A new table is written even when each translation equals the source (en-GB, brand names), as
+            // Xcode writes it.
+            if isNew { folder.strings[language, default: [:]][table] = doc }
             return false
         }
         doc.setValue(target, forKey: u.id, comment: existing == nil ? (u.note ?? source.comment(forKey: u.id)) : nil)
@@ -136,10 +148,13 @@ extension XLIFF {
         }
         let key = parts[0]
         guard let sourceEntry = folder.sourceDictEntries(table)[key] else { return nil }
-        // A new table starts as a copy of the development language's file, as for .strings.
+        // A new table starts as a copy of the development language's file, as for .strings (and is written
+        // even when nothing in it differs from the source).
+        let isNew = folder.stringsDicts[language]?[table] == nil
         var doc = folder.stringsDicts[language]?[table] ?? folder.sourceDict(table)
-        if folder.stringsDicts[language]?[table] == nil {
+        if isNew {
             doc?.file = folder.displayPath(folder.url(language: language, table: table, extension: "stringsdict"))
+            doc?.edited = true
         }
         guard var doc else { return nil }
         if doc.entries[key] == nil { doc.addEntry(sourceEntry, comment: sourceEntry.comment) }
@@ -150,6 +165,9 @@ extension XLIFF {
             ok = doc.setFormatKey(target, key: key)
         } else {
             guard pluralCategoryNames.contains(parts[2]) else { return nil }
+            // A translation names its variable as it likes (`v1` for the source's `v0`): a copied entry's
+            // variable that its format no longer uses takes the name.
+            if doc.entries[key]?.variables[parts[1]] == nil { doc.renameUnusedVariable(key: key, to: parts[1]) }
             ok = doc.setForm(target, key: key, variable: parts[1], category: parts[2])
         }
         guard ok else { return nil }

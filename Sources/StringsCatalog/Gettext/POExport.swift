@@ -104,7 +104,8 @@ public enum POExport {
         path: String, document: POFile
     )] {
         let dev = folder.developmentLanguage
-        let langs = languages ?? folder.allLanguages.filter { $0 != dev && $0 != "Base" }
+        let langs =
+            languages?.map(folder.language(matching:)) ?? folder.allLanguages.filter { $0 != dev && $0 != "Base" }
         let devGroups = groups(folder, language: dev)
         let sources = sourceTexts(devGroups)
         var out: [(path: String, document: POFile)] = []

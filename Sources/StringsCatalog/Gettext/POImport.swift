@@ -20,7 +20,7 @@ public enum POImport {
         let header = po.header
         let url = URL(fileURLWithPath: file)
         let name = header["Language"].flatMap { $0.isEmpty ? nil : $0 } ?? url.deletingPathExtension().lastPathComponent
-        let language = LanguageMatcher.bcp47(fromLocalizationName: name)
+        let language = folder.language(matching: name)
         let table = header["Project-Id-Version"] ?? url.deletingLastPathComponent().lastPathComponent
         let forms = PluralForms(language: language)
         var pluralsOK = true
@@ -57,9 +57,17 @@ public enum POImport {
             if e.isFuzzy && !includeFuzzy && !g.original.hasSuffix(".xcstrings") { continue }
             var units: [XLIFFUnit] = []
             func unit(_ u: XLIFFUnit, _ target: String) {
+                // An empty msgstr is gettext's "not translated": it changes nothing.
+                guard !target.isEmpty else { return }
                 var v = u
                 v.target = target
-                v.state = e.isFuzzy ? "needs-review-translation" : target == u.target ? u.state : "translated"
+                // An unchanged form keeps its own state under a fuzzy entry (whose forms may be partly
+                // translated, partly needing review); without the flag, the translator has reviewed it.
+                if target == u.target {
+                    v.state = e.isFuzzy || u.state != "needs-review-translation" ? u.state : "translated"
+                } else {
+                    v.state = e.isFuzzy ? "needs-review-translation" : "translated"
+                }
                 units.append(v)
             }
             if g.isPlural {

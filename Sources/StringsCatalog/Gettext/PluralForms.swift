@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A language's gettext `Plural-Forms`: how many `msgstr[n]` a plural entry has, the expression that picks
 /// one for a count, and the CLDR category each index stands for. One table covers every language with
 /// CLDR plural rules in ICU; its formulas agree with ICU's categories for whole numbers.
@@ -31,7 +33,47 @@ public struct PluralForms: Sendable, Hashable {
                 return
             }
         }
+        if let derived = Self.derived(language) {
+            self = derived
+            return
+        }
         self = PluralForms(rowLanguage: "und", categories: ["other"], expression: "0")
+    }
+
+    /// Whole numbers on which two plural rules are told apart (each rule's period is a divisor of 100 or
+    /// 1000, and the millions are CLDR's "many" of French and its kin).
+    static let probe: [UInt64] = Array(0...1200) + [100_000, 1_000_000, 1_000_001, 2_000_000, 1_100_000, 10_000_000]
+
+    /// Memo of the forms ICU's rules give languages the table does not name.
+    private static let derivedForms = Mutex<[String: PluralForms?]>([:])
+
+    /// The forms of a language ICU has plural rules for but the table does not name (CLDR adds languages
+    /// faster than the table: `an`; `kmr`, CLDR's `ku` by its alias): the formula of the table row whose categories agree with ICU's
+    /// for every probed number, named by the language. Nil when ICU's rules are only its root's `other`.
+    static func derived(_ language: String) -> PluralForms? {
+        if let known = derivedForms.withLock({ $0[language] }) { return known }
+        var result: PluralForms?
+        if let rules = PluralRulesCache.rules(for: language), rules.categories != [.other] {
+            let icu = probe.map { rules.category(for: Double($0)).rawValue }
+            let row = distinctRows.first { row in zip(probe, icu).allSatisfy { row.category(for: $0) == $1 } }
+            if let row {
+                result = PluralForms(language: language, categories: row.categories, expression: row.expression)
+            }
+        }
+        derivedForms.withLock { $0[language] = result }
+        return result
+    }
+
+    /// One row per distinct formula of the table.
+    private static let distinctRows: [PluralForms] = {
+        var seen = Set<String>()
+        return table.compactMap { seen.insert($0.expression).inserted ? rows[$0.language.lowercased()] : nil }
+    }()
+
+    private init(language: String, categories: [String], expression: PluralExpression) {
+        self.language = language
+        self.categories = categories
+        self.expression = expression
     }
 
     private init(rowLanguage: String, categories: [String], expression: String) {

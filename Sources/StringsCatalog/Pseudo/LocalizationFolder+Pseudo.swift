@@ -69,7 +69,7 @@ extension LocalizationFolder {
         }
         for (table, catalog) in catalogs {
             var made: [String: XCStringsDocument.Localization] = [:]
-            for entry in catalog.entries where entry.shouldTranslate && !entry.key.isEmpty {
+            for entry in catalog.entries where entry.shouldTranslate && !entry.isEmptyLiteral {
                 let source = entry.localizations[catalog.sourceLanguage] ?? .init(value: entry.key)
                 made[entry.key] = Self.pseudoLocalization(source, categories: categories) { pseudo.transform($0) }
             }

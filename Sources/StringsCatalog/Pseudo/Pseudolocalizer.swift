@@ -4,7 +4,8 @@ import Foundation
 /// checked for accents, clipping, length and direction before any translation exists. What the code fills
 /// in stays as written: printf specifiers (`%1$@`, `%lld`), `%#@variable@` substitutions and the `%arg` of
 /// String Catalog substitution forms, ICU `{arg}` placeholders (a `plural`/`select` keeps its keywords and
-/// its branches are pseudolocalized in turn, `#` included) and Mustache tags (`{{name}}`, `{{#t}}`).
+/// its branches are pseudolocalized in turn, `#` included), Mustache tags (`{{name}}`, `{{#t}}`) and
+/// addresses (`https://…`, `mailto:…`, a Markdown link's target).
 ///
 /// ```swift
 /// let accented = Pseudolocalizer(style: .accented)
@@ -140,7 +141,10 @@ public struct Pseudolocalizer: Sendable, Hashable {
         var depth = 0
         while i < c.count {
             let ch = c[i]
-            if ch == "{", i + 1 < c.count, c[i + 1] == "{", let end = mustacheEnd(c, i) {
+            if let end = linkEnd(c, i) ?? urlEnd(c, i) {
+                keep(String(c[i..<end]))
+                i = end
+            } else if ch == "{", i + 1 < c.count, c[i + 1] == "{", let end = mustacheEnd(c, i) {
                 keep(String(c[i..<end]))
                 i = end
             } else if ch == "%", let end = printfEnd(c, i) {
@@ -172,6 +176,32 @@ public struct Pseudolocalizer: Sendable, Hashable {
         }
         if !text.isEmpty { pieces.append(.text(text)) }
         return pieces
+    }
+
+    /// The end of a Markdown link's target starting at its `](` (`](https://example.com "title")`): the
+    /// target is an address the text points to, kept as written while the link's words change.
+    static func linkEnd(_ c: [Character], _ i: Int) -> Int? {
+        guard c[i] == "]", i + 1 < c.count, c[i + 1] == "(" else { return nil }
+        var j = i + 2
+        while j < c.count, c[j] != ")", c[j] != "\n" { j += 1 }
+        return j < c.count && c[j] == ")" ? j + 1 : nil
+    }
+
+    /// The end of an address starting at `i` (`https://…`, `mailto:…`, `www.…`, at the start of a word), up
+    /// to a space, a quote or an angle bracket, without trailing punctuation.
+    static func urlEnd(_ c: [Character], _ i: Int) -> Int? {
+        guard c[i].isASCII, c[i].isLetter, i == 0 || !(c[i - 1].isLetter || c[i - 1].isNumber) else { return nil }
+        var j = i
+        while j < c.count, c[j].isASCII, c[j].isLetter || c[j].isNumber || "+.-".contains(c[j]) { j += 1 }
+        let scheme = String(c[i..<j]).lowercased()
+        let rest = String(c[j..<min(c.count, j + 3)])
+        let starts =
+            rest == "://" || (rest.hasPrefix(":") && ["mailto", "tel"].contains(scheme))
+            || (scheme.hasPrefix("www.") && scheme.count > 4)
+        guard starts else { return nil }
+        while j < c.count, !c[j].isWhitespace, !"\"<>".contains(c[j]) { j += 1 }
+        while j > i, ".,;:!?)'".contains(c[j - 1]) { j -= 1 }
+        return j
     }
 
     /// The end of a Mustache tag starting at `i` (`{{…}}`, `{{{…}}}`).
