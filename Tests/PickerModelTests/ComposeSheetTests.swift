@@ -56,9 +56,10 @@ private func makeSheet(
         #expect(text[2].hasPrefix("Subject: Dinner for Anna"))
         #expect(text[3] == String(repeating: "─", count: 40))
         #expect(text[4].hasPrefix("Hi Anna,"))
-        // Rendered in the recipient's language: German numbers for Anna, English for Ben.
-        #expect(text[5].hasPrefix("the bill is 1.234,5."))
-        #expect(sheet.current?.locale == "de")
+        // Words written in English are rendered in English for every recipient (issue 28 item 9: never in a
+        // recipient's language the words are not in): English numbers and locale for Anna (de) too.
+        #expect(text[5].hasPrefix("the bill is 1,234.5."))
+        #expect(sheet.current?.locale == "en")
         #expect(text[11].hasPrefix("e Edit  s Send  Esc Back  ← →"))
         #expect(sheet.handle(.right) == nil)
         text = sheet.screen().text
