@@ -82,6 +82,14 @@ Locale localeOf(const char *id) {
     }                                                               \
     return fallback;
 
+
+/// The number formatter for a locale and an ICU number skeleton ("" or NULL: ICU's default).
+number::LocalizedNumberFormatter numberFormatter(const char *locale, const char *skeleton, UErrorCode &ec) {
+    return (skeleton && *skeleton ? number::NumberFormatter::forSkeleton(fromUTF8(skeleton, -1), ec)
+                                  : number::NumberFormatter::with())
+        .locale(localeOf(locale));
+}
+
 }  // namespace
 
 struct cicu_collator {
@@ -605,10 +613,7 @@ int32_t cicu_number_format(const char *locale, const char *skeleton, double valu
     if (failed(status)) return 0;
     CICU_GUARD(0, {
         UErrorCode ec = U_ZERO_ERROR;
-        number::LocalizedNumberFormatter f =
-            (skeleton && *skeleton ? number::NumberFormatter::forSkeleton(fromUTF8(skeleton, -1), ec)
-                                   : number::NumberFormatter::with())
-                .locale(localeOf(locale));
+        number::LocalizedNumberFormatter f = numberFormatter(locale, skeleton, ec);
         if (U_FAILURE(ec)) {
             *status = ec;
             return 0;
@@ -951,10 +956,7 @@ cicu_numfmt *cicu_numfmt_open(const char *locale, const char *skeleton, int32_t 
     if (failed(status)) return nullptr;
     CICU_GUARD(nullptr, {
         UErrorCode ec = U_ZERO_ERROR;
-        number::LocalizedNumberFormatter f =
-            (skeleton && *skeleton ? number::NumberFormatter::forSkeleton(fromUTF8(skeleton, -1), ec)
-                                   : number::NumberFormatter::with())
-                .locale(localeOf(locale));
+        number::LocalizedNumberFormatter f = numberFormatter(locale, skeleton, ec);
         if (U_FAILURE(ec)) {
             *status = ec;
             return nullptr;
