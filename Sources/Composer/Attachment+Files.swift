@@ -48,7 +48,7 @@ extension Attachment {
     }
 
     /// The content's bytes (a file is read now).
-    /// - Throws: as ``withBytes(_:)``.
+    /// - Throws: when the file cannot be read or changed since it was attached.
     public func contents() throws(ComposerError) -> [UInt8] {
         try withBytes { (raw: UnsafeRawBufferPointer) throws(ComposerError) -> [UInt8] in Array(raw) }
     }

@@ -68,7 +68,7 @@ public struct LocalizationFolder: Sendable {
 
     /// The folder's own name for a language given from outside (an XLIFF `target-language`, a `.po` header,
     /// `--language`): the language of a folder with the same code as the project spells it (`tl` for `fil`,
-    /// `zh-Hans` for `zh-hans`), else the tag as ``LocalePolicy/folderLanguage(_:)`` writes it.
+    /// `zh-Hans` for `zh-hans`), else the tag as `LocalePolicy.folderLanguage(_:)` (Locales) writes it.
     ///
     /// ```swift
     /// let project = try LocalizationFolder(directory: URL(fileURLWithPath: "Localizations"))
