@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `contacts sync --resolve ID` without --take on a real terminal (tmux), against Radicale (issue 29 item 9).
+@Suite(.serialized) struct SyncResolveTmuxCLITests {
+    /// A conflict on EMAIL beside a local ORG change: the ORG change is in the folder and on the server
+    /// before anyone resolves (never lost beside a conflict); the screen shows both EMAILs, `b` takes both,
+    /// Enter writes them, and the next sync sends both EMAILs and the ORG.
+    @Test func bothSidesOfAMultiValuedPropertyAreTakenOnTheScreen() throws {
+        let (server, base) = try DAVTestServer.radicale()
+        defer { server.stop() }
+        let password = try DAVTestServer.passwordFile()
+        let work = try Scratch.directory("sync-resolve-tmux")
+        let sync = [
+            "sync", base + "/ada/family/", "--user", "ada", "--password-file", password.path, "--into", "family",
+        ]
+        #expect(try CLI.run(sync, currentDirectory: work).status == 0)
+        let file = work.appendingPathComponent("family/ada.vcf")
+        let ada = try String(contentsOf: file, encoding: .utf8)
+        let local = ada.replacingOccurrences(of: "ada@example.org", with: "ada@local.example.org")
+            .replacingOccurrences(of: "END:VCARD", with: "ORG:Local Org\r\nEND:VCARD")
+        try Data(local.utf8).write(to: file)
+        let changed = ada.replacingOccurrences(of: "ada@example.org", with: "ada@server.example.org")
+        let put = try runToEnd([
+            "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "ada:secret", "-X", "PUT", "-H",
+            "Content-Type: text/vcard", "--data-binary", changed, base + "/ada/family/ada.vcf",
+        ])
+        #expect(put.output.hasPrefix("20"), "\(put.output)")
+        let conflicted = try CLI.run(sync, currentDirectory: work)
+        #expect(conflicted.stdout.contains("conflict: ada.vcf (EMAIL changed on both sides)"), "\(conflicted.stdout)")
+        // The change that did not conflict is kept beside the conflict, here and on the server.
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("ORG:Local Org"))
+        let before = try runToEnd(["curl", "-s", "-u", "ada:secret", base + "/ada/family/ada.vcf"]).output
+        #expect(before.contains("ORG:Local Org") && before.contains("ada@server.example.org"), "\(before)")
+
+        // Without a terminal, --resolve without --take is a usage error that names --take.
+        let noTerminal = try CLI.run(["sync", "--resolve", "ada.vcf", "--into", "family"], currentDirectory: work)
+        #expect(noTerminal.status == 2 && noTerminal.stderr.contains("--take"), "\(noTerminal.stderr)")
+
+        let out = work.appendingPathComponent("out")
+        let status = work.appendingPathComponent("status")
+        let window = try TmuxWindow(
+            columns: 90, lines: 12,
+            command: "cd '\(work.path)' && '\(CLI.executable.path)' sync --resolve-all --into family > '\(out.path)'; "
+                + "echo $? > '\(status.path)'",
+            environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"])
+        defer { window.close() }
+        #expect(window.waitFor("ada.vcf: 1 property changed on both sides"), "\(window.screen)")
+        let screen = window.screen
+        let row = screen.split(separator: "\n").first { $0.hasPrefix("EMAIL") } ?? ""
+        #expect(
+            row.contains("○ EMAIL:ada@local.example.org") && row.contains("● EMAIL:ada@server.example.org"), "\(screen)"
+        )
+        try window.send("b", literal: true)
+        #expect(window.waitFor("● EMAIL:ada@local.example.org"), "\(window.screen)")
+        try window.send("Enter")
+        #expect(window.waitForFile(status) == "0\n")
+        #expect(
+            try String(contentsOf: out, encoding: .utf8) == "ada.vcf: EMAIL both; the next sync sends it\n")
+        let settled = try String(contentsOf: file, encoding: .utf8)
+        for expected in ["ada@local.example.org", "ada@server.example.org", "ORG:Local Org"] {
+            #expect(settled.contains(expected), "\(expected) in \(settled)")
+        }
+        #expect(try CLI.run(["sync", "--conflicts", "family"], currentDirectory: work).stdout == "no conflicts\n")
+        let sent = try CLI.run(sync, currentDirectory: work)
+        #expect(sent.status == 0 && sent.stdout.contains("1 sent"), "\(sent.stdout)")
+        let onServer = try runToEnd(["curl", "-s", "-u", "ada:secret", base + "/ada/family/ada.vcf"]).output
+        for expected in ["ada@local.example.org", "ada@server.example.org", "ORG:Local Org"] {
+            #expect(onServer.contains(expected), "\(expected) on the server: \(onServer)")
+        }
+    }
+
+    /// Esc leaves the conflict open and the file as it was; the exit status is 130.
+    @Test func escapeLeavesTheConflictOpen() throws {
+        let (server, base) = try DAVTestServer.radicale()
+        defer { server.stop() }
+        let password = try DAVTestServer.passwordFile()
+        let work = try Scratch.directory("sync-resolve-esc")
+        let sync = [
+            "sync", base + "/ada/family/", "--user", "ada", "--password-file", password.path, "--into", "family",
+        ]
+        #expect(try CLI.run(sync, currentDirectory: work).status == 0)
+        let file = work.appendingPathComponent("family/ada.vcf")
+        let ada = try String(contentsOf: file, encoding: .utf8)
+        try Data(ada.replacingOccurrences(of: "FN:Ada Lovelace", with: "FN:Ada L.").utf8).write(to: file)
+        _ = try runToEnd([
+            "curl", "-s", "-o", "/dev/null", "-u", "ada:secret", "-X", "PUT", "-H", "Content-Type: text/vcard",
+            "--data-binary", ada.replacingOccurrences(of: "FN:Ada Lovelace", with: "FN:Countess Lovelace"),
+            base + "/ada/family/ada.vcf",
+        ])
+        #expect(try CLI.run(sync, currentDirectory: work).stdout.contains("conflict: ada.vcf (FN"))
+        let before = try Data(contentsOf: file)
+        let status = work.appendingPathComponent("status")
+        let window = try TmuxWindow(
+            columns: 80, lines: 10,
+            command: "cd '\(work.path)' && '\(CLI.executable.path)' sync --resolve u-ada --into family > /dev/null; "
+                + "echo $? > '\(status.path)'",
+            environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"])
+        defer { window.close() }
+        #expect(window.waitFor("FN:Countess Lovelace"), "\(window.screen)")
+        try window.send("Left")
+        try window.send("Escape")
+        #expect(window.waitForFile(status) == "130\n")
+        #expect(try Data(contentsOf: file) == before)
+        #expect(try CLI.run(["sync", "--conflicts", "family"], currentDirectory: work).stdout.contains("ada.vcf (FN"))
+    }
+}
