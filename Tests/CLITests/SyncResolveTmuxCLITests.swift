@@ -4,31 +4,44 @@ import Testing
 
 /// `contacts sync --resolve ID` without --take on a real terminal (tmux), against Radicale (issue 29 item 9).
 @Suite(.serialized) struct SyncResolveTmuxCLITests {
-    /// A conflict on EMAIL beside a local ORG change: the ORG change is in the folder and on the server
-    /// before anyone resolves (never lost beside a conflict); the screen shows both EMAILs, `b` takes both,
-    /// Enter writes them, and the next sync sends both EMAILs and the ORG.
-    @Test func bothSidesOfAMultiValuedPropertyAreTakenOnTheScreen() throws {
+    /// Ada's book of Radicale synced into WORK/family, then her card changed here by `local` and on the
+    /// server by `remote`, and synced again: the server, the sync's arguments, the card's file and the
+    /// second sync's output.
+    static func conflict(
+        _ name: String, local: (String) -> String, remote: (String) -> String
+    ) throws -> (server: ScriptServer, base: String, work: URL, sync: [String], file: URL, output: String) {
         let (server, base) = try DAVTestServer.radicale()
-        defer { server.stop() }
         let password = try DAVTestServer.passwordFile()
-        let work = try Scratch.directory("sync-resolve-tmux")
+        let work = try Scratch.directory(name)
         let sync = [
             "sync", base + "/ada/family/", "--user", "ada", "--password-file", password.path, "--into", "family",
         ]
         #expect(try CLI.run(sync, currentDirectory: work).status == 0)
         let file = work.appendingPathComponent("family/ada.vcf")
         let ada = try String(contentsOf: file, encoding: .utf8)
-        let local = ada.replacingOccurrences(of: "ada@example.org", with: "ada@local.example.org")
-            .replacingOccurrences(of: "END:VCARD", with: "ORG:Local Org\r\nEND:VCARD")
-        try Data(local.utf8).write(to: file)
-        let changed = ada.replacingOccurrences(of: "ada@example.org", with: "ada@server.example.org")
+        try Data(local(ada).utf8).write(to: file)
         let put = try runToEnd([
             "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "ada:secret", "-X", "PUT", "-H",
-            "Content-Type: text/vcard", "--data-binary", changed, base + "/ada/family/ada.vcf",
+            "Content-Type: text/vcard", "--data-binary", remote(ada), base + "/ada/family/ada.vcf",
         ])
         #expect(put.output.hasPrefix("20"), "\(put.output)")
-        let conflicted = try CLI.run(sync, currentDirectory: work)
-        #expect(conflicted.stdout.contains("conflict: ada.vcf (EMAIL changed on both sides)"), "\(conflicted.stdout)")
+        let output = try CLI.run(sync, currentDirectory: work).stdout
+        return (server, base, work, sync, file, output)
+    }
+
+    /// A conflict on EMAIL beside a local ORG change: the ORG change is in the folder and on the server
+    /// before anyone resolves (never lost beside a conflict); the screen shows both EMAILs, `b` takes both,
+    /// Enter writes them, and the next sync sends both EMAILs and the ORG.
+    @Test func bothSidesOfAMultiValuedPropertyAreTakenOnTheScreen() throws {
+        let (server, base, work, sync, file, conflicted) = try Self.conflict(
+            "sync-resolve-tmux",
+            local: {
+                $0.replacingOccurrences(of: "ada@example.org", with: "ada@local.example.org")
+                    .replacingOccurrences(of: "END:VCARD", with: "ORG:Local Org\r\nEND:VCARD")
+            },
+            remote: { $0.replacingOccurrences(of: "ada@example.org", with: "ada@server.example.org") })
+        defer { server.stop() }
+        #expect(conflicted.contains("conflict: ada.vcf (EMAIL changed on both sides)"), "\(conflicted)")
         // The change that did not conflict is kept beside the conflict, here and on the server.
         #expect(try String(contentsOf: file, encoding: .utf8).contains("ORG:Local Org"))
         let before = try runToEnd(["curl", "-s", "-u", "ada:secret", base + "/ada/family/ada.vcf"]).output
@@ -73,23 +86,11 @@ import Testing
 
     /// Esc leaves the conflict open and the file as it was; the exit status is 130.
     @Test func escapeLeavesTheConflictOpen() throws {
-        let (server, base) = try DAVTestServer.radicale()
+        let (server, _, work, _, file, conflicted) = try Self.conflict(
+            "sync-resolve-esc", local: { $0.replacingOccurrences(of: "FN:Ada Lovelace", with: "FN:Ada L.") },
+            remote: { $0.replacingOccurrences(of: "FN:Ada Lovelace", with: "FN:Countess Lovelace") })
         defer { server.stop() }
-        let password = try DAVTestServer.passwordFile()
-        let work = try Scratch.directory("sync-resolve-esc")
-        let sync = [
-            "sync", base + "/ada/family/", "--user", "ada", "--password-file", password.path, "--into", "family",
-        ]
-        #expect(try CLI.run(sync, currentDirectory: work).status == 0)
-        let file = work.appendingPathComponent("family/ada.vcf")
-        let ada = try String(contentsOf: file, encoding: .utf8)
-        try Data(ada.replacingOccurrences(of: "FN:Ada Lovelace", with: "FN:Ada L.").utf8).write(to: file)
-        _ = try runToEnd([
-            "curl", "-s", "-o", "/dev/null", "-u", "ada:secret", "-X", "PUT", "-H", "Content-Type: text/vcard",
-            "--data-binary", ada.replacingOccurrences(of: "FN:Ada Lovelace", with: "FN:Countess Lovelace"),
-            base + "/ada/family/ada.vcf",
-        ])
-        #expect(try CLI.run(sync, currentDirectory: work).stdout.contains("conflict: ada.vcf (FN"))
+        #expect(conflicted.contains("conflict: ada.vcf (FN"), "\(conflicted)")
         let before = try Data(contentsOf: file)
         let status = work.appendingPathComponent("status")
         let window = try TmuxWindow(
