@@ -29,6 +29,20 @@ import Testing
         return (server, base, work, sync, file, output)
     }
 
+    /// `contacts sync ARGS > OUT` run from `work` in a COLUMNS×LINES tmux window; the file its exit status
+    /// goes to.
+    static func window(_ args: String, in work: URL, output: String, columns: Int, lines: Int) throws -> (
+        TmuxWindow, URL
+    ) {
+        let status = work.appendingPathComponent("status")
+        let window = try TmuxWindow(
+            columns: columns, lines: lines,
+            command:
+                "cd '\(work.path)' && '\(CLI.executable.path)' sync \(args) > '\(output)'; echo $? > '\(status.path)'",
+            environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"])
+        return (window, status)
+    }
+
     /// A conflict on EMAIL beside a local ORG change: the ORG change is in the folder and on the server
     /// before anyone resolves (never lost beside a conflict); the screen shows both EMAILs, `b` takes both,
     /// Enter writes them, and the next sync sends both EMAILs and the ORG.
@@ -52,12 +66,8 @@ import Testing
         #expect(noTerminal.status == 2 && noTerminal.stderr.contains("--take"), "\(noTerminal.stderr)")
 
         let out = work.appendingPathComponent("out")
-        let status = work.appendingPathComponent("status")
-        let window = try TmuxWindow(
-            columns: 90, lines: 12,
-            command: "cd '\(work.path)' && '\(CLI.executable.path)' sync --resolve-all --into family > '\(out.path)'; "
-                + "echo $? > '\(status.path)'",
-            environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"])
+        let (window, status) = try Self.window(
+            "--resolve-all --into family", in: work, output: out.path, columns: 90, lines: 12)
         defer { window.close() }
         #expect(window.waitFor("ada.vcf: 1 property changed on both sides"), "\(window.screen)")
         let screen = window.screen
@@ -92,12 +102,8 @@ import Testing
         defer { server.stop() }
         #expect(conflicted.contains("conflict: ada.vcf (FN"), "\(conflicted)")
         let before = try Data(contentsOf: file)
-        let status = work.appendingPathComponent("status")
-        let window = try TmuxWindow(
-            columns: 80, lines: 10,
-            command: "cd '\(work.path)' && '\(CLI.executable.path)' sync --resolve u-ada --into family > /dev/null; "
-                + "echo $? > '\(status.path)'",
-            environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"])
+        let (window, status) = try Self.window(
+            "--resolve u-ada --into family", in: work, output: "/dev/null", columns: 80, lines: 10)
         defer { window.close() }
         #expect(window.waitFor("FN:Countess Lovelace"), "\(window.screen)")
         try window.send("Left")
