@@ -35,7 +35,7 @@ struct PlaceholderScan: Equatable {
             }
         }
         if bytes.contains(UInt8(ascii: "<")) { markup = Self.tags(bytes) }
-        if text.contains(":") { urls = Self.urls(text) }
+        if bytes.contains(UInt8(ascii: ":")) { urls = Self.urls(text) }
     }
 
     /// Removes `{{…}}` and `{{{…}}}` tags from `bytes`, recording them.

@@ -55,6 +55,10 @@ enum TextChecks {
             if let s, let t { out += setDifference("$", Set(s), Set(t)) }
             return out
         }
+        if source == translation {
+            // Equal texts differ in nothing; only the language's plural categories can be wrong.
+            return out + pluralSelectorFindings(PlaceholderScan(translation).pluralSelectors, language: language)
+        }
         let s = PlaceholderScan(source)
         let t = PlaceholderScan(translation)
         if s.mustache != t.mustache {
@@ -102,33 +106,34 @@ enum TextChecks {
         {
             out.append(p)
         }
-        if translation.contains("  ") && !source.contains("  ") {
+        if hasDoubleSpace(translation) && !hasDoubleSpace(source) {
             out.append(Finding(check: "double-space", message: "has a double space the source does not have"))
         }
         return out
     }
 
+    static func hasDoubleSpace(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for b in text.utf8 {
+            if b == 0x20 && previous == 0x20 { return true }
+            previous = b
+        }
+        return false
+    }
+
     static func setDifference(_ open: String, _ source: Set<String>, _ translation: Set<String>, close: String = "")
         -> [Finding]
     {
-        var out: [Finding] = []
         let missing = source.subtracting(translation).sorted()
         let extra = translation.subtracting(source).sorted()
-        if !missing.isEmpty {
-            out.append(
-                Finding(
-                    check: "placeholders",
-                    message: "lacks " + missing.map { open + $0 + close }.joined(separator: ", ")
-                        + " of the source"))
-        }
+        guard !missing.isEmpty || !extra.isEmpty else { return [] }
+        // One finding per text: a renamed placeholder is one mistake.
+        var parts: [String] = []
+        if !missing.isEmpty { parts.append("lacks " + missing.map { open + $0 + close }.joined(separator: ", ")) }
         if !extra.isEmpty {
-            out.append(
-                Finding(
-                    check: "placeholders",
-                    message: "has " + extra.map { open + $0 + close }.joined(separator: ", ")
-                        + ", which the source does not have"))
+            parts.append("has " + extra.map { open + $0 + close }.joined(separator: ", ") + ", which the source lacks")
         }
-        return out
+        return [Finding(check: "placeholders", message: parts.joined(separator: "; "))]
     }
 
     /// ICU plural arguments that lack a category the language needs or list one it never selects.
