@@ -116,13 +116,13 @@ let package = Package(
         ),
 
         // Terminal helpers the CLI and terminal front ends share: text made safe for a terminal, progress on
-        // stderr, SIGINT/SIGTERM during a send (Composer: the outbox stop and the sendmail programs to end);
+        // stderr, SIGINT/SIGTERM during a send (what a stop means is the caller's: no Composer import);
         // the picker's screens drawn and its keys read over ncursesw through a thin bridge.
         // The picker (`contacts pick`): its view model decides what the screen shows (no terminal code).
         // (No pkgConfig: its cflags, -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, are flags SwiftPM refuses; the shim
         // asks for the wide-character API itself and the module map links ncursesw.)
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Composer", "Support"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Support"]),
         .target(
             name: "PickerModel",
             dependencies: [
@@ -136,8 +136,9 @@ let package = Package(
         .executableTarget(
             name: "contacts",
             dependencies: [
-                "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV", "PickerModel", "MessageFormat2",
+                "ArgumentModel", "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating",
+                "Composer", "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV", "PickerModel",
+                "MessageFormat2",
             ]
         ),
 
