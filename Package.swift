@@ -65,11 +65,11 @@ let package = Package(
         .target(name: "CurlTransfer", dependencies: ["CCurl"]),
 
         // Swift side of the ICU bridge: handles with owners, thrown errors
-        .target(name: "ICUKit", dependencies: ["CICU"]),
+        .target(name: "ICUKit", dependencies: ["CICU", "Support"]),
 
-        // Package-level utilities (`package` access): the content hash (XXH64), the one rule for files
-        // that hold people's data (created owner-only whatever the umask), the one JSON reader and escaper,
-        // guarded XML input and text positions
+        // Package-level utilities (`package` access): parallel work over the cores, the content hash (XXH64),
+        // the one rule for files that hold people's data (created owner-only whatever the umask), the one JSON
+        // reader and escaper, guarded XML input and text positions
         .target(name: "Support"),
 
         // Finding the resources SwiftPM copies (sample address book, localizations, templates) without a trap
@@ -101,7 +101,7 @@ let package = Package(
             resources: [.copy("Templates")]
         ),
         // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model
-        .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "ICUKit", "Support"]),
+        .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "Support"]),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
         .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "CProcess", "ICUKit", "Support"]),
         // The list model (listings, search, selection); StringsCatalog for its localized default titles
@@ -162,12 +162,13 @@ let package = Package(
         .testTarget(name: "ICUKitTests", dependencies: ["ICUKit", "TestSupport"]),
         .testTarget(name: "LocalesTests", dependencies: ["Locales"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
-        .testTarget(name: "CollationTests", dependencies: ["Collation", "ICUKit", "TestSupport"]),
+        .testTarget(name: "CollationTests", dependencies: ["Collation", "ICUKit", "Locales", "TestSupport"]),
         .testTarget(
             name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "StringsCatalogTests", dependencies: ["StringsCatalog", "ICUKit", "Support", "TestSupport"],
+            name: "StringsCatalogTests",
+            dependencies: ["StringsCatalog", "ICUKit", "Locales", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],
@@ -224,7 +225,7 @@ let package = Package(
         .target(
             name: "FuzzEntries",
             dependencies: [
-                "ICUKit", "ContactsCore", "StringsCatalog", "Templating", "ContactsSelection", "Campaigns",
+                "ICUKit", "Locales", "ContactsCore", "StringsCatalog", "Templating", "ContactsSelection", "Campaigns",
                 "PackageResources",
             ],
             path: "Fuzz/Sources/FuzzEntries"
