@@ -196,6 +196,8 @@ let package = Package(
         .testTarget(
             name: "CardDAVTests", dependencies: ["CardDAV", "ContactsCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport", "ICUKit"]),
+        // ARCHITECTURE.md's directions: reads Package.swift and the import lines (no module to build)
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(
             name: "PickerModelTests",
             dependencies: [
