@@ -1,5 +1,6 @@
 import ArgumentModel
 import Foundation
+import Locales
 import StringsCatalog
 import TerminalUI
 
@@ -8,7 +9,7 @@ enum StringsCommandSupport {
     /// `--language L[,L…]` of the export commands, as BCP 47 (empty: every language).
     static func languages(_ args: inout Arguments) throws -> [String] {
         (try args.option("--language") ?? "").split(separator: ",").map {
-            LanguageMatcher.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
+            LocalePolicy.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
         }
     }
 
@@ -277,7 +278,7 @@ struct StringsGetCommand: Command {
         if let locale {
             requested = commandLocales(locale)
         } else {
-            requested = LanguageMatcher.requestedLanguages()
+            requested = LocalePolicy.requestedLanguages()
             if requested.isEmpty { requested = [environmentLocale(nil)] }
         }
         let joined = requested.joined(separator: ":")
@@ -301,7 +302,7 @@ struct StringsGetCommand: Command {
                 // A requested language, or the development language (tried last) when nothing answered.
                 let wanted =
                     (language == catalog.developmentLanguage && answeredBy == nil)
-                    || !LanguageMatcher.match(requested: expanded, available: [language]).isEmpty
+                    || !LocalePolicy.match(requested: expanded, available: [language]).isEmpty
                 guard wanted && language != answeredBy else { continue }
             }
             let wholly = catalog.loadErrors.contains { $0.file == file.url.path }
