@@ -81,8 +81,8 @@ enum LintBenchProject {
 
     /// Writes about `bytes` bytes of `.strings` files; returns the planted faults per check.
     static func write(_ dir: URL, bytes: Int) throws -> [String: Int] {
-        // One entry is about 60 bytes in each of 21 files.
-        let entries = max(100, bytes / (60 * (languages.count + 1)))
+        // One entry is about 48 bytes in each of 21 files.
+        let entries = max(100, bytes / (48 * (languages.count + 1)))
         var planted: [String: Int] = [:]
         var en = "/* Generated lint benchmark table */\n"
         for i in 0..<entries {

@@ -35,7 +35,9 @@ struct PlaceholderScan: Equatable {
             }
         }
         if bytes.contains(UInt8(ascii: "<")) { markup = Self.tags(bytes) }
-        if bytes.contains(UInt8(ascii: ":")) { urls = Self.urls(text) }
+        if bytes.contains(UInt8(ascii: ":")), text.contains("://") || text.contains("mailto:") {
+            urls = Self.urls(text)
+        }
     }
 
     /// Removes `{{…}}` and `{{{…}}}` tags from `bytes`, recording them.

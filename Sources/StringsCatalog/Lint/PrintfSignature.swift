@@ -22,7 +22,7 @@ extension LocalizationFolder {
     {
         let sourceSig = try? argumentSignature(source)
         let sourceHasSpecs = (sourceSig?.isEmpty == false)
-        guard sourceHasSpecs || translation.contains("%") else { return nil }
+        guard sourceHasSpecs || translation.utf8.contains(UInt8(ascii: "%")) else { return nil }
         let tSig: [Int: FormatSpecifier.Kind]
         do { tSig = try argumentSignature(translation) } catch {
             guard sourceHasSpecs else { return nil }
