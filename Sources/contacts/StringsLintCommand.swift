@@ -35,7 +35,7 @@ struct StringsLintCommand: Command {
         arguments: [StringsCommandSupport.dirArgument],
         examples: [
             "contacts strings lint Localizations",
-            "contacts strings lint Localizations --ignore punctuation --error same-as-source --format sarif",
+            "contacts strings lint Localizations --ignore punctuation --error double-space --format sarif",
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
