@@ -104,10 +104,10 @@ let package = Package(
         .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "Support"]),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
         .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "CProcess", "ICUKit", "Support"]),
-        // The list model (listings, search, selection); StringsCatalog for its localized default titles
+        // The list model (listings, search, selection); its UI literals come from the caller
         .target(
             name: "ContactsSelection",
-            dependencies: ["ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Support"]
+            dependencies: ["ICUKit", "Locales", "Collation", "ContactsCore", "Support"]
         ),
         // Per-recipient messages and the select action: the selection's contacts → drafts
         .target(

@@ -15,8 +15,6 @@ import Testing
         // compose: SMTP through CurlTransfer like HTTP
         "Composer → CCurl",
         "curl call in Composer",
-        // listing: UI literals from the front end
-        "ContactsSelection → StringsCatalog",
         // listing and strings: files split by concern
         "over 600 lines: Sources/ContactsSelection/SearchIndex.swift",
         // issue 30 item 1 (compose, listing, strings): the CLI a thin shell
