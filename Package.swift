@@ -88,7 +88,7 @@ let package = Package(
         ),
         .target(
             name: "StringsCatalog",
-            dependencies: ["ICUKit", "Locales", "PackageResources", "Support"],
+            dependencies: ["ICUKit", "Locales", "MessageFormat2", "PackageResources", "Support"],
             resources: [.copy("Localizations")]
         ),
         // Unicode MessageFormat 2.0: syntax, data model, resolution, functions on ICU (no Templating import)

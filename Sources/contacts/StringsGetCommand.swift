@@ -1,5 +1,6 @@
 import ArgumentModel
 import Foundation
+import MessageFormat2
 import StringsCatalog
 
 struct StringsGetCommand: Command {
@@ -11,6 +12,11 @@ struct StringsGetCommand: Command {
             Prints the value of KEY for the locale (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG), with CLDR fallback
             (zh-HK → zh-Hant, es-MX → es-419 → es, en-AU → en-GB → en) and per-key fallback to the development
             language.
+
+            With --arg NAME=VALUE the value is formatted as a message: a Unicode MessageFormat 2 message (a key
+            ending in _mf2, or a value starting with .input, .local, .match or {{) by MessageFormat 2, any other
+            value as an ICU MessageFormat pattern ({name}, {n, plural, one {# file} other {# files}}). A
+            placeholder that fails shows its fallback ({$name}), is reported on stderr, and the exit is 1.
             """,
         options: [
             .option("--locale", value: "L", help: "the locale (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG)"),
@@ -19,6 +25,10 @@ struct StringsGetCommand: Command {
                 "--dir", value: "DIR", help: "the localizations folder (default: the package's own Localizations)",
                 completion: .directory),
             .option("--count", value: "N", help: "feeds plural variables (and %d)"),
+            .repeated(
+                "--arg", value: "NAME=VALUE",
+                help: "a named argument of a MessageFormat value (numbers are exact decimals); repeatable"),
+            .flag("--no-bidi", help: "no bidi isolation marks around MessageFormat 2 placeholders"),
         ],
         arguments: [
             ArgumentSpec("KEY", help: "the key of the string", required: true),
@@ -26,13 +36,24 @@ struct StringsGetCommand: Command {
                 "ARG", help: "a further argument (integers are numbers, everything else text); at most 19",
                 repeated: true),
         ],
-        examples: [#"contacts strings get "%d contacts selected" --locale ru --count 3"#])
+        examples: [
+            #"contacts strings get "%d contacts selected" --locale ru --count 3"#,
+            "contacts strings get others_mf2 --table invite --locale de --arg others_count=2 --arg others_list=Ada",
+        ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let locale = try args.option("--locale")
         let table = try args.option("--table") ?? "Localizable"
         let dir = try args.option("--dir")
         let countText = try args.option("--count")
+        var named: [String: MessageArgument] = [:]
+        for text in try args.options("--arg") {
+            guard let (argument, value) = MessageArgument.assignment(text) else {
+                throw CLIError.usage("\(name): --arg takes NAME=VALUE, not '\(text)'")
+            }
+            named[argument] = value
+        }
+        let bidi: BidiStrategy = args.flag("--no-bidi") ? .none : .default
         let positional = try args.positionals(max: 20, names: "KEY and up to 19 arguments")
         let extra = positional.dropFirst()
         guard let key = positional.first else {
@@ -70,35 +91,33 @@ struct StringsGetCommand: Command {
         for a in extra { arguments.append(Int(a).map(CatalogArgument.int) ?? .string(a)) }
         // Files of the table that could not be read (at all, or in part) for a requested language: the answer
         // comes from a fallback, which is said on stderr.
-        let answeredBy = catalog.language(of: key, table: table, locale: joined)
-        let expanded = requested.flatMap { $0.split(separator: ":").map(String.init) }
-        var failed = false
-        for file in catalog.files where file.table == table {
-            let problems = catalog.diagnostics.filter { $0.file == file.url.path && $0.severity == .error }
-            guard let first = problems.first else { continue }
-            if let language = file.language {
-                // A requested language, or the development language (tried last) when nothing answered.
-                let wanted =
-                    (language == catalog.developmentLanguage && answeredBy == nil)
-                    || !LanguageMatcher.match(requested: expanded, available: [language]).isEmpty
-                guard wanted && language != answeredBy else { continue }
-            }
-            let wholly = catalog.loadErrors.contains { $0.file == file.url.path }
-            failed = failed || wholly
-            let what = wholly ? "could not be read" : "has errors"
-            let answer =
-                answeredBy.map { l in
-                    let usable = catalog.files.filter { f in
-                        f.table == table && !catalog.loadErrors.contains { $0.file == f.url.path }
-                    }
-                    let from = usable.first { $0.language == l } ?? usable.first { $0.language == nil }
-                    return "answered from \(l)" + (from.map { " (\($0.url.path))" } ?? "")
-                } ?? "no language has the key"
-            printError("contacts: \(name): \(first)")
-            printError("contacts: \(name): warning: \(file.url.path) \(what); \(answer)")
+        let problems = catalog.lookupProblems(key, table: table, requested: requested)
+        for p in problems {
+            printError("contacts: \(name): \(p.diagnostic)")
+            printError(
+                "contacts: \(name): warning: \(p.file) \(p.unreadable ? "could not be read" : "has errors"); \(p.answer)"
+            )
         }
+        let failed = problems.contains { $0.unreadable }
         guard catalog.string(key, table: table, locale: joined) != nil else {
             throw CLIError.failure("\(name): no string \"\(key)\" in table \(table) for \(joined)")
+        }
+        if !named.isEmpty {
+            guard arguments.isEmpty else {
+                throw CLIError.usage("\(name): --arg does not go with --count or ARG (a printf value)")
+            }
+            let message: FormattedMessage
+            do {
+                message = try catalog.formatMessage(
+                    key, table: table, locale: joined, arguments: named, bidiIsolation: bidi)
+            } catch {
+                throw CLIError.failure("\(name): \(error)")
+            }
+            var out = Output()
+            out.line(message.text)
+            out.flush()
+            for error in message.errors { printError("contacts: \(name): \(error)") }
+            return failed || !message.errors.isEmpty ? .failure : .ok
         }
         var out = Output()
         if arguments.isEmpty {
