@@ -1,4 +1,5 @@
 import Foundation
+import Locales
 
 /// A file of a looked-up table that could not be read (at all, or in part) for a language the lookup
 /// wanted: the answer came from a fallback, which the caller says.
@@ -36,7 +37,7 @@ extension Catalog {
                 // A requested language, or the development language (tried last) when nothing answered.
                 let wanted =
                     (language == developmentLanguage && answeredBy == nil)
-                    || !LanguageMatcher.match(requested: expanded, available: [language]).isEmpty
+                    || !LocalePolicy.match(requested: expanded, available: [language]).isEmpty
                 guard wanted && language != answeredBy else { continue }
             }
             let answer =

@@ -1,4 +1,5 @@
 import Foundation
+import Locales
 
 /// Every localization file of a resources folder, loaded as editable documents: the translator
 /// tools (lint, status, sync, XLIFF) work on this.
@@ -37,7 +38,7 @@ public struct LocalizationFolder: Sendable {
     public init(directory: URL, displayRoot: String? = nil, developmentLanguage: String = "en") throws {
         self.directory = directory
         self.displayRoot = displayRoot ?? directory.path
-        self.developmentLanguage = LanguageMatcher.bcp47(fromLocalizationName: developmentLanguage)
+        self.developmentLanguage = LocalePolicy.bcp47(fromLocalizationName: developmentLanguage)
         for file in try Catalog.scan(directory) {
             let display = displayPath(file.url)
             do {
@@ -79,9 +80,9 @@ public struct LocalizationFolder: Sendable {
     /// ```
     public func language(matching tag: String) -> String {
         let all = Set(languages).union(allLanguages)
-        let given = LanguageMatcher.folderLanguage(tag)
+        let given = LocalePolicy.folderLanguage(tag)
         if all.contains(given) { return given }
-        return all.sorted().first { LanguageMatcher.sameLanguage($0, given) } ?? given
+        return all.sorted().first { LocalePolicy.sameLanguage($0, given) } ?? given
     }
 
     func displayPath(_ url: URL) -> String {

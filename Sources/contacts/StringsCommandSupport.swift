@@ -1,5 +1,6 @@
 import ArgumentModel
 import Foundation
+import Locales
 import StringsCatalog
 import TerminalUI
 
@@ -8,7 +9,7 @@ enum StringsCommandSupport {
     /// `--language L[,L…]` of the export commands, as BCP 47 (empty: every language).
     static func languages(_ args: inout Arguments) throws -> [String] {
         (try args.option("--language") ?? "").split(separator: ",").map {
-            LanguageMatcher.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
+            LocalePolicy.bcp47(fromLocalizationName: $0.trimmingCharacters(in: .whitespaces))
         }
     }
 

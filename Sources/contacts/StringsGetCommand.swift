@@ -1,5 +1,6 @@
 import ArgumentModel
 import Foundation
+import Locales
 import MessageFormat2
 import StringsCatalog
 
@@ -77,7 +78,7 @@ struct StringsGetCommand: Command {
         if let locale {
             requested = commandLocales(locale)
         } else {
-            requested = LanguageMatcher.requestedLanguages()
+            requested = LocalePolicy.requestedLanguages()
             if requested.isEmpty { requested = [environmentLocale(nil)] }
         }
         let joined = requested.joined(separator: ":")

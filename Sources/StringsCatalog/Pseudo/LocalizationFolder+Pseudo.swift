@@ -1,4 +1,5 @@
 import Foundation
+import Locales
 import Support
 
 /// What ``LocalizationFolder/pseudolocalize(_:into:)`` made.
@@ -40,7 +41,7 @@ extension LocalizationFolder {
     /// _ = try folder.save()   // Localizations/en-XA.lproj/…, the en-XA localizations of the catalogs
     /// ```
     public mutating func pseudolocalize(_ pseudo: Pseudolocalizer, into language: String) throws -> PseudoReport {
-        let target = LanguageMatcher.bcp47(fromLocalizationName: language)
+        let target = LocalePolicy.bcp47(fromLocalizationName: language)
         guard target != developmentLanguage && target != "Base" else {
             throw StringsCatalogError.invalidArgument(
                 "\(target) is the development language: a pseudolanguage needs a language of its own (en-XA)")
