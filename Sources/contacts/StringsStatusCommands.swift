@@ -26,21 +26,7 @@ struct StringsStatusCommand: Command {
             out.write(try jsonString(rows))
             out.line()
         } else {
-            func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
-                let p = String(repeating: " ", count: max(0, n - s.count))
-                return right ? p + s : s + p
-            }
-            out.line(
-                pad("language", 10) + pad("total", 7, right: true) + pad("translated", 12, right: true)
-                    + pad("missing", 9, right: true) + pad("untranslated", 14, right: true)
-                    + pad("done", 8, right: true))
-            for r in rows {
-                out.line(
-                    pad(r.language, 10) + pad(String(r.total), 7, right: true)
-                        + pad(String(r.translated), 12, right: true)
-                        + pad(String(r.missing), 9, right: true) + pad(String(r.untranslated), 14, right: true)
-                        + pad(String(format: "%.0f%%", r.percent), 8, right: true))
-            }
+            out.write(LanguageStatus.table(rows))
         }
         out.flush()
         if !folder.loadErrors.isEmpty {
