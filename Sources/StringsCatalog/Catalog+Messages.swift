@@ -2,7 +2,8 @@ import Foundation
 import ICUKit
 import MessageFormat2
 
-/// The syntax a catalog value is written in, for formatting it with named arguments.
+/// The syntax a catalog value is written in: the one rule that `strings get`, lint and pseudolanguages
+/// use to tell a MessageFormat 2 value.
 ///
 /// ```swift
 /// MessageSyntax(key: "others_mf2", value: "{$n} others")                      // .messageFormat2
@@ -10,8 +11,9 @@ import MessageFormat2
 /// MessageSyntax(key: "files", value: "{n, plural, one {# file} other {# files}}")  // .messageFormat1
 /// ```
 public enum MessageSyntax: Sendable, Hashable {
-    /// Unicode MessageFormat 2: the key ends in `_mf2` or `.mf2`, or the value starts (after white space)
-    /// with a declaration (`.input`, `.local`), a `.match`, or a quoted pattern (`{{`).
+    /// Unicode MessageFormat 2: the key ends in `_mf2` or `.mf2`, or the value is a complex message: it
+    /// starts (after white space) with a declaration (`.input`, `.local`) or a `.match`. (A simple message,
+    /// or one that is only a quoted pattern `{{…}}`, is marked by its key.)
     case messageFormat2
     /// Any other value: an ICU MessageFormat pattern, as templates' `{{#t}}` reads it.
     case messageFormat1
@@ -28,7 +30,7 @@ public enum MessageSyntax: Sendable, Hashable {
                 && start.dropFirst(word.count).first.map { !($0.isLetter || $0.isNumber || "-_.".contains($0)) }
                     ?? false
         }
-        self = keyword || start.hasPrefix("{{") ? .messageFormat2 : .messageFormat1
+        self = keyword ? .messageFormat2 : .messageFormat1
     }
 }
 

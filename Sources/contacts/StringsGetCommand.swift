@@ -15,7 +15,7 @@ struct StringsGetCommand: Command {
             language.
 
             With --arg NAME=VALUE the value is formatted as a message: a Unicode MessageFormat 2 message (a key
-            ending in _mf2, or a value starting with .input, .local, .match or {{) by MessageFormat 2, any other
+            ending in _mf2 or .mf2, or a value starting with .input, .local or .match) by MessageFormat 2, any other
             value as an ICU MessageFormat pattern ({name}, {n, plural, one {# file} other {# files}}). A
             placeholder that fails shows its fallback ({$name}), is reported on stderr, and the exit is 1.
             """,

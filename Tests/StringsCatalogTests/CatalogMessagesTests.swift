@@ -14,7 +14,8 @@ import Testing
         #expect(MessageSyntax(key: "k", value: "\n  .input {$n :number} {{{$n}}}") == .messageFormat2)
         #expect(MessageSyntax(key: "k", value: ".local $x = {1} {{{$x}}}") == .messageFormat2)
         #expect(MessageSyntax(key: "k", value: ".match $n * {{x}}") == .messageFormat2)
-        #expect(MessageSyntax(key: "k", value: "{{quoted}}") == .messageFormat2)
+        #expect(MessageSyntax(key: "k", value: "{{quoted}}") == .messageFormat1)
+        #expect(MessageSyntax(key: "k_mf2", value: "{{quoted}}") == .messageFormat2)
         #expect(MessageSyntax(key: "k", value: "{n, plural, one {# file} other {# files}}") == .messageFormat1)
         #expect(MessageSyntax(key: "k", value: ".matched by nothing") == .messageFormat1)
     }

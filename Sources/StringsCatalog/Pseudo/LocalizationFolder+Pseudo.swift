@@ -64,7 +64,10 @@ extension LocalizationFolder {
         var count = 0
         for table in sourceStringsTables.sorted() {
             guard var doc = sourceStrings(table) else { continue }
-            doc.rewriteValues { pseudo.transform($0.value) }
+            // A MessageFormat 2 value stays as written: accenting its syntax (`.input`) would break it.
+            doc.rewriteValues {
+                TextChecks.isMessageFormat2(key: $0.key, source: $0.value) ? $0.value : pseudo.transform($0.value)
+            }
             count += doc.entries.count
             doc.file = displayPath(url(language: target, table: table, extension: "strings"))
             strings[target, default: [:]][table] = doc
