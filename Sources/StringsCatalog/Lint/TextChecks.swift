@@ -20,9 +20,7 @@ enum TextChecks {
     /// A value is a Unicode MessageFormat 2 message when its key says so (`…_mf2`, `….mf2`) or its source is a
     /// complex message (starting with `.input`, `.local` or `.match`).
     static func isMessageFormat2(key: String, source: String) -> Bool {
-        if key.hasSuffix("_mf2") || key.hasSuffix(".mf2") { return true }
-        let start = source.drop { $0.isWhitespace }
-        return start.hasPrefix(".input") || start.hasPrefix(".local") || start.hasPrefix(".match")
+        MessageSyntax(key: key, value: source) == .messageFormat2
     }
 
     /// The problem of an MF2 value (syntax with line and column within the value, or a data-model error).
