@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Crash-safe file writes: a new file appears complete or not at all, and never replaces another file.
 /// Every file and folder made here holds people's data (drafts, outbox messages, the journal): it is
 /// created owner-only (``PrivateFiles``: 0600 files, 0700 folders) whatever the umask.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Files replaced whole or not at all: the new bytes go to a temporary file in the same folder, which is
 /// synced to disk and renamed over the old name, and the folder is synced; a crash at any point leaves the

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// A program run to its end for what it prints: in this process group, with this process's standard input
 /// and error (it may ask on the terminal, as `pass` and its pinentry do), no signal blocked, its standard

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 extension TerminalSession {
     /// The editor a person chose, as git and mutt find it: `VISUAL`, else `EDITOR`, else `vi`.
     ///

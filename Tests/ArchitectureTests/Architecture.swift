@@ -29,6 +29,9 @@ enum Architecture {
 
     /// The one curl layer and its bridge: the only modules that may name curl.
     static let curlModules: Set<String> = ["CurlTransfer", "CCurl"]
+    /// The platform's C library (Glibc, Musl, Darwin) comes through `import Foundation`, which re-exports it on
+    /// every platform: no file imports it by name (one fence instead of the same `#if canImport` block in many).
+    static let platformLibraries: Set<String> = ["Glibc", "Musl", "Darwin", "WinSDK", "Android"]
     static let maximumFileLines = 600
     static let maximumCLIFileLines = 300
     static let maximumCLILines = 2_500
@@ -75,6 +78,12 @@ enum Architecture {
                 found.append(
                     Violation(key: "@_exported import", detail: "\(file.path):\(line.number): one public name per type")
                 )
+            }
+            for library in file.imports.intersection(platformLibraries).sorted() {
+                found.append(
+                    Violation(
+                        key: "platform import: \(file.path)",
+                        detail: "imports \(library) by name: import Foundation, which brings the platform's C library"))
             }
             if file.lines.count > maximumFileLines {
                 found.append(

@@ -74,6 +74,12 @@ import Testing
                     module: "MessageFormat2", path: "Sources/MessageFormat2/B.swift",
                     lines: ["  #if os(Linux)", "internal import Templating"]),
                 .init(module: "Support", path: "Sources/Support/C.swift", lines: ["@_exported import Foundation"]),
+                .init(
+                    module: "Support", path: "Sources/Support/H.swift",
+                    lines: [
+                        "#if canImport(Glibc)", "    import Glibc", "#elseif canImport(Darwin)", "    import Darwin",
+                        "#endif",
+                    ]),
                 .init(module: "CardDAV", path: "Sources/CardDAV/D.swift", lines: ["curl_easy_perform(handle)"]),
                 .init(module: "Templating", path: "Sources/Templating/E.swift", lines: long),
                 .init(module: "contacts", path: "Sources/contacts/F.swift", lines: Array(long[..<301])),
@@ -82,6 +88,7 @@ import Testing
         #expect(
             Set(Architecture.violations(in: graph).map(\.key)) == [
                 "TerminalUI → Composer", "MessageFormat2 → Templating", "@_exported import", "curl call in CardDAV",
+                "platform import: Sources/Support/H.swift",
                 "over 600 lines: Sources/Templating/E.swift", "CLI file over 300 lines: Sources/contacts/F.swift",
                 "CLI file over 300 lines: Sources/contacts/G.swift", "over 600 lines: Sources/contacts/G.swift",
                 "Sources/contacts over 2,500 lines",

@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// An outbox's `journal.jsonl`: an append-only, fsynced log, one JSON object a line with sorted keys,
 /// `{"at":1767225600,"e":"queued","from":"a@example.com","id":"000001","to":["b@example.org"]}`. The line
 /// format is what every outbox on disk holds, so it stays as it is: outboxes written before still load.

@@ -2,12 +2,6 @@ internal import CProcess
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One run of a delivery program (sendmail, an SMS program): the input as a complete file on its standard
 /// input (never a pipe that a crash could cut short), its own process group (a Ctrl-C on the terminal does
 /// not kill it mid-message), `timeout` seconds before its group is killed, and on Linux death with this
