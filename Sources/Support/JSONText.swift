@@ -2,7 +2,11 @@
 /// encoded in one go), spelled as `jsonString` (JSONEncoder with `.withoutEscapingSlashes`) spells it.
 package enum JSONText {
     /// `s` as a JSON string literal: `"` and `\` escaped, `\b \f \n \r \t`, other controls as `\u00xx`.
-    package static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String { quoted(s, shortBackspaceAndFormFeed: true) }
+
+    /// ``quoted(_:)``; `shortBackspaceAndFormFeed: false` writes backspace and form feed as `\u0008` and
+    /// `\u000c`, as Xcode's string catalogs do.
+    package static func quoted(_ s: String, shortBackspaceAndFormFeed: Bool) -> String {
         var needsEscape = false
         for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
             needsEscape = true
@@ -16,8 +20,8 @@ package enum JSONText {
             switch b {
             case 0x22: out += [0x5C, 0x22]
             case 0x5C: out += [0x5C, 0x5C]
-            case 0x08: out += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+            case 0x08 where shortBackspaceAndFormFeed: out += [0x5C, UInt8(ascii: "b")]
+            case 0x0C where shortBackspaceAndFormFeed: out += [0x5C, UInt8(ascii: "f")]
             case 0x0A: out += [0x5C, UInt8(ascii: "n")]
             case 0x0D: out += [0x5C, UInt8(ascii: "r")]
             case 0x09: out += [0x5C, UInt8(ascii: "t")]
