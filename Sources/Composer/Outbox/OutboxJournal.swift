@@ -128,17 +128,9 @@ struct OutboxJournal {
         var bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
         if let tail = bytes.last, tail != 0x0A { bytes.append(0x0A) }
         bytes += try encode(records)
-        let temporary = directory.appendingPathComponent(".journal-\(UInt64.random(in: 0...UInt64.max))").path
-        do {
-            try AtomicFile.writeAndSync(bytes, path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
-            guard rename(temporary, path) == 0 else {
-                throw ComposerError.io(path: path, message: AtomicFile.errnoText())
-            }
-        } catch {
-            unlink(temporary)
-            throw error
+        do { try AtomicFiles.replace(path, with: bytes) } catch {
+            throw ComposerError.io(path: error.path, message: error.reason)
         }
-        AtomicFile.syncDirectory(directory.path)
     }
 
     private func lastByte() -> UInt8? {
