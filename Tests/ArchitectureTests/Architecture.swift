@@ -99,6 +99,7 @@ enum Architecture {
                 }
             }
         }
+        found += secondNames(in: graph)
         for (module, files) in curlFiles.sorted(by: { $0.key < $1.key }) {
             found.append(
                 Violation(
@@ -111,6 +112,28 @@ enum Architecture {
                     key: "Sources/contacts over 2,500 lines", detail: "\(cliLines) lines: the CLI is a thin shell"))
         }
         return found
+    }
+
+    /// One public name per type: `public typealias A = B` where B is a type the package declares.
+    static func secondNames(in graph: ModuleGraph) -> [Violation] {
+        var types: Set<String> = []
+        var aliases: [(alias: String, type: String, path: String)] = []
+        for file in graph.sources {
+            for line in ModuleGraph.codeLines(file.lines) where line.text.contains("public ") {
+                if let match = line.text.wholeMatch(of: /public typealias (\w+) = (\w+)/) {
+                    aliases.append((String(match.1), String(match.2), file.path))
+                } else if let match = line.text.firstMatch(
+                    of: /^(?:@\w+ )*public (?:final )?(?:struct|enum|class|actor|protocol) (\w+)/)
+                {
+                    types.insert(String(match.1))
+                }
+            }
+        }
+        return aliases.filter { types.contains($0.type) }.map {
+            Violation(
+                key: "second public name: \($0.alias) = \($0.type)",
+                detail: "\($0.path): one public name per type")
+        }
     }
 
     /// A curl function, option or code (`curl_easy_perform(`, `CURLOPT_URL`, `CURLE_OK`) on a line of code.
