@@ -89,7 +89,7 @@ let package = Package(
         ),
         .target(
             name: "StringsCatalog",
-            dependencies: ["ICUKit", "Locales", "PackageResources", "Support"],
+            dependencies: ["ICUKit", "Locales", "MessageFormat2", "PackageResources", "Support"],
             resources: [.copy("Localizations")]
         ),
         // Unicode MessageFormat 2.0: syntax, data model, resolution, functions on ICU (no Templating import)
@@ -105,10 +105,10 @@ let package = Package(
         .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "Support"]),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
         .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "ICUKit", "Support"]),
-        // The list model (listings, search, selection); StringsCatalog for its localized default titles
+        // The list model (listings, search, selection); its UI literals come from the caller
         .target(
             name: "ContactsSelection",
-            dependencies: ["ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Support"]
+            dependencies: ["ICUKit", "Locales", "Collation", "ContactsCore", "Support"]
         ),
         // Per-recipient messages and the select action: the selection's contacts → drafts
         .target(

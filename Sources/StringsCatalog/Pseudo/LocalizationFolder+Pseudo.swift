@@ -41,7 +41,10 @@ extension LocalizationFolder {
         let sourceTables = Set((strings[developmentLanguage] ?? [:]).keys).union((strings["Base"] ?? [:]).keys)
         for table in sourceTables.sorted() {
             guard var doc = sourceStrings(table) else { continue }
-            doc.rewriteValues { pseudo.transform($0.value) }
+            // A MessageFormat 2 value stays as written: accenting its syntax (`.input`) would break it.
+            doc.rewriteValues {
+                TextChecks.isMessageFormat2(key: $0.key, source: $0.value) ? $0.value : pseudo.transform($0.value)
+            }
             report.strings += doc.entries.count
             doc.file = displayPath(url(language: target, table: table, extension: "strings"))
             strings[target, default: [:]][table] = doc
