@@ -58,7 +58,8 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
 
-        // Starting a child program that dies with this process (fork, PR_SET_PDEATHSIG, exec): sendmail
+        // Starting a child program that dies with this process (fork, PR_SET_PDEATHSIG, exec): Support's
+        // ChildProcess, for sendmail and the SMS program
         .target(name: "CProcess", path: "Sources/CProcess"),
 
         // The one libcurl layer above the bridge: SMTP (Composer) and HTTP (CardDAV) share it
@@ -69,8 +70,8 @@ let package = Package(
 
         // Package-level utilities (`package` access): parallel work over the cores, the content hash (XXH64),
         // the one rule for files that hold people's data (created owner-only whatever the umask), the one JSON
-        // reader and escaper, guarded XML input and text positions
-        .target(name: "Support"),
+        // reader and escaper, guarded XML input, text positions and starting child programs
+        .target(name: "Support", dependencies: ["CProcess"]),
 
         // Finding the resources SwiftPM copies (sample address book, localizations, templates) without a trap
         .target(name: "PackageResources"),
@@ -103,7 +104,7 @@ let package = Package(
         // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model
         .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "Support"]),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
-        .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "CProcess", "ICUKit", "Support"]),
+        .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "ICUKit", "Support"]),
         // The list model (listings, search, selection); its UI literals come from the caller
         .target(
             name: "ContactsSelection",

@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension VCardReader {
     /// What a streamed read gave: the caller's pieces in file order and what the reader itself kept of
     /// each contact (its id and line, for the rule that makes ids unique).

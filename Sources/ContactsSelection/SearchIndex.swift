@@ -5,12 +5,6 @@ import ICUKit
 import Support
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Every row's search keys packed into one byte buffer, in list order. Fields of a row are separated by
 /// 0x01: the folded display name ("zhang wei"), its compact form ("zhangwei"), Han initials ("zw"),
 /// Hangul initial consonants ("ㅇㅅㅇ"), folded sort name, the other name (nickname) and organization, emails (lowercased,

@@ -1,11 +1,6 @@
 import Dispatch
+import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The package's one way to spread work over the cores: how many threads (the online processors, or
 /// environment variable `CONTACTS_THREADS` when set to a number ≥ 1) and an ordered parallel map in which

@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// SIGINT and SIGTERM during a send (`compose --send` from before it renders, `outbox send`).
 ///
 /// The first one asks for a stop (the `stop` action given to ``watch(stop:stopAtOnce:)``, e.g. an outbox's stop). Before the outbox is being sent (rendering, queueing),

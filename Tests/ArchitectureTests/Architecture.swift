@@ -20,8 +20,9 @@ enum Architecture {
             to: ["ContactsSelection", "Campaigns", "PickerModel", "TerminalUI", "contacts"],
             why: "the libraries never import the list model, campaigns, the picker or the CLI"),
         Rule(
-            from: ["Composer"], to: ["ContactsCore", "Templating"],
-            why: "Composer knows nothing of contacts or templates"),
+            from: ["Composer"], to: ["ContactsCore", "Templating", "StringsCatalog", "Collation"],
+            why: "Composer knows nothing of contacts or templates; its callers localize its typed errors"),
+        Rule(from: ["Templating"], to: ["Composer"], why: "the template engine knows nothing of mail"),
         Rule(from: ["ContactsCore"], to: ["CardDAV"], why: "ContactsCore never imports CardDAV"),
         Rule(from: ["CardDAV"], to: ["ContactsSelection"], why: "CardDAV knows ContactsCore, not lists"),
         Rule(from: ["MessageFormat2"], to: ["Templating"], why: "MessageFormat2 has no Templating import"),
@@ -29,6 +30,9 @@ enum Architecture {
 
     /// The one curl layer and its bridge: the only modules that may name curl.
     static let curlModules: Set<String> = ["CurlTransfer", "CCurl"]
+    /// The platform's C library (Glibc, Musl, Darwin) comes through `import Foundation`, which re-exports it on
+    /// every platform: no file imports it by name (one fence instead of the same `#if canImport` block in many).
+    static let platformLibraries: Set<String> = ["Glibc", "Musl", "Darwin", "WinSDK", "Android"]
     static let maximumFileLines = 600
     static let maximumCLIFileLines = 300
     static let maximumCLILines = 2_500
@@ -76,6 +80,12 @@ enum Architecture {
                     Violation(key: "@_exported import", detail: "\(file.path):\(line.number): one public name per type")
                 )
             }
+            for library in file.imports.intersection(platformLibraries).sorted() {
+                found.append(
+                    Violation(
+                        key: "platform import: \(file.path)",
+                        detail: "imports \(library) by name: import Foundation, which brings the platform's C library"))
+            }
             if file.lines.count > maximumFileLines {
                 found.append(
                     Violation(key: "over \(maximumFileLines) lines: \(file.path)", detail: "\(file.lines.count) lines"))
@@ -90,6 +100,7 @@ enum Architecture {
                 }
             }
         }
+        found += secondNames(in: graph)
         for (module, files) in curlFiles.sorted(by: { $0.key < $1.key }) {
             found.append(
                 Violation(
@@ -102,6 +113,28 @@ enum Architecture {
                     key: "Sources/contacts over 2,500 lines", detail: "\(cliLines) lines: the CLI is a thin shell"))
         }
         return found
+    }
+
+    /// One public name per type: `public typealias A = B` where B is a type the package declares.
+    static func secondNames(in graph: ModuleGraph) -> [Violation] {
+        var types: Set<String> = []
+        var aliases: [(alias: String, type: String, path: String)] = []
+        for file in graph.sources {
+            for line in ModuleGraph.codeLines(file.lines) where line.text.contains("public ") {
+                if let match = line.text.wholeMatch(of: /public typealias (\w+) = (\w+)/) {
+                    aliases.append((String(match.1), String(match.2), file.path))
+                } else if let match = line.text.firstMatch(
+                    of: /^(?:@\w+ )*public (?:final )?(?:struct|enum|class|actor|protocol) (\w+)/)
+                {
+                    types.insert(String(match.1))
+                }
+            }
+        }
+        return aliases.filter { types.contains($0.type) }.map {
+            Violation(
+                key: "second public name: \($0.alias) = \($0.type)",
+                detail: "\($0.path): one public name per type")
+        }
     }
 
     /// A curl function, option or code (`curl_easy_perform(`, `CURLOPT_URL`, `CURLE_OK`) on a line of code.

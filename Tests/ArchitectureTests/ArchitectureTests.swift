@@ -15,6 +15,9 @@ import Testing
         // compose: SMTP through CurlTransfer like HTTP
         "Composer → CCurl",
         "curl call in Composer",
+        // compose (PickerModel and the pick command's files are theirs now): the picked contact is a
+        // FormattedContact, one name
+        "second public name: PickedContact = FormattedContact",
         // listing and strings: files split by concern
         "over 600 lines: Sources/ContactsSelection/SearchIndex.swift",
         // issue 30 item 1 (compose, listing, strings): the CLI a thin shell
@@ -24,14 +27,17 @@ import Testing
         "CLI file over 300 lines: Sources/contacts/SelectionCommands.swift",
     ]
 
+    /// The package as written, read once for the tests below.
+    static let package = Result { try ModuleGraph() }
+
     @Test func noForbiddenEdgeOrOversizedFileBeyondThePendingOnes() throws {
-        let found = Architecture.violations(in: try ModuleGraph())
+        let found = Architecture.violations(in: try Self.package.get())
         let new = found.filter { !Self.pendingExceptions.contains($0.key) }
         #expect(new.isEmpty, "ARCHITECTURE.md forbids:\n\(new.map(\.description).joined(separator: "\n"))")
     }
 
     @Test func everyPendingExceptionIsStillNeeded() throws {
-        let keys = Set(Architecture.violations(in: try ModuleGraph()).map(\.key))
+        let keys = Set(Architecture.violations(in: try Self.package.get()).map(\.key))
         let stale = Self.pendingExceptions.subtracting(keys).sorted()
         #expect(stale.isEmpty, "no longer occurs, delete from pendingExceptions: \(stale.joined(separator: "; "))")
     }
@@ -39,7 +45,7 @@ import Testing
     /// The graph read from the package has the edges every build relies on (so a reader that finds nothing
     /// cannot pass for a clean graph).
     @Test func theGraphIsReadFromThePackage() throws {
-        let graph = try ModuleGraph()
+        let graph = try Self.package.get()
         #expect(graph.declared.contains(.init(from: "Campaigns", to: "Composer")))
         #expect(graph.declared.contains(.init(from: "CurlTransfer", to: "CCurl")))
         #expect(graph.imported.contains(.init(from: "Campaigns", to: "Composer")))
@@ -70,6 +76,15 @@ import Testing
                     module: "MessageFormat2", path: "Sources/MessageFormat2/B.swift",
                     lines: ["  #if os(Linux)", "internal import Templating"]),
                 .init(module: "Support", path: "Sources/Support/C.swift", lines: ["@_exported import Foundation"]),
+                .init(
+                    module: "Locales", path: "Sources/Locales/I.swift",
+                    lines: ["public struct LocalePolicy {", "}", "public typealias LanguageMatcher = LocalePolicy"]),
+                .init(
+                    module: "Support", path: "Sources/Support/H.swift",
+                    lines: [
+                        "#if canImport(Glibc)", "    import Glibc", "#elseif canImport(Darwin)", "    import Darwin",
+                        "#endif",
+                    ]),
                 .init(module: "CardDAV", path: "Sources/CardDAV/D.swift", lines: ["curl_easy_perform(handle)"]),
                 .init(module: "Templating", path: "Sources/Templating/E.swift", lines: long),
                 .init(module: "contacts", path: "Sources/contacts/F.swift", lines: Array(long[..<301])),
@@ -78,6 +93,7 @@ import Testing
         #expect(
             Set(Architecture.violations(in: graph).map(\.key)) == [
                 "TerminalUI → Composer", "MessageFormat2 → Templating", "@_exported import", "curl call in CardDAV",
+                "platform import: Sources/Support/H.swift", "second public name: LanguageMatcher = LocalePolicy",
                 "over 600 lines: Sources/Templating/E.swift", "CLI file over 300 lines: Sources/contacts/F.swift",
                 "CLI file over 300 lines: Sources/contacts/G.swift", "over 600 lines: Sources/contacts/G.swift",
                 "Sources/contacts over 2,500 lines",

@@ -100,8 +100,8 @@ struct ModuleGraph {
         var inString = false
         var code: [(number: Int, text: String)] = []
         for (index, raw) in lines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            let quotes = line.components(separatedBy: "\"\"\"").count - 1
+            let line = String(raw.drop { $0 == " " || $0 == "\t" })
+            let quotes = line.contains("\"\"\"") ? line.components(separatedBy: "\"\"\"").count - 1 : 0
             if inString {
                 if quotes % 2 == 1 { inString = false }
                 continue

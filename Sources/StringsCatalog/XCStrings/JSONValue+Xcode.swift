@@ -64,19 +64,6 @@ enum XcodeJSONWriter {
         }
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string as Xcode writes it (the package's one escaper, controls but `\n \r \t` as `\u00xx`).
+    static func quote(_ s: String) -> String { JSONText.quoted(s, shortBackspaceAndFormFeed: false) }
 }

@@ -1,7 +1,9 @@
-// Text transformations of rendered output: header folding and re-indentation of blocks
-extension Renderer {
+/// The one-line output of `Escaping.header` (a subject): what the template's own text breaks over lines is
+/// folded back into one line. Not RFC 5322 header folding (long lines written over several), which is the
+/// MIME writer's (Composer): this keeps CR and LF out of a header value whatever the template says.
+enum HeaderLine {
     /// Header output: line breaks (and the whitespace around them) become one space; ends are trimmed.
-    static func foldHeader(_ out: inout [UInt8], from start: Int) {
+    static func fold(_ out: inout [UInt8], from start: Int) {
         out.replaceSubrange(start..., with: folded(Array(out[start...])))
     }
 
@@ -32,26 +34,6 @@ extension Renderer {
             i += 1
         }
         while let last = result.last, last == 0x20 || last == 0x09 { result.removeLast() }
-        return result
-    }
-
-    /// Removes `remove` from the start of every line that has it and puts `add` before every line
-    /// (except the first when `firstLine` is false).
-    static func reindent(_ bytes: [UInt8], remove: [UInt8], add: [UInt8], firstLine: Bool) -> [UInt8] {
-        var result: [UInt8] = []
-        var lineStart = 0
-        while lineStart < bytes.count {
-            var end = lineStart
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            if end < bytes.count { end += 1 }
-            var s = lineStart
-            if !remove.isEmpty, end - s >= remove.count, Array(bytes[s..<s + remove.count]) == remove {
-                s += remove.count
-            }
-            if firstLine || lineStart > 0 { result.append(contentsOf: add) }
-            result.append(contentsOf: bytes[s..<end])
-            lineStart = end
-        }
         return result
     }
 }
