@@ -169,7 +169,8 @@ let package = Package(
             name: "StringsCatalogTests", dependencies: ["StringsCatalog", "ICUKit", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],
+            name: "TemplatingTests",
+            dependencies: ["Templating", "StringsCatalog", "ICUKit", "MessageFormat2", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "MessageFormat2Tests", dependencies: ["MessageFormat2", "Support", "TestSupport"],
