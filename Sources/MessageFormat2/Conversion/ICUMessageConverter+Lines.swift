@@ -42,7 +42,8 @@ extension ICUMessageConverter {
             return .object(members)
         }
 
-        /// ``json`` as one line of text.
+        /// The result as one line of JSON: `{"line":1,"source":"…","result":"…"}` or, when it failed,
+        /// `{"line":1,"source":"…","error":{"line":1,"column":5,"message":"…"}}`.
         public var jsonLine: String { json.compactText }
     }
 

@@ -293,11 +293,6 @@ private struct Conversion {
         {
             return key
         }
-        var out = "|"
-        for c in key.unicodeScalars {
-            if c == "\\" || c == "|" { out.unicodeScalars.append("\\") }
-            out.unicodeScalars.append(c)
-        }
-        return out + "|"
+        return Resolver.quoted(key)
     }
 }
