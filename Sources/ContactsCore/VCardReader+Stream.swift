@@ -1,5 +1,4 @@
 import Foundation
-import ICUKit
 import Support
 
 #if canImport(Glibc)

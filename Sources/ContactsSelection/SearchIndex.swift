@@ -2,6 +2,7 @@ import Collation
 import ContactsCore
 import Foundation
 import ICUKit
+import Support
 import Synchronization
 
 #if canImport(Glibc)

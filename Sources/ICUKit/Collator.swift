@@ -1,5 +1,6 @@
 import CICU
 import Dispatch
+import Support
 import Synchronization
 
 #if canImport(Glibc)

@@ -2,7 +2,8 @@ import ArgumentModel
 import Collation
 import ContactsSelection
 import Foundation
-import ICUKit
+import Locales
+import Support
 
 /// Exit codes of the `contacts` tool: 0 ok, 1 failure (I/O, unreadable input, lint errors), 2 usage.
 enum ExitCode: Int32 {

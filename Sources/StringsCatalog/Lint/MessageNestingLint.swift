@@ -19,7 +19,7 @@ extension LocalizationFolder {
             Diagnostic(
                 file: file, line: line, column: column, severity: .error, code: "message-nesting",
                 message: "\"\(key)\" (\(language)): sub-messages nest more than \(limit) levels deep\(`where`) "
-                    + "(ICU MessageFormat allows at most \(limit))")
+                    + "(ICU MessageFormat allows at most \(limit))", key: key)
         }
         for language in languages {
             for (_, doc) in (strings[language] ?? [:]).sorted(by: { $0.key < $1.key }) {

@@ -18,8 +18,14 @@ public enum XCLocBundle {
     /// one by one; anything else in it (a translator's `Notes/`) is left as it is.
     @discardableResult
     public static func write(_ folder: LocalizationFolder, language: String, into directory: URL) throws -> URL {
+        try write(folder, language: language, files: XLIFF.files(folder, language: language), into: directory)
+    }
+
+    /// ``write(_:language:into:)`` with the XLIFF files made already.
+    static func write(
+        _ folder: LocalizationFolder, language: String, files: [XLIFFFile], into directory: URL
+    ) throws -> URL {
         let bundle = directory.appendingPathComponent("\(language).xcloc", isDirectory: true)
-        let files = XLIFF.files(folder, language: language)
         let contents = JSONValue.object([
             JSONMember(key: "developmentRegion", value: .string(folder.developmentLanguage)),
             JSONMember(key: "project", value: .string(folder.directory.lastPathComponent)),
@@ -34,16 +40,18 @@ public enum XCLocBundle {
                 ])),
             JSONMember(key: "version", value: .string("1.0")),
         ])
-        try put(Data((XcodeJSONWriter.write(contents) + "\n").utf8), bundle.appendingPathComponent("contents.json"))
-        try put(
+        try TranslatorFiles.put(
+            Data((XcodeJSONWriter.write(contents) + "\n").utf8), bundle.appendingPathComponent("contents.json"))
+        try TranslatorFiles.put(
             Data(XLIFF.document(files).utf8),
             bundle.appendingPathComponent("Localized Contents").appendingPathComponent("\(language).xliff"))
         for file in files {
             let source = folder.directory.appendingPathComponent(file.original)
             guard let data = FileManager.default.contents(atPath: source.path) else { continue }
-            try put(data, bundle.appendingPathComponent("Source Contents").appendingPathComponent(file.original))
+            try TranslatorFiles.put(
+                data, bundle.appendingPathComponent("Source Contents").appendingPathComponent(file.original))
         }
-        try makeFolder(bundle.appendingPathComponent("Notes", isDirectory: true))
+        try TranslatorFiles.makeFolder(bundle.appendingPathComponent("Notes", isDirectory: true))
         return bundle
     }
 
@@ -78,18 +86,5 @@ public enum XCLocBundle {
             throw StringsCatalogError.io(path: url.path, message: "cannot read: \(error.localizedDescription)")
         }
         return try XLIFF.parse(data, file: url.path, language: language ?? target)
-    }
-
-    static func makeFolder(_ url: URL) throws {
-        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
-            throw StringsCatalogError.io(path: url.path, message: "cannot create: \(error.localizedDescription)")
-        }
-    }
-
-    static func put(_ data: Data, _ url: URL) throws {
-        try makeFolder(url.deletingLastPathComponent())
-        do { try data.write(to: url, options: .atomic) } catch {
-            throw StringsCatalogError.io(path: url.path, message: "cannot write: \(error.localizedDescription)")
-        }
     }
 }

@@ -15,28 +15,22 @@ extension XLIFF {
         var report = ImportReport()
         for f in files {
             let language = folder.language(matching: f.targetLanguage)
-            let dev = folder.developmentLanguage
-            let stringsTable = table(
-                forOriginal: f.original, ext: "strings",
-                among: Set((folder.strings[dev] ?? [:]).keys).union((folder.strings["Base"] ?? [:]).keys))
-            let dictTable = table(
-                forOriginal: f.original, ext: "stringsdict",
-                among: Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys))
-            let catalogTable = table(forOriginal: f.original, ext: "xcstrings", among: folder.catalogs.keys)
-            let interface =
-                stringsTable == nil && dictTable == nil && catalogTable == nil
-                ? interfaceTable(forOriginal: f.original, in: folder) : nil
+            // The format whose table the file is, else a storyboard's or XIB's strings table.
+            var owner: (format: any LocalizationFormat, table: String)?
+            for format in folder.formats {
+                if let table = format.table(forOriginal: f.original, in: folder) {
+                    owner = (format, table)
+                    break
+                }
+            }
+            let interface = owner == nil ? interfaceTable(forOriginal: f.original, in: folder) : nil
             for u in f.units {
                 // An empty target is a translation only when its state says so (a plural form left empty on
                 // purpose); otherwise it is a unit nobody translated.
                 guard let target = u.target, !target.isEmpty || isDeliberatelyEmpty(u) else { continue }
                 let changed: Bool?
-                if let stringsTable {
-                    changed = importStrings(u, target: target, table: stringsTable, language: language, into: &folder)
-                } else if let dictTable {
-                    changed = importDict(u, target: target, table: dictTable, language: language, into: &folder)
-                } else if let catalogTable {
-                    changed = importCatalog(u, target: target, table: catalogTable, language: language, into: &folder)
+                if let (format, table) = owner {
+                    changed = format.importUnit(u, target: target, table: table, language: language, into: &folder)
                 } else if let interface {
                     changed = importInterface(u, target: target, table: interface, language: language, into: &folder)
                 } else {
@@ -191,13 +185,5 @@ extension XLIFF {
             search = r.lowerBound
         }
         return nil
-    }
-
-    static func importCatalog(
-        _ u: XLIFFUnit, target: String, table: String, language: String,
-        into folder: inout LocalizationFolder
-    ) -> Bool? {
-        // Edited where it is stored, so that a unit costs what its entry costs, not a copy of the catalog.
-        folder.catalogs[table]?.importUnit(u, target: target, language: language)
     }
 }

@@ -14,16 +14,16 @@ import Synchronization
 /// ```swift
 /// let squares = ParallelWork.map(count: 8) { $0 * $0 }   // [0, 1, 4, …, 49], computed on all cores
 /// ```
-public enum ParallelWork {
+package enum ParallelWork {
     /// Threads for parallel work.
-    public static let threads: Int = {
+    package static let threads: Int = {
         if let text = getenv("CONTACTS_THREADS"), let n = Int(String(cString: text)), n >= 1 { return n }
         return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }()
 
     /// `work(k)` for every k in `0..<count`, in order of k, on up to `threads` threads (each takes the next
     /// k when done, so a slow item does not hold the others back).
-    public static func map<R: Sendable>(count: Int, threads: Int = threads, _ work: @Sendable (Int) throws -> R)
+    package static func map<R: Sendable>(count: Int, threads: Int = threads, _ work: @Sendable (Int) throws -> R)
         rethrows -> [R]
     {
         guard count > 1, threads > 1 else { return try (0..<count).map(work) }

@@ -2,13 +2,18 @@ import Foundation
 import Support
 
 extension XLIFF {
-    /// The XLIFF `<file>`s for `language`: every source table with the current translations as targets.
+    /// The XLIFF `<file>`s for `language`: every source table with the current translations as targets,
+    /// format by format (``LocalizationFolder/formats``).
     public static func files(_ folder: LocalizationFolder, language: String) -> [XLIFFFile] {
         let language = folder.language(matching: language)
+        return folder.formats.flatMap { $0.xliffFiles(folder, language: language) }
+    }
+
+    /// The `<file>`s of the `.strings` tables (``StringsFormat``).
+    static func stringsFiles(_ folder: LocalizationFolder, language: String) -> [XLIFFFile] {
         let dev = folder.developmentLanguage
         var files: [XLIFFFile] = []
-        let stringsTables = Set((folder.strings[dev] ?? [:]).keys).union((folder.strings["Base"] ?? [:]).keys)
-        for table in stringsTables.sorted() {
+        for table in folder.sourceStringsTables.sorted() {
             guard let source = folder.sourceStrings(table) else { continue }
             // Each key's last entry (what a lookup sees), indexed once rather than searched per key.
             var translated: [String: StringsDocument.Entry] = [:]
@@ -28,8 +33,14 @@ extension XLIFF {
                     original: original(folder, table, dev, "strings"), sourceLanguage: dev, targetLanguage: language,
                     units: units.reversed()))
         }
-        let dictTables = Set((folder.stringsDicts[dev] ?? [:]).keys).union((folder.stringsDicts["Base"] ?? [:]).keys)
-        for table in dictTables.sorted() {
+        return files
+    }
+
+    /// The `<file>`s of the `.stringsdict` tables (``StringsDictFormat``).
+    static func stringsDictFiles(_ folder: LocalizationFolder, language: String) -> [XLIFFFile] {
+        let dev = folder.developmentLanguage
+        var files: [XLIFFFile] = []
+        for table in folder.sourceDictTables.sorted() {
             let source = folder.sourceDictEntries(table)
             let translated = folder.stringsDicts[language]?[table]?.entries ?? [:]
             var units: [XLIFFUnit] = []
@@ -75,12 +86,6 @@ extension XLIFF {
                 XLIFFFile(
                     original: original(folder, table, dev, "stringsdict"), sourceLanguage: dev,
                     targetLanguage: language, units: units))
-        }
-        for (table, cat) in folder.catalogs.sorted(by: { $0.key < $1.key }) {
-            files.append(
-                XLIFFFile(
-                    original: "\(table).xcstrings", sourceLanguage: cat.sourceLanguage, targetLanguage: language,
-                    units: catalogUnits(cat, language: language)))
         }
         return files
     }

@@ -139,7 +139,7 @@ extension LocalizationFolder {
             out.append(
                 Diagnostic(
                     file: file, line: line, column: 1, severity: severity, code: code,
-                    message: "\"\(entry.key)\" \(language)\(at): \(message)"))
+                    message: "\"\(entry.key)\" \(language)\(at): \(message)", key: entry.key))
         }
         for p in problems {
             finding(p.place, .error, p.message.hasPrefix("invalid") ? "format-invalid" : "format-mismatch", p.message)

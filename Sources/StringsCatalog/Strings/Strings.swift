@@ -1,4 +1,5 @@
 import Foundation
+import Locales
 
 /// The documented UI literals, localized from the package's own `Localizations/` resources, with
 /// per-key fallback to English. Works from any module that depends on StringsCatalog; when the
@@ -16,7 +17,7 @@ public enum Strings {
     /// The languages the environment asks for (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`) as one
     /// `:`-separated list, "en" when none is set. The default `locale:` of every accessor.
     public static var defaultLocale: String {
-        let requested = LanguageMatcher.requestedLanguages()
+        let requested = LocalePolicy.requestedLanguages()
         return requested.isEmpty ? "en" : requested.joined(separator: ":")
     }
 
@@ -69,7 +70,7 @@ public enum Strings {
     /// `XA`…`XZ`) that the bundled catalog has no localization of: `XB` right-to-left, others accented.
     static func pseudolocalizer(for locale: String) -> Pseudolocalizer? {
         guard let first = locale.split(whereSeparator: { $0 == ":" || $0 == "," }).first else { return nil }
-        let tag = LanguageMatcher.bcp47(fromLocalizationName: String(first))
+        let tag = LocalePolicy.bcp47(fromLocalizationName: String(first))
         guard Pseudolocalizer.isPseudoLanguage(tag), !(catalog?.languages.contains(tag) ?? false) else { return nil }
         return Pseudolocalizer(style: tag.split(separator: "-").contains("XB") ? .rtl : .accented, pluralLanguage: "en")
     }
