@@ -172,7 +172,8 @@ let package = Package(
             dependencies: ["StringsCatalog", "ICUKit", "Locales", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],
+            name: "TemplatingTests",
+            dependencies: ["Templating", "StringsCatalog", "ICUKit", "MessageFormat2", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "MessageFormat2Tests", dependencies: ["MessageFormat2", "Support", "TestSupport"],
