@@ -36,6 +36,7 @@ let allCommands: [any Command.Type] = [
     StringsGenerateSwiftCommand.self,
     MessageFormatFormatCommand.self,
     MessageFormatCheckCommand.self,
+    MessageFormatConvertCommand.self,
     RenderCommand.self,
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Every example a user reads runs as written on the embedded sample: each command line of the ```sh
-/// blocks of README.md and each example of every command's `--help` (read from the built tool, as a user
+/// blocks of README.md and of the pages in Documentation/, and each example of every command's `--help` (read from the built tool, as a user
 /// sees it) is run by bash (`set -o pipefail`) with the built `contacts` first on PATH, in a scratch folder
 /// that holds the files the examples name (below, `writeFixtures`) and is also HOME. The lines of one
 /// README block run one after the other in one folder, as a user follows them; each `--help` example
@@ -33,9 +33,28 @@ import Testing
 
     // MARK: - Finding the examples
 
-    /// The command lines of README.md's ```sh blocks, with their line numbers.
+    /// The pages a user reads: README.md and every `Documentation/*.md`, by their path in the package.
+    static func documentationPages() throws -> [String] {
+        let pages = try FileManager.default.contentsOfDirectory(
+            atPath: packageRoot.appendingPathComponent("Documentation").path)
+        return ["README.md"] + pages.filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/" + $0 }
+    }
+
+    /// The command lines of the ```sh blocks of README.md and the Documentation pages, with their line numbers.
     static func readmeExamples() throws -> (run: [[Example]], skipped: [Example]) {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var run: [[Example]] = []
+        var skipped: [Example] = []
+        for page in try documentationPages() {
+            let found = try examples(inPage: page)
+            run += found.run
+            skipped += found.skipped
+        }
+        return (run, skipped)
+    }
+
+    /// The command lines of one page's ```sh blocks.
+    static func examples(inPage page: String) throws -> (run: [[Example]], skipped: [Example]) {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(page), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
         var run: [[Example]] = []
         var skipped: [Example] = []
@@ -67,7 +86,7 @@ import Testing
                 }
                 current.text += line
                 pending = nil
-                let example = Example(origin: "README.md:\(current.line)", text: current.text)
+                let example = Example(origin: "\(page):\(current.line)", text: current.text)
                 if skip { skipped.append(example) } else { block.append(example) }
             }
             if !block.isEmpty { run.append(block) }
@@ -285,7 +304,7 @@ import Testing
         }
     }
 
-    @Test("every command line of README.md's sh blocks runs as written")
+    @Test("every command line of the sh blocks of README.md and Documentation/*.md runs as written")
     func readmeExamplesRun() throws {
         let (run, skipped) = try Self.readmeExamples()
         #expect(run.joined().count >= 15, "README examples found: \(run)")
