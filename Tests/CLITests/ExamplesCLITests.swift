@@ -165,6 +165,10 @@ import Testing
         // A vdir folder (one .vcf per contact) for `contacts add --source family`.
         try fm.createDirectory(at: dir.appendingPathComponent("family"), withIntermediateDirectories: true)
         try write("names.txt", "Örjan\nZoe\nÅsa\nAnna\n42 Club\n山田太郎\nさとう\n张伟\n")
+        // ICU MessageFormat 1 messages, one a line, for `contacts messageformat convert --file`.
+        try write(
+            "messages.txt",
+            "{count, plural, one {# guest} other {# guests}}\n{gender, select, female {her} male {his} other {their}} book\n")
         let sample = packageRoot.appendingPathComponent("Sources/ContactsCore/Resources/sample.vcf")
         for name in ["contacts.vcf", "friends.vcf", "old.vcf", "big.vcf", "work.vcf"] {
             try fm.copyItem(at: sample, to: dir.appendingPathComponent(name))
