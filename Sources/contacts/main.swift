@@ -18,6 +18,7 @@ let allCommands: [any Command.Type] = [
     OutboxPruneCommand.self,
     VCardInspectCommand.self,
     VCardConvertCommand.self,
+    VCardImportCommand.self,
     AddCommand.self,
     EditCommand.self,
     DeleteCommand.self,
