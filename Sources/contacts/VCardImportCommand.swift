@@ -32,7 +32,7 @@ enum VCardImportCommand: Command {
         ],
         examples: [
             "contacts vcard import people.csv --into contacts.vcf",
-            "contacts vcard import google-contacts.csv --into ~/.contacts/family",
+            "contacts vcard import google-contacts.csv --into family",
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
