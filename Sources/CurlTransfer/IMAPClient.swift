@@ -2,30 +2,6 @@ internal import CCurl
 import Foundation
 import Synchronization
 
-/// Why an IMAP command failed. Never holds a password: libcurl's texts do not, and URLs never carry one.
-package enum IMAPTransferError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// libcurl cannot be used (not initialized, or built without the scheme).
-    case unavailable(String)
-    /// The URL is not `imap://host[:port]/Mailbox` or `imaps://…`, or holds credentials.
-    case invalidURL(String, reason: String)
-    /// The server refused the login.
-    case authenticationFailed(url: String, message: String)
-    /// TLS failed (certificate not trusted, name mismatch, handshake, no STARTTLS offered).
-    case tls(url: String, message: String)
-    /// The connection failed, was dropped or timed out, or the server answered NO or BAD.
-    case failed(url: String, message: String)
-
-    package var description: String {
-        switch self {
-        case .unavailable(let reason): return "IMAP is not available: \(reason)"
-        case .invalidURL(let url, let reason): return "invalid IMAP URL '\(url)': \(reason)"
-        case .authenticationFailed(let url, let message): return "\(url): login refused: \(message)"
-        case .tls(let url, let message): return "\(url): TLS failed: \(message)"
-        case .failed(let url, let message): return "\(url): \(message)"
-        }
-    }
-}
-
 /// IMAP through libcurl, for saving copies of sent mail: APPEND a message to a mailbox, and SEARCH a
 /// mailbox for a `Message-ID` (so that a copy cut short by a crash is not saved twice). `imaps://` is TLS
 /// from the start; `imap://` requires STARTTLS, except to this machine (loopback), where plain IMAP is
@@ -57,12 +33,12 @@ package final class IMAPClient: Sendable {
 
     /// Appends `message` (CRLF line ends, as IMAP wants them) to the mailbox of `url`
     /// (`imap://host[:port]/Mailbox`), flagged `\Seen` as a sent copy is.
-    package func append(_ message: [UInt8], to url: String) throws(IMAPTransferError) {
+    package func append(_ message: [UInt8], to url: String) throws(CurlTransferError) {
         _ = try perform(url: url, command: nil, upload: message)
     }
 
     /// The message numbers in the mailbox of `url` whose `Message-ID` is `messageID` (`<id@host>`).
-    package func search(messageID: String, in url: String) throws(IMAPTransferError) -> [Int] {
+    package func search(messageID: String, in url: String) throws(CurlTransferError) -> [Int] {
         guard !messageID.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline || !$0.isASCII }) else {
             throw .invalidURL(url, reason: "a Message-ID with quotes, backslashes or line breaks cannot be searched")
         }
@@ -77,7 +53,7 @@ package final class IMAPClient: Sendable {
     }
 
     /// `url` checked: an imap or imaps scheme, a host, a mailbox, no user part.
-    package static func check(_ url: String) throws(IMAPTransferError) -> (tls: Bool, loopback: Bool) {
+    package static func check(_ url: String) throws(CurlTransferError) -> (tls: Bool, loopback: Bool) {
         let lower = url.lowercased()
         let tls = lower.hasPrefix("imaps://")
         guard tls || lower.hasPrefix("imap://") else { throw .invalidURL(url, reason: "expected imap:// or imaps://") }
@@ -95,7 +71,7 @@ package final class IMAPClient: Sendable {
         return (tls, HTTPClient.isLoopback(url))
     }
 
-    private func perform(url: String, command: String?, upload: [UInt8]?) throws(IMAPTransferError) -> String {
+    private func perform(url: String, command: String?, upload: [UInt8]?) throws(CurlTransferError) -> String {
         let (tls, loopback) = try Self.check(url)
         guard CurlLibrary.isInitialized else { throw .unavailable("libcurl failed to initialize") }
         guard CurlLibrary.supports(tls ? "imaps" : "imap") else {
@@ -150,7 +126,7 @@ package final class IMAPClient: Sendable {
             case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
                 CURLE_SSL_CONNECT_ERROR, CURLE_USE_SSL_FAILED:
                 throw .tls(url: url, message: message)
-            default: throw .failed(url: url, message: message)
+            default: throw .network(url: url, message: message)
             }
         }
         return String(decoding: context.answer, as: UTF8.self)

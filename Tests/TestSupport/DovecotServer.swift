@@ -156,25 +156,11 @@ public final class DovecotServer {
     /// What the server logged (for failure messages).
     public var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
-    /// A port nothing listened on a moment ago (bound to 0 and closed).
+    /// A port nothing listened on a moment ago.
     static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw StartError(description: "socket failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0 else { throw StartError(description: "bind failed") }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard named == 0 else { throw StartError(description: "getsockname failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let (fd, port) = try loopbackSocket(listening: false)
+        close(fd)
+        return port
     }
 
     /// Whether something accepts connections on `port` within 10 s (false at once when `process` ended).

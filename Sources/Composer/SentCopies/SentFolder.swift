@@ -41,13 +41,13 @@ public struct IMAPSentFolder: SentFolder {
         }
     }
 
-    static func composerError(_ error: IMAPTransferError) -> ComposerError {
+    static func composerError(_ error: CurlTransferError) -> ComposerError {
         switch error {
         case .unavailable(let reason): return .mailUnavailable(reason: reason)
         case .invalidURL(let url, let reason): return .invalidURI(url, reason: reason)
         case .authenticationFailed: return .authenticationFailed(code: 0, message: error.description)
         case .tls: return .tls(code: 0, message: error.description)
-        case .failed: return .network(code: 0, message: error.description)
+        case .network, .tooLarge: return .network(code: 0, message: error.description)
         }
     }
 }
