@@ -1,5 +1,4 @@
 import Foundation
-import ICUKit
 import Support
 
 /// A vdir folder: one vCard per `.vcf` file, as vdirsyncer writes and khard reads. File names need not be

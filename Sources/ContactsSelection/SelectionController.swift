@@ -1,7 +1,6 @@
 import Collation
 import ContactsCore
 import Foundation
-import StringsCatalog
 
 /// Errors of the selection layer.
 public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -119,15 +118,6 @@ public final class SelectionController {
     public var phoneRegion: String? {
         let region = configuration.resolvedPhoneRegion
         return region == "ZZ" ? nil : region
-    }
-
-    // MARK: - Titles
-
-    /// The configured title, else the localized "Search contacts".
-    public var title: String { configuration.title ?? Strings.searchContacts(locale: configuration.locale) }
-    /// The configured button title, else the localized "Select".
-    public var selectButtonTitle: String {
-        configuration.selectButtonTitle ?? Strings.select(locale: configuration.locale)
     }
 
     // MARK: - Search

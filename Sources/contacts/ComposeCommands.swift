@@ -5,10 +5,6 @@ import Foundation
 import StringsCatalog
 import TerminalUI
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Delivery options shared by `compose` and `outbox send`:
 /// `(--out DIR | --smtp URL [--starttls] [--ca-file F] [--user U --password-file F] | --sendmail
 /// [--sendmail-program P] | --uri) [--send] [--resume DIR] [--rate N/min] [--from ADDR]`, plus the

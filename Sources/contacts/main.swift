@@ -38,6 +38,7 @@ let allCommands: [any Command.Type] = [
     StringsGenerateSwiftCommand.self,
     MessageFormatFormatCommand.self,
     MessageFormatCheckCommand.self,
+    MessageFormatConvertCommand.self,
     RenderCommand.self,
     TemplatesListCommand.self,
     TemplatesRenderCommand.self,
