@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What ``SentCopies/save(_:key:to:)`` did.
 public enum SentCopyOutcome: Sendable, Hashable {
     /// The copy was saved now, at this place.
