@@ -36,7 +36,8 @@ public enum SelectionEvent: Sendable, Equatable {
     case didRemove(ListedRow)
 }
 
-/// KBContactsSelection without the UI: configuration, the sectioned list, search as the user types,
+/// The logic of KBContactsSelection (an iOS view controller that searches the address book and selects
+/// contacts for Mail or Messages) without the UI: configuration, the sectioned list, search as the user types,
 /// a selection kept across searches, events, and the value each contact is reached at. It works over any
 /// ``ContactListing`` — a ``ContactsDataSource`` in memory, a ``CompactContactList`` or a ``SavedList`` of a
 /// million rows — by row number and id; `Contact` values are looked up (``ContactLookup``) only for what
