@@ -88,7 +88,7 @@ struct VCardConversionCLITests {
             }
             if !groups.contains(String(words[0])) { groups.append(String(words[0])) }
         }
-        #expect(groups == ["index", "outbox", "vcard", "strings", "messageformat", "templates"])
+        #expect(groups == ["index", "outbox", "vcard", "bounces", "strings", "messageformat", "templates"])
         for group in groups { try answersHelp(group: group) }
     }
 
