@@ -184,64 +184,34 @@ struct DeliveryOptions {
             attempts = n
         }
 
-        let chosen = [out != nil, smtp != nil, sendmail || sendmailProgram != nil, uri, maildir != nil, mbox != nil]
-            .filter { $0 }.count
-        guard chosen <= 1 else {
-            throw CLIError.usage(
-                "\(command): choose one of "
-                    + (composing ? "--out, --smtp, --sendmail, --uri, --maildir, --mbox" : "--smtp, --sendmail"))
-        }
-        var target: DeliveryTarget
-        if let out {
-            target = .files(URL(fileURLWithPath: out))
-        } else if let smtp {
-            var config: SMTPConfiguration
-            do { config = try SMTPConfiguration(url: smtp) } catch {
-                throw CLIError.usage("\(command): --smtp: \(error)")
+        var request = DeliveryRequest()
+        request.out = out
+        request.smtp = smtp
+        request.sendmail = sendmail
+        request.sendmailProgram = sendmailProgram
+        request.uri = uri
+        request.maildir = maildir
+        request.mbox = mbox
+        request.startTLS = starttls
+        request.caFile = caFile
+        request.user = user
+        request.auth = auth
+        request.allowPlaintextAuth = allowPlaintextAuth
+        request.neverPlaintextAuth = neverPlaintextAuth
+        request.passwordGiven = try args.option("--password-file") != nil || args.option("--password-command") != nil
+        request.replyTimeout = replyTimeout
+        request.commandTimeout = commandTimeout
+        request.connectTimeout = connectTimeout
+        request.sendmailTimeout = sendmailTimeout
+        request.transportsOnly = !composing
+        let target: DeliveryTarget
+        do {
+            let given = args
+            target = try request.target { config in
+                try PasswordOptions.read(given, user: user, server: config.url, command: command)
             }
-            config.startTLS = config.isImplicitTLS ? .off : (starttls ? .required : .optional)
-            config.caFile = caFile
-            if let replyTimeout { config.dataTimeout = replyTimeout }
-            if let commandTimeout { config.commandTimeout = commandTimeout }
-            if let connectTimeout { config.connectTimeout = connectTimeout }
-            guard !(allowPlaintextAuth && neverPlaintextAuth) else {
-                throw CLIError.usage("\(command): --allow-plaintext-auth and --never-plaintext-auth exclude each other")
-            }
-            config.plaintextAuth = allowPlaintextAuth ? .allowed : neverPlaintextAuth ? .never : .loopbackOnly
-            config.username = user
-            config.password = try PasswordOptions.read(args, user: user, server: config.url, command: command)
-            if let auth {
-                guard let mech = SMTPConfiguration.AuthMechanism(rawValue: auth.uppercased()) else {
-                    throw CLIError.usage("\(command): --auth: expected plain or login, got '\(auth)'")
-                }
-                config.authMechanism = mech
-            }
-            target = .smtp(config)
-        } else if sendmail || sendmailProgram != nil {
-            var transport = SendmailTransport(path: sendmailProgram)
-            if let sendmailTimeout { transport.timeout = sendmailTimeout }
-            target = .sendmail(transport)
-        } else if uri {
-            target = .uris
-        } else if let maildir {
-            target = .maildir(URL(fileURLWithPath: maildir))
-        } else if let mbox {
-            target = .mbox(URL(fileURLWithPath: mbox))
-        } else {
-            target = .files(URL(fileURLWithPath: "."))
-        }
-        let passwordGiven = try args.option("--password-file") != nil || args.option("--password-command") != nil
-        if case .smtp = target {
-        } else if starttls || caFile != nil || user != nil || auth != nil || replyTimeout != nil
-            || commandTimeout != nil || connectTimeout != nil || allowPlaintextAuth || neverPlaintextAuth
-            || passwordGiven
-        {
-            throw CLIError.usage(
-                "\(command): --starttls, --ca-file, --user, the password, --auth, the plaintext AUTH options and "
-                    + "the SMTP timeouts go with --smtp")
-        }
-        if sendmailTimeout != nil, case .smtp = target {
-            throw CLIError.usage("\(command): --sendmail-timeout goes with --sendmail")
+        } catch ComposerError.invalidOptions(let text) {
+            throw CLIError.usage("\(command): \(text)")
         }
         let perMinute = try rate.map { try parseRate($0, command: command) }
         var sender: MailAddress?
@@ -257,7 +227,7 @@ struct DeliveryOptions {
         if let maxSize { options.maxMessageSize = try parseSize(maxSize, command: command) }
         options.smsProgram = smsProgram
         options.newBatch = newBatch
-        options.given = chosen > 0 || smsProgram != nil
+        options.given = request.targetGiven || smsProgram != nil
         return options
     }
 
