@@ -231,23 +231,15 @@ struct DeliveryOptions {
         return options
     }
 
-    /// `N/min`, `N/hour` (or `N/h`, `N` alone per minute) as messages per minute; at least one per hour.
+    /// `--rate` (``RateValue``, the one rate grammar) as messages per minute; at least one per hour.
     static func parseRate(_ text: String, command: String) throws -> Double {
-        let units: [(String, Double)] = [("/min", 1), ("/minute", 1), ("/hour", 60), ("/h", 60)]
-        var number = Substring(text)
-        var perMinutes = 1.0
-        if let (suffix, minutes) = units.first(where: { text.hasSuffix($0.0) }) {
-            number = text.dropLast(suffix.count)
-            perMinutes = minutes
+        guard let rate = RateValue(text) else {
+            throw CLIError.usage("\(command): --rate: expected \(RateValue.expected), got '\(text)'")
         }
-        guard let n = Double(number), n.isFinite, n > 0 else {
-            throw CLIError.usage("\(command): --rate: expected N/min or N/hour with N > 0, got '\(text)'")
-        }
-        let perMinute = n / perMinutes
-        guard perMinute >= 1.0 / 60 else {
+        guard rate.perMinute >= RateValue.lowestPerMinute else {
             throw CLIError.usage("\(command): --rate: '\(text)' is below the lowest rate, 1/hour")
         }
-        return perMinute
+        return rate.perMinute
     }
 
     /// `--max-message-size` (``SizeValue``, the one size grammar) as bytes, from 1K to 2047M.
