@@ -36,29 +36,33 @@ struct DeliveryOptions {
     static func parse(_ args: inout Arguments, command: String) throws -> DeliveryOptions {
         // `outbox send` declares only the transport options (``transportOptions``).
         let composing = args.spec.option("--out") != nil
-        let out = composing ? try args.option("--out") : nil
-        let smtp = try args.option("--smtp")
-        let sendmail = args.flag("--sendmail")
-        let sendmailProgram = try args.option("--sendmail-program")
-        let uri = composing && args.flag("--uri")
-        let maildir = composing ? try args.option("--maildir") : nil
-        let mbox = composing ? try args.option("--mbox") : nil
-        let starttls = args.flag("--starttls")
-        let caFile = try args.option("--ca-file")
-        let user = try args.option("--user")
-        let allowPlaintextAuth = args.flag("--allow-plaintext-auth")
-        let neverPlaintextAuth = args.flag("--never-plaintext-auth")
-        let auth = try args.option("--auth")
+        var request = DeliveryRequest()
+        request.transportsOnly = !composing
+        request.out = composing ? try args.option("--out") : nil
+        request.smtp = try args.option("--smtp")
+        request.sendmail = args.flag("--sendmail")
+        request.sendmailProgram = try args.option("--sendmail-program")
+        request.uri = composing && args.flag("--uri")
+        request.maildir = composing ? try args.option("--maildir") : nil
+        request.mbox = composing ? try args.option("--mbox") : nil
+        request.startTLS = args.flag("--starttls")
+        request.caFile = try args.option("--ca-file")
+        request.user = try args.option("--user")
+        request.allowPlaintextAuth = args.flag("--allow-plaintext-auth")
+        request.neverPlaintextAuth = args.flag("--never-plaintext-auth")
+        request.auth = try args.option("--auth")
+        request.passwordGiven = try args.option("--password-file") != nil || args.option("--password-command") != nil
         let send = composing && args.flag("--send")
         let resume = composing ? try args.option("--resume") : nil
         let newBatch = composing && args.flag("--new-batch")
         let rate = try args.option("--rate")
         let from = composing ? try args.option("--from") : nil
-        let replyTimeout = try seconds(args.option("--reply-timeout"), "--reply-timeout", command: command)
-        let commandTimeout = try seconds(args.option("--command-timeout"), "--command-timeout", command: command)
-        let connectTimeout = try seconds(args.option("--connect-timeout"), "--connect-timeout", command: command)
-        let sendmailTimeout = try seconds(
-            args.option("--sendmail-timeout"), "--sendmail-timeout", command: command)
+        for (option, value) in [
+            ("--reply-timeout", \DeliveryRequest.replyTimeout), ("--command-timeout", \.commandTimeout),
+            ("--connect-timeout", \.connectTimeout), ("--sendmail-timeout", \.sendmailTimeout),
+        ] {
+            request[keyPath: value] = try seconds(args.option(option), option, command: command)
+        }
         let backoff = try seconds(args.option("--backoff"), "--backoff", command: command, allowZero: true)
         let maxSize = composing ? try args.option("--max-message-size") : nil
         let smsProgram = try args.option("--sms-program")
@@ -69,32 +73,11 @@ struct DeliveryOptions {
             }
             attempts = n
         }
-
-        var request = DeliveryRequest()
-        request.out = out
-        request.smtp = smtp
-        request.sendmail = sendmail
-        request.sendmailProgram = sendmailProgram
-        request.uri = uri
-        request.maildir = maildir
-        request.mbox = mbox
-        request.startTLS = starttls
-        request.caFile = caFile
-        request.user = user
-        request.auth = auth
-        request.allowPlaintextAuth = allowPlaintextAuth
-        request.neverPlaintextAuth = neverPlaintextAuth
-        request.passwordGiven = try args.option("--password-file") != nil || args.option("--password-command") != nil
-        request.replyTimeout = replyTimeout
-        request.commandTimeout = commandTimeout
-        request.connectTimeout = connectTimeout
-        request.sendmailTimeout = sendmailTimeout
-        request.transportsOnly = !composing
         let target: DeliveryTarget
         do {
             let given = args
             target = try request.target { config in
-                try PasswordOptions.read(given, user: user, server: config.url, command: command)
+                try PasswordOptions.read(given, user: request.user, server: config.url, command: command)
             }
         } catch ComposerError.invalidOptions(let text) {
             throw CLIError.usage("\(command): \(text)")
@@ -107,7 +90,7 @@ struct DeliveryOptions {
             }
         }
         var options = DeliveryOptions(
-            target: target, sendmailProgram: sendmailProgram, send: send,
+            target: target, sendmailProgram: request.sendmailProgram, send: send,
             resume: resume.map { URL(fileURLWithPath: $0) }, rate: perMinute, from: sender, attempts: attempts,
             backoff: backoff)
         if let maxSize { options.maxMessageSize = try parseSize(maxSize, command: command) }
