@@ -258,16 +258,7 @@ enum ComposeCommand: Command {
             throw CLIError.usage("compose: cannot use locale '\(locale)': \(error)")
         }
         // Every contact asked for that cannot be reached is named and counted (leftOut), never dropped.
-        var leftOut: [CampaignFailure] = []
-        if let query {
-            selection.search(query)
-            selection.selectAll()
-        } else if let ids {
-            let list = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            leftOut = selection.selectRecipients(ids: list, from: contacts)
-        } else {
-            leftOut = selection.selectRecipients(members: contacts)  // --group alone: every member
-        }
+        let leftOut = selection.selectRecipients(query: query, ids: ids, from: contacts)
         if selection.selectedRows.isEmpty {
             for failure in leftOut { printError("compose: " + terminalSafe("\(failure)")) }
             var what = query.map { "query '\($0)'" } ?? ids.map { "ids \($0)" } ?? "every member"
@@ -299,9 +290,7 @@ enum ComposeCommand: Command {
                             + (unmatched.count > 5 ? " (the first 5):" : ":"))
                     for d in unmatched.prefix(5) { printError("compose: " + terminalSafe("\(d)")) }
                 }
-                campaign.recipientData = extra.rows
-                campaign.recipientOrigins = extra.origins.mapValues { "\($0.file):\($0.line)" }
-                campaign.attachmentsDirectory = URL(fileURLWithPath: recipientsPath).deletingLastPathComponent()
+                campaign.useRecipients(extra, from: recipientsPath)
             } catch let error as RecipientData.LoadError {
                 throw CLIError.failure("compose: \(error)")
             }
