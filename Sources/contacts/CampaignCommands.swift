@@ -25,19 +25,12 @@ func loadTemplateLibrary(templates: String?, strings: String?, command: String) 
     }
 }
 
-/// Reads a JSON object of campaign variables.
+/// Reads a JSON object of campaign variables (`Campaign.variables(json:file:)`).
 func loadCampaignData(_ path: String, command: String) throws -> [String: MustacheValue] {
-    let data = try readInput(path, command: command)
-    let value: MustacheValue
-    do { value = try MustacheValue(json: [UInt8](data), file: path) } catch {
+    let bytes = [UInt8](try readInput(path, command: command))
+    do { return try Campaign.variables(json: bytes, file: path) } catch {
         throw CLIError.failure("\(command): \(error)")
     }
-    guard case .dictionary(let dict) = value else {
-        throw CLIError.failure("\(command): \(path):1:1: expected a JSON object of variables")
-    }
-    var result: [String: MustacheValue] = [:]
-    for (key, v) in dict.entries { result[key] = v }
-    return result
 }
 
 /// The folder `path` names, which must exist (a usage error naming `option` otherwise).

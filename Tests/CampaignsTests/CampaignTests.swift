@@ -33,6 +33,20 @@ import Testing
         #expect(campaign.attachmentsDirectory?.path == URL(fileURLWithPath: "lists").path)
     }
 
+    @Test func campaignVariablesAreAJSONObject() throws {
+        let data = try Campaign.variables(json: Array(#"{"project": "Atlas", "n": 3}"#.utf8), file: "v.json")
+        #expect(data["project"]?.scalarText == "Atlas" && data.count == 2)
+        #expect(throws: CampaignError.invalidVariables("v.json:1:1: expected a JSON object of variables")) {
+            try Campaign.variables(json: Array("[1, 2]".utf8), file: "v.json")
+        }
+        do {
+            _ = try Campaign.variables(json: Array("{\"a\": }".utf8), file: "v.json")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".hasPrefix("v.json:1:"), "\(error)")
+        }
+    }
+
     @Test func badRowsAreReportedAndTheRestKept() throws {
         let csv = "id,table\nfelipe,7\nbruno,3,extra\n,4\nhelene,5\n"
         let data = try load(csv)
