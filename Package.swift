@@ -58,19 +58,20 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
 
-        // Starting a child program that dies with this process (fork, PR_SET_PDEATHSIG, exec): sendmail
+        // Starting a child program that dies with this process (fork, PR_SET_PDEATHSIG, exec): Support's
+        // ChildProcess, for sendmail and the SMS program
         .target(name: "CProcess", path: "Sources/CProcess"),
 
         // The one libcurl layer above the bridge: SMTP (Composer) and HTTP (CardDAV) share it
         .target(name: "CurlTransfer", dependencies: ["CCurl"]),
 
         // Swift side of the ICU bridge: handles with owners, thrown errors
-        .target(name: "ICUKit", dependencies: ["CICU"]),
+        .target(name: "ICUKit", dependencies: ["CICU", "Support"]),
 
-        // Package-level utilities (`package` access): the content hash (XXH64), the one rule for files
-        // that hold people's data (created owner-only whatever the umask), the one JSON reader and escaper,
-        // guarded XML input and text positions
-        .target(name: "Support"),
+        // Package-level utilities (`package` access): parallel work over the cores, the content hash (XXH64),
+        // the one rule for files that hold people's data (created owner-only whatever the umask), the one JSON
+        // reader and escaper, guarded XML input, text positions and starting child programs
+        .target(name: "Support", dependencies: ["CProcess"]),
 
         // Finding the resources SwiftPM copies (sample address book, localizations, templates) without a trap
         .target(name: "PackageResources"),
@@ -88,7 +89,7 @@ let package = Package(
         ),
         .target(
             name: "StringsCatalog",
-            dependencies: ["ICUKit", "Locales", "PackageResources", "Support"],
+            dependencies: ["ICUKit", "Locales", "MessageFormat2", "PackageResources", "Support"],
             resources: [.copy("Localizations")]
         ),
         // Unicode MessageFormat 2.0: syntax, data model, resolution, functions on ICU (no Templating import)
@@ -101,13 +102,13 @@ let package = Package(
             resources: [.copy("Templates")]
         ),
         // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model
-        .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "ICUKit", "Support"]),
+        .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "Support"]),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
-        .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "CProcess", "ICUKit", "Support"]),
-        // The list model (listings, search, selection); StringsCatalog for its localized default titles
+        .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "ICUKit", "Support"]),
+        // The list model (listings, search, selection); its UI literals come from the caller
         .target(
             name: "ContactsSelection",
-            dependencies: ["ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Support"]
+            dependencies: ["ICUKit", "Locales", "Collation", "ContactsCore", "Support"]
         ),
         // Per-recipient messages and the select action: the selection's contacts → drafts
         .target(
@@ -116,13 +117,13 @@ let package = Package(
         ),
 
         // Terminal helpers the CLI and terminal front ends share: text made safe for a terminal, progress on
-        // stderr, SIGINT/SIGTERM during a send (Composer: the outbox stop and the sendmail programs to end);
+        // stderr, SIGINT/SIGTERM during a send (what a stop means is the caller's: no Composer import);
         // the picker's screens drawn and its keys read over ncursesw through a thin bridge.
         // The picker (`contacts pick`): its view model decides what the screen shows (no terminal code).
         // (No pkgConfig: its cflags, -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, are flags SwiftPM refuses; the shim
         // asks for the wide-character API itself and the module map links ncursesw.)
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Composer", "Support"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Support"]),
         .target(
             name: "PickerModel",
             dependencies: [
@@ -136,8 +137,9 @@ let package = Package(
         .executableTarget(
             name: "contacts",
             dependencies: [
-                "ArgumentModel", "ICUKit", "Collation", "ContactsCore", "StringsCatalog", "Templating", "Composer",
-                "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV", "PickerModel", "MessageFormat2",
+                "ArgumentModel", "ICUKit", "Locales", "Collation", "ContactsCore", "StringsCatalog", "Templating",
+                "Composer", "ContactsSelection", "Campaigns", "Support", "TerminalUI", "CardDAV", "PickerModel",
+                "MessageFormat2",
             ]
         ),
 
@@ -161,15 +163,17 @@ let package = Package(
         .testTarget(name: "ICUKitTests", dependencies: ["ICUKit", "TestSupport"]),
         .testTarget(name: "LocalesTests", dependencies: ["Locales"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
-        .testTarget(name: "CollationTests", dependencies: ["Collation", "ICUKit", "TestSupport"]),
+        .testTarget(name: "CollationTests", dependencies: ["Collation", "ICUKit", "Locales", "TestSupport"]),
         .testTarget(
             name: "ContactsCoreTests", dependencies: ["ContactsCore", "PackageResources", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "StringsCatalogTests", dependencies: ["StringsCatalog", "ICUKit", "Support", "TestSupport"],
+            name: "StringsCatalogTests",
+            dependencies: ["StringsCatalog", "ICUKit", "Locales", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "TemplatingTests", dependencies: ["Templating", "StringsCatalog", "TestSupport"],
+            name: "TemplatingTests",
+            dependencies: ["Templating", "StringsCatalog", "ICUKit", "MessageFormat2", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "MessageFormat2Tests", dependencies: ["MessageFormat2", "Support", "TestSupport"],
@@ -194,6 +198,8 @@ let package = Package(
         .testTarget(
             name: "CardDAVTests", dependencies: ["CardDAV", "ContactsCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["contacts", "TestSupport", "ICUKit"]),
+        // ARCHITECTURE.md's directions: reads Package.swift and the import lines (no module to build)
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(
             name: "PickerModelTests",
             dependencies: [
@@ -223,7 +229,7 @@ let package = Package(
         .target(
             name: "FuzzEntries",
             dependencies: [
-                "ICUKit", "ContactsCore", "StringsCatalog", "Templating", "ContactsSelection", "Campaigns",
+                "ICUKit", "Locales", "ContactsCore", "StringsCatalog", "Templating", "ContactsSelection", "Campaigns",
                 "PackageResources",
             ],
             path: "Fuzz/Sources/FuzzEntries"

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the documentation's examples into the target it is applied to: README.md, the DocC articles
+/// Compiles the documentation's examples into the target it is applied to: README.md and Documentation/*.md, the DocC articles
 /// and the `///` comments of every library target the target depends on (see DocSnippetExtractor). Only those
 /// modules are imported: a library the target does not depend on may not be built yet when it compiles.
 @main
@@ -9,6 +9,10 @@ struct DocSnippets: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         var inputs = [root.appending(path: "README.md")]
+        // The user's guide beside it: Documentation/*.md.
+        let guide = root.appending(path: "Documentation")
+        let pages = (try? FileManager.default.contentsOfDirectory(at: guide, includingPropertiesForKeys: nil)) ?? []
+        inputs += pages.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
         var imports: [String] = []
         for case let module as SwiftSourceModuleTarget in target.recursiveTargetDependencies
         where module.kind == .generic {

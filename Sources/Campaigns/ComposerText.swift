@@ -3,7 +3,7 @@ import ContactsSelection
 import Foundation
 import Templating
 
-/// The message of KBContactsSelection's default composer as the user writes it (`mailSubject`, `mailBody`,
+/// The message of the default composer (KBContactsSelection, the iOS picker this package re-creates) as the user writes it (`mailSubject`, `mailBody`,
 /// `mailIsHTML`, `messageBody`), made into a template that renders per recipient: the subject and bodies
 /// are Mustache, so `{{recipient.givenName}}` is each recipient's own, and every message is rendered in
 /// its recipient's language (dates, numbers, `Content-Language`). A Markdown body becomes the HTML part

@@ -4,7 +4,7 @@ import ContactsSelection
 import Foundation
 import StringsCatalog
 
-/// What KBContactsSelection's default composer sends: the mail subject and body (HTML or plain), the text
+/// What the default composer of KBContactsSelection (the iOS contact picker this package re-creates) sends: the mail subject and body (HTML or plain), the text
 /// message body, and the sender of the mail.
 ///
 /// ```swift

@@ -159,11 +159,22 @@ enum CardMerge {
         return out
     }
 
-    /// `card` with the lines of `names` taken from `other` (a conflict resolved for one side).
-    static func taking(_ names: [String], from other: [UInt8], into card: [UInt8]) -> [UInt8] {
+    /// `card` with the lines of each property of `choices` as chosen: `other`'s (mine), `card`'s own
+    /// (theirs), or `card`'s followed by each of `other`'s whose normalized value it lacks (both).
+    static func choosing(_ choices: [String: PropertyChoice], from other: [UInt8], into card: [UInt8]) -> [UInt8] {
         let o = lines(CardLines(other[...]))
+        let c = lines(CardLines(card[...]))
         var replacements: [String: [[UInt8]]] = [:]
-        for name in names { replacements[name] = (o[name] ?? []).map(\.raw) }
+        for (name, choice) in choices {
+            switch choice {
+            case .theirs: continue
+            case .mine: replacements[name] = (o[name] ?? []).map(\.raw)
+            case .both:
+                let own = c[name] ?? []
+                let present = Set(own.map(\.key))
+                replacements[name] = own.map(\.raw) + (o[name] ?? []).filter { !present.contains($0.key) }.map(\.raw)
+            }
+        }
         return replacing(replacements, in: card)
     }
 }

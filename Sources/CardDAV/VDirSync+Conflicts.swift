@@ -28,33 +28,10 @@ extension VDirSync {
     /// ```
     @discardableResult
     public static func resolve(_ id: String, in folder: String, take side: ConflictSide) throws -> SyncConflict {
-        let open = try conflicts(in: folder)
-        let match = open.last { c in
-            c.file == id || c.file == id + ".vcf"
-                || FileManager.default.contents(atPath: folder + "/" + c.file).flatMap { uid(of: [UInt8]($0)) } == id
-        }
-        guard let conflict = match else {
-            let listed = open.map(\.file).joined(separator: ", ")
-            throw CardDAVError.local(
-                path: folder, message: "no conflict for '\(id)'" + (listed.isEmpty ? "" : " (conflicts: \(listed))"))
-        }
-        let path = folder + "/" + conflict.file
-        do {
-            if side == .mine {
-                guard let copy = FileManager.default.contents(atPath: conflict.copy),
-                    let current = FileManager.default.contents(atPath: path)
-                else { throw CardDAVError.local(path: path, message: "the file or its kept copy cannot be read") }
-                let card = CardMerge.taking(conflict.properties, from: [UInt8](copy), into: [UInt8](current))
-                try AtomicFiles.replace(path, with: card)
-            }
-            try AtomicFiles.remove(conflict.copy)
-            let loaded = try SyncState.load(folder)
-            var state = loaded
-            state.conflicts.removeAll { $0.file == conflict.file }
-            try state.save(folder, previous: loaded)
-        } catch let error as PrivateFilesError {
-            throw CardDAVError.local(path: error.path, message: error.reason)
-        }
-        return conflict
+        let conflict = try matching(id, in: folder)
+        let choice: PropertyChoice = side == .mine ? .mine : .theirs
+        return try resolve(
+            conflict.file, in: folder,
+            choosing: Dictionary(uniqueKeysWithValues: conflict.properties.map { ($0, choice) }))
     }
 }

@@ -1,6 +1,5 @@
 import ContactsCore
 import Foundation
-import ICUKit
 import Support
 
 /// What one sync did.

@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Locales
 import Synchronization
 
 /// The sections of an index bar for a list of locales, as Android's `ContactLocaleUtils` makes them: ICU

@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Crash-safe file writes: a new file appears complete or not at all, and never replaces another file.
 /// Every file and folder made here holds people's data (drafts, outbox messages, the journal): it is
 /// created owner-only (``PrivateFiles``: 0600 files, 0700 folders) whatever the umask.
@@ -16,20 +10,13 @@ enum AtomicFile {
     /// Writes `bytes` to a temporary file, fsyncs it, then hard-links it to the first free name
     /// `<base>.<ext>`, `<base>-2.<ext>`, … (link fails instead of overwriting) and fsyncs the directory.
     static func writeNew(_ bytes: [UInt8], directory: URL, base: String, ext: String) throws -> URL {
-        let dir = directory.path
-        let tmp = dir + "/.tmp-\(UInt64.random(in: 0...UInt64.max))"
-        try writeAndSync(bytes, path: tmp, flags: O_WRONLY | O_CREAT | O_EXCL)
-        defer { unlink(tmp) }
-        var n = 1
-        while true {
-            let name = n == 1 ? "\(base).\(ext)" : "\(base)-\(n).\(ext)"
-            let path = dir + "/" + name
-            if link(tmp, path) == 0 {
-                syncDirectory(dir)
-                return URL(fileURLWithPath: path)
+        do {
+            let path = try AtomicFiles.create(in: directory.path, with: bytes) { n in
+                n == 1 ? "\(base).\(ext)" : "\(base)-\(n).\(ext)"
             }
-            guard errno == EEXIST else { throw ComposerError.io(path: path, message: errnoText()) }
-            n += 1
+            return URL(fileURLWithPath: path)
+        } catch {
+            throw ComposerError.io(path: error.path, message: error.reason)
         }
     }
 

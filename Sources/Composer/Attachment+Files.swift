@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Attachment {
     /// The file at `path`, named by its last path component (non-ASCII names are kept: they are written
     /// with RFC 2231), its media type guessed from its content and extension (``MediaType/guess(_:filename:)``).

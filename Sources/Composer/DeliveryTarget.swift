@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where a batch of drafts goes: draft files, `mailto:`/`sms:` URIs, or a mail server (SMTP or a local
 /// sendmail) through an `Outbox`.
 ///

@@ -61,8 +61,8 @@ public struct MailHeader: Sendable, Hashable {
     }
 }
 
-/// An e-mail ready to be written as MIME or handed to a transport (the analogue of what
-/// `MFMailComposeViewController` is filled with).
+/// An e-mail ready to be written as MIME or handed to a transport (what iOS's mail compose
+/// sheet, `MFMailComposeViewController`, is filled with).
 ///
 /// ```swift
 /// var draft = MailDraft(subject: "Grüße", textBody: "Hallo!")
@@ -117,7 +117,8 @@ public struct MailDraft: Sendable, Hashable {
     }
 }
 
-/// A text message (SMS) draft, the analogue of `MFMessageComposeViewController`'s content.
+/// A text message (SMS) draft, what iOS's message compose sheet
+/// (`MFMessageComposeViewController`) is filled with.
 ///
 /// ```swift
 /// let sms = MessageDraft(recipients: ["+15555550123"], body: "See you at 6")
@@ -134,7 +135,8 @@ public struct MessageDraft: Sendable, Hashable {
     }
 }
 
-/// What became of a draft, like `MFMailComposeResult` / `MessageComposeResult`.
+/// What became of a draft, like the result iOS's compose sheets report (`MFMailComposeResult`,
+/// `MessageComposeResult`: sent, saved, cancelled, failed).
 public enum ComposeResult: Sendable, Equatable {
     /// Handed to a server or MTA that accepted it.
     case sent

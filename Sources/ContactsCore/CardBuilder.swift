@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// What one card has said so far.
 struct CardBuilder {
@@ -181,22 +182,10 @@ struct CardBuilder {
     /// FNV-1a over what the card says, as `hash-` and 16 hex digits.
     func hashID() -> String {
         // FNV-1a over what the card says, so the id survives re-folding and re-ordering of files.
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hasher = StableHasher()
         @inline(__always) func mix(_ s: String) {
-            let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
-                for byte in bytes {
-                    h ^= UInt64(byte)
-                    h = h &* 0x100_0000_01b3
-                }
-            }
-            if done == nil {
-                for byte in s.utf8 {
-                    h ^= UInt64(byte)
-                    h = h &* 0x100_0000_01b3
-                }
-            }
-            h ^= 0x1F
-            h = h &* 0x100_0000_01b3
+            hasher.combine(s)
+            hasher.combine(0x1F)
         }
         mix(contact.formattedName)
         mix(contact.familyName)
@@ -216,6 +205,7 @@ struct CardBuilder {
             mix(p.name)
             mix(p.value)
         }
+        let h = hasher.value
         // "hash-" and 16 hex digits made in one go: exactly the 21 bytes asked for (bounds-checked in debug).
         let digits: StaticString = "0123456789abcdef"
         let prefix: StaticString = "hash-"

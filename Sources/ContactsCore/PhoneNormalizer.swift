@@ -1,5 +1,5 @@
 import CPhoneNumber
-import ICUKit
+import Support
 import Synchronization
 
 /// E.164 forms of many phone numbers, fast and exactly as libphonenumber gives them

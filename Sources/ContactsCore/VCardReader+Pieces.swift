@@ -1,5 +1,5 @@
 import Foundation
-import ICUKit
+import Support
 
 extension VCardReader {
     /// Contacts in memory that ``AddressBook`` moves into its array without copying (see
@@ -24,7 +24,7 @@ extension VCardReader {
         var contacts: [Contact] { storage.elements }
     }
 
-    /// Threads for reading large files: ``ParallelWork/threads``.
+    /// Threads for reading large files: `ParallelWork.threads` (Support).
     static var defaultThreadCount: Int { ParallelWork.threads }
 
     /// Pieces for reading a large file: eight per thread (at most 16, each at least 1 MiB), so that a thread

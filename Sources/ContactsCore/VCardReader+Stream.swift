@@ -1,12 +1,5 @@
 import Foundation
-import ICUKit
 import Support
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension VCardReader {
     /// What a streamed read gave: the caller's pieces in file order and what the reader itself kept of

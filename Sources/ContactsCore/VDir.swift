@@ -1,5 +1,4 @@
 import Foundation
-import ICUKit
 import Support
 
 /// A vdir folder: one vCard per `.vcf` file, as vdirsyncer writes and khard reads. File names need not be
@@ -18,8 +17,9 @@ public struct VDir: Sendable, Hashable {
 
     public init(path: String) { self.path = path }
 
-    /// A vdir read whole: the contacts of every file as one book (diagnostics name `folder/file.vcf`) and,
-    /// for each contact, the name of its file in the folder.
+    /// A vdir read whole (a parent of several books: all of them, ``readCardFileNames()``): the contacts of
+    /// every file as one book (diagnostics name `folder/file.vcf`) and, for each contact, the name of its
+    /// file in the folder.
     public struct Contents: Sendable {
         public let book: AddressBook
         /// The file of `book.contacts[i]`, a name inside the folder.
@@ -38,6 +38,26 @@ public struct VDir: Sendable, Hashable {
         return names.filter(Self.isCardFileName).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// The card files a read of the folder takes, in its order: the folder's own (``cardFileNames()``) or,
+    /// when it holds none, those of each folder in it that does (a parent of several books, as
+    /// `contacts sync --all` and vdirsyncer's collections fill it) as `book/file.vcf`, books in byte order of
+    /// their names; hidden folders are skipped, and only one level down is looked at.
+    public func readCardFileNames() throws -> [String] {
+        let own = try cardFileNames()
+        guard own.isEmpty else { return own }
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var names: [String] = []
+        for entry in entries.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !entry.hasPrefix(".") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder + "/" + entry, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else { continue }
+            names += ((try? VDir(path: folder + "/" + entry).cardFileNames()) ?? []).map { entry + "/" + $0 }
+        }
+        return names
+    }
+
     /// Whether a file of the folder is a contact: `.vcf` (any case), not hidden, not a temporary file.
     public static func isCardFileName(_ name: String) -> Bool {
         !name.hasPrefix(".") && name.utf8.count > 4 && name.lowercased().hasSuffix(".vcf")
@@ -47,7 +67,7 @@ public struct VDir: Sendable, Hashable {
     /// ``ContactsCoreError/cannotRead(path:reason:)``; problems inside files are diagnostics. `progress`,
     /// when given, expects the bytes of every contact file and is advanced by each file's bytes once read.
     public func contents(progress: WorkProgress? = nil) throws -> Contents {
-        let names = try cardFileNames()
+        let names = try readCardFileNames()
         let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
         // Each file's bytes, measured before reading so that the bar's total is known from the start.
         let sizes: [Int] =

@@ -36,7 +36,7 @@ extension BookIdentity {
                 }
                 let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
                 let absolute = URL(fileURLWithPath: base).standardizedFileURL.path
-                for name in try VDir(path: folder).cardFileNames() {
+                for name in try VDir(path: folder).readCardFileNames() {
                     files.append((absolute + "/" + name, base + "/" + name))
                 }
             }

@@ -1,10 +1,5 @@
+import Foundation
 import Support
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The address book a saved list was built from: which file it is (device and inode), its size, its
 /// modification and status-change times, and a hash of every byte of it (XXH64, at memory speed). A saved

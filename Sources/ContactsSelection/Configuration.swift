@@ -2,7 +2,7 @@ import Collation
 import ContactsCore
 import Locales
 
-/// Which channels the selection is for (KBContactsSelection's `mode`).
+/// Which channels the selection is for (the `mode` of KBContactsSelection, the iOS picker this package re-creates).
 public struct SelectionMode: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -14,7 +14,8 @@ public struct SelectionMode: OptionSet, Sendable, Hashable {
     public static let both: SelectionMode = [.messages, .email]
 }
 
-/// A row shown above the sections (NCFriendList's "New Contacts" / "Current User" cells). Pinned rows
+/// A row shown above the sections (like the "New Contacts" and "Current User" cells
+/// that NCFriendListViewController, an iOS friends list, pins above its sections). Pinned rows
 /// are not contacts: they are not searched, sectioned or selectable; the front end handles their taps.
 public struct PinnedRow: Sendable, Hashable, Identifiable {
     public var id: String
@@ -27,7 +28,7 @@ public struct PinnedRow: Sendable, Hashable, Identifiable {
     }
 }
 
-/// What KBContactsSelectionConfiguration offers for the list and the selection, plus locale, name sort
+/// What the iOS picker's configuration object (KBContactsSelectionConfiguration) offers for the list and the selection, plus locale, name sort
 /// order, pinned rows and a load hook. Its mail and message fields (subject, body, HTML, sender) are
 /// `ComposeSettings` in the `Campaigns` module, with the select action that uses them.
 ///
@@ -71,7 +72,8 @@ public struct Configuration: Sendable {
     /// environment's territory (`LANG=de_DE.UTF-8` → DE). With none, only numbers in international form
     /// are normalized; the others are shown as written.
     public var phoneRegion: String?
-    /// Which name part the list sorts by (like `CNContactsUserDefaults.sortOrder`).
+    /// Which name part the list sorts by (like the sort order setting of Apple's Contacts,
+    /// `CNContactsUserDefaults.sortOrder`).
     public var nameSortOrder: NameSortOrder = .givenName
     /// Show contacts by their nickname when they have one, and sort and section them by it (like iOS
     /// "Prefer Nicknames"). Off: the nickname is only searched; the name decides the row's place.

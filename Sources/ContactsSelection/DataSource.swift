@@ -2,6 +2,7 @@ import Collation
 import ContactsCore
 import Foundation
 import ICUKit
+import Locales
 import Synchronization
 
 /// The channel a row's value is for.

@@ -1,6 +1,6 @@
 import ContactsCore
 
-/// Single-pick mode (ETPeoplePicker): the user picks one contact and gets back its name and normalized
+/// Single-pick mode (as ETPeoplePicker, an iOS one-contact picker with a completion block, offers it): the user picks one contact and gets back its name and normalized
 /// phone number, or a failure or cancel outcome.
 ///
 /// ```swift

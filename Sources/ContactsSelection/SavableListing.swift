@@ -1,5 +1,6 @@
 import Collation
 import Foundation
+import Locales
 
 /// A list that can be saved: its rows, sections and search index, and the options it was built with.
 protocol SavableListing: ContactListing {

@@ -1,10 +1,5 @@
+import Foundation
 import Support
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension SavedList {
     struct Reader {

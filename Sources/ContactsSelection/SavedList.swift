@@ -3,12 +3,6 @@ import Foundation
 import Support
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A list saved to a file beside its address book, so that the next `list` or `search` of an unchanged
 /// book reads the sections, rows and search keys from the file (memory-mapped) instead of reading and
 /// sorting the book again.

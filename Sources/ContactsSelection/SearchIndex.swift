@@ -2,13 +2,8 @@ import Collation
 import ContactsCore
 import Foundation
 import ICUKit
+import Support
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Every row's search keys packed into one byte buffer, in list order. Fields of a row are separated by
 /// 0x01: the folded display name ("zhang wei"), its compact form ("zhangwei"), Han initials ("zw"),

@@ -1,7 +1,6 @@
 import Collation
 import ContactsCore
 import Foundation
-import StringsCatalog
 
 /// Errors of the selection layer.
 public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -37,7 +36,8 @@ public enum SelectionEvent: Sendable, Equatable {
     case didRemove(ListedRow)
 }
 
-/// KBContactsSelection without the UI: configuration, the sectioned list, search as the user types,
+/// The logic of KBContactsSelection (an iOS view controller that searches the address book and selects
+/// contacts for Mail or Messages) without the UI: configuration, the sectioned list, search as the user types,
 /// a selection kept across searches, events, and the value each contact is reached at. It works over any
 /// ``ContactListing`` — a ``ContactsDataSource`` in memory, a ``CompactContactList`` or a ``SavedList`` of a
 /// million rows — by row number and id; `Contact` values are looked up (``ContactLookup``) only for what
@@ -119,15 +119,6 @@ public final class SelectionController {
     public var phoneRegion: String? {
         let region = configuration.resolvedPhoneRegion
         return region == "ZZ" ? nil : region
-    }
-
-    // MARK: - Titles
-
-    /// The configured title, else the localized "Search contacts".
-    public var title: String { configuration.title ?? Strings.searchContacts(locale: configuration.locale) }
-    /// The configured button title, else the localized "Select".
-    public var selectButtonTitle: String {
-        configuration.selectButtonTitle ?? Strings.select(locale: configuration.locale)
     }
 
     // MARK: - Search

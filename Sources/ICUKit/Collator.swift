@@ -1,12 +1,8 @@
 import CICU
 import Dispatch
+import Foundation
+import Support
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// An ICU collator for one locale. Immutable after creation and safe to share across threads.
 ///

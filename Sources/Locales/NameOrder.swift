@@ -121,8 +121,8 @@ public enum NameOrder: String, Sendable, CaseIterable {
         return isCJK(family) || (family.isEmpty && isCJK(trimmed(name.given)))
     }
 
-    /// The string a list sorted "by family name" or "by given name" compares (like
-    /// `CNContactsUserDefaults.sortOrder`); falls back to the other part when one is empty.
+    /// The string a list sorted "by family name" or "by given name" compares (like the
+    /// sort order setting of Apple's Contacts, `CNContactsUserDefaults.sortOrder`); falls back to the other part when one is empty.
     public static func sortString(_ name: PersonName, by sortOrder: NameSortOrder) -> String {
         let given = trimmed(name.given)
         let family = trimmed(name.family)

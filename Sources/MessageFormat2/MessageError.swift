@@ -11,6 +11,9 @@ public enum MessageError: Error, Sendable, Hashable, CustomStringConvertible {
     case syntax(line: Int, column: Int, message: String)
     /// The message parses but breaks a rule of the data model (what the author wrote wrong).
     case dataModel(DataModelError, String)
+    /// An ICU MessageFormat 1 message that does not parse, or has no MessageFormat 2 equivalent (a `choice`
+    /// argument, a date style), with a 1-based line and column in the MessageFormat 1 text.
+    case conversion(line: Int, column: Int, message: String)
     /// A placeholder could not be resolved, selected or formatted (what the caller or the message did).
     case resolution(ResolutionError, String)
 
@@ -42,6 +45,7 @@ public enum MessageError: Error, Sendable, Hashable, CustomStringConvertible {
     public var name: String {
         switch self {
         case .syntax: "syntax-error"
+        case .conversion: "conversion-error"
         case .dataModel(let kind, _): kind.rawValue
         case .resolution(let kind, _): kind.rawValue
         }
@@ -50,6 +54,7 @@ public enum MessageError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .syntax(let line, let column, let message): "\(line):\(column): syntax error: \(message)"
+        case .conversion(let line, let column, let message): "\(line):\(column): cannot convert: \(message)"
         case .dataModel(let kind, let detail): "\(kind.rawValue): \(detail)"
         case .resolution(let kind, let detail): "\(kind.rawValue): \(detail)"
         }

@@ -1,5 +1,6 @@
-/// How the picker looks and behaves beyond the list's own configuration (KBContactsSelection's
-/// presentation properties and ETPeoplePicker's single pick).
+/// How the picker looks and behaves beyond the list's own configuration (the presentation
+/// properties of KBContactsSelection, the iOS contact picker this package re-creates, and the single pick of
+/// ETPeoplePicker, an iOS one-contact picker).
 public struct PickerOptions: Sendable {
     /// The title bar's title; nil: the configuration's title, else the localized "Search contacts".
     public var title: String?

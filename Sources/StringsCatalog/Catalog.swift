@@ -1,4 +1,5 @@
 import Foundation
+import Locales
 import PackageResources
 import Synchronization
 
@@ -67,7 +68,7 @@ public struct Catalog: Sendable {
     /// Loads every localization under `directory`. Throws only when the folder cannot be listed.
     public init(directory: URL, developmentLanguage: String = "en") throws {
         self.directory = directory
-        self.developmentLanguage = LanguageMatcher.bcp47(fromLocalizationName: developmentLanguage)
+        self.developmentLanguage = LocalePolicy.bcp47(fromLocalizationName: developmentLanguage)
         tables = [:]
         diagnostics = []
         files = try Self.scan(directory)
@@ -148,7 +149,7 @@ public struct Catalog: Sendable {
                 if name.hasSuffix(".lproj") && isDirectory(url) {
                     // The language as the folder spells its code (`tl`, `zh-Hans` for `zh-hans.lproj`):
                     // lookups match codes, and tools write back to the folder that is there.
-                    let language = LanguageMatcher.folderLanguage(name)
+                    let language = LocalePolicy.folderLanguage(name)
                     let inner = (try? fm.contentsOfDirectory(atPath: url.path).sorted()) ?? []
                     for f in inner {
                         let fileURL = url.appendingPathComponent(f)
@@ -233,7 +234,7 @@ public struct Catalog: Sendable {
     /// Adds (or replaces) one table for a language.
     public mutating func add(_ table: Table, language: String, table name: String) {
         resolutionCache = ResolutionCache()
-        tables[LanguageMatcher.bcp47(fromLocalizationName: language), default: [:]][name] = table
+        tables[LocalePolicy.bcp47(fromLocalizationName: language), default: [:]][name] = table
     }
 
     /// The package's own `Localizations/` resources (the documented UI literals). Looks for the resource
@@ -268,7 +269,7 @@ public struct Catalog: Sendable {
         let cacheKey = requested.joined(separator: "\u{1}")
         if let cached = resolutionCache.get(cacheKey) { return cached }
         let expanded = requested.flatMap { $0.split(separator: ":").map(String.init) }
-        var chain = LanguageMatcher.match(requested: expanded, available: languages)
+        var chain = LocalePolicy.match(requested: expanded, available: languages)
         chain.removeAll { $0 == developmentLanguage }
         chain.append(developmentLanguage)
         resolutionCache.set(cacheKey, chain)

@@ -1,4 +1,5 @@
 import Foundation
+import Locales
 
 /// Every localization file of a resources folder, loaded as editable documents: the translator
 /// tools (lint, status, sync, XLIFF) work on this.
@@ -25,6 +26,9 @@ public struct LocalizationFolder: Sendable {
     /// Where each loaded `.lproj` file is ("language/table.ext" → URL), so that it is written back to the
     /// same place even when subfolders name a language's folder differently (`English.lproj`, `en.lproj`).
     private var fileURLs: [String: URL] = [:]
+    /// The formats the tools (save, XLIFF, `.po`, pseudolanguages) work through, in order: the built-in ones
+    /// (``builtInFormats``), and any a caller adds.
+    public var formats: [any LocalizationFormat] = LocalizationFolder.builtInFormats
     /// Files that could not be read at all (others are still loaded).
     public private(set) var loadErrors: [Diagnostic] = []
 
@@ -34,7 +38,7 @@ public struct LocalizationFolder: Sendable {
     public init(directory: URL, displayRoot: String? = nil, developmentLanguage: String = "en") throws {
         self.directory = directory
         self.displayRoot = displayRoot ?? directory.path
-        self.developmentLanguage = LanguageMatcher.bcp47(fromLocalizationName: developmentLanguage)
+        self.developmentLanguage = LocalePolicy.bcp47(fromLocalizationName: developmentLanguage)
         for file in try Catalog.scan(directory) {
             let display = displayPath(file.url)
             do {
@@ -76,9 +80,9 @@ public struct LocalizationFolder: Sendable {
     /// ```
     public func language(matching tag: String) -> String {
         let all = Set(languages).union(allLanguages)
-        let given = LanguageMatcher.folderLanguage(tag)
+        let given = LocalePolicy.folderLanguage(tag)
         if all.contains(given) { return given }
-        return all.sorted().first { LanguageMatcher.sameLanguage($0, given) } ?? given
+        return all.sorted().first { LocalePolicy.sameLanguage($0, given) } ?? given
     }
 
     func displayPath(_ url: URL) -> String {
@@ -127,6 +131,16 @@ public struct LocalizationFolder: Sendable {
         stringsDicts[developmentLanguage]?[table] ?? stringsDicts["Base"]?[table]
     }
 
+    /// The `.strings` tables of the development language (or `Base`).
+    var sourceStringsTables: Set<String> {
+        Set((strings[developmentLanguage] ?? [:]).keys).union((strings["Base"] ?? [:]).keys)
+    }
+
+    /// The `.stringsdict` tables of the development language (or `Base`).
+    var sourceDictTables: Set<String> {
+        Set((stringsDicts[developmentLanguage] ?? [:]).keys).union((stringsDicts["Base"] ?? [:]).keys)
+    }
+
     /// The translatable languages (not the development language, not Base).
     var targetLanguages: [String] { languages.filter { $0 != developmentLanguage && $0 != "Base" } }
 
@@ -142,18 +156,8 @@ public struct LocalizationFolder: Sendable {
             }
             written.append(url)
         }
-        for (language, tables) in strings {
-            for (table, doc) in tables {
-                try put(try doc.data(), url(language: language, table: table, extension: "strings"))
-            }
-        }
-        for (language, tables) in stringsDicts {
-            for (table, doc) in tables where doc.isEdited {
-                try put(doc.data(), url(language: language, table: table, extension: "stringsdict"))
-            }
-        }
-        for (table, cat) in catalogs {
-            try put(cat.data(), directory.appendingPathComponent("\(table).xcstrings"))
+        for format in formats {
+            for (data, url) in try format.documents(in: self) { try put(data, url) }
         }
         return written.sorted { $0.path < $1.path }
     }

@@ -50,8 +50,13 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A short, stable identifier of the kind of finding ("syntax", "duplicate-key", "format-mismatch", …).
     public var code: String
     public var message: String
+    /// The key the finding is about, when it is about one (what a `lint-ignore:` comment on the key matches).
+    public var key: String?
 
-    public init(file: String, line: Int, column: Int, severity: Severity, code: String, message: String) {
+    public init(
+        file: String, line: Int, column: Int, severity: Severity, code: String, message: String, key: String? = nil
+    ) {
+        self.key = key
         self.file = file
         self.line = line
         self.column = column

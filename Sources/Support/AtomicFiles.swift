@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Files replaced whole or not at all: the new bytes go to a temporary file in the same folder, which is
 /// synced to disk and renamed over the old name, and the folder is synced; a crash at any point leaves the
@@ -63,12 +59,33 @@ package enum AtomicFiles {
     /// the bytes are written to a temporary file first and linked to the name, so the name never holds a
     /// partial file.
     package static func create(_ path: String, with bytes: [UInt8]) throws(PrivateFilesError) {
-        let folder = directory(of: path)
-        let temporary = temporaryName(for: path)
+        _ = try create(in: directory(of: path), with: bytes, named: { _ in baseName(of: path) }, tries: 1)
+    }
+
+    /// Creates a file with `bytes` (owner-only) in `folder` under the first free name of `name(1)`,
+    /// `name(2)`, … (at most `tries`), and returns its path: written once to a temporary file, then linked
+    /// to each name in turn (a link never replaces a file), and the folder synced. Past `tries`, throws
+    /// `EEXIST` for the last name.
+    ///
+    /// ```swift
+    /// let path = try AtomicFiles.create(in: "/tmp", with: [0x0A], named: { $0 == 1 ? "a.eml" : "a-\($0).eml" })
+    /// ```
+    package static func create(
+        in folder: String, with bytes: [UInt8], named name: (Int) -> String, tries: Int = .max
+    ) throws(PrivateFilesError) -> String {
+        let temporary = temporaryName(for: folder + "/" + name(1))
         defer { unlink(temporary) }
         try writeAndSync(bytes, path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
-        guard link(temporary, path) == 0 else { throw PrivateFilesError(path: path, code: errno) }
-        syncDirectory(folder)
+        var n = 1
+        while true {
+            let path = folder + "/" + name(n)
+            if link(temporary, path) == 0 {
+                syncDirectory(folder)
+                return path
+            }
+            guard errno == EEXIST, n < tries else { throw PrivateFilesError(path: path, code: errno) }
+            n += 1
+        }
     }
 
     /// Removes `path` and syncs its folder; a file that is not there is no error.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// A program run to its end for what it prints: in this process group, with this process's standard input
 /// and error (it may ask on the terminal, as `pass` and its pinentry do), no signal blocked, its standard
@@ -32,31 +28,12 @@ package enum ChildRun {
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
         defer { close(readEnd) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        // No signal blocked and the default action for those a terminal and a parent send, whatever this
-        // process set for itself.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU] {
-            sigaddset(&defaults, signal)
+        let pid: pid_t
+        do { pid = try ChildProcess.spawn([path] + arguments, descriptors: [1: writeEnd]) } catch {
+            close(writeEnd)
+            throw error
         }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         close(writeEnd)
-        guard started == 0 else { throw PrivateFilesError(path: path, code: started) }
 
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -68,13 +45,9 @@ package enum ChildRun {
                 break
             }
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw PrivateFilesError(path: path, code: errno) }
+        switch try ChildProcess.wait(pid, path: path) {
+        case .exited(let status): return Result(exitStatus: status, signal: nil, output: output)
+        case .signaled(let signal): return Result(exitStatus: nil, signal: signal, output: output)
         }
-        let signal = status & 0x7F
-        return signal == 0
-            ? Result(exitStatus: (status >> 8) & 0xFF, signal: nil, output: output)
-            : Result(exitStatus: nil, signal: signal, output: output)
     }
 }

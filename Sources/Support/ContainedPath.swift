@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// The one rule for a file that a document names (a path in a CSV column): it is read only when the file
 /// the path reaches — relative paths taken in the document's folder, `..` and every symbolic link followed

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// XXH64 (Yann Collet's xxHash, 64-bit, seed 0): a non-cryptographic hash of bytes at memory speed
 /// (four independent multiply chains over 32-byte stripes). Fed in pieces of any size, it gives the value

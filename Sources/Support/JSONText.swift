@@ -1,8 +1,14 @@
+import Foundation
+
 /// The package's one JSON string escaper, for JSON text written piece by piece (output streamed instead of
-/// encoded in one go), spelled as `jsonString` (JSONEncoder with `.withoutEscapingSlashes`) spells it.
+/// encoded in one go), spelled as ``encoded(_:)`` (JSONEncoder with `.withoutEscapingSlashes`) spells it.
 package enum JSONText {
     /// `s` as a JSON string literal: `"` and `\` escaped, `\b \f \n \r \t`, other controls as `\u00xx`.
-    package static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String { quoted(s, shortBackspaceAndFormFeed: true) }
+
+    /// ``quoted(_:)``; `shortBackspaceAndFormFeed: false` writes backspace and form feed as `\u0008` and
+    /// `\u000c`, as Xcode's string catalogs do.
+    package static func quoted(_ s: String, shortBackspaceAndFormFeed: Bool) -> String {
         var needsEscape = false
         for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
             needsEscape = true
@@ -16,8 +22,8 @@ package enum JSONText {
             switch b {
             case 0x22: out += [0x5C, 0x22]
             case 0x5C: out += [0x5C, 0x5C]
-            case 0x08: out += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+            case 0x08 where shortBackspaceAndFormFeed: out += [0x5C, UInt8(ascii: "b")]
+            case 0x0C where shortBackspaceAndFormFeed: out += [0x5C, UInt8(ascii: "f")]
             case 0x0A: out += [0x5C, UInt8(ascii: "n")]
             case 0x0D: out += [0x5C, UInt8(ascii: "r")]
             case 0x09: out += [0x5C, UInt8(ascii: "t")]
@@ -31,7 +37,7 @@ package enum JSONText {
 }
 
 extension JSONText {
-    /// `value` as JSON text spelled as `jsonString` (JSONEncoder, pretty-printed) spells it: two spaces of
+    /// `value` as JSON text spelled as ``encoded(_:)`` (JSONEncoder, pretty-printed) spells it: two spaces of
     /// indent a level, `"key" : value`, members in the order given (give them sorted for sorted keys),
     /// an empty array or object as `[\n\n]` / `{\n\n}`; strings through ``quoted(_:)``, numbers as written.
     ///
@@ -57,5 +63,19 @@ extension JSONText {
                 + members.map { inner + quoted($0.key) + " : " + written($0.value, indent: indent + 2) }
                 .joined(separator: ",\n") + "\n" + close + "}"
         }
+    }
+}
+
+extension JSONText {
+    /// `value` encoded as the package writes JSON for people and scripts: pretty-printed, keys sorted,
+    /// slashes unescaped (the layout ``written(_:indent:)`` and ``quoted(_:)`` spell piece by piece).
+    ///
+    /// ```swift
+    /// try JSONText.encoded(["b": 1, "a": 2])   // "{\n  \"a\" : 2,\n  \"b\" : 1\n}"
+    /// ```
+    package static func encoded<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// A regular file mapped read-only and private into memory, unmapped when the last holder lets go: the one
 /// way a file is mapped (a vCard file streamed or read at one card, a saved list's index). The file is

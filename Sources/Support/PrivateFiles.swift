@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// The one rule for files that hold people's data (saved indexes, outboxes and their journal, drafts):
 /// whatever the umask, a file this tool creates is readable by its owner only (0600) and a folder it

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Where a secret (a password) comes from: never the command line, never an environment variable.
 package enum SecretSource: Sendable, Equatable {

@@ -1,10 +1,5 @@
 internal import CCmark
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// CommonMark to HTML through cmark (the reference implementation; `libcmark-dev`). Raw HTML written in
 /// the Markdown is left out (cmark's safe default), so what the HTML part holds is what the Markdown says;

@@ -1,3 +1,5 @@
+import Support
+
 /// The dictionary case of ``MustacheValue``: string keys with their hashes precomputed and, in one
 /// contiguous block, what the renderer needs to write text and integer values without touching the
 /// values themselves (few cache misses, no reference counting on the hot path).
@@ -158,12 +160,8 @@ public struct MustacheDictionary: @unchecked Sendable, ExpressibleByDictionaryLi
         storage = Storage.make(hashes: hashes, keys: keys, values: values)
     }
 
-    /// The FNV-1a hash of a key's UTF-8 bytes (what templates precompute for their names).
-    @inlinable static func hash(_ key: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in key.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        return h
-    }
+    /// The package's stable hash (FNV-1a) of a key's UTF-8 bytes (what templates precompute for their names).
+    @inlinable static func hash(_ key: String) -> UInt64 { key.fnv1a64 }
 
     public var count: Int { storage.count }
     public var isEmpty: Bool { storage.count == 0 }

@@ -243,7 +243,7 @@ public struct MustacheTemplate: Sendable {
         try renderer.render(program)
         try renderer.checkOutputSize(at: nil)
         output.append(contentsOf: renderer.out.bytes)
-        if case .header = options.escaping { Renderer.foldHeader(&output, from: start) }
+        if case .header = options.escaping { HeaderLine.fold(&output, from: start) }
     }
 }
 

@@ -1,20 +1,15 @@
-import Composer
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// SIGINT and SIGTERM during a send (`compose --send` from before it renders, `outbox send`).
 ///
-/// The first one asks for a stop (`OutboxStop`). Before the outbox is being sent (rendering, queueing),
+/// The first one asks for a stop (the `stop` action given to ``watch(stop:stopAtOnce:)``, e.g. an outbox's stop). Before the outbox is being sent (rendering, queueing),
 /// that stops before anything is sent: nothing is queued (a new outbox folder is removed again), the tool
 /// says so and exits with 130. Once it is being sent (`sending(resumeHint:)`), the run stops after the
 /// message in flight: its outcome is journaled, the summary printed, the exit code is 130.
 ///
-/// A second one stops at once: running sendmail programs are killed with their process groups and the tool
-/// exits with 130 (the journal is fsynced record by record, so the next run still knows where each message
+/// A second one stops at once: the `stopAtOnce` action runs (e.g. running sendmail programs are killed with
+/// their process groups) and the tool exits with 130 (the journal is fsynced record by record, so the next run still knows where each message
 /// stands; the message in flight may then be uncertain). Before sending, nothing was sent; a queueing cut
 /// short leaves at most message files without a journal, which no resume takes for a queued batch.
 ///
@@ -23,7 +18,8 @@ public enum Interrupts {
     private static let writeEnd = Atomic<Int32>(-1)
 
     private struct State {
-        var stop: OutboxStop?
+        var stop: (@Sendable () -> Void)?
+        var stopAtOnce: (@Sendable () -> Void)?
         /// The command that resumes the outbox being sent; nil before sending.
         var resumeHint: String?
         /// The command that resumes the outbox made for a send that is rendered or queued now.
@@ -32,10 +28,13 @@ public enum Interrupts {
     }
     private static let state = Mutex(State())
 
-    /// Takes SIGINT and SIGTERM for `stop` from now on (before sending: see `sending(resumeHint:)`).
-    public static func watch(_ stop: OutboxStop) {
+    /// Takes SIGINT and SIGTERM from now on (before sending: see `sending(resumeHint:)`): the first one calls
+    /// `stop`, a second one calls `stopAtOnce` and exits with ``interruptedStatus``. Terminals only: what a
+    /// stop means (an outbox's stop, the sendmail programs to end) is the caller's.
+    public static func watch(stop: @escaping @Sendable () -> Void, stopAtOnce: @escaping @Sendable () -> Void) {
         let start = state.withLock { s in
             s.stop = stop
+            s.stopAtOnce = stopAtOnce
             s.resumeHint = nil
             s.preparedHint = nil
             return !s.started
@@ -86,16 +85,18 @@ public enum Interrupts {
             if n < 0 && errno == EINTR { continue }
             guard n == 1 else { return }
             count += 1
-            let (stop, resumeHint, preparedHint) = state.withLock { ($0.stop, $0.resumeHint, $0.preparedHint) }
+            let (stop, stopAtOnce, resumeHint, preparedHint) = state.withLock {
+                ($0.stop, $0.stopAtOnce, $0.resumeHint, $0.preparedHint)
+            }
             if count == 1 {
-                stop?.request()
+                stop?()
                 Self.report(
                     resumeHint == nil
                         ? program + ": interrupted: stopping before anything is sent (interrupt again to stop at once)"
                         : program + ": interrupted: finishing the message in flight, then stopping "
                             + "(interrupt again to stop at once; that message may then be uncertain)")
             } else {
-                SendmailTransport.terminateRunningPrograms()
+                stopAtOnce?()
                 Self.report(
                     resumeHint.map { program + ": stopped at once; resume with: \($0)" }
                         ?? preparedHint.map { program + ": stopped at once; nothing was sent; resume with: \($0)" }

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Support
 
 extension TerminalSession {
     /// The editor a person chose, as git and mutt find it: `VISUAL`, else `EDITOR`, else `vi`.
@@ -28,25 +25,6 @@ extension TerminalSession {
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { return -1 }
         defer { close(tty) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, tty, fd) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH, SIGPIPE] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
         // A Ctrl-C or Ctrl-\\ typed while the editor runs is the editor's (as system(3) and git have it): the
         // session's own handlers would end the picker once the editor returns.
         var ignore = sigaction()
@@ -60,13 +38,15 @@ extension TerminalSession {
             sigaction(SIGINT, &previousInt, nil)
             sigaction(SIGQUIT, &previousQuit, nil)
         }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return -1 }
+        let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH, SIGPIPE]
+        do {
+            let pid = try ChildProcess.spawn(arguments, descriptors: [0: tty, 1: tty, 2: tty], signals: signals)
+            switch try ChildProcess.wait(pid, path: arguments[0]) {
+            case .exited(let status): return status
+            case .signaled(let signal): return 128 + signal
+            }
+        } catch {
+            return -1
         }
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// The C library's locale for a terminal program: the environment's (`LC_ALL`, `LC_CTYPE`, `LANG`), and
 /// UTF-8 character handling even when that locale is not installed on the machine (`LANG=ja_JP.UTF-8` on

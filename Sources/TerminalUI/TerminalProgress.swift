@@ -4,10 +4,6 @@ import ICUKit
 import Support
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A one-line status on stderr ("reading contacts.vcf (620 MB)… 3.2 s") for steps that take more than a
 /// second, redrawn four times a second and erased when the step ends; a step whose amount of work is known
 /// (a `WorkProgress` with a total) shows a bar that fits the terminal instead

@@ -1,12 +1,7 @@
 internal import CNcurses
+import Foundation
 import ICUKit
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A full-screen session on the controlling terminal (`/dev/tty`), so that standard input and output stay
 /// free for the program's data (`contacts pick | …`, as fzf does). It draws ``Frame``s, reads ``Key``s,

@@ -1,10 +1,5 @@
+import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The signals of a full-screen session. SIGTERM, SIGHUP and SIGINT are noted (the handler only stores
 /// the number; the blocked read returns and the session reports it as a key) so that the terminal is given

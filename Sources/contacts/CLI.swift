@@ -2,7 +2,8 @@ import ArgumentModel
 import Collation
 import ContactsSelection
 import Foundation
-import ICUKit
+import Locales
+import Support
 
 /// Exit codes of the `contacts` tool: 0 ok, 1 failure (I/O, unreadable input, lint errors), 2 usage.
 enum ExitCode: Int32 {
@@ -171,12 +172,8 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-/// Serializes an `Encodable` value as pretty, key-sorted JSON followed by a newline.
-func jsonString<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-}
+/// Serializes an `Encodable` value as the package writes JSON (`JSONText.encoded`: pretty, keys sorted).
+func jsonString<T: Encodable>(_ value: T) throws -> String { try JSONText.encoded(value) }
 
 /// The locales for a command, most preferred first: `--locale` (one, or a list such as `en,zh-Hans`), else the
 /// environment's list (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else `["en"]`. Every `--locale` value has

@@ -5,10 +5,6 @@ import Foundation
 import StringsCatalog
 import TerminalUI
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// An option's duration (``DurationValue``, the one grammar: `90s`, `30m`, `2h`, `1d`, plain seconds) in
 /// seconds within `range` (default: above 0, at most 30 days); else a usage error that says what is expected.
 func parseDuration(

@@ -7,10 +7,6 @@ import PickerModel
 import Support
 import TerminalUI
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `contacts pick`: the full-screen picker. The screen is drawn on `/dev/tty`; the result goes to stdout,
 /// so `contacts pick | …` works as fzf does.
 enum PickCommand: Command {

@@ -7,10 +7,6 @@ import PickerModel
 import Templating
 import TerminalUI
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `pick`'s composer options (KBContactsSelection's mailSubject, mailBody, mailIsHTML and messageBody, or a
 /// template of the library) and the delivery options `compose` has; after Select they open the compose
 /// sheet (``PickComposeSheet``).

@@ -3,6 +3,7 @@ import Collation
 import ContactsCore
 import ContactsSelection
 import Foundation
+import Locales
 import Support
 import TerminalUI
 

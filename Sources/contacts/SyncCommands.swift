@@ -21,7 +21,9 @@ enum SyncCommand: Command {
             when the same property changed on both sides, the server's version of it stays in DIR (with
             every other change of both sides) and your card is kept in DIR/.contacts-sync/conflicts: list
             them with --conflicts, settle one with --resolve ID --take mine|theirs (ID: the file name or
-            the UID; mine is sent by the next sync). Nothing is deleted that changed on the other side, and
+            the UID; mine is sent by the next sync). On a terminal, --resolve ID without --take, or
+            --resolve-all, shows each conflicting property's two sides next to each other: take yours (m),
+            the server's (t) or, for EMAIL, TEL and the like, both (b), then Enter. Nothing is deleted that changed on the other side, and
             a sync stopped at any point converges on the next one. --read-only pulls without sending.
 
             Answers of any size are read as they arrive; a member that is not a vCard (or larger than
@@ -63,7 +65,9 @@ enum SyncCommand: Command {
             .option("--conflicts", value: "DIR", help: "list the conflicts kept in DIR", completion: .directory),
             .option(
                 "--resolve", value: "ID",
-                help: "settle the conflict of ID (file name or UID) in --into DIR (default: here) with --take"),
+                help: "settle the conflict of ID (file name or UID) in --into DIR (default: here) with --take, "
+                    + "or on the terminal"),
+            .flag("--resolve-all", help: "settle every conflict in --into DIR (default: here) on the terminal"),
             .option("--take", value: "SIDE", help: "mine or theirs: the side --resolve keeps"),
             .flag("--read-only", help: "pull changes from the server, send none (local changes stay here)"),
             .option("--timeout", value: "S", help: "the longest one request may take (90s, 10m; default 10m)"),
@@ -88,11 +92,16 @@ enum SyncCommand: Command {
         }
         if let id = try args.option("--resolve") {
             guard positionals.isEmpty else { throw CLIError.usage("sync --resolve: expected no URL") }
-            let side = try args.option("--take")
-            guard let side, let take = ConflictSide(rawValue: side) else {
+            let dir = try args.option("--into") ?? "."
+            guard let side = try args.option("--take") else { return try SyncResolveScreen.run([id], in: dir) }
+            guard let take = ConflictSide(rawValue: side) else {
                 throw CLIError.usage("sync --resolve: expected --take mine or --take theirs")
             }
-            return try resolveConflict(id, in: try args.option("--into") ?? ".", take: take)
+            return try resolveConflict(id, in: dir, take: take)
+        }
+        if args.flag("--resolve-all") {
+            guard positionals.isEmpty else { throw CLIError.usage("sync --resolve-all: expected no URL") }
+            return try SyncResolveScreen.run(nil, in: try args.option("--into") ?? ".")
         }
         // An account of the configuration file gives what the command line does not.
         let saved = try savedAccount(try args.option("--account"), config: try args.option("--config"))

@@ -2,6 +2,7 @@ import ArgumentModel
 import Collation
 import ContactsCore
 import Foundation
+import Locales
 import Support
 import TerminalUI
 

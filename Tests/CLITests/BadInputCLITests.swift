@@ -85,7 +85,7 @@ import Testing
             // The value's opening quote is at column 8 of line 2; level 65 opens 65 × 19 scalars further.
             #expect(
                 r.stdout.contains(
-                    "\(strings)/de.lproj/greet.strings:2:\(8 + 65 * 19): error: \"hi\" (de): sub-messages nest more than 64 levels"
+                    "\(strings)/de.lproj/greet.strings:2:\(8 + 65 * 19): error [message-nesting] \"hi\" (de): sub-messages nest more than 64 levels"
                 ), "\(r.stdout)")
         }
     }

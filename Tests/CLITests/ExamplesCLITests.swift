@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Every example a user reads runs as written on the embedded sample: each command line of the ```sh
-/// blocks of README.md and each example of every command's `--help` (read from the built tool, as a user
+/// blocks of README.md and of the pages in Documentation/, and each example of every command's `--help` (read from the built tool, as a user
 /// sees it) is run by bash (`set -o pipefail`) with the built `contacts` first on PATH, in a scratch folder
 /// that holds the files the examples name (below, `writeFixtures`) and is also HOME. The lines of one
 /// README block run one after the other in one folder, as a user follows them; each `--help` example
@@ -33,9 +33,28 @@ import Testing
 
     // MARK: - Finding the examples
 
-    /// The command lines of README.md's ```sh blocks, with their line numbers.
+    /// The pages a user reads: README.md and every `Documentation/*.md`, by their path in the package.
+    static func documentationPages() throws -> [String] {
+        let pages = try FileManager.default.contentsOfDirectory(
+            atPath: packageRoot.appendingPathComponent("Documentation").path)
+        return ["README.md"] + pages.filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/" + $0 }
+    }
+
+    /// The command lines of the ```sh blocks of README.md and the Documentation pages, with their line numbers.
     static func readmeExamples() throws -> (run: [[Example]], skipped: [Example]) {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var run: [[Example]] = []
+        var skipped: [Example] = []
+        for page in try documentationPages() {
+            let found = try examples(inPage: page)
+            run += found.run
+            skipped += found.skipped
+        }
+        return (run, skipped)
+    }
+
+    /// The command lines of one page's ```sh blocks.
+    static func examples(inPage page: String) throws -> (run: [[Example]], skipped: [Example]) {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(page), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
         var run: [[Example]] = []
         var skipped: [Example] = []
@@ -67,7 +86,7 @@ import Testing
                 }
                 current.text += line
                 pending = nil
-                let example = Example(origin: "README.md:\(current.line)", text: current.text)
+                let example = Example(origin: "\(page):\(current.line)", text: current.text)
                 if skip { skipped.append(example) } else { block.append(example) }
             }
             if !block.isEmpty { run.append(block) }
@@ -146,6 +165,10 @@ import Testing
         // A vdir folder (one .vcf per contact) for `contacts add --source family`.
         try fm.createDirectory(at: dir.appendingPathComponent("family"), withIntermediateDirectories: true)
         try write("names.txt", "Örjan\nZoe\nÅsa\nAnna\n42 Club\n山田太郎\nさとう\n张伟\n")
+        // ICU MessageFormat 1 messages, one a line, for `contacts messageformat convert --file`.
+        try write(
+            "messages.txt",
+            "{count, plural, one {# guest} other {# guests}}\n{gender, select, female {her} male {his} other {their}} book\n")
         let sample = packageRoot.appendingPathComponent("Sources/ContactsCore/Resources/sample.vcf")
         for name in ["contacts.vcf", "friends.vcf", "old.vcf", "big.vcf", "work.vcf"] {
             try fm.copyItem(at: sample, to: dir.appendingPathComponent(name))
@@ -159,6 +182,15 @@ import Testing
             #"{"inviter": {"givenName": "Ada", "familyName": "Lovelace"}, "project": "Atlas", "url": "https://example.com/join", "expires": "2026-12-31"}"#
         )
         try write("extra.csv", "id,table\nfelipe-baytelman,4\nbruno-finstein,7\n")
+        // Sheets for `vcard import`, bounces for `bounces read` (an mbox and a Maildir).
+        try write("people.csv", "email;name;lang\nada@example.org;Ada Lovelace;en-GB\nbo@example.org;Bo Bay;de\n")
+        try write("google-contacts.csv", "Given Name,Family Name,E-mail 1 - Value\nAda,Lovelace,ada@example.org\n")
+        let dsn =
+            "To: bounces+bo=example.org@example.org\nContent-Type: multipart/report; report-type=delivery-status;"
+            + " boundary=b\n\n--b\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.net\n\n"
+            + "Final-Recipient: rfc822; ada@example.org\nAction: failed\nStatus: 5.1.1\n--b--\n"
+        try write("bounces.mbox", "From MAILER-DAEMON Thu Jan  1 12:00:00 2026\n" + dsn)
+        try write("Mail/bounces/new/1767268800.M1P1.example", dsn)
         try fm.copyItem(
             at: packageRoot.appendingPathComponent("Sources/StringsCatalog/Localizations"),
             to: dir.appendingPathComponent("Localizations"))
@@ -285,7 +317,7 @@ import Testing
         }
     }
 
-    @Test("every command line of README.md's sh blocks runs as written")
+    @Test("every command line of the sh blocks of README.md and Documentation/*.md runs as written")
     func readmeExamplesRun() throws {
         let (run, skipped) = try Self.readmeExamples()
         #expect(run.joined().count >= 15, "README examples found: \(run)")

@@ -58,4 +58,23 @@ import Testing
         #expect(!r.stderr.contains(good.path))
         #expect(r.stdout == "1 valid, 2 with errors\n")
     }
+
+    @Test func convertTurnsMF1IntoMF2AndReportsEachBadLine() throws {
+        let one = try CLI.run(["messageformat", "convert", "{n, plural, one {# file} other {# files}}"])
+        #expect(one.status == 0)
+        #expect(one.stdout == ".input {$n :number useGrouping=always} .match $n one {{{$n} file}} * {{{$n} files}}\n")
+        let dir = try Scratch.directory("mf2")
+        let file = dir.appendingPathComponent("messages.txt")
+        try Data("{g, select, a {A} other {B}}\n\n{x, choice, 0#none}\nIt''s {name}\n".utf8).write(to: file)
+        let batch = try CLI.run(["messageformat", "convert", "--file", file.path])
+        #expect(batch.status == 1)
+        #expect(batch.stdout == ".input {$g :string} .match $g a {{A}} * {{B}}\nIt's {$name}\n")
+        #expect(batch.stderr.contains("\(file.path):3:5: a choice argument has no MessageFormat 2 equivalent"))
+        let json = try CLI.run(["messageformat", "convert", "--json"], stdin: Data("{x, date}\nplain\n".utf8))
+        #expect(json.status == 1)
+        let lines = json.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"{"line":1,"source":"{x, date}","error":{"line":1,"column":1,"message":"#))
+        #expect(lines[1] == #"{"line":2,"source":"plain","result":"plain"}"#)
+    }
 }

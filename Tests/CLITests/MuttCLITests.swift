@@ -88,7 +88,10 @@ struct MuttCLITests {
         #expect(!pager.contains("^M") && !pager.contains("=?utf-8?"), "\(pager)", sourceLocation: sourceLocation)
         // The attachments: the file name decoded, the UTF-8 text labelled utf-8, the Latin-1 one as octets.
         try window.send("v")
-        let attachments = window.waitFor { $0.contains("Notizen für Zoë.txt") && $0.contains("latin1.txt") }
+        // The pager names the attachments too ("[-- Attachment #2: …"): wait for the menu's own lines.
+        let attachments = window.waitFor {
+            $0.contains("Notizen für Zoë.txt") && $0.contains("latin1.txt") && $0.contains("[text/plain,")
+        }
         #expect(attachments, "\(window.screen)", sourceLocation: sourceLocation)
         let menu = window.screen.split(separator: "\n")
         let named = menu.first { $0.contains("Notizen für Zoë.txt") }.map(String.init) ?? ""

@@ -50,7 +50,7 @@ struct StringsCLITests {
         ])
         let r = try CLI.run(["strings", "lint", dir.path])
         #expect(r.status == 1)
-        #expect(r.stdout.contains("de.lproj/Localizable.strings:2:13: error: stray ';'"), "\(r.stdout)")
+        #expect(r.stdout.contains("de.lproj/Localizable.strings:2:13: error [syntax] stray ';'"), "\(r.stdout)")
         #expect(r.stdout.contains("format arguments differ in type"))
         #expect(r.stdout.contains("\"c\" is not in en"))
         let json = try CLI.run(["strings", "lint", dir.path, "--json"])

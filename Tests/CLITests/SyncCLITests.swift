@@ -150,6 +150,17 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("family/ada.vcf").path))
         #expect(
             FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/.contacts-sync/state.json").path))
+        // The parent folder is one source of both books for list, search and pick.
+        let bob =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u-bob\r\nFN:Bob Stone\r\nEMAIL:bob@example.org\r\nEND:VCARD\r\n"
+        try Scratch.write(bob, to: dir.appendingPathComponent("work/bob.vcf"))
+        for command in [["list"], ["search", "o"]] {
+            let listed = try CLI.run(command + ["--source", dir.path, "--mode", "email"])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            #expect(
+                listed.stdout.contains("ada@example.org") && listed.stdout.contains("bob@example.org"),
+                "\(listed.stdout)")
+        }
     }
 
     /// Item 10: an account of the configuration file makes a sync one short line.

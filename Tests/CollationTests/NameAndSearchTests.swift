@@ -1,3 +1,4 @@
+import Locales
 import TestSupport
 import Testing
 

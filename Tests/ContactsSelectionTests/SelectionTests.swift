@@ -14,16 +14,6 @@ import Testing
         #expect(config.contactEnabledValidation == nil)
         #expect(config.customSelectButtonHandler == nil)
         #expect(config.shouldShowNavigationBar)
-        let s = try SelectionController(contacts: book) { $0.locale = "en" }
-        #expect(s.title == "Search contacts")
-        #expect(s.selectButtonTitle == "Select")
-        let de = try SelectionController(contacts: book) { $0.locale = "de" }
-        #expect(de.title != "Search contacts" && !de.title.isEmpty)
-        let custom = try SelectionController(contacts: book) {
-            $0.title = "Invite"
-            $0.selectButtonTitle = "Go"
-        }
-        #expect(custom.title == "Invite" && custom.selectButtonTitle == "Go")
     }
 
     @Test func environmentLocaleFromPOSIXVariables() {

@@ -175,6 +175,6 @@ struct LocalizationTreeTests {
         #expect(files.count == 5, "\(files)")
         let lint = folder.lint()
         #expect(lint.allSatisfy { !$0.file.contains(".git") })
-        #expect(lint.contains { $0.file == "P/App/German.lproj/Localizable.strings" && $0.code == "untranslated" })
+        #expect(lint.contains { $0.file == "P/App/German.lproj/Localizable.strings" && $0.code == "needs-review" })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Locales
 import TestSupport
 import Testing
 
@@ -27,12 +28,12 @@ struct LanguageMatchingTests {
         ("sr-Latn-RS", ["sr-Latn"]), ("sr", ["sr"]), ("de_DE.UTF-8", ["de"]), ("fr", []),
     ])
     func fallback(requested: String, expected: [String]) {
-        #expect(LanguageMatcher.match(requested: [requested], available: Self.available) == expected)
+        #expect(LocalePolicy.match(requested: [requested], available: Self.available) == expected)
     }
 
     @Test func scriptNeverFallsBackToAnotherScript() {
-        #expect(LanguageMatcher.match(requested: ["sr-Latn"], available: ["sr", "en"]).isEmpty)
-        #expect(LanguageMatcher.match(requested: ["zh-HK"], available: ["zh-Hans", "en"]).isEmpty)
+        #expect(LocalePolicy.match(requested: ["sr-Latn"], available: ["sr", "en"]).isEmpty)
+        #expect(LocalePolicy.match(requested: ["zh-HK"], available: ["zh-Hans", "en"]).isEmpty)
     }
 
     @Test(arguments: [
@@ -41,21 +42,21 @@ struct LanguageMatchingTests {
         ("zh-hant-tw", "zh-Hant-TW"), ("pt_BR.UTF-8", "pt-BR"), ("es-419", "es-419"),
     ])
     func localizationNames(name: String, expected: String) {
-        #expect(LanguageMatcher.bcp47(fromLocalizationName: name) == expected)
+        #expect(LocalePolicy.bcp47(fromLocalizationName: name) == expected)
     }
 
     @Test func legacyFoldersMatchModernRequests() {
-        #expect(LanguageMatcher.match(requested: ["zh-Hans"], available: ["zh_CN", "zh_TW"]) == ["zh_CN"])
-        #expect(LanguageMatcher.match(requested: ["zh-HK"], available: ["zh_CN", "zh_TW"]) == ["zh_TW"])
-        #expect(LanguageMatcher.match(requested: ["es-MX"], available: ["es_MX", "es"]) == ["es_MX", "es"])
+        #expect(LocalePolicy.match(requested: ["zh-Hans"], available: ["zh_CN", "zh_TW"]) == ["zh_CN"])
+        #expect(LocalePolicy.match(requested: ["zh-HK"], available: ["zh_CN", "zh_TW"]) == ["zh_TW"])
+        #expect(LocalePolicy.match(requested: ["es-MX"], available: ["es_MX", "es"]) == ["es_MX", "es"])
     }
 
     @Test func environment() {
         let env = ["LANGUAGE": "fr:de", "LANG": "es_MX.UTF-8"]
-        #expect(LanguageMatcher.requestedLanguages(environment: env) == ["fr", "de", "es-MX"])
-        #expect(LanguageMatcher.requestedLanguages(environment: ["LANGUAGE": "fr", "LC_ALL": "C"]).isEmpty)
+        #expect(LocalePolicy.requestedLanguages(environment: env) == ["fr", "de", "es-MX"])
+        #expect(LocalePolicy.requestedLanguages(environment: ["LANGUAGE": "fr", "LC_ALL": "C"]).isEmpty)
         #expect(
-            LanguageMatcher.requestedLanguages(environment: ["LC_MESSAGES": "pt_PT", "LANG": "en_US"]) == ["pt-PT"])
+            LocalePolicy.requestedLanguages(environment: ["LC_MESSAGES": "pt_PT", "LANG": "en_US"]) == ["pt-PT"])
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Locales
 import Testing
 
 @testable import StringsCatalog

@@ -89,7 +89,7 @@ struct TranslatorToolsTests {
         #expect(has("duplicate-key", "L/ru.lproj/Localizable.strings", 6))
         #expect(has("extra-key", "L/ru.lproj/Localizable.strings", 4, "Stale"))
         #expect(has("empty-value", "L/ru.lproj/Localizable.strings", 5))
-        #expect(has("untranslated", "L/ru.lproj/Localizable.strings", 3))
+        #expect(has("same-as-source", "L/ru.lproj/Localizable.strings", 3))
         // The last duplicate is "Привет, %@" — correct; the first one ("%d") is a type mismatch.
         #expect(has("format-mismatch", "L/ru.lproj/Localizable.strings", 1, "type"))
         #expect(!has("format-mismatch", "L/ru.lproj/Localizable.strings", 2), "positional reordering is fine")

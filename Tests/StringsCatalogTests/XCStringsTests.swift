@@ -125,7 +125,7 @@ struct XCStringsLintTests {
         func has(_ code: String, _ text: String) -> Bool {
             findings.contains { $0.code == code && $0.file == "L/Shop.xcstrings" && $0.message.contains(text) }
         }
-        #expect(has("untranslated", "\"%lld items\" ru is in state \"needs_review\""))
+        #expect(has("needs-review", "\"%lld items\" ru is in state \"needs_review\""))
         #expect(has("missing-key", "\"Welcome\" has no ru localization"))
         #expect(has("format-mismatch", "\"Welcome\""))
         #expect(!findings.contains { $0.code == "plural-category" }, "\(findings)")

@@ -7,6 +7,13 @@ func measure<T>(_ body: () throws -> T) rethrows -> (seconds: Double, value: T) 
     return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, value)
 }
 
+/// CPU time this thread has used, in seconds (CLOCK_THREAD_CPUTIME_ID).
+func threadCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
 /// Peak resident set size of this process in MiB (VmHWM), or nil where /proc is unavailable.
 func peakMemoryMiB() -> Double? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }

@@ -7,6 +7,7 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("vcard", runVCardBench),
     ("strings", runStringsBench),
     ("strings-tools", runStringsToolsBench),
+    ("lint", runLintBench),
     ("templates", runTemplateBench),
     ("messageformat2", runMessageFormat2Bench),
     ("compose", runComposeBench),

@@ -3,6 +3,7 @@ import ContactsCore
 import ContactsSelection
 import Foundation
 import ICUKit
+import Locales
 import PackageResources
 import StringsCatalog
 import Templating
@@ -230,7 +231,7 @@ public enum FuzzEntries {
         let report = XLIFF.importFiles(files, into: &folder)
         _ = report.problems.count
         for file in files {
-            let language = LanguageMatcher.bcp47(fromLocalizationName: file.targetLanguage)
+            let language = LocalePolicy.bcp47(fromLocalizationName: file.targetLanguage)
             for doc in (folder.strings[language] ?? [:]).values { _ = try? doc.data() }
             for doc in (folder.stringsDicts[language] ?? [:]).values { _ = doc.data() }
         }

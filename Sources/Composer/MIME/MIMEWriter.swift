@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Writes a `MailDraft` as an RFC 5322 / MIME message, on bytes.
 ///
@@ -61,7 +62,7 @@ public struct MIMEWriter: Sendable {
             // A given Message-ID makes the whole message reproducible: the boundary derives from it. (Any
             // value is safe: every boundary starts with "=_", which no body contains — QP writes "=" as
             // "=3D", base64 has no "_", and a body with "=_" is never sent as 7bit; see is7bitSafe.)
-            r2 = messageID.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            r2 = messageID.fnv1a64
         }
 
         // Date, Message-ID, MIME-Version

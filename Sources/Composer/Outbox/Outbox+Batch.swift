@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // The batch an outbox was made for, outboxes left unfinished, message files never journaled
 extension Outbox {
     /// The file that names the batch an outbox was made for (``recordBatch(_:)``).

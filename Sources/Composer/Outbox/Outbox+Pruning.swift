@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // Removing outboxes whose every message is settled
 extension Outbox {
     /// Removes the settled outboxes (``isSettled()``: every message sent or failed) among `folder` and its

@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // Queueing: drafts rendered into message files, then recorded in the journal all at once
 extension Outbox {
     /// Renders every draft, writes all message files (fsynced), then records them in the journal, all of

@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A folder that delivers a batch exactly once, across crashes and resumes.
 ///
 /// Layout: `messages/<id>.eml` (every rendered message, written and fsynced before anything is sent) and

@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// An outbox's `journal.jsonl`: an append-only, fsynced log, one JSON object a line with sorted keys,
 /// `{"at":1767225600,"e":"queued","from":"a@example.com","id":"000001","to":["b@example.org"]}`. The line
 /// format is what every outbox on disk holds, so it stays as it is: outboxes written before still load.
@@ -134,17 +128,9 @@ struct OutboxJournal {
         var bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
         if let tail = bytes.last, tail != 0x0A { bytes.append(0x0A) }
         bytes += try encode(records)
-        let temporary = directory.appendingPathComponent(".journal-\(UInt64.random(in: 0...UInt64.max))").path
-        do {
-            try AtomicFile.writeAndSync(bytes, path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
-            guard rename(temporary, path) == 0 else {
-                throw ComposerError.io(path: path, message: AtomicFile.errnoText())
-            }
-        } catch {
-            unlink(temporary)
-            throw error
+        do { try AtomicFiles.replace(path, with: bytes) } catch {
+            throw ComposerError.io(path: error.path, message: error.reason)
         }
-        AtomicFile.syncDirectory(directory.path)
     }
 
     private func lastByte() -> UInt8? {

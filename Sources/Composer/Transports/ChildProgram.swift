@@ -1,12 +1,6 @@
-internal import CProcess
 import Foundation
+import Support
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// One run of a delivery program (sendmail, an SMS program): the input as a complete file on its standard
 /// input (never a pipe that a crash could cut short), its own process group (a Ctrl-C on the terminal does
@@ -61,7 +55,7 @@ struct ChildProgram {
     }
 
     /// Starts the program in a process group of its own, with default signal handling and the given files as
-    /// stdin and stdout/stderr; on Linux it is killed when the calling thread ends (`cprocess_spawn`).
+    /// stdin and stdout/stderr; on Linux it is killed when the calling thread ends (`ChildProcess`, own group).
     ///
     /// `PR_SET_PDEATHSIG` fires when the *thread* that forked the child ends, not only the process. That is
     /// safe here: `run` starts the program and waits for it (`wait`, then the kills of a timeout) on the same
@@ -70,12 +64,11 @@ struct ChildProgram {
     private func spawn(_ args: [String], input: Int32, output: Int32, unavailable: (String) -> ComposerError)
         throws(ComposerError) -> pid_t
     {
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var error: Int32 = 0
-        let pid = cprocess_spawn(path, argv, environ, input, output, output, &error)
-        guard pid > 0 else { throw unavailable("cannot start \(path): \(String(cString: strerror(error)))") }
-        return pid
+        do {
+            return try ChildProcess.spawn([path] + args, descriptors: [0: input, 1: output, 2: output], ownGroup: true)
+        } catch {
+            throw unavailable("cannot start \(path): \(error.reason)")
+        }
     }
 
     private static let lostStatus = Int32.min

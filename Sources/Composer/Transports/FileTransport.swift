@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Saves drafts as files: one `.eml` per mail draft (Bcc kept, as mail clients expect of a draft) and one
 /// `sms:` URI per line in `messages.sms.txt` for message drafts. The default transport.
 ///

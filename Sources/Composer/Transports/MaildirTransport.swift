@@ -2,12 +2,6 @@ import Foundation
 import Support
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Delivers into a Maildir (`tmp/`, `new/`, `cur/`), as a mail client reads it: each message is written
 /// into `tmp/` under a name no other delivery can have, fsynced, then moved into `new/` (a link, so a
 /// name is never reused) and the folder fsynced — a reader sees the whole message or nothing.

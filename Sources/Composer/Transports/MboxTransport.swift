@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Appends messages to an mbox file in the mboxrd form that mutt, Thunderbird and Python's `mailbox` read:
 /// a `From <sender> <date>` line before each message, LF line ends, every body line that starts with
 /// `From ` after any number of `>` quoted with one more `>`, and an empty line after each message.

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // Credentials never travel in clear text: the one rule of when AUTH must wait for TLS
 extension SMTPConfiguration {
     /// Whether AUTH must wait for TLS when the server is reached at `peers` (the numeric addresses its host

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Hands messages to a local MTA: `sendmail -t -i` (recipients from the headers, a lone `.` is not the end)
 /// or, for the outbox, `sendmail -i -f FROM -- RCPT…` with an explicit envelope.
 ///

@@ -37,6 +37,7 @@ extension MessageError {
     public func diagnostic(file: String) -> String {
         switch self {
         case .syntax(let line, let column, let message): "\(file):\(line):\(column): syntax-error: \(message)"
+        case .conversion(let line, let column, let message): "\(file):\(line):\(column): \(message)"
         case .dataModel(let kind, let detail): "\(file):1:1: \(kind.rawValue): \(detail)"
         case .resolution(let kind, let detail): "\(file):1:1: \(kind.rawValue): \(detail)"
         }

@@ -14,6 +14,8 @@ public struct MessageFormatter: Sendable {
     public var functions: FunctionRegistry
     let declarationIndex: [String: Int]
     let isRightToLeft: Bool
+    /// Per selector, the distinct literal keys of its column in variant order: what its function is asked.
+    let selectorKeys: [[String]]
 
     /// Parses and validates `source`; throws its syntax or data-model error.
     public init(
@@ -38,6 +40,18 @@ public struct MessageFormatter: Sendable {
         for (i, d) in message.declarations.enumerated() { index[d.name] = i }
         declarationIndex = index
         isRightToLeft = ICULocale.isRightToLeft(locale)
+        var keys: [[String]] = []
+        if case .match(let selectors, let variants) = message.body {
+            for i in selectors.indices {
+                var column: [String] = []
+                var seen = Set<String>()
+                for variant in variants {
+                    if case .literal(let l) = variant.keys[i], seen.insert(l.value).inserted { column.append(l.value) }
+                }
+                keys.append(column)
+            }
+        }
+        selectorKeys = keys
     }
 
     /// Formats the message to a string; placeholders that fail show their fallback (`{$name}`) and their
@@ -51,7 +65,10 @@ public struct MessageFormatter: Sendable {
             case .text(let s): text += s
             case .markup(let m): _ = resolver.resolveMarkup(m)
             case .expression(let e):
-                for part in formatPlaceholder(e, parts: false, &resolver) { text += part.text }
+                let (placeholder, isolation) = formatPlaceholderText(e, &resolver)
+                if let isolation { text += isolation }
+                text += placeholder
+                if isolation != nil { text += "\u{2069}" }
             }
         }
         return FormatResult(text: text, errors: resolver.errors)
@@ -67,19 +84,26 @@ public struct MessageFormatter: Sendable {
             switch element {
             case .text(let s): parts.append(.text(s))
             case .markup(let m): parts.append(resolver.resolveMarkup(m))
-            case .expression(let e): parts += formatPlaceholder(e, parts: true, &resolver)
+            case .expression(let e):
+                let (part, isolation) = formatPlaceholder(e, parts: true, &resolver)
+                if let isolation { parts.append(.bidiIsolation(isolation)) }
+                parts.append(part)
+                if isolation != nil { parts.append(.bidiIsolation("\u{2069}")) }
             }
         }
         return PartsResult(parts: parts, errors: resolver.errors)
     }
 
-    /// One placeholder: its formatted value (isolated as the strategy says) or its fallback.
-    func formatPlaceholder(_ expression: Expression, parts: Bool, _ resolver: inout Resolver) -> [MessagePart] {
-        let (value, source) = resolver.resolveExpression(expression)
+    /// One placeholder: its formatted value or its fallback, and the bidi isolation mark that opens it (U+2069
+    /// closes it) when the strategy isolates it.
+    func formatPlaceholder(_ expression: Expression, parts: Bool, _ resolver: inout Resolver) -> (
+        part: MessagePart, isolation: String?
+    ) {
+        let value = resolver.resolveExpression(expression)
         let part: MessagePart
         var direction = ResolvedValue.Direction.auto
         if case .fallback(let fallbackSource) = value.base {
-            part = .fallback(source: expression.function == nil ? fallbackSource : source)
+            part = .fallback(source: expression.function == nil ? fallbackSource : Resolver.source(of: expression))
         } else {
             do {
                 let formatted = try (value.format ?? DefaultFormat.format)(value, parts)
@@ -89,16 +113,42 @@ public struct MessageFormatter: Sendable {
                 direction = value.direction ?? formatted.direction
             } catch {
                 resolver.errors.append(error)
-                part = .fallback(source: source)
+                part = .fallback(source: Resolver.source(of: expression))
             }
         }
-        guard bidiIsolation == .default else { return [part] }
-        let isolate = value.direction != nil
+        return (part, isolation(direction, explicit: value.direction != nil))
+    }
+
+    /// `formatPlaceholder(_:parts:_:)` for a string: the placeholder's text without making it a part.
+    func formatPlaceholderText(_ expression: Expression, _ resolver: inout Resolver) -> (
+        text: String, isolation: String?
+    ) {
+        let value = resolver.resolveExpression(expression)
+        var direction = ResolvedValue.Direction.auto
+        let text: String
+        if case .fallback(let fallbackSource) = value.base {
+            text = "{" + (expression.function == nil ? fallbackSource : Resolver.source(of: expression)) + "}"
+        } else {
+            do {
+                let formatted = try (value.format ?? DefaultFormat.format)(value, false)
+                text = formatted.text
+                direction = value.direction ?? formatted.direction
+            } catch {
+                resolver.errors.append(error)
+                text = "{" + Resolver.source(of: expression) + "}"
+            }
+        }
+        return (text, isolation(direction, explicit: value.direction != nil))
+    }
+
+    /// The mark that opens a placeholder's isolation, or nil when the strategy leaves it as it is.
+    func isolation(_ direction: ResolvedValue.Direction, explicit: Bool) -> String? {
+        guard bidiIsolation == .default else { return nil }
         switch direction {
-        case .ltr where !isRightToLeft && !isolate: return [part]
-        case .ltr: return [.bidiIsolation("\u{2066}"), part, .bidiIsolation("\u{2069}")]
-        case .rtl: return [.bidiIsolation("\u{2067}"), part, .bidiIsolation("\u{2069}")]
-        case .auto: return [.bidiIsolation("\u{2068}"), part, .bidiIsolation("\u{2069}")]
+        case .ltr where !isRightToLeft && !explicit: return nil
+        case .ltr: return "\u{2066}"
+        case .rtl: return "\u{2067}"
+        case .auto: return "\u{2068}"
         }
     }
 
@@ -108,6 +158,7 @@ public struct MessageFormatter: Sendable {
         case .pattern(let pattern): return pattern
         case .match(let selectors, let variants):
             var matches: [[String]?] = []
+            matches.reserveCapacity(selectors.count)
             for (i, selector) in selectors.enumerated() {
                 let value = resolver.resolveVariable(selector.name)
                 guard let select = value.select else {
@@ -115,22 +166,19 @@ public struct MessageFormatter: Sendable {
                     matches.append(nil)
                     continue
                 }
-                var keys: [String] = []
-                var seen = Set<String>()
-                for variant in variants {
-                    if case .literal(let l) = variant.keys[i], seen.insert(l.value).inserted { keys.append(l.value) }
-                }
                 do {
-                    matches.append(try select(value, keys, &resolver.errors))
+                    matches.append(try select(value, selectorKeys[i], &resolver.errors))
                 } catch {
                     resolver.errors.append(.bad(.badSelector, "$\(selector.name): \(error)"))
                     matches.append(nil)
                 }
             }
+            // The best variant: the lowest rank in the first column, then the next… (`*` ranks last).
             var best: (ranks: [Int], index: Int)?
+            var ranks: [Int] = []
+            ranks.reserveCapacity(selectors.count)
             for (index, variant) in variants.enumerated() {
-                var ranks: [Int] = []
-                ranks.reserveCapacity(selectors.count)
+                ranks.removeAll(keepingCapacity: true)
                 var fits = true
                 for (i, key) in variant.keys.enumerated() {
                     guard case .literal(let l) = key else {

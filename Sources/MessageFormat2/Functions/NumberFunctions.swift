@@ -50,7 +50,6 @@ enum NumberFunctions {
         let inherited = operand.function.map { numeric.contains($0) } == true ? operand.options : [:]
         let skeleton: String
         let mode: NumberOptions.SelectMode
-        let minimumFraction: Int
         let inheritable: [String: ResolvedValue]
         if inherited.isEmpty, call.options.isEmpty, kind != .currency, kind != .unit {
             // The common case (`{$n :number}`): no options to check, the default skeleton.
@@ -58,14 +57,12 @@ enum NumberFunctions {
                 kind == .integer
                 ? "precision-integer" : kind == .percent ? "percent scale/100 precision-integer" : ".###"
             mode = .plural
-            minimumFraction = 0
             inheritable = [:]
         } else {
             let options = NumberOptions(kind: kind, inherited: inherited, call: &call)
             if kind == .unit, options.values["unit"] == nil { throw .bad(.badOption, ":unit needs a unit option") }
             skeleton = options.skeleton
             mode = options.select
-            minimumFraction = options.int("minimumFractionDigits") ?? 0
             inheritable = options.inheritable
         }
         if kind == .integer {
@@ -77,46 +74,36 @@ enum NumberFunctions {
         let selects = kind != .currency && kind != .unit
         var value = ResolvedValue(
             base: .number(n), function: kind.rawValue, options: inheritable, locale: call.locale)
-        let formatter = try ICUCache.shared.numberFormatter(locale: call.locale, skeleton: skeleton)
-        value.format = formatBody(skeleton: skeleton, formatter: formatter)
+        let bodies = try ICUCache.shared.numberBodies(locale: call.locale, skeleton: skeleton)
+        value.format = bodies.format
         if selects {
-            value.select = selectBody(
-                skeleton: skeleton, formatter: formatter, mode: mode, percent: kind == .percent,
-                minimumFraction: minimumFraction)
+            let style = bodies.style
+            value.select =
+                mode == .plural
+                ? bodies.pluralSelect
+                : { value, keys, errors throws(MessageError) in
+                    try select(value, keys, &errors, style: style, mode: mode)
+                }
         }
         return value
     }
 
-    static func formatBody(skeleton: String, formatter: ICUNumberFormatter) -> ResolvedValue.FormatBody {
-        { value, parts throws(MessageError) in try format(value, parts, skeleton: skeleton, formatter: formatter) }
-    }
-
-    static func selectBody(
-        skeleton: String, formatter: ICUNumberFormatter, mode: NumberOptions.SelectMode, percent: Bool,
-        minimumFraction: Int
-    ) -> ResolvedValue.SelectBody {
-        { value, keys, errors throws(MessageError) in
-            try select(
-                value, keys, &errors, skeleton: skeleton, formatter: formatter, mode: mode, percent: percent,
-                minimumFraction: minimumFraction)
-        }
-    }
-
-    /// A number formatted with the skeleton (default: `:number`'s defaults).
-    static func format(
-        _ value: ResolvedValue, _ parts: Bool, skeleton: String = ".###", formatter known: ICUNumberFormatter? = nil
-    ) throws(MessageError) -> FormattedValue {
+    /// A number formatted with the style (default: `:number`'s defaults in the value's locale).
+    static func format(_ value: ResolvedValue, _ parts: Bool, style known: NumberStyle? = nil) throws(MessageError)
+        -> FormattedValue
+    {
         guard case .number(let n) = value.base else { throw .bad(.badOperand, "not a number") }
-        let formatter =
+        let style =
             if let known, known.locale == value.locale { known } else {
-                try ICUCache.shared.numberFormatter(locale: value.locale, skeleton: skeleton)
+                try ICUCache.shared.numberBodies(locale: value.locale, skeleton: known?.skeleton ?? ".###").style
             }
-        let direction: ResolvedValue.Direction = ICUCache.shared.isRightToLeft(value.locale) ? .rtl : .ltr
+        let direction: ResolvedValue.Direction = style.isRightToLeft ? .rtl : .ltr
         do {
             if !parts {
-                return FormattedValue(type: "number", text: try formatter.format(decimal: n.text), direction: direction)
+                return FormattedValue(
+                    type: "number", text: try style.formatter.format(decimal: n.text), direction: direction)
             }
-            let (text, fields) = try formatter.formatToFields(decimal: n.text)
+            let (text, fields) = try style.formatter.formatToFields(decimal: n.text)
             return FormattedValue(
                 type: "number", text: text, direction: direction, parts: subparts(text, fields))
         } catch {
@@ -126,36 +113,44 @@ enum NumberFunctions {
 
     /// Exact matches first (keys equal to the number), then the plural category's key.
     static func select(
-        _ value: ResolvedValue, _ keys: [String], _ errors: inout [MessageError], skeleton: String,
-        formatter known: ICUNumberFormatter, mode: NumberOptions.SelectMode, percent: Bool, minimumFraction: Int
+        _ value: ResolvedValue, _ keys: [String], _ errors: inout [MessageError], style known: NumberStyle,
+        mode: NumberOptions.SelectMode
     ) throws(MessageError) -> [String] {
         guard case .number(let n) = value.base else { throw .bad(.badSelector, "not a number") }
         guard mode != .invalid else { throw .bad(.badSelector, "the select option was not valid") }
-        let exact = percent ? n.decimal * 100 : n.decimal
+        let exact = known.percent ? n.decimal * 100 : n.decimal
         var matches: [String] = []
-        var keywords: [String] = []
+        var hasKeywords = false
         for key in keys {
-            if let k = NumberValue(literal: key) {
+            if let first = key.utf8.first, first == 0x2D || (first >= 0x30 && first <= 0x39),
+                let k = NumberValue(literal: key)
+            {
                 if k.decimal == exact { matches.append(key) }
             } else if PluralRules.Category(rawValue: key) != nil {
-                keywords.append(key)
+                hasKeywords = true
             } else {
                 errors.append(.bad(.badVariantKey, "'\(key)' is neither a number nor a plural category"))
             }
         }
-        guard mode != .exact, !keywords.isEmpty else { return matches }
-        let formatter =
+        guard mode != .exact, hasKeywords else { return matches }
+        let style =
             if known.locale == value.locale { known } else {
-                try ICUCache.shared.numberFormatter(locale: value.locale, skeleton: skeleton)
+                try ICUCache.shared.numberBodies(locale: value.locale, skeleton: known.skeleton).style
             }
-        let rules = try ICUCache.shared.plural(locale: value.locale, ordinal: mode == .ordinal)
         let category: PluralRules.Category
         do {
-            category = try formatter.pluralCategory(decimal: n.text, rules: rules)
+            if style.integersSelectAsIs, n.text.utf8.count < 16, let i = Int(n.text) {
+                category = try style.category(ofInteger: i, ordinal: mode == .ordinal)
+            } else {
+                let rules = try style.rules(ordinal: mode == .ordinal)
+                category = try style.formatter.pluralCategory(decimal: n.text, rules: rules)
+            }
+        } catch let error as MessageError {
+            throw error
         } catch {
             throw .bad(.badSelector, "ICU could not select for \(n.text): \(error)")
         }
-        if keywords.contains(category.rawValue) { matches.append(category.rawValue) }
+        if keys.contains(category.rawValue) { matches.append(category.rawValue) }
         return matches
     }
 

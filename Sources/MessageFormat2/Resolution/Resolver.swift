@@ -6,7 +6,9 @@ struct Resolver {
     let functions: FunctionRegistry
     let locale: String
     let arguments: [String: MessageArgument]
-    var cache: [String: ResolvedValue] = [:]
+    /// Variables resolved so far, names beside values (a message has few variables: a search beats hashing).
+    var cachedNames: [String] = []
+    var cachedValues: [ResolvedValue] = []
     var errors: [MessageError] = []
 
     init(formatter: MessageFormatter, arguments: [String: MessageArgument]) {
@@ -20,18 +22,23 @@ struct Resolver {
     // MARK: Variables
 
     mutating func resolveVariable(_ name: String) -> ResolvedValue {
-        if let cached = cache[name] { return cached }
+        if let i = cachedNames.firstIndex(of: name) { return cachedValues[i] }
         var value: ResolvedValue
         if let i = declarationIndex[name] {
             let declaration = message.declarations[i]
             var isInput = false
             if case .input = declaration { isInput = true }
-            value = resolveExpression(declaration.expression, operandFromArguments: isInput).value
+            value = resolveExpression(declaration.expression, operandFromArguments: isInput)
             if value.isFallback { value.base = .fallback("$" + name) }
         } else {
             value = argument(name)
         }
-        cache[name] = value
+        if cachedNames.isEmpty {
+            cachedNames.reserveCapacity(4)
+            cachedValues.reserveCapacity(4)
+        }
+        cachedNames.append(name)
+        cachedValues.append(value)
         return value
     }
 
@@ -45,29 +52,23 @@ struct Resolver {
 
     // MARK: Expressions
 
-    /// The value of an expression and its fallback source.
-    mutating func resolveExpression(_ expression: Expression, operandFromArguments: Bool = false) -> (
-        value: ResolvedValue, source: String
-    ) {
+    /// The value of an expression (a fallback value when it fails).
+    mutating func resolveExpression(_ expression: Expression, operandFromArguments: Bool = false) -> ResolvedValue {
         var operand: ResolvedValue?
-        var source: String
         switch expression.operand {
         case .literal(let literal):
-            source = Self.quoted(literal.value)
             operand = ResolvedValue(base: .string(literal.value), locale: locale)
         case .variable(let variable):
-            source = "$" + variable.name
             operand = operandFromArguments ? argument(variable.name) : resolveVariable(variable.name)
         case nil:
-            source = ":" + (expression.function?.name.description ?? "")
+            break
         }
         guard let function = expression.function else {
-            return (operand ?? ResolvedValue(base: .fallback(source), locale: locale), source)
+            return operand ?? ResolvedValue(base: .fallback(Self.source(of: expression)), locale: locale)
         }
-        let fallback = ResolvedValue(base: .fallback(source), locale: locale)
         guard let body = functions[function.name.description] else {
             errors.append(.bad(.unknownFunction, "unknown function :\(function.name)"))
-            return (fallback, source)
+            return ResolvedValue(base: .fallback(Self.source(of: expression)), locale: locale)
         }
         var options: [String: ResolvedValue] = [:]
         var literalOptions = Set<String>()
@@ -104,15 +105,25 @@ struct Resolver {
         var call = FunctionCall(operand: operand, options: options, literalOptions: literalOptions, locale: callLocale)
         do {
             var value = try body(&call)
-            errors += call.errors
-            value.locale = value.locale == "und" ? callLocale : value.locale
+            if !call.errors.isEmpty { errors += call.errors }
+            if value.locale == "und" { value.locale = callLocale }
             if direction != nil { value.direction = direction }
             if id != nil { value.id = id }
-            return (value, source)
+            return value
         } catch {
             errors += call.errors
             errors.append(error)
-            return (fallback, source)
+            return ResolvedValue(base: .fallback(Self.source(of: expression)), locale: locale)
+        }
+    }
+
+    /// An expression's fallback source: `$name` for a variable, `|literal|` for a literal, `:fn` for a
+    /// function alone.
+    static func source(of expression: Expression) -> String {
+        switch expression.operand {
+        case .literal(let literal): quoted(literal.value)
+        case .variable(let variable): "$" + variable.name
+        case nil: ":" + (expression.function?.name.description ?? "")
         }
     }
 

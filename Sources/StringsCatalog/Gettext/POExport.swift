@@ -1,3 +1,5 @@
+import Foundation
+
 /// gettext `.po` export of a localizations folder: `<Table>/<lang>.po` for every language and
 /// `<Table>/<Table>.pot`, built from the same units as the XLIFF export (``XLIFF/files(_:language:)``).
 /// `msgctxt` is the key, `msgid` the development-language text, `msgstr` the translation; plural entries
@@ -34,18 +36,14 @@ public enum POExport {
             let table = table(ofOriginal: file.original)
             var groups: [Group] = []
             var index: [String: Int] = [:]
-            let cat = file.original.hasSuffix(".xcstrings") ? folder.catalogs[table] : nil
-            let dictVariables = dictVariableCounts(file)
-            for u in file.units {
-                let (context, category) = split(u.id, original: file.original, dictVariables: dictVariables)
+            let format = folder.format(ofOriginal: file.original)
+            let entries = format?.gettextEntries(of: file) ?? file.units.map { ($0.id, nil) }
+            for (u, (context, category)) in zip(file.units, entries) {
                 if let i = index[context] {
                     groups[i].units.append((category, u))
                     continue
                 }
-                var stale = false
-                if let cat, let (key, _) = XLIFF.catalogID(u.id, in: cat) {
-                    stale = cat.entry(key)?.extractionState == "stale"
-                }
+                let stale = format?.isStale(unitID: u.id, table: table, in: folder) ?? false
                 index[context] = groups.count
                 groups.append(Group(original: file.original, context: context, units: [(category, u)], stale: stale))
             }
@@ -77,26 +75,33 @@ public enum POExport {
         return (parts.dropLast(2).joined(separator: ":dict/"), parts[parts.count - 2], parts[parts.count - 1])
     }
 
-    /// The msgctxt and plural category of a unit: the key, with `|==|` and the variation path when the key
-    /// has more than one entry (a device variation, a substitution, a second plural variable).
-    static func split(_ id: String, original: String, dictVariables: [String: Int]) -> (String, String?) {
-        let sep = XLIFF.separator
-        if original.hasSuffix(".stringsdict"), let (key, variable, category) = dictParts(id) {
-            guard let variable else { return (key + sep + "NSStringLocalizedFormatKey", nil) }
-            return ((dictVariables[key] ?? 1) == 1 ? key : key + sep + variable, category)
-        }
-        if original.hasSuffix(".xcstrings"), let r = id.range(of: sep, options: .backwards) {
-            let path = id[r.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
-            if path.count >= 2, path[path.count - 2] == "plural", pluralCategoryNames.contains(String(path.last!)) {
-                let rest = path.dropLast(2).joined(separator: ".")
-                return (String(id[..<r.lowerBound]) + (rest.isEmpty ? "" : sep + rest), String(path.last!))
-            }
-        }
-        return (id, nil)
-    }
-
     /// The gettext language code of a BCP 47 tag (`pt-BR` → `pt_BR`).
     static func gettextLanguage(_ tag: String) -> String { tag.replacingOccurrences(of: "-", with: "_") }
+
+    /// Writes ``files(_:languages:)`` into `directory` (`<Table>/<lang>.po`, `<Table>/<Table>.pot`, folders
+    /// created as needed) and returns what it wrote, in order. Throws
+    /// ``StringsCatalogError/io(path:message:)`` naming the file that could not be written.
+    ///
+    /// ```swift
+    /// let folder = try LocalizationFolder(directory: URL(fileURLWithPath: "Localizations"))
+    /// for file in try POExport.write(folder, into: URL(fileURLWithPath: "po")) { print(file.url.path) }
+    /// ```
+    @discardableResult
+    public static func write(
+        _ folder: LocalizationFolder, languages: [String]? = nil, into directory: URL
+    ) throws -> [ExportedFile] {
+        var written: [ExportedFile] = []
+        for (path, po) in files(folder, languages: languages) {
+            let url = directory.appendingPathComponent(path)
+            try TranslatorFiles.put(Data(po.text().utf8), url)
+            let entries = po.entries.filter { !($0.msgid.isEmpty && $0.context == nil) }
+            written.append(
+                ExportedFile(
+                    url: url, entries: po.entries.count - 1,
+                    untranslated: entries.filter { $0.msgstr.allSatisfy(\.isEmpty) }.count))
+        }
+        return written
+    }
 
     /// Every `.po` and `.pot` file of the folder: (relative path, document). `languages` defaults to every
     /// language other than the development language.

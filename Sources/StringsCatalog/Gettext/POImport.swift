@@ -54,7 +54,11 @@ public enum POImport {
                 problems.append("\(position): msgid of \"\(context)\" no longer matches the source text; skipped")
                 continue
             }
-            if e.isFuzzy && !includeFuzzy && !g.original.hasSuffix(".xcstrings") { continue }
+            if e.isFuzzy && !includeFuzzy
+                && folder.format(ofOriginal: g.original)?.recordsReviewState != true
+            {
+                continue
+            }
             var units: [XLIFFUnit] = []
             func unit(_ u: XLIFFUnit, _ target: String) {
                 // An empty msgstr is gettext's "not translated": it changes nothing.

@@ -1,13 +1,29 @@
 import Foundation
+import Locales
 import Support
 
 /// What ``LocalizationFolder/pseudolocalize(_:into:)`` made.
 public struct PseudoReport: Sendable, Hashable {
     public var language: String
-    /// `.strings` values, `.stringsdict` entries and `.xcstrings` keys written.
-    public var strings = 0
-    public var plurals = 0
-    public var catalogKeys = 0
+    /// What each format made (``LocalizationFormat/fileExtension`` → values, entries or keys written).
+    public var made: [String: Int] = [:]
+    /// `.strings` values written.
+    public var strings: Int {
+        get { made["strings"] ?? 0 }
+        set { made["strings"] = newValue }
+    }
+    /// `.stringsdict` entries written.
+    public var plurals: Int {
+        get { made["stringsdict"] ?? 0 }
+        set { made["stringsdict"] = newValue }
+    }
+    /// `.xcstrings` keys written.
+    public var catalogKeys: Int {
+        get { made["xcstrings"] ?? 0 }
+        set { made["xcstrings"] = newValue }
+    }
+
+    public init(language: String) { self.language = language }
 }
 
 extension LocalizationFolder {
@@ -25,7 +41,7 @@ extension LocalizationFolder {
     /// _ = try folder.save()   // Localizations/en-XA.lproj/…, the en-XA localizations of the catalogs
     /// ```
     public mutating func pseudolocalize(_ pseudo: Pseudolocalizer, into language: String) throws -> PseudoReport {
-        let target = LanguageMatcher.bcp47(fromLocalizationName: language)
+        let target = LocalePolicy.bcp47(fromLocalizationName: language)
         guard target != developmentLanguage && target != "Base" else {
             throw StringsCatalogError.invalidArgument(
                 "\(target) is the development language: a pseudolanguage needs a language of its own (en-XA)")
@@ -36,17 +52,35 @@ extension LocalizationFolder {
                     + "(a private-use region such as en-XA or ar-XB)")
         }
         var report = PseudoReport(language: target)
-        let categories = PluralRulesCache.categories(for: target).map(\.rawValue)
-        let sourceTables = Set((strings[developmentLanguage] ?? [:]).keys).union((strings["Base"] ?? [:]).keys)
-        for table in sourceTables.sorted() {
+        for format in formats {
+            report.made[format.fileExtension] = format.pseudolocalize(&self, with: pseudo, into: target)
+        }
+        return report
+    }
+
+    /// The pseudolanguage of each `.strings` table (``StringsFormat``): a copy of the source file, values
+    /// changed; returns the values written.
+    mutating func pseudoStrings(_ pseudo: Pseudolocalizer, into target: String) -> Int {
+        var count = 0
+        for table in sourceStringsTables.sorted() {
             guard var doc = sourceStrings(table) else { continue }
-            doc.rewriteValues { pseudo.transform($0.value) }
-            report.strings += doc.entries.count
+            // A MessageFormat 2 value stays as written: accenting its syntax (`.input`) would break it.
+            doc.rewriteValues {
+                TextChecks.isMessageFormat2(key: $0.key, source: $0.value) ? $0.value : pseudo.transform($0.value)
+            }
+            count += doc.entries.count
             doc.file = displayPath(url(language: target, table: table, extension: "strings"))
             strings[target, default: [:]][table] = doc
         }
-        let dictTables = Set((stringsDicts[developmentLanguage] ?? [:]).keys).union((stringsDicts["Base"] ?? [:]).keys)
-        for table in dictTables.sorted() {
+        return count
+    }
+
+    /// The pseudolanguage of each `.stringsdict` table (``StringsDictFormat``), a form for every plural
+    /// category of the language; returns the entries written.
+    mutating func pseudoStringsDicts(_ pseudo: Pseudolocalizer, into target: String) -> Int {
+        var count = 0
+        let categories = PluralRulesCache.categories(for: target).map(\.rawValue)
+        for table in sourceDictTables.sorted() {
             guard let source = sourceDict(table) else { continue }
             let file = displayPath(url(language: target, table: table, extension: "stringsdict"))
             var made: [StringsDictEntry] = []
@@ -61,12 +95,20 @@ extension LocalizationFolder {
                 }
                 made.append(entry)
             }
-            report.plurals += made.count
+            count += made.count
             // One document written at once (appending entry by entry would copy the file each time).
             var doc = StringsDictDocument(parsing: Data(StringsDictDocument.xmlDocument(made).utf8), file: file)
             doc.edited = true
             stringsDicts[target, default: [:]][table] = doc
         }
+        return count
+    }
+
+    /// The `target` localization of every translatable key of each `.xcstrings` (``XCStringsFormat``);
+    /// returns the keys written.
+    mutating func pseudoCatalogs(_ pseudo: Pseudolocalizer, into target: String) -> Int {
+        var count = 0
+        let categories = PluralRulesCache.categories(for: target).map(\.rawValue)
         for (table, catalog) in catalogs {
             var made: [String: XCStringsDocument.Localization] = [:]
             for entry in catalog.entries where entry.shouldTranslate && !entry.isEmptyLiteral {
@@ -75,10 +117,10 @@ extension LocalizationFolder {
             }
             var cat = catalog
             cat.setLocalizations(made, language: target)
-            report.catalogKeys += made.count
+            count += made.count
             catalogs[table] = cat
         }
-        return report
+        return count
     }
 
     /// `forms` with one for every category (and `zero` when the source has it), from `other` where the

@@ -1,0 +1,89 @@
+import ArgumentModel
+import Foundation
+import StringsCatalog
+
+struct StringsStatusCommand: Command {
+    static let name = "strings status"
+    static let summary = "Translation coverage per language"
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Prints a table of the source keys each language translates, lacks, or has untranslated
+            (identical to the source, or marked for translation by 'strings sync').
+            """,
+        options: [StringsCommandSupport.devOption, .flag("--json", help: "the table as a JSON array")],
+        arguments: [StringsCommandSupport.dirArgument],
+        examples: ["contacts strings status Localizations"])
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let json = args.flag("--json")
+        let dev = try args.option("--dev")
+        let dir = try args.positionals(max: 1, names: "DIR").first
+        let folder = try StringsCommandSupport.load(dir, dev: dev, command: name, unreadable: .report)
+        let rows = folder.status()
+        var out = Output()
+        if json {
+            out.write(try jsonString(rows))
+            out.line()
+        } else {
+            out.write(LanguageStatus.table(rows))
+        }
+        out.flush()
+        if !folder.loadErrors.isEmpty {
+            let n = folder.loadErrors.count
+            printError(
+                "contacts: \(name): \(n) file\(n == 1 ? "" : "s") could not be read and \(n == 1 ? "is" : "are") not counted"
+            )
+            return .failure
+        }
+        return .ok
+    }
+}
+
+struct StringsSyncCommand: Command {
+    static let name = "strings sync"
+    static let summary = "Add missing keys to every language (and --prune stale ones)"
+    static let spec = CommandSpec(
+        name: name, summary: summary,
+        discussion: """
+            Adds every key of the development language that a language lacks, with the source value and the
+            source comment prefixed 'NEEDS TRANSLATION (copied from en)', to its .strings / .stringsdict.
+            Nothing else in the files changes.
+            """,
+        options: [
+            StringsCommandSupport.devOption,
+            .flag(
+                "--prune",
+                help: """
+                    remove keys (and their comments) that the development language no longer has, and
+                    String Catalog keys whose extractionState is "stale"
+                    """),
+            .flag("--dry-run", help: "report without writing"),
+        ],
+        arguments: [StringsCommandSupport.dirArgument],
+        examples: ["contacts strings sync Localizations --prune"])
+
+    static func run(_ args: inout Arguments) throws -> ExitCode {
+        let prune = args.flag("--prune")
+        let dry = args.flag("--dry-run")
+        let dev = try args.option("--dev")
+        let dir = try args.positionals(max: 1, names: "DIR").first
+        var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
+        if let bad = folder.lint().first(where: { $0.code == "syntax" || $0.code == "encoding" || $0.code == "io" }) {
+            throw CLIError.failure("\(name): fix syntax errors first (nothing written): \(bad)")
+        }
+        let report = folder.sync(prune: prune)
+        var out = Output()
+        for language in Set(report.added.keys).union(report.removed.keys).sorted() {
+            for key in report.added[language] ?? [] { out.line("\(language): + \(key)") }
+            for key in report.removed[language] ?? [] { out.line("\(language): - \(key)") }
+        }
+        for p in report.problems { printError("contacts: \(name): \(p)") }
+        try StringsCommandSupport.save(folder, dryRun: dry, output: &out, command: name)
+        let added = report.added.values.map(\.count).reduce(0, +)
+        let removed = report.removed.values.map(\.count).reduce(0, +)
+        out.line("\(added) added, \(removed) removed\(dry ? " (dry run, nothing written)" : "")")
+        out.flush()
+        return report.problems.isEmpty ? .ok : .failure
+    }
+}
