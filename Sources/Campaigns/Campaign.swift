@@ -353,3 +353,26 @@ public struct Campaign: Sendable {
         }
     }
 }
+
+extension Campaign {
+    /// The campaign variables (``data``) of a JSON object read from `file`.
+    ///
+    /// ```swift
+    /// var campaign = Campaign(template: "invite")
+    /// campaign.data = try Campaign.variables(json: Array(#"{"project": "Atlas"}"#.utf8), file: "invite.json")
+    /// ```
+    /// - Throws: ``CampaignError/invalidVariables(_:)`` naming the file, line and column when the text is
+    ///   not JSON or not an object.
+    public static func variables(json: [UInt8], file: String) throws(CampaignError) -> [String: MustacheValue] {
+        let value: MustacheValue
+        do { value = try MustacheValue(json: json, file: file) } catch {
+            throw .invalidVariables("\(error)")
+        }
+        guard case .dictionary(let object) = value else {
+            throw .invalidVariables("\(file):1:1: expected a JSON object of variables")
+        }
+        var variables: [String: MustacheValue] = [:]
+        for (key, value) in object.entries { variables[key] = value }
+        return variables
+    }
+}

@@ -19,6 +19,9 @@ public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownContact(id: String)
     /// A send to the built-in sample book (``CampaignSending/checkBook(isSample:)``): it is never mailed.
     case sampleBook
+    /// The campaign's variables (``Campaign/variables(json:file:)``) are not a JSON object, or not JSON: the
+    /// text names the file, line and column.
+    case invalidVariables(String)
 
     public var description: String {
         switch self {
@@ -34,6 +37,7 @@ public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
             default: return "no email address or phone number: not sent"
             }
         case .unknownContact(let id): return "no contact with the id '\(id)'"
+        case .invalidVariables(let text): return text
         case .sampleBook:
             return "--send mails only a book you name: give --source FILE|DIR (the built-in sample book is never "
                 + "sent to; without --send, see what would be sent)"

@@ -262,3 +262,20 @@ public struct RecipientData: Sendable {
         return records
     }
 }
+
+extension Campaign {
+    /// Takes the rows of a recipients file read from `file` as per-recipient data: each row's values, its
+    /// origin (`file:line`, named when a value fails), and the file's folder as where the rows' attachments
+    /// are read from.
+    ///
+    /// ```swift
+    /// let rows = try RecipientData(data: Data("id,table\nada,7\n".utf8), fileName: "guests.csv")
+    /// var campaign = Campaign(template: "invite")
+    /// campaign.useRecipients(rows, from: "guests.csv")
+    /// ```
+    public mutating func useRecipients(_ rows: RecipientData, from file: String) {
+        recipientData = rows.rows
+        recipientOrigins = rows.origins.mapValues { "\($0.file):\($0.line)" }
+        attachmentsDirectory = URL(fileURLWithPath: file).deletingLastPathComponent()
+    }
+}

@@ -1,7 +1,27 @@
 import ContactsCore
 import ContactsSelection
+import Foundation
 
 extension SelectionController {
+    /// Selects the recipients of a campaign as `compose` asks for them: every contact `query` finds, else
+    /// the comma-separated contact ids of `ids` (``selectRecipients(ids:from:)``), else every contact of
+    /// `contacts` (a group's members, ``selectRecipients(members:)``). Returns the contacts asked for that
+    /// cannot be reached, each named.
+    ///
+    /// ```swift
+    /// let leftOut = selection.selectRecipients(query: nil, ids: "ada, noah", from: book.contacts)
+    /// ```
+    public func selectRecipients(query: String?, ids: String?, from contacts: [Contact]) -> [CampaignFailure] {
+        if let query {
+            search(query)
+            selectAll()
+            return []
+        }
+        guard let ids else { return selectRecipients(members: contacts) }
+        let list = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return selectRecipients(ids: list, from: contacts)
+    }
+
     /// Selects the contacts `ids` names as the recipients of a campaign, and returns one failure for each
     /// that cannot be selected, naming it: a contact of `contacts` with no value for the mode (no email
     /// address in email mode: ``CampaignError/noAddress(mode:)``), an id no contact has

@@ -67,6 +67,9 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// plaintext AUTH is off even there, ``SMTPConfiguration/PlaintextAuth/never``) and offers no STARTTLS.
     /// Nothing was sent; the user name and password never left.
     case credentialsNeedTLS(server: String)
+    /// What the user did wrong: delivery options that do not go together or a value one does not take
+    /// (``DeliveryRequest/target(password:)``); the text names the options.
+    case invalidOptions(String)
 
     /// Whether a retry later may succeed: SMTP 4xx replies, network failures before the message was handed
     /// over, sendmail's `EX_TEMPFAIL` (75).
@@ -115,6 +118,7 @@ public enum ComposerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .journal(let p, let l, let m): return l > 0 ? "\(p):\(l): \(m)" : "\(p): \(m)"
         case .outboxMissing(let p): return "\(p): no outbox here"
         case .unfinishedBatch(let p): return "\(p): an unfinished outbox of the same batch"
+        case .invalidOptions(let text): return text
         case .credentialsNeedTLS(let server):
             return "\(server) offers no STARTTLS, and the password is sent only after TLS (it would travel in clear "
                 + "text): use smtps://, a server with STARTTLS, or allow AUTH without TLS explicitly"

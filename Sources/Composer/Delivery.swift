@@ -249,10 +249,9 @@ public struct Delivery: Sendable {
         }
         do {
             return try withoutActuallyEscaping(events) { events in
-                DeliverySummary(
-                    try outbox.send(using: transport, texts: textTransport, policy: policy, stop: stop) {
-                        events(.progress($0))
-                    })
+                try outbox.send(using: transport, texts: textTransport, policy: policy, stop: stop) {
+                    events(.progress($0))
+                }
             }
         } catch {
             throw ComposerError(error, path: outbox.directory.path)

@@ -1,4 +1,5 @@
-/// The counts of one delivery: drafts refused before sending count as failed.
+/// The counts of one delivery or one outbox run (`Outbox.send`): drafts refused before sending count as
+/// failed.
 ///
 /// ```swift
 /// let summary = try delivery.deliver(batch, outbox: OutboxLocation.new(in: folder))
@@ -16,6 +17,7 @@ public struct DeliverySummary: Sendable, Hashable {
     /// Not sent: dry run, or already sent or failed before this run.
     public var skipped = 0
     public var deferred = 0
+    /// Uncertain messages: those of this run plus those left by earlier runs (not sent again).
     public var uncertain = 0
     /// True when an outbox run stopped early on `OutboxStop.request()`.
     public var interrupted = false
@@ -28,31 +30,12 @@ public struct DeliverySummary: Sendable, Hashable {
     /// Text messages sent through the SMS program (also in `sent`) and their SMS segments.
     public var textsSent = 0
     public var textSegments = 0
-    /// Recipients refused for good while others of their message got it (``OutboxRunSummary``).
+    /// Recipients the server refused for good (5xx at RCPT) while others of the same message got it.
     public var refusedRecipients: [String] = []
-    /// Recipients deferred while others of their message got it: the next run sends to them alone.
+    /// Recipients still deferred (4xx at RCPT) of messages that others got: the next run sends to them alone.
     public var deferredRecipients = 0
 
     public init() {}
-
-    /// The counts of an outbox run.
-    public init(_ run: OutboxRunSummary) {
-        sent = run.sent
-        failed = run.failed
-        skipped = run.skipped
-        deferred = run.deferred
-        uncertain = run.uncertain
-        interrupted = run.interrupted
-        remaining = run.remaining
-        notCarried = run.notCarried
-        textsSent = run.textsSent
-        textSegments = run.textSegments
-        refusedRecipients = run.refusedRecipients
-        deferredRecipients = run.deferredRecipients
-    }
-
-    /// Adds an outbox run's counts (e.g. to the drafts refused before it).
-    public mutating func add(_ run: OutboxRunSummary) { add(DeliverySummary(run)) }
 
     /// Adds the counts of another delivery.
     public mutating func add(_ other: DeliverySummary) {

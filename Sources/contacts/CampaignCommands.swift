@@ -25,19 +25,12 @@ func loadTemplateLibrary(templates: String?, strings: String?, command: String) 
     }
 }
 
-/// Reads a JSON object of campaign variables.
+/// Reads a JSON object of campaign variables (`Campaign.variables(json:file:)`).
 func loadCampaignData(_ path: String, command: String) throws -> [String: MustacheValue] {
-    let data = try readInput(path, command: command)
-    let value: MustacheValue
-    do { value = try MustacheValue(json: [UInt8](data), file: path) } catch {
+    let bytes = [UInt8](try readInput(path, command: command))
+    do { return try Campaign.variables(json: bytes, file: path) } catch {
         throw CLIError.failure("\(command): \(error)")
     }
-    guard case .dictionary(let dict) = value else {
-        throw CLIError.failure("\(command): \(path):1:1: expected a JSON object of variables")
-    }
-    var result: [String: MustacheValue] = [:]
-    for (key, v) in dict.entries { result[key] = v }
-    return result
 }
 
 /// The folder `path` names, which must exist (a usage error naming `option` otherwise).
@@ -258,16 +251,7 @@ enum ComposeCommand: Command {
             throw CLIError.usage("compose: cannot use locale '\(locale)': \(error)")
         }
         // Every contact asked for that cannot be reached is named and counted (leftOut), never dropped.
-        var leftOut: [CampaignFailure] = []
-        if let query {
-            selection.search(query)
-            selection.selectAll()
-        } else if let ids {
-            let list = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            leftOut = selection.selectRecipients(ids: list, from: contacts)
-        } else {
-            leftOut = selection.selectRecipients(members: contacts)  // --group alone: every member
-        }
+        let leftOut = selection.selectRecipients(query: query, ids: ids, from: contacts)
         if selection.selectedRows.isEmpty {
             for failure in leftOut { printError("compose: " + terminalSafe("\(failure)")) }
             var what = query.map { "query '\($0)'" } ?? ids.map { "ids \($0)" } ?? "every member"
@@ -299,9 +283,7 @@ enum ComposeCommand: Command {
                             + (unmatched.count > 5 ? " (the first 5):" : ":"))
                     for d in unmatched.prefix(5) { printError("compose: " + terminalSafe("\(d)")) }
                 }
-                campaign.recipientData = extra.rows
-                campaign.recipientOrigins = extra.origins.mapValues { "\($0.file):\($0.line)" }
-                campaign.attachmentsDirectory = URL(fileURLWithPath: recipientsPath).deletingLastPathComponent()
+                campaign.useRecipients(extra, from: recipientsPath)
             } catch let error as RecipientData.LoadError {
                 throw CLIError.failure("compose: \(error)")
             }

@@ -4,6 +4,18 @@ import Testing
 
 /// The one duration grammar and the one size grammar every option parses through.
 @Suite struct ValueTypeTests {
+    @Test func rates() {
+        #expect(RateValue("30/min")?.perMinute == 30)
+        #expect(RateValue("30/minute")?.perMinute == 30)
+        #expect(RateValue("12")?.perMinute == 12)
+        #expect(RateValue("6/hour")?.perMinute == 0.1)
+        #expect(RateValue("120/h")?.perMinute == 2)
+        #expect(RateValue("0.5/hour").map { $0.perMinute < RateValue.lowestPerMinute } == true)
+        for bad in ["", "/min", "0/min", "-1/h", "inf", "nan", "1/day", "5 per minute"] {
+            #expect(RateValue(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func durations() {
         #expect(DurationValue("90")?.seconds == 90)
         #expect(DurationValue("90s")?.seconds == 90)

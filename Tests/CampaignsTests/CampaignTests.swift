@@ -25,6 +25,28 @@ import Testing
         #expect(data.rows["bruno@example.org"]?["note"].flatMap(\.scalarText) == "two\nlines")
     }
 
+    @Test func aCampaignTakesTheRowsTheirOriginsAndTheFilesFolder() throws {
+        var campaign = Campaign(template: "invite")
+        campaign.useRecipients(try load("id,table\nfelipe,7\n", "lists/extra.csv"), from: "lists/extra.csv")
+        #expect(campaign.recipientData["felipe"]?["table"].flatMap(\.scalarText) == "7")
+        #expect(campaign.recipientOrigins["felipe"] == "lists/extra.csv:2")
+        #expect(campaign.attachmentsDirectory?.path == URL(fileURLWithPath: "lists").path)
+    }
+
+    @Test func campaignVariablesAreAJSONObject() throws {
+        let data = try Campaign.variables(json: Array(#"{"project": "Atlas", "n": 3}"#.utf8), file: "v.json")
+        #expect(data["project"]?.scalarText == "Atlas" && data.count == 2)
+        #expect(throws: CampaignError.invalidVariables("v.json:1:1: expected a JSON object of variables")) {
+            try Campaign.variables(json: Array("[1, 2]".utf8), file: "v.json")
+        }
+        do {
+            _ = try Campaign.variables(json: Array("{\"a\": }".utf8), file: "v.json")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".hasPrefix("v.json:1:"), "\(error)")
+        }
+    }
+
     @Test func badRowsAreReportedAndTheRestKept() throws {
         let csv = "id,table\nfelipe,7\nbruno,3,extra\n,4\nhelene,5\n"
         let data = try load(csv)
@@ -100,6 +122,28 @@ import Testing
         #expect(m["bruno"]?.channel == .message)
         #expect(m["bruno"]?.locale == "en")
         #expect(m["bruno"]?.message == MessageDraft(recipients: ["+14155550101"], body: "Hi Bruno"))
+    }
+
+    @Test func recipientsByQueryIDsOrMembers() throws {
+        let contacts = [
+            person("felipe", given: "Felipe", family: "Baytelman", emails: ["felipe@example.com"]),
+            person("bruno", given: "Bruno", family: "Finstein", emails: ["bruno@example.org"]),
+            person("noah", given: "Noah", family: "White", phones: ["+1 415 555 0102"]),
+        ]
+        func selection() throws -> SelectionController {
+            try SelectionController(contacts: contacts) { $0.mode = .email }
+        }
+        let byQuery = try selection()
+        #expect(byQuery.selectRecipients(query: "bru", ids: "felipe", from: contacts).isEmpty)
+        #expect(byQuery.selectedRows.map(\.id) == ["bruno"])
+        let byIDs = try selection()
+        let leftOut = byIDs.selectRecipients(query: nil, ids: " felipe,, noah ,nobody", from: contacts)
+        #expect(byIDs.selectedRows.map(\.id) == ["felipe"])
+        #expect(leftOut.map(\.contactID) == ["noah", "nobody"])
+        let members = try selection()
+        let noAddress = members.selectRecipients(query: nil, ids: nil, from: contacts)
+        #expect(Set(members.selectedRows.map(\.id)) == ["felipe", "bruno"])
+        #expect(noAddress.map(\.contactID) == ["noah"])
     }
 
     @Test func aMissingVariableFailsOnlyThatRecipient() throws {

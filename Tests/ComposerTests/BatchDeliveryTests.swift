@@ -295,7 +295,7 @@ struct BatchDeliveryTests {
             if p.done == 3 { stop.request() }
         }
         #expect(sendLog.lines == ["sent K1", "failed K2", "sent K3"])
-        let summary = DeliverySummary(first)
+        let summary = first
         #expect(summary.outcome == .interrupted && summary.remaining == 2 && summary.sent == 2 && summary.failed == 1)
         let times = transport.log.withLock { $0.map(\.at) }
         #expect(times.count == 2)
@@ -306,7 +306,7 @@ struct BatchDeliveryTests {
         let resumed = try Delivery(target: .uris, policy: policy, sender: sender).queue(
             batch.mail, into: try Outbox(.resume(outbox.directory)), events: sendLog.note)
         #expect(resumed == 0 && sendLog.lines == ["resuming 5"])
-        let second = DeliverySummary(try outbox.send(using: transport, policy: policy))
+        let second = try outbox.send(using: transport, policy: policy)
         #expect(second.sent == 2 && second.skipped == 3 && second.outcome == .complete)
         #expect(transport.recipients == ["s1@example.com", "s3@example.com", "s4@example.com", "s5@example.com"])
     }

@@ -39,7 +39,7 @@ struct SendWhenBackOnlineTests {
         policy.maxBackoff = 0.2
         policy.retryUntil = Date().addingTimeInterval(300)
         let smtp = try SMTPTransport(configuration: SMTPConfiguration(url: "smtp://127.0.0.1:\(port)"))
-        let result = Mutex<Result<OutboxRunSummary, any Error>?>(nil)
+        let result = Mutex<Result<DeliverySummary, any Error>?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let run = policy
         DispatchQueue.global().async {

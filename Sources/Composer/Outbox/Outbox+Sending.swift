@@ -23,11 +23,11 @@ extension Outbox {
     public func send(
         using transport: (any EnvelopeTransport)?, texts: (any EnvelopeTransport)? = nil,
         policy: OutboxPolicy = OutboxPolicy(), stop: OutboxStop? = nil, progress: ((OutboxProgress) -> Void)? = nil
-    ) throws -> OutboxRunSummary {
+    ) throws -> DeliverySummary {
         let lock = try acquireLock()
         defer { releaseLock(lock) }
         let items = try journal.replay().items
-        var summary = OutboxRunSummary()
+        var summary = DeliverySummary()
         var pending: [OutboxItem] = []
         for item in items {
             let carried = (item.kind == .mail ? transport : texts) != nil
