@@ -6,6 +6,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := libicu-dev libphonenumber-dev libcurl4-openssl-dev man-db gettext libcmark-dev
 APT_PACKAGES += libncurses-dev tmux mutt
+# A real IMAP server for the sent-copy tests (Dovecot in a temporary configuration on 127.0.0.1).
+APT_PACKAGES += dovecot-imapd
 # The benchmarks' peers from Debian (fzf beside the picker); installed by `make bench` only.
 APT_BENCH_PACKAGES := fzf
 VENV := .venv

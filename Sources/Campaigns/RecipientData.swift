@@ -7,8 +7,8 @@ import Templating
 /// Extra per-recipient template variables read from a CSV or JSON file, as spreadsheets and scripts
 /// export them, joined to contacts by an `id` or `email` column.
 ///
-/// CSV: RFC 4180 (quoted fields, doubled quotes, line breaks inside quotes), comma or semicolon
-/// separated (detected from the header), LF or CRLF, UTF-8 with or without a BOM; the header row names
+/// CSV: RFC 4180 (quoted fields, doubled quotes, line breaks inside quotes), comma, semicolon or tab
+/// separated (detected from the header), LF or CRLF, UTF-8 with or without a BOM or UTF-16; the header row names
 /// the variables. JSON: an array of objects.
 ///
 /// ```swift
@@ -26,6 +26,7 @@ public struct RecipientData: Sendable {
     }
 
     public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// Neither UTF-8 nor UTF-16 (as its BOM or zero bytes say) text.
         case notUTF8(file: String)
         case noJoinColumn(file: String, columns: [String])
         case invalid(Diagnostic)
@@ -33,7 +34,7 @@ public struct RecipientData: Sendable {
         case empty(file: String)
         public var description: String {
             switch self {
-            case .notUTF8(let f): return "\(f): not UTF-8 text (expected CSV or JSON in UTF-8)"
+            case .notUTF8(let f): return "\(f): not UTF-8 or UTF-16 text (save the sheet as CSV UTF-8 or Unicode text)"
             case .empty(let f):
                 return
                     "\(f): the file is empty (expected a CSV header row with an 'id' or 'email' column, or a JSON array of objects)"
@@ -76,13 +77,11 @@ public struct RecipientData: Sendable {
     }
 
     public init(data: Data, fileName: String) throws {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw LoadError.notUTF8(file: fileName) }
-        guard text.contains(where: { !$0.isWhitespace }) else { throw LoadError.empty(file: fileName) }
+        // As spreadsheets export it: UTF-8 with or without a BOM, UTF-16 ("Unicode text").
+        let text = try CSVSheet.decode([UInt8](data), fileName: fileName).text
         let firstNonSpace = text.first { !$0.isWhitespace }
         if firstNonSpace == "[" || fileName.lowercased().hasSuffix(".json") {
-            try loadJSON(bytes, fileName: fileName)
+            try loadJSON(Array(text.utf8), fileName: fileName)
         } else {
             try loadCSV(text, fileName: fileName)
         }
@@ -156,27 +155,14 @@ public struct RecipientData: Sendable {
     }
 
     private mutating func loadCSV(_ text: String, fileName: String) throws {
-        let headerLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
-        let separator: Character =
-            headerLine.filter({ $0 == ";" }).count > headerLine.filter({ $0 == "," }).count ? ";" : ","
+        let separator = CSVSheet.separator(ofHeader: text)
         let records = try Self.parseCSV(text, separator: separator, fileName: fileName)
         guard let header = records.first else { return }
         let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         guard columns.contains("id") || columns.contains("email") else {
             throw LoadError.noJoinColumn(file: fileName, columns: columns)
         }
-        var firstColumn: [String: Int] = [:]
-        for (i, column) in columns.enumerated() where !column.isEmpty {
-            if let first = firstColumn[column] {
-                diagnostics.append(
-                    Diagnostic(
-                        file: fileName, line: header.line, column: nil,
-                        message:
-                            "column '\(column)' appears twice (fields \(first + 1) and \(i + 1)); the later one wins"))
-            } else {
-                firstColumn[column] = i
-            }
-        }
+        diagnostics += CSVSheet.repeatedColumns(columns, line: header.line, file: fileName)
         for record in records.dropFirst() {
             if record.fields.count == 1 && record.fields[0].isEmpty { continue }  // blank line
             guard record.fields.count == columns.count else {

@@ -30,28 +30,6 @@ package struct HTTPResponse: Sendable {
     }
 }
 
-/// Why a request got no answer. Never holds a password: libcurl's texts do not, and URLs are shown without
-/// their user part.
-package enum HTTPTransferError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// libcurl cannot be used (not initialized, or built without the scheme).
-    case unavailable(String)
-    /// The connection failed, was dropped or timed out.
-    case network(url: String, message: String)
-    /// TLS failed (certificate not trusted, name mismatch, handshake).
-    case tls(url: String, message: String)
-    /// The answer was larger than the limit.
-    case tooLarge(url: String, limit: Int)
-
-    package var description: String {
-        switch self {
-        case .unavailable(let reason): return "HTTP is not available: \(reason)"
-        case .network(let url, let message): return "\(url): \(message)"
-        case .tls(let url, let message): return "\(url): TLS failed: \(message)"
-        case .tooLarge(let url, let limit): return "\(url): the answer is larger than \(limit / (1 << 20)) MiB"
-        }
-    }
-}
-
 /// HTTP and HTTPS through libcurl, one connection kept open between requests (one request at a time).
 /// TLS is verified (against `caFile` when given, else the system's store); Basic and Digest authentication
 /// with the password handed to libcurl directly, never in a URL, a log or an error.
@@ -107,7 +85,7 @@ package final class HTTPClient: Sendable {
         user: String? = nil, password: String? = nil, caFile: String? = nil, maxResponseBytes: Int = 256 << 20,
         connectTimeout: Double = 30, stallTimeout: Double = 120, totalTimeout: Double? = nil
     ) throws {
-        guard CurlLibrary.isInitialized else { throw HTTPTransferError.unavailable("libcurl failed to initialize") }
+        guard CurlLibrary.isInitialized else { throw CurlTransferError.unavailable("libcurl failed to initialize") }
         self.user = user
         self.password = password
         self.caFile = caFile
@@ -168,7 +146,7 @@ package final class HTTPClient: Sendable {
     ) throws -> HTTPResponse {
         try state.withLock { state in
             if state.handle == nil { state.handle = curl_easy_init().map(CurlHandle.init) }
-            guard let curl = state.handle?.pointer else { throw HTTPTransferError.unavailable("curl_easy_init failed") }
+            guard let curl = state.handle?.pointer else { throw CurlTransferError.unavailable("curl_easy_init failed") }
             curl_easy_reset(curl)
             do {
                 let (first, basicAtOnce) = try perform(curl, request, sink: sink, auth: &state.auth)
@@ -247,7 +225,7 @@ package final class HTTPClient: Sendable {
         }
         let url = Self.shown(request.url)
         if let error = context.sinkError { throw error }
-        if context.overflow { throw HTTPTransferError.tooLarge(url: url, limit: maxResponseBytes) }
+        if context.overflow { throw CurlTransferError.tooLarge(url: url, limit: maxResponseBytes) }
         guard code == CURLE_OK else {
             let detail = CurlLibrary.plainWords(
                 errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
@@ -258,8 +236,8 @@ package final class HTTPClient: Sendable {
                 CURLE_SSL_CONNECT_ERROR,
                 CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
             ]
-            if tlsCodes.contains(code) { throw HTTPTransferError.tls(url: url, message: message) }
-            throw HTTPTransferError.network(url: url, message: message)
+            if tlsCodes.contains(code) { throw CurlTransferError.tls(url: url, message: message) }
+            throw CurlTransferError.network(url: url, message: message)
         }
         var status = 0
         _ = ccurl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &status)

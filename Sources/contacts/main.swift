@@ -18,6 +18,8 @@ let allCommands: [any Command.Type] = [
     OutboxPruneCommand.self,
     VCardInspectCommand.self,
     VCardConvertCommand.self,
+    VCardImportCommand.self,
+    BouncesReadCommand.self,
     AddCommand.self,
     EditCommand.self,
     DeleteCommand.self,
@@ -51,6 +53,7 @@ let version = "0.1.0"
 let commandGroups = [
     CommandGroup("outbox", summary: "The outbox of a send: what each message became, resume, settle, prune."),
     CommandGroup("vcard", summary: "Read vCard files (2.1, 3.0, 4.0) and rewrite them."),
+    CommandGroup("bounces", summary: "Bounces and unsubscribe requests of a campaign, into its suppression list."),
     CommandGroup(
         "strings",
         summary:

@@ -182,6 +182,15 @@ import Testing
             #"{"inviter": {"givenName": "Ada", "familyName": "Lovelace"}, "project": "Atlas", "url": "https://example.com/join", "expires": "2026-12-31"}"#
         )
         try write("extra.csv", "id,table\nfelipe-baytelman,4\nbruno-finstein,7\n")
+        // Sheets for `vcard import`, bounces for `bounces read` (an mbox and a Maildir).
+        try write("people.csv", "email;name;lang\nada@example.org;Ada Lovelace;en-GB\nbo@example.org;Bo Bay;de\n")
+        try write("google-contacts.csv", "Given Name,Family Name,E-mail 1 - Value\nAda,Lovelace,ada@example.org\n")
+        let dsn =
+            "To: bounces+bo=example.org@example.org\nContent-Type: multipart/report; report-type=delivery-status;"
+            + " boundary=b\n\n--b\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.net\n\n"
+            + "Final-Recipient: rfc822; ada@example.org\nAction: failed\nStatus: 5.1.1\n--b--\n"
+        try write("bounces.mbox", "From MAILER-DAEMON Thu Jan  1 12:00:00 2026\n" + dsn)
+        try write("Mail/bounces/new/1767268800.M1P1.example", dsn)
         try fm.copyItem(
             at: packageRoot.appendingPathComponent("Sources/StringsCatalog/Localizations"),
             to: dir.appendingPathComponent("Localizations"))
