@@ -7,9 +7,9 @@ import PickerModel
 import Templating
 import TerminalUI
 
-/// `pick`'s composer options (KBContactsSelection's mailSubject, mailBody, mailIsHTML and messageBody, or a
-/// template of the library) and the delivery options `compose` has; after Select they open the compose
-/// sheet (``PickComposeSheet``).
+/// `pick`'s composer options (the mailSubject, mailBody, mailIsHTML and messageBody of KBContactsSelection,
+/// the iOS picker this package re-creates, or a template of the library) and the delivery options `compose`
+/// has; after Select they open the compose sheet (``PickComposeSheet``).
 struct PickComposer {
     /// The help section of the composer options.
     static let section = "Compose"
