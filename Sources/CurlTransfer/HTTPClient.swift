@@ -200,26 +200,18 @@ package final class HTTPClient: Sendable {
             check(ccurl_setopt_pointer(curl, CURLOPT_WRITEDATA, ctx))
             check(ccurl_setopt_header_function(curl, httpHeader))
             check(ccurl_setopt_pointer(curl, CURLOPT_HEADERDATA, ctx))
-            check(ccurl_setopt_pointer(curl, CURLOPT_ERRORBUFFER, eb.baseAddress))
-            check(ccurl_setopt_long(curl, CURLOPT_NOSIGNAL, 1))
+            check(
+                CurlLibrary.setLimits(
+                    curl, errorBuffer: eb.baseAddress, connectTimeout: connectTimeout, stallTimeout: stallTimeout))
             check(ccurl_setopt_long(curl, CURLOPT_FOLLOWLOCATION, 0))
-            check(ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, CurlLibrary.milliseconds(connectTimeout)))
-            check(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1))
-            check(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(stallTimeout))))
             if let totalTimeout {
                 check(ccurl_setopt_long(curl, CURLOPT_TIMEOUT_MS, CurlLibrary.milliseconds(totalTimeout)))
             }
             // Compressed answers (every encoding curl knows), except from this machine: there the bytes
             // cost nothing and compressing a large answer costs the server time.
             if !Self.isLoopback(request.url) { check(ccurl_setopt_string(curl, CURLOPT_ACCEPT_ENCODING, "")) }
-            check(ccurl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1))
-            check(ccurl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2))
-            if let caFile { check(ccurl_setopt_string(curl, CURLOPT_CAINFO, caFile)) }
-            if let user {
-                check(ccurl_setopt_string(curl, CURLOPT_USERNAME, user))
-                check(ccurl_setopt_string(curl, CURLOPT_PASSWORD, password ?? ""))
-                check(ccurl_setopt_long(curl, CURLOPT_HTTPAUTH, offered))
-            }
+            check(CurlLibrary.setTLSAndCredentials(curl, caFile: caFile, user: user, password: password))
+            if user != nil { check(ccurl_setopt_long(curl, CURLOPT_HTTPAUTH, offered)) }
             guard failed == CURLE_OK else { return failed }
             return curl_easy_perform(curl)
         }
@@ -227,10 +219,7 @@ package final class HTTPClient: Sendable {
         if let error = context.sinkError { throw error }
         if context.overflow { throw CurlTransferError.tooLarge(url: url, limit: maxResponseBytes) }
         guard code == CURLE_OK else {
-            let detail = CurlLibrary.plainWords(
-                errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-            let text = String(cString: curl_easy_strerror(code))
-            let message = detail.isEmpty ? text : "\(text): \(detail)"
+            let message = CurlLibrary.message(for: code, errorBuffer: errorBuffer)
             let tlsCodes: [CURLcode] = [
                 CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
                 CURLE_SSL_CONNECT_ERROR,

@@ -97,30 +97,19 @@ package final class IMAPClient: Sendable {
             }
             check(ccurl_setopt_write_function(curl, imapWrite))
             check(ccurl_setopt_pointer(curl, CURLOPT_WRITEDATA, ctx))
-            check(ccurl_setopt_pointer(curl, CURLOPT_ERRORBUFFER, eb.baseAddress))
-            check(ccurl_setopt_long(curl, CURLOPT_NOSIGNAL, 1))
-            check(ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, CurlLibrary.milliseconds(connectTimeout)))
-            check(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1))
-            check(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(stallTimeout))))
+            check(
+                CurlLibrary.setLimits(
+                    curl, errorBuffer: eb.baseAddress, connectTimeout: connectTimeout, stallTimeout: stallTimeout))
             if !tls {
                 let mode = loopback ? CURLUSESSL_NONE : CURLUSESSL_ALL
                 check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(mode.rawValue)))
             }
-            check(ccurl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1))
-            check(ccurl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2))
-            if let caFile { check(ccurl_setopt_string(curl, CURLOPT_CAINFO, caFile)) }
-            if let user {
-                check(ccurl_setopt_string(curl, CURLOPT_USERNAME, user))
-                check(ccurl_setopt_string(curl, CURLOPT_PASSWORD, password ?? ""))
-            }
+            check(CurlLibrary.setTLSAndCredentials(curl, caFile: caFile, user: user, password: password))
             guard failed == CURLE_OK else { return failed }
             return curl_easy_perform(curl)
         }
         guard code == CURLE_OK else {
-            let detail = CurlLibrary.plainWords(
-                errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-            let text = String(cString: curl_easy_strerror(code))
-            let message = detail.isEmpty ? text : "\(text): \(detail)"
+            let message = CurlLibrary.message(for: code, errorBuffer: errorBuffer)
             switch code {
             case CURLE_LOGIN_DENIED: throw .authenticationFailed(url: url, message: message)
             case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
