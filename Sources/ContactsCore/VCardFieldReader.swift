@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Support
 
 /// Reads a parsed property's value into the card's fields: decodes it (quoted-printable, `CHARSET=` through
 /// ICU converters, the UTF-8 check, base64 and `data:` photos) and sets the field the model has for it, or

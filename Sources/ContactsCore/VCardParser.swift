@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The reader's driver: it runs the lexer (``VCardLexer``) over the input, hands each content line to the
 /// property parser (``VCardPropertyParser``) and its values to the field reader (``VCardFieldReader``),

@@ -1,3 +1,5 @@
+import Support
+
 // MARK: - Byte constants
 
 let cr: UInt8 = 0x0D
