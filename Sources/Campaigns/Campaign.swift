@@ -64,24 +64,9 @@ public struct PersonalizedMessage: Sendable {
     public let message: MessageDraft?
 }
 
-/// A column of a recipient's row that cannot be used as it is (e.g. a `cc` column that is not text).
-public struct CampaignColumnError: Error, Sendable, CustomStringConvertible {
-    public let column: String
-    public let reason: String
-    /// Where the row is (`guests.csv:3`), when known.
-    public var origin: String?
-
-    public init(column: String, reason: String, origin: String? = nil) {
-        self.column = column
-        self.reason = reason
-        self.origin = origin
-    }
-
-    public var description: String { "\(origin.map { "\($0): " } ?? "")column '\(column)': \(reason)" }
-}
-
-/// A recipient whose message could not be made, and why (the rest of the batch is kept).
-public struct CampaignFailure: Error, Sendable, CustomStringConvertible {
+/// A recipient whose message could not be made, and why (the rest of the batch is kept): a record of a
+/// batch, not an error thrown (``CampaignError`` is).
+public struct CampaignFailure: Sendable, CustomStringConvertible {
     public let contactID: String
     public let displayName: String
     public let error: any Error
@@ -313,7 +298,7 @@ public struct Campaign: Sendable {
         case .string(let text): paths = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         case .array(let items): for case .string(let text) in items { paths.append(text) }
         case .null: return []
-        default: throw CampaignColumnError(column: "attachments", reason: "expected file paths", origin: origin)
+        default: throw CampaignError.column(column: "attachments", reason: "expected file paths", origin: origin)
         }
         let base = directory?.path ?? FileManager.default.currentDirectoryPath
         return try paths.filter { !$0.isEmpty }.map { path in
@@ -325,9 +310,9 @@ public struct Campaign: Sendable {
             } catch let error as ContainedPathError {
                 var reason = "\(error)"
                 if case .outside = error { reason += "; allow a folder with --attach-from DIR" }
-                throw CampaignColumnError(column: "attachments", reason: reason, origin: origin)
+                throw CampaignError.column(column: "attachments", reason: reason, origin: origin)
             } catch {
-                throw CampaignColumnError(column: "attachments", reason: "\(error)", origin: origin)
+                throw CampaignError.column(column: "attachments", reason: "\(error)", origin: origin)
             }
         }
     }
@@ -341,15 +326,15 @@ public struct Campaign: Sendable {
         case .array(let items):
             for case .string(let text) in items { texts.append(text) }
             guard texts.count == items.count else {
-                throw CampaignColumnError(column: column, reason: "expected addresses as text", origin: origin)
+                throw CampaignError.column(column: column, reason: "expected addresses as text", origin: origin)
             }
         case .null: return []
-        default: throw CampaignColumnError(column: column, reason: "expected addresses as text", origin: origin)
+        default: throw CampaignError.column(column: column, reason: "expected addresses as text", origin: origin)
         }
         do {
             return try texts.flatMap { try MailAddress.list(parsing: $0) }
         } catch {
-            throw CampaignColumnError(column: column, reason: "\(error)", origin: origin)
+            throw CampaignError.column(column: column, reason: "\(error)", origin: origin)
         }
     }
 }

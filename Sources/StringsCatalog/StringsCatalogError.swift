@@ -36,6 +36,17 @@ public enum StringsCatalogError: Error, Equatable, Sendable, CustomStringConvert
     /// `sync` refuses a folder whose files have syntax or encoding errors (the first one).
     case fixSyntaxFirst(Diagnostic)
 
+    /// True for what the user or a file's author got wrong (a malformed or undecodable file, a bad argument,
+    /// a folder that is not there or holds no localizations, a key no language has), false for what failed
+    /// while reading or writing (I/O, a folder that cannot be listed, files that cannot be read): the cases
+    /// split by audience.
+    public var isUsageError: Bool {
+        switch self {
+        case .io, .cannotReadFolder, .unreadableFiles: return false
+        default: return true
+        }
+    }
+
     /// The findings behind the error, each to be shown (file, line, column) before its ``description``,
     /// which says "see above".
     public var findings: [Diagnostic] {

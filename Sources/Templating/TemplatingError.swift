@@ -40,6 +40,16 @@ public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible
     /// A partials folder the user named does not exist.
     case noPartialsFolder(String)
 
+    /// True for what the template's author or its data got wrong (a parse error, a missing value, a limit
+    /// reached, a missing message or partial, data that is not JSON), false for what failed while rendering
+    /// (a file that could not be read, a helper's own failure): the cases split by audience.
+    public var isUsageError: Bool {
+        switch self {
+        case .io, .helper: return false
+        default: return true
+        }
+    }
+
     public var description: String {
         func whom(_ r: String?) -> String { r.map { " for recipient \($0)" } ?? "" }
         switch self {

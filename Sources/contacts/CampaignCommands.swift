@@ -284,8 +284,8 @@ enum ComposeCommand: Command {
                     for d in unmatched.prefix(5) { printError("compose: " + terminalSafe("\(d)")) }
                 }
                 campaign.useRecipients(extra, from: recipientsPath)
-            } catch let error as RecipientData.LoadError {
-                throw CLIError.failure("compose: \(error)")
+            } catch let CampaignError.recipientData(problem) {
+                throw CLIError.failure("compose: \(problem)")
             }
         }
         let sending = delivery.sending

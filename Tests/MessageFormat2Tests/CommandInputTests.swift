@@ -24,3 +24,10 @@ import Testing
         #expect(model?.hasPrefix("d.mf2:1:1: missing-fallback-variant: ") == true, "\(model ?? "nil")")
     }
 }
+
+@Suite struct MessageErrorAudienceTests {
+    @Test func casesAreSplitByAudience() {
+        #expect(MessageError.syntax(line: 1, column: 1, message: "m").isUsageError)
+        #expect(!MessageError.resolution(.unresolvedVariable, "$x").isUsageError)
+    }
+}

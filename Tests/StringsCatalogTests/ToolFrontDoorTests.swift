@@ -150,3 +150,11 @@ import Testing
         #expect(CatalogArgument(commandLine: "42") == .int(42))
     }
 }
+
+@Suite struct StringsCatalogErrorAudienceTests {
+    @Test func casesAreSplitByAudience() {
+        #expect(StringsCatalogError.noSuchFolder("L").isUsageError)
+        #expect(StringsCatalogError.malformed(file: "f", line: 1, column: 1, message: "m").isUsageError)
+        #expect(!StringsCatalogError.io(path: "p", message: "m").isUsageError)
+    }
+}

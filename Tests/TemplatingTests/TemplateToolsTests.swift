@@ -68,3 +68,11 @@ import Testing
         )
     }
 }
+
+@Suite struct TemplatingErrorAudienceTests {
+    @Test func casesAreSplitByAudience() {
+        #expect(TemplatingError.parse(template: "t", line: 1, column: 1, message: "m").isUsageError)
+        #expect(TemplatingError.noPartialsFolder("p").isUsageError)
+        #expect(!TemplatingError.io(path: "p", message: "m").isUsageError)
+    }
+}
