@@ -15,6 +15,8 @@ public enum StringsCatalogError: Error, Equatable, Sendable, CustomStringConvert
     case malformed(file: String, line: Int, column: Int, message: String)
     /// Writing back would lose bytes the user wrote (the file was decoded with replacements).
     case wouldLoseData(file: String, message: String)
+    /// A gettext `plural=` expression that does not parse: the 1-based column and what was expected there.
+    case pluralExpression(column: Int, message: String)
     /// A format pattern and its arguments disagree (count or type).
     case formatMismatch(pattern: String, message: String)
     /// A key is not in the catalog (in any fallback language).
@@ -62,6 +64,7 @@ public enum StringsCatalogError: Error, Equatable, Sendable, CustomStringConvert
         case .undecodable(let file, let message): return "\(file): \(message)"
         case .malformed(let file, let line, let column, let message): return "\(file):\(line):\(column): \(message)"
         case .wouldLoseData(let file, let message): return "\(file): \(message)"
+        case .pluralExpression(let column, let message): return "column \(column): \(message)"
         case .formatMismatch(let pattern, let message): return "format \"\(pattern)\": \(message)"
         case .missingKey(let key, let table, let locale): return "no string \"\(key)\" in table \(table) for \(locale)"
         case .invalidArgument(let message): return message
