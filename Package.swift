@@ -113,7 +113,10 @@ let package = Package(
         // Per-recipient messages and the select action: the selection's contacts → drafts
         .target(
             name: "Campaigns",
-            dependencies: ["ContactsCore", "ContactsSelection", "StringsCatalog", "Templating", "Composer", "Support"]
+            dependencies: [
+                "ContactsCore", "ContactsSelection", "StringsCatalog", "Templating", "Composer", "PickerModel",
+                "Support",
+            ]
         ),
 
         // Terminal helpers the CLI and terminal front ends share: text made safe for a terminal, progress on
@@ -127,8 +130,7 @@ let package = Package(
         .target(
             name: "PickerModel",
             dependencies: [
-                "ICUKit", "Locales", "ContactsCore", "ContactsSelection", "StringsCatalog", "Campaigns", "Templating",
-                "Composer",
+                "ICUKit", "Locales", "ContactsCore", "ContactsSelection", "StringsCatalog",
             ]
         ),
 

@@ -160,7 +160,7 @@ enum PickCommand: Command {
     /// when it returns the sheet's ending, back to the list, or the process exits with its code.
     static func interact(
         _ picker: ContactPicker, _ session: TerminalSession,
-        compose: ([PickedContact]) throws -> PickComposeSheet.Ending? = { _ in nil }
+        compose: ([FormattedContact]) throws -> PickComposeSheet.Ending? = { _ in nil }
     ) throws -> PickerOutcome {
         while true {
             session.draw(frame(picker.screen()))
@@ -238,7 +238,7 @@ enum PickCommand: Command {
 
     /// Prints the picked contacts in the `--output` format (``ContactFormatter``; `vcard` looks their cards
     /// up by id), in the order they were picked.
-    static func printPicked(_ contacts: [PickedContact], output: String, lookup: ContactLookup) throws {
+    static func printPicked(_ contacts: [FormattedContact], output: String, lookup: ContactLookup) throws {
         var out = Output()
         if let format = ContactFormatter.SelectionFormat(rawValue: output) {
             out.write(ContactFormatter.terminal.selection(contacts, as: format))

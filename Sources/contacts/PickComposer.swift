@@ -137,7 +137,7 @@ enum PickComposeSheet {
     /// Shows the sheet for `picked` until it ends. The picked contacts are resolved by id in the book of
     /// the sources, read again as `compose --ids` reads it (not in the picker's listing).
     static func run(
-        _ picked: [PickedContact], composer: PickComposer, listOptions: ListOptions, locale: String,
+        _ picked: [FormattedContact], composer: PickComposer, listOptions: ListOptions, locale: String,
         session: TerminalSession
     ) throws -> Ending {
         // Its diagnostics and progress go to the terminal's own screen, not over the picker's.
@@ -150,10 +150,10 @@ enum PickComposeSheet {
             return selection
         }
         let size = session.size
-        let sheet = try ComposeSheet(
+        let preview = try CampaignPreview(
             selection: selection, campaign: composer.campaign, library: composer.library, text: composer.text,
-            delivery: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale,
-            columns: size.columns, lines: size.lines)
+            delivery: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale)
+        let sheet = ComposeSheet(content: preview, locale: locale, columns: size.columns, lines: size.lines)
         while true {
             session.draw(PickCommand.frame(sheet.screen()))
             let key = session.nextViewKey { sheet.resize(columns: $0, lines: $1) }
@@ -163,10 +163,10 @@ enum PickComposeSheet {
             case .cancel:
                 session.end()
                 return .exit(.interrupted)
-            case .edit: edit(sheet, session: session)
+            case .edit: edit(sheet, fileExtension: preview.editableFileExtension, session: session)
             case .send:
                 session.end()
-                return .exit(try send(sheet, selection: selection, composer: composer, locale: locale))
+                return .exit(try send(preview, composer: composer, locale: locale))
             }
         }
     }
@@ -195,7 +195,8 @@ enum PickComposeSheet {
         while true {
             session.draw(
                 PickCommand.frame(
-                    ComposeSheet.alertScreen(alert, columns: size.columns, lines: size.lines, locale: locale)))
+                    ComposeSheet.alertScreen(
+                        alert.pickerAlert, columns: size.columns, lines: size.lines, locale: locale)))
             let key = session.nextViewKey { size = (columns: $0, lines: $1) }
             switch key {
             case .enter, .escape, .character(" "), .character("o"), .character("O"), .control("c"), .terminate:
@@ -211,9 +212,7 @@ enum PickComposeSheet {
     /// same options (printing the same lines, the progress bar on stderr and the summary), after the
     /// session ended: a server, sendmail or the SMS program only with `--send`, else a dry run that prints
     /// what would be sent.
-    static func send(
-        _ sheet: ComposeSheet, selection: SelectionController, composer: PickComposer, locale: String
-    ) throws -> ExitCode {
+    static func send(_ preview: CampaignPreview, composer: PickComposer, locale: String) throws -> ExitCode {
         let options = composer.delivery
         let sending = options.sending
         let stop = OutboxStop()
@@ -221,9 +220,7 @@ enum PickComposeSheet {
         defer { Interrupts.unwatch() }
         return try ComposeDelivery.run(options: options, command: PickCommand.name, locale: locale) {
             events throws(ComposerError) in
-            try composer.campaign.deliver(
-                sheet.messages, notRendered: sheet.failures, selection: selection, text: sheet.text,
-                sending: sending, stop: stop, events: events)
+            try preview.deliver(sending: sending, stop: stop, events: events)
         }
     }
 
@@ -232,15 +229,9 @@ enum PickComposeSheet {
     /// private temporary folder, the editor runs, the file is read back and the folder removed. A text
     /// that cannot be used stays with the sheet (`ComposeSheet.rejectedText`) for the next `e`, its
     /// error shown whole.
-    static func edit(_ sheet: ComposeSheet, session: TerminalSession) {
-        guard let editable = sheet.textToEdit, let text = sheet.text else { return }
+    static func edit(_ sheet: ComposeSheet, fileExtension ext: String, session: TerminalSession) {
+        guard let editable = sheet.textToEdit else { return }
         let editor = TerminalSession.editor(environment: ProcessInfo.processInfo.environment)
-        let ext =
-            switch text.format {
-            case .markdown: "md"
-            case .html: "html"
-            case .plain: "txt"
-            }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "contacts-pick-" + UUID().uuidString.prefix(8))
         let file = folder.appendingPathComponent("message.\(ext)")
