@@ -104,7 +104,7 @@ let package = Package(
         // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model
         .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "Support"]),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
-        .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "ICUKit", "Support"]),
+        .target(name: "Composer", dependencies: ["CurlTransfer", "ICUKit", "Support"]),
         // The list model (listings, search, selection); its UI literals come from the caller
         .target(
             name: "ContactsSelection",

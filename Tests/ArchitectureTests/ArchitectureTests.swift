@@ -8,9 +8,6 @@ import Testing
     /// them today; delete an entry when its branch lands (``everyPendingExceptionIsStillNeeded()`` names the
     /// ones that no longer occur). Never add one: fix the edge instead.
     static let pendingExceptions: Set<String> = [
-        // compose: SMTP through CurlTransfer like HTTP
-        "Composer → CCurl",
-        "curl call in Composer",
         // issue 30 item 1 (compose, listing, strings): the CLI a thin shell
         "Sources/contacts over 2,500 lines",
     ]
