@@ -126,7 +126,7 @@ let package = Package(
         // (No pkgConfig: its cflags, -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, are flags SwiftPM refuses; the shim
         // asks for the wide-character API itself and the module map links ncursesw.)
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Support"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "PickerModel", "Support"]),
         .target(
             name: "PickerModel",
             dependencies: [

@@ -154,20 +154,14 @@ enum PickComposeSheet {
             selection: selection, campaign: composer.campaign, library: composer.library, text: composer.text,
             delivery: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale)
         let sheet = ComposeSheet(content: preview, locale: locale, columns: size.columns, lines: size.lines)
-        while true {
-            session.draw(PickCommand.frame(sheet.screen()))
-            let key = session.nextViewKey { sheet.resize(columns: $0, lines: $1) }
-            guard let input = PickCommand.input(key), let action = sheet.handle(input) else { continue }
-            switch action {
-            case .back: return .back
-            case .cancel:
-                session.end()
-                return .exit(.interrupted)
-            case .edit: edit(sheet, fileExtension: preview.editableFileExtension, session: session)
-            case .send:
-                session.end()
-                return .exit(try send(preview, composer: composer, locale: locale))
-            }
+        switch session.run(sheet, fileExtension: preview.editableFileExtension) {
+        case .back, .edit: return .back
+        case .cancel:
+            session.end()
+            return .exit(.interrupted)
+        case .send:
+            session.end()
+            return .exit(try send(preview, composer: composer, locale: locale))
         }
     }
 
@@ -191,21 +185,10 @@ enum PickComposeSheet {
                 mode: mode, through: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale)
         else { return nil }
         alert.detail = transportOptions(mode: mode)
-        var size = session.size
-        while true {
-            session.draw(
-                PickCommand.frame(
-                    ComposeSheet.alertScreen(
-                        alert.pickerAlert, columns: size.columns, lines: size.lines, locale: locale)))
-            let key = session.nextViewKey { size = (columns: $0, lines: $1) }
-            switch key {
-            case .enter, .escape, .character(" "), .character("o"), .character("O"), .control("c"), .terminate:
-                session.end()
-                return CLIError.usage(
-                    "\(PickCommand.name): \(alert.line) Add one of: \(alert.detail ?? "") (see 'contacts pick --help')")
-            default: continue
-            }
-        }
+        session.show(alert.pickerAlert, locale: locale)
+        session.end()
+        return CLIError.usage(
+            "\(PickCommand.name): \(alert.line) Add one of: \(alert.detail ?? "") (see 'contacts pick --help')")
     }
 
     /// Delivers the sheet's messages through the library's one campaign path, as `compose` does with the
@@ -222,41 +205,5 @@ enum PickComposeSheet {
             events throws(ComposerError) in
             try preview.deliver(sending: sending, stop: stop, events: events)
         }
-    }
-
-    /// Edits the sheet's message in `$VISUAL`, else `$EDITOR`, else vi, on the terminal: the text (the
-    /// last rejected edit when there is one, so the user mends their own text) goes into a file in a
-    /// private temporary folder, the editor runs, the file is read back and the folder removed. A text
-    /// that cannot be used stays with the sheet (`ComposeSheet.rejectedText`) for the next `e`, its
-    /// error shown whole.
-    static func edit(_ sheet: ComposeSheet, fileExtension ext: String, session: TerminalSession) {
-        guard let editable = sheet.textToEdit else { return }
-        let editor = TerminalSession.editor(environment: ProcessInfo.processInfo.environment)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "contacts-pick-" + UUID().uuidString.prefix(8))
-        let file = folder.appendingPathComponent("message.\(ext)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try Data(editable.utf8).write(to: file)
-        } catch {
-            sheet.editorFailed("\(file.path): \(error)")
-            return
-        }
-        let status = session.runEditor(editor, file: file)
-        guard status == 0 else {
-            sheet.editorFailed(
-                "The editor \(status < 0 ? "could not be run" : "exited with \(status)"); the message is unchanged "
-                    + "(\(editor))")
-            return
-        }
-        guard let data = FileManager.default.contents(atPath: file.path),
-            let edited = String(data: data, encoding: .utf8)
-        else {
-            sheet.editorFailed("\(file.lastPathComponent): cannot be read as UTF-8 text; the message is unchanged")
-            return
-        }
-        sheet.edited(edited, file: file.lastPathComponent)
     }
 }
