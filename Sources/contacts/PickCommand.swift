@@ -138,14 +138,12 @@ enum PickCommand: Command {
             // A selection goes to the compose sheet first: back to the list, or the process exits with its code.
             outcome = try session.run(picker) { outcome in
                 guard let composer, case .selected(let contacts) = outcome else { return false }
-                switch try PickComposeSheet.run(
-                    contacts, composer: composer, listOptions: listOptions, locale: config.locale, session: session)
-                {
-                case .back: return true
-                case .exit(let code):
-                    session.end()
-                    exit(code.rawValue)
-                }
+                guard
+                    let code = try PickComposeSheet.run(
+                        contacts, composer: composer, listOptions: listOptions, locale: config.locale, session: session)
+                else { return true }
+                session.end()
+                exit(code.rawValue)
             }
         }
         switch outcome {

@@ -37,10 +37,6 @@ struct PickComposer {
             return option
         } + DeliveryOptions.options
 
-    /// The template name a written message is rendered under (a library folder cannot have it: folders
-    /// starting with `_` are not templates).
-    static let textTemplate = "_pick"
-
     /// The message as written, or nil with `--template`.
     var text: ComposerText?
     var campaign: Campaign
@@ -89,23 +85,18 @@ struct PickComposer {
         var text: ComposerText?
         if written {
             let (bodyText, bodyFile) = try bodyOption(body, "--body")
-            var composed = ComposerText(
-                subject: subject ?? "", body: bodyText ?? "",
-                format: ComposerText.format(fileName: bodyFile, html: html))
-            composed.messageBody = try bodyOption(messageBody, "--message-body").text
-            // A template error is reported now, with its part, line and column.
-            var check = library
-            do { try check.add(textTemplate, parts: composed.parts) } catch {
-                throw CLIError.usage("\(command): \(error)")
-            }
-            text = composed
+            text = ComposerText(
+                subject: subject, body: bodyText, bodyFile: bodyFile, html: html,
+                messageBody: try bodyOption(messageBody, "--message-body").text)
         } else if let template, library.templates[template] == nil {
             throw CLIError.usage(
                 "\(command): no template '\(template)' (have: \(library.names.joined(separator: ", ")))")
         }
-        var campaign = Campaign(template: template ?? textTemplate)
-        campaign.locale = listOptions.locale
-        campaign.from = delivery.from
+        var campaign: Campaign
+        do {
+            campaign = try CampaignPreview.campaign(
+                text: text, template: template, library: library, locale: listOptions.locale, from: delivery.from)
+        } catch { throw CLIError.usage("\(command): \(error)") }
         if let dataPath { campaign.data = try loadCampaignData(dataPath, command: command) }
         return PickComposer(text: text, campaign: campaign, library: library, delivery: delivery)
     }
@@ -126,20 +117,14 @@ struct PickComposer {
 /// The compose sheet in the picker's terminal session: drawn from ``ComposeSheet``, with the editor and the
 /// delivery it asks for.
 enum PickComposeSheet {
-    /// How the sheet ended.
-    enum Ending {
-        /// Back to the list (Esc, or OK on the alert), the selection kept.
-        case back
-        /// The session is over: exit with this code (the session has been ended).
-        case exit(ExitCode)
-    }
-
-    /// Shows the sheet for `picked` until it ends. The picked contacts are resolved by id in the book of
-    /// the sources, read again as `compose --ids` reads it (not in the picker's listing).
+    /// Shows the sheet for `picked` until it ends: nil to go back to the list (Esc, or OK on the alert), the
+    /// selection kept, else the code to exit with (the session has been ended). The picked contacts are
+    /// resolved by id in the book of the sources, read again as `compose --ids` reads it (not in the
+    /// picker's listing).
     static func run(
         _ picked: [FormattedContact], composer: PickComposer, listOptions: ListOptions, locale: String,
         session: TerminalSession
-    ) throws -> Ending {
+    ) throws -> ExitCode? {
         // Its diagnostics and progress go to the terminal's own screen, not over the picker's.
         let selection = try session.handOver {
             let book = try readSources(listOptions.sources).book
@@ -154,15 +139,10 @@ enum PickComposeSheet {
             selection: selection, campaign: composer.campaign, library: composer.library, text: composer.text,
             delivery: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale)
         let sheet = ComposeSheet(content: preview, locale: locale, columns: size.columns, lines: size.lines)
-        switch session.run(sheet, fileExtension: preview.editableFileExtension) {
-        case .back, .edit: return .back
-        case .cancel:
-            session.end()
-            return .exit(.interrupted)
-        case .send:
-            session.end()
-            return .exit(try send(preview, composer: composer, locale: locale))
-        }
+        let action = session.run(sheet, fileExtension: preview.editableFileExtension)
+        guard action == .send || action == .cancel else { return nil }
+        session.end()
+        return action == .cancel ? .interrupted : try send(preview, composer: composer, locale: locale)
     }
 
     /// The delivery options that would add a way to send what `mode` makes, as the alert names them.
