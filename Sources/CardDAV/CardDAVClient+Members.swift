@@ -80,13 +80,6 @@ extension CardDAVClient {
         throw CardDAVError.badAnswer(url: HTTPClient.shown(collection), message: "sync-collection never ended")
     }
 
-    /// The collection's current sync-token (RFC 6578 `DAV:sync-token` property), if the server gives one.
-    func syncToken(_ collection: String) throws -> String? {
-        guard let answer = try propfind(collection, depth: 0, props: "<d:sync-token/>") else { return nil }
-        let own = answer.first { Self.samePath($0.href, collection) } ?? answer.first
-        return own?.property("sync-token")?.trimmedText.nonEmpty
-    }
-
     /// Every member of the collection with its ETag (for servers without `sync-collection`).
     func etags(_ collection: String) throws -> DAVListing {
         guard

@@ -98,9 +98,9 @@ import Testing
         #expect(paged.pulled == 6)
         #expect(paged.removedLocally == 1)
         #expect(paged.pushed == 1)
-        // Four pages of changes, a multiget, the push and the fetch of the version the server stored
-        // (unpaged: one REPORT, a multiget, the push and the fetch).
-        #expect(paged.requests == 7, "\(paged.requests) requests")
+        // The collection's PROPFIND, four pages of changes, a multiget, the push and the fetch of the version
+        // the server stored (unpaged: the PROPFIND, one REPORT, a multiget, the push and the fetch).
+        #expect(paged.requests == 8, "\(paged.requests) requests")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".vcf") }
         let everyone = (["ada", "cleo", mine] + added).map { $0 + ".vcf" }.sorted()
         #expect(files.sorted() == everyone)

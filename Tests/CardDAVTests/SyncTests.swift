@@ -40,7 +40,7 @@ import Testing
         #expect(try Self.text(dir.appendingPathComponent("bob.vcf")).contains("X-CUSTOM;X-PARAM=1:kept"))
         if kind == .radicale { #expect(VDir(path: dir.path).displayName == "Family") }
 
-        // Nothing changed: one request (the sync-collection report).
+        // Nothing changed: the collection's PROPFIND (display name, colour) and the sync-collection report.
         let idle = try Self.sync(server, dir)
         #expect(idle.pulled == 0 && idle.pushed == 0)
         #expect(idle.requests <= 2, "\(idle.requests) requests")
