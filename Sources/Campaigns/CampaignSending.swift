@@ -37,6 +37,9 @@ public struct CampaignSending: Sendable {
     /// A test send (`--test-to ADDRESS`): the first message (or the first ``limit``) goes to this address
     /// alone, `[TEST]` before its subject, as a batch of its own: it counts for none of the real recipients.
     public var testTo: MailAddress?
+    /// The most recipients (To, Cc, Bcc) one message may have (a provider's limit, `ProviderLimits`): a
+    /// message with more is refused, its recipient named (``CampaignError/tooManyRecipients(count:limit:)``).
+    public var maxRecipients: Int?
 
     public init(
         delivery: Delivery, send: Bool = false,
@@ -130,8 +133,19 @@ extension Campaign {
                 throw error
             }
         }
+        var messages = chosen.messages
+        var refused: [CampaignFailure] = []
+        if let limit = sending.maxRecipients {
+            messages.removeAll { message in
+                guard let count = message.mail?.envelopeRecipients.count, count > limit else { return false }
+                let error = CampaignError.tooManyRecipients(count: count, limit: limit)
+                refused.append(
+                    CampaignFailure(contactID: message.contactID, displayName: message.displayName, error: error))
+                return true
+            }
+        }
         var result = try deliver(
-            chosen.messages, notComposed: notComposed, through: outbox, delivery: sending.delivery, stop: stop,
+            messages, notComposed: notComposed + refused, through: outbox, delivery: sending.delivery, stop: stop,
             events: events)
         result.alreadyQueued = chosen.alreadyQueued
         result.heldBack = chosen.heldBack

@@ -36,6 +36,9 @@ public struct DeliverySummary: Sendable, Hashable {
     public var deferredRecipients = 0
     /// Copies of sent mail saved to the Sent folder (`Delivery.sentFolder`) by this run, and why each
     /// other one could not be (a later run of the outbox saves it).
+    /// Messages left queued because the daily cap (`OutboxPolicy.dailyCap`) was reached: a run on a later
+    /// day sends them.
+    public var capped = 0
     public var copiesSaved = 0
     public var copyProblems: [String] = []
 
@@ -56,6 +59,7 @@ public struct DeliverySummary: Sendable, Hashable {
         textSegments += other.textSegments
         refusedRecipients += other.refusedRecipients
         deferredRecipients += other.deferredRecipients
+        capped += other.capped
         copiesSaved += other.copiesSaved
         copyProblems += other.copyProblems
     }
@@ -64,6 +68,7 @@ public struct DeliverySummary: Sendable, Hashable {
     public var outcome: DeliveryOutcome {
         if interrupted { return .interrupted }
         return failed > 0 || deferred > 0 || uncertain > 0 || notCarried > 0 || !refusedRecipients.isEmpty
-            || deferredRecipients > 0 || !copyProblems.isEmpty ? .incomplete : .complete
+            || deferredRecipients > 0 || !copyProblems.isEmpty || capped > 0
+            ? .incomplete : .complete
     }
 }

@@ -7,7 +7,9 @@ extension DeliveryOptions {
     /// What the options mean for a campaign (the library's one rule for `compose` and `pick`): the delivery,
     /// `--send`, the outbox folder (the current one), `--resume` and `--new-batch`.
     var sending: CampaignSending {
-        CampaignSending(delivery: delivery, send: send, resume: resume, newBatch: newBatch)
+        var sending = CampaignSending(delivery: delivery, send: send, resume: resume, newBatch: newBatch)
+        sending.maxRecipients = throttle.maxRecipients
+        return sending
     }
 }
 

@@ -81,6 +81,10 @@ enum ComposeDelivery {
             out.line(
                 "interrupted: \(summary.remaining) message(s) not sent yet; resume with: \(options.resumeCommand(outbox.directory))"
             )
+        } else if summary.capped > 0 {
+            out.line(
+                "daily cap reached: \(summary.capped) message(s) wait in the outbox; send them on a later day with: "
+                    + options.resumeCommand(outbox.directory))
         } else if summary.deferred > 0 || summary.deferredRecipients > 0 {
             out.line(
                 "not sent yet: \(summary.deferred) message(s) wait in the outbox (the server could not be reached "
@@ -135,6 +139,7 @@ enum ComposeDelivery {
             parts.append("recipients deferred \(s.deferredRecipients) (the others got it; retry with --resume)")
         }
         if s.uncertain > 0 { parts.append("uncertain \(s.uncertain) (see below: 'contacts outbox settle')") }
+        if s.capped > 0 { parts.append("held by the daily cap \(s.capped)") }
         if s.copiesSaved > 0 || !s.copyProblems.isEmpty {
             parts.append(
                 "copies saved \(s.copiesSaved)"

@@ -3,7 +3,7 @@ import ArgumentModel
 /// The delivery options' declarations (help, completion) for `compose`, `pick` and `outbox send`.
 extension DeliveryOptions {
     /// The delivery options, listed under "Delivery:" in help.
-    static let options = declared + SentCopyOptions.options
+    static let options = declared + SentCopyOptions.options + ThrottleOptions.options
 
     private static let declared: [OptionSpec] = [
         .option(

@@ -30,6 +30,8 @@ struct DeliveryOptions {
     /// `--save-sent`/`--save-sent-maildir`: where copies of sent mail go, and those words for a resume.
     var sentFolder: (any SentFolder)?
     var sentFolderWords: [String] = []
+    /// `--daily-cap`, `--jitter`, `--provider`.
+    var throttle = ThrottleOptions()
 
     /// Whether a send goes through an outbox (mail to a server, or text messages to the SMS program).
     var needsOutbox: Bool { target.needsOutbox || smsProgram != nil }
@@ -69,6 +71,7 @@ struct DeliveryOptions {
         let backoff = try seconds(args.option("--backoff"), "--backoff", command: command, allowZero: true)
         let maxSize = composing ? try args.option("--max-message-size") : nil
         let smsProgram = try args.option("--sms-program")
+        let throttle = try ThrottleOptions.parse(&args, command: command)
         var attempts: Int?
         if let text = try args.option("--attempts") {
             guard let n = Int(text), (1...100).contains(n) else {
@@ -103,6 +106,8 @@ struct DeliveryOptions {
         options.smsProgram = smsProgram
         options.newBatch = newBatch
         (options.sentFolder, options.sentFolderWords) = sent
+        options.throttle = throttle
+        options.rate = options.rate ?? throttle.perMinute
         options.given = request.targetGiven || smsProgram != nil
         return options
     }
@@ -163,6 +168,8 @@ struct DeliveryOptions {
             sender: from, maxMessageSize: maxMessageSize,
             textTransport: smsProgram.map { SMSProgramTransport(path: $0) })
         delivery.sentFolder = sentFolder
+        delivery.policy.dailyCap = throttle.dailyCap
+        delivery.policy.jitter = throttle.jitter
         return delivery
     }
 
@@ -175,7 +182,7 @@ struct DeliveryOptions {
         default: break
         }
         if let smsProgram { words += ["--sms-program", smsProgram] }
-        words += sentFolderWords
+        words += sentFolderWords + throttle.words
         return words.map(shellQuoted).joined(separator: " ") + " …"
     }
 }
