@@ -32,6 +32,7 @@ public struct PickerKeyList: Sendable, Hashable {
             ("Enter", "Select (the row under the cursor when none is marked)"),
             ("Esc Ctrl-C", "Cancel"),
             ("Alt-letter", "Jump to that section"),
+            ("Ctrl-O", "Open the contact's card: every property"),
         ])
 
     /// The search field's editing keys (as readline's). Where one cannot move or delete (at the start or
@@ -59,6 +60,14 @@ public struct PickerKeyList: Sendable, Hashable {
             ("Esc ←", "Back to the list"),
         ])
 
+    /// The contact card's keys (Ctrl-O on a row).
+    public static let card = PickerKeyList(
+        "Contact card",
+        [
+            ("↑ ↓ PgUp PgDn", "Scroll"),
+            ("Esc ←", "Back to the list"),
+        ])
+
     /// The compose sheet's keys (Select with a message to send).
     public static let composeSheet = PickerKeyList(
         "Compose sheet",
@@ -71,7 +80,7 @@ public struct PickerKeyList: Sendable, Hashable {
         ])
 
     /// Every screen's keys, in the order the help screen shows them.
-    public static let all: [PickerKeyList] = [list, searchField, chooser, composeSheet]
+    public static let all: [PickerKeyList] = [list, searchField, chooser, card, composeSheet]
 }
 
 extension ContactPicker {
@@ -82,7 +91,7 @@ extension ContactPicker {
     func hintLine() -> [PickerSpan] {
         let locale = options.locale
         var hints: [(String, String)]
-        if helpTop != nil {
+        if helpTop != nil || card != nil {
             hints = [
                 ("Esc", PickerText.string("Back", locale: locale)),
                 ("↑ ↓", PickerText.string("Scroll", locale: locale)),

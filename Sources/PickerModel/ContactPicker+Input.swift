@@ -14,6 +14,10 @@ extension ContactPicker {
             openHelp()
             return nil
         }
+        if card != nil {
+            handleCard(input)
+            return nil
+        }
         if chooser != nil { return handleChooser(input) }
         switch input {
         case .text(let text):
@@ -35,6 +39,8 @@ extension ContactPicker {
         case .left, .right, .control("a"), .control("b"), .control("d"), .control("e"), .control("f"),
             .control("k"), .control("u"), .control("w"), .alt("b"), .alt("f"), .alt("B"), .alt("F"):
             edit(input)
+        case .control("o"):
+            openCard()
         case .alt(let letter):
             jump(toIndexTitle: String(letter))
         case .click(let line, let column):

@@ -60,6 +60,7 @@ extension ContactPicker {
     /// What the screen shows now.
     public func screen() -> PickerScreen {
         if helpTop != nil { return helpScreen() }
+        if let card { return cardScreen(card.card, top: card.top) }
         var out: [[PickerSpan]] = []
         var cursorColumn = 0
         if options.showsTitleBar { out.append(titleBar()) }

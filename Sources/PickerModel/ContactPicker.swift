@@ -42,6 +42,8 @@ public final class ContactPicker {
 
     /// The help screen, when it is open (? or F1): the first of its lines on screen.
     public internal(set) var helpTop: Int?
+    /// The contact's card, when it is open (Ctrl-O), and the first of its lines on screen.
+    public internal(set) var card: (card: ContactCard, top: Int)?
 
     public init(selection: SelectionController, options: PickerOptions, columns: Int, lines: Int) {
         self.selection = selection
