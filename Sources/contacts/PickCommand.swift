@@ -100,7 +100,7 @@ enum PickCommand: Command {
         pickerOptions.info = try args.option("--info")
         pickerOptions.single = single
         pickerOptions.showsTitleBar = config.shouldShowNavigationBar
-        let listAnswer = try PickListOptions.parse(&args, into: &pickerOptions)
+        let listAnswer = try PickListOptions.parse(&args, into: &pickerOptions, config: &config)
 
         // The saved index when there is a current one; else the book read, its progress shown at once. A
         // rule of --enable is the book's: its groups are those of --group (an unknown one is an error).

@@ -11,13 +11,19 @@ struct PickListOptions {
         .option("--query", value: "Q", help: "start with Q in the search field (as fzf)"),
         .flag("--select-1", help: "when the search shows exactly one contact, print it without opening the list"),
         .flag("--exit-0", help: "when the search shows no contact, exit 1 without opening the list"),
+        .option(
+            "--sort", value: "given|family", help: "sort and section by the given or the family name (default: given)",
+            allowed: ["given", "family"]),
     ]
 
     var selectOne = false
     var exitZero = false
 
-    /// Reads the options into `options`.
-    static func parse(_ args: inout Arguments, into options: inout PickerOptions) throws -> PickListOptions {
+    /// Reads the options into `options` and the list's `config`.
+    static func parse(_ args: inout Arguments, into options: inout PickerOptions, config: inout Configuration) throws
+        -> PickListOptions
+    {
+        if try args.option("--sort") == "family" { config.nameSortOrder = .familyName }
         options.showsHints = !args.flag("--no-hints")
         options.fuzzy = args.flag("--fuzzy")
         options.query = try args.option("--query") ?? ""

@@ -189,3 +189,33 @@ import Testing
         #expect(try String(contentsOf: out, encoding: .utf8) == "felipe\n")
     }
 }
+
+/// `pick --sort given|family`: the rows and the locale's sections follow the sort key.
+@Suite struct PickSortCLITests {
+    @Test func sortByFamilyNameSectionsByIt() throws {
+        let (given, _) = try PickScreenCLITests.run(
+            try PickKeysCLITests.pick(["--no-hints", "--no-title-bar"]), lines: 8,
+            steps: [["wait", "7/7"], ["snap"], ["send", "\u{1B}"]])
+        let (family, _) = try PickScreenCLITests.run(
+            try PickKeysCLITests.pick(["--no-hints", "--no-title-bar", "--sort", "family"]), lines: 8,
+            steps: [["wait", "7/7"], ["snap"], ["send", "\u{1B}"]])
+        #expect(given.snaps[0][1].hasPrefix("A ") && given.snaps[0][2].hasPrefix("[ ] Anna Berg"))
+        #expect(
+            Array(family.snaps[0][1...5].map { String($0.prefix(24)) }) == [
+                "B                       ", "[ ] Felipe Baytelman    ", "[ ] Anna Berg           ",
+                "[ ] Fiona Bradbury      ", "E                       ",
+            ], "\(family.snaps[0])")
+    }
+
+    @Test func familySortInGermanAndJapanese() throws {
+        for (language, header) in [("de", "U"), ("ja", "U")] {
+            let (run, _) = try PickScreenCLITests.run(
+                try PickKeysCLITests.pick(["--no-hints", "--sort", "family", "--locale", language]), lines: 20,
+                steps: [["wait", "7/7"], ["snap"], ["send", "\u{1B}"]], environment: ["LANG": "\(language).UTF-8"])
+            let screen = run.snaps[0]
+            let zoe = try #require(screen.firstIndex { $0.contains("Zoë Ünal") }, "\(screen)")
+            // Ünal is filed by its family name, under the locale's letter for Ü.
+            #expect(screen[zoe - 1].hasPrefix(header), "\(language): \(screen)")
+        }
+    }
+}
