@@ -181,9 +181,11 @@ public final class CompactContactList: ContactListing {
             id: entries[n].id, displayName: entries[n].displayName, value: values[number], enabled: entries[n].enabled)
     }
 
-    public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
+    public func search(
+        _ query: String, keywords: Bool? = nil, fuzzy: Bool = false, refining previous: SearchResult? = nil
+    ) -> SearchResult {
         lazyIndex.search(
-            query, keywords: keywords ?? configuration.searchByKeywords, previous: previous, rowCount: rowCount,
-            sections: sections)
+            query, keywords: keywords ?? configuration.searchByKeywords, fuzzy: fuzzy, previous: previous,
+            rowCount: rowCount, sections: sections)
     }
 }
