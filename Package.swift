@@ -171,7 +171,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "StringsCatalogTests",
-            dependencies: ["StringsCatalog", "ICUKit", "Locales", "Support", "TestSupport"],
+            dependencies: ["StringsCatalog", "ICUKit", "Locales", "MessageFormat2", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TemplatingTests",

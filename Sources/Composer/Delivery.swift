@@ -28,6 +28,9 @@ public struct Delivery: Sendable {
     /// Text messages through an SMS program, queued in the same outbox as the mail and sent exactly once
     /// like it (nil: text messages go where the target puts them, or are refused by SMTP and sendmail).
     public var textTransport: SMSProgramTransport?
+    /// Where a copy of each sent mail is saved (an IMAP `Sent` mailbox, a Maildir): once per message of the
+    /// outbox, across kills and reruns (`Outbox.saveSentCopies(to:)`); nil: no copies.
+    public var sentFolder: (any SentFolder)?
 
     /// Whether a send goes through an outbox: mail to SMTP or sendmail, or text messages to an SMS program.
     public var needsOutbox: Bool { target.needsOutbox || textTransport != nil }
@@ -228,15 +231,29 @@ public struct Delivery: Sendable {
         if let textTransport, !textTransport.canSendText {
             throw .messagingUnavailable(reason: "\(textTransport.path) is not an executable program")
         }
+        var summary: DeliverySummary
+        var copies = 0
         do {
-            return try withoutActuallyEscaping(events) { events in
-                try outbox.send(using: transport, texts: textTransport, policy: policy, stop: stop) {
-                    events(.progress($0))
+            summary = try withoutActuallyEscaping(events) { events in
+                try outbox.send(using: transport, texts: textTransport, policy: policy, stop: stop) { progress in
+                    // The copy right after the send (a failure here is retried by the sweep below).
+                    if let sentFolder, Outbox.wasSent(progress.item),
+                        case .saved? = try? outbox.saveSentCopy(of: progress.item, to: sentFolder)
+                    {
+                        copies += 1
+                    }
+                    events(.progress(progress))
                 }
             }
         } catch {
             throw ComposerError(error, path: outbox.directory.path)
         }
+        if let sentFolder {
+            let swept = try outbox.saveSentCopies(to: sentFolder)
+            summary.copiesSaved += copies + swept.saved
+            summary.copyProblems += swept.problems
+        }
+        return summary
     }
 
     /// Writes every mail draft as MIME without sending it: a `wouldSend` event for each, `refused` for

@@ -28,6 +28,7 @@ extension PickerInput {
         case .click(let line, let column): self = .click(line: line, column: column)
         case .wheelUp: self = .wheelUp
         case .wheelDown: self = .wheelDown
+        case .function(let n): self = .function(n)
         case .resize, .terminate: return nil
         }
     }

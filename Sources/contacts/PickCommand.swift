@@ -17,9 +17,13 @@ enum PickCommand: Command {
         name: name, summary: summary,
         discussion: """
             A sectioned list with a search field and the section index, drawn on the terminal (/dev/tty).
-            Type to search (Ctrl-K: keyword search), ↑ ↓ PgUp PgDn Home End move, Tab toggles and moves down,
-            Shift-Tab toggles and moves up, Ctrl-A selects every enabled row shown, Ctrl-D deselects all,
-            → or Ctrl-E chooses which phone or email of the row, Alt-letter jumps to that section, the mouse
+            Type to search (words in any order; fzf's 'exact ^prefix suffix$ !not), ? (empty search) or F1
+            shows every key, ↑ ↓ PgUp PgDn Home End move, Tab toggles and moves down, Shift-Tab toggles and
+            moves up; the search text edits as in readline (← → Ctrl-B Ctrl-F Alt-B Alt-F Ctrl-A Ctrl-E Ctrl-D
+            Ctrl-K Ctrl-U Ctrl-W), and at its end (or start) those keys do the list's: Ctrl-F fuzzy search,
+            Ctrl-K keyword search, Ctrl-A selects every enabled row shown, Ctrl-D deselects all, → or Ctrl-E
+            chooses which phone or email of the row, Alt-letter jumps to that section, Ctrl-O shows the
+            contact's card (every property; Esc goes back), the mouse
             toggles (click), scrolls (wheel) and jumps (index); Enter selects (the row under the cursor when
             none is toggled), Esc or Ctrl-C cancels (nothing printed, exit 130), Ctrl-Z suspends.
             The selection is printed in the order it was selected (as fzf). --output: lines (an RFC 5322
@@ -62,7 +66,7 @@ enum PickCommand: Command {
             .repeated(
                 "--pin", value: "ID=TITLE",
                 help: #"a row above the list; Enter on it prints ID ([{"pin": ID}] with --output json)"#),
-        ] + PickComposer.options,
+        ] + PickComposer.options + PickListOptions.options,
         examples: ["TERM=dumb contacts pick  # a terminal that cannot move its cursor cannot show it [exit 2]"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
@@ -96,6 +100,7 @@ enum PickCommand: Command {
         pickerOptions.info = try args.option("--info")
         pickerOptions.single = single
         pickerOptions.showsTitleBar = config.shouldShowNavigationBar
+        let listAnswer = try PickListOptions.parse(&args, into: &pickerOptions, config: &config)
 
         // The saved index when there is a current one; else the book read, its progress shown at once. A
         // rule of --enable is the book's: its groups are those of --group (an unknown one is an error).
@@ -111,6 +116,7 @@ enum PickCommand: Command {
             (listing, contacts) = try listOptions.openedListing(config: config, progressAfter: 0)
         }
         let selection = SelectionController(listing: listing, configuration: config, contacts: contacts)
+        if let code = try listAnswer.answer(selection, pickerOptions, output: output) { return code }
         // A book the mode lists no one of, that the other channel would: said on stderr (seen when the
         // picker ends) and on the picker's info line.
         if let note = noteOtherChannel(listing, mode: config.mode), pickerOptions.info == nil {

@@ -49,7 +49,7 @@ import Testing
         let dir = Scratch.path("first-\(kind)")
         let summary = try SyncTests.sync(server, dir, url: server.collection)
         #expect(summary.pulled == 3)
-        #expect(summary.requests == (kind == .radicale ? 2 : 3), "\(summary.requests) requests")
+        #expect(summary.requests == (kind == .xandikos ? 3 : 2), "\(summary.requests) requests")
         #expect(try SyncTests.sync(server, dir, url: server.collection).requests == 2)
     }
 }

@@ -47,9 +47,14 @@ extension Outbox {
         var readyAt: [String: Date] = [:]
         var lastStart: Date?
         let interval = policy.messagesPerMinute.map { $0 > 0 ? 60 / $0 : 0 } ?? 0
+        var sentInWindow = policy.dailyCap == nil ? 0 : journal.sentCount(since: Date().addingTimeInterval(-86_400))
 
         while !pending.isEmpty {
             if stop?.isRequested == true { break }
+            if let cap = policy.dailyCap, sentInWindow >= cap {
+                summary.capped = pending.count
+                return summary
+            }
             let now = Date()
             guard let position = pending.firstIndex(where: { (readyAt[$0.id] ?? now) <= now }) else {
                 let wake = pending.compactMap { readyAt[$0.id] }.min() ?? now
@@ -58,6 +63,10 @@ extension Outbox {
             }
             if let lastStart, interval > 0 {
                 sleep(until: lastStart.addingTimeInterval(interval), stop: stop)
+                if stop?.isRequested == true { break }
+            }
+            if let jitter = policy.jitter, jitter > 0, lastStart != nil {
+                sleep(until: Date().addingTimeInterval(Double.random(in: 0...jitter)), stop: stop)
                 if stop?.isRequested == true { break }
             }
             var item = pending[position]
@@ -154,7 +163,10 @@ extension Outbox {
                     try faultHook?(.afterDelivered, item.id)
                     records.append(OutboxJournal.Record(event: .sent, id: item.id, at: now, to: accepted))
                     item.apply(.sent, to: accepted)
-                    if deliveredThisRun.insert(item.id).inserted { summary.sent += 1 }
+                    if deliveredThisRun.insert(item.id).inserted {
+                        summary.sent += 1
+                        sentInWindow += 1
+                    }
                 }
                 for address in envelope where refused[address] != nil {
                     let error = refused[address]!
@@ -199,7 +211,10 @@ extension Outbox {
                 try faultHook?(.afterDelivered, item.id)
                 try journal.record(.sent, item, to: envelope == item.recipients ? nil : envelope)
                 item.apply(.sent, to: envelope)
-                if deliveredThisRun.insert(item.id).inserted { summary.sent += 1 }
+                if deliveredThisRun.insert(item.id).inserted {
+                    summary.sent += 1
+                    sentInWindow += 1
+                }
                 if item.kind == .text {
                     summary.textsSent += 1
                     summary.textSegments += SMSSegments.count(String(decoding: bytes, as: UTF8.self)).segments
