@@ -5,20 +5,18 @@ import Testing
 /// `contacts pick`'s duplicates view (Ctrl-T) on a pseudo-terminal read by pyte, in en, ja and ar.
 @Suite struct PickDuplicatesCLITests {
     static func book() throws -> URL {
-        let url = Scratch.path("pick-duplicates", suffix: ".vcf")
-        let twin = """
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            UID:anna-2\r
-            FN:Anna Berg\r
-            N:Berg;Anna;;;\r
-            TEL;TYPE=WORK:+1 415 555 0190\r
-            EMAIL:ANNA@example.org\r
-            END:VCARD\r
+        try PickKeysCLITests.book(
+            adding: """
+                BEGIN:VCARD\r
+                VERSION:3.0\r
+                UID:anna-2\r
+                FN:Anna Berg\r
+                N:Berg;Anna;;;\r
+                TEL;TYPE=WORK:+1 415 555 0190\r
+                EMAIL:ANNA@example.org\r
+                END:VCARD\r
 
-            """
-        try Scratch.write(pickBook.replacingOccurrences(of: "\\u001B", with: "") + twin, to: url)
-        return url
+                """)
     }
 
     @Test(arguments: [
