@@ -1,3 +1,5 @@
+import ContactsSelection
+
 /// The search field's editing keys, as readline's. A key that cannot move or delete where the cursor stands
 /// (at the start or the end of the text, or in an empty field) does the list's action it had before the
 /// field could be edited: → and Ctrl-E choose a value, Ctrl-A selects every row shown, Ctrl-D deselects
@@ -105,7 +107,7 @@ extension ContactPicker {
 extension ContactPicker {
     /// The one contact the search shows, when it shows exactly one row and that row can be selected: what
     /// fzf's `--select-1` prints without opening the screen. Nil otherwise.
-    public var onlyMatch: PickedContact? {
+    public var onlyMatch: FormattedContact? {
         guard result.count == 1 else { return nil }
         let number = Int(result.rowNumbers[0])
         return selection.isEnabled(listing.listedRow(number)) ? picked(number) : nil

@@ -142,10 +142,10 @@ extension ContactPicker {
     }
 
     /// What Enter gives for row `number` (by number: no lookup of a million ids).
-    func picked(_ number: Int) -> PickedContact {
+    func picked(_ number: Int) -> FormattedContact {
         let row = listing.listedRow(number)
         let reach = selection.value(forRow: number)
-        return PickedContact(id: row.id, name: row.displayName, value: reach.value, channel: reach.channel)
+        return FormattedContact(id: row.id, name: row.displayName, value: reach.value, channel: reach.channel)
     }
 
     /// Ctrl-A: every enabled row the search shows.

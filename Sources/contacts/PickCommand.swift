@@ -142,10 +142,15 @@ enum PickCommand: Command {
             let size = session.size
             let picker = ContactPicker(
                 selection: selection, options: pickerOptions, columns: size.columns, lines: size.lines)
-            outcome = try interact(picker, session) { contacts in
-                guard let composer else { return nil }
-                return try PickComposeSheet.run(
-                    contacts, composer: composer, listOptions: listOptions, locale: config.locale, session: session)
+            // A selection goes to the compose sheet first: back to the list, or the process exits with its code.
+            outcome = try session.run(picker) { outcome in
+                guard let composer, case .selected(let contacts) = outcome else { return false }
+                guard
+                    let code = try PickComposeSheet.run(
+                        contacts, composer: composer, listOptions: listOptions, locale: config.locale, session: session)
+                else { return true }
+                session.end()
+                exit(code.rawValue)
             }
         }
         switch outcome {
@@ -162,91 +167,9 @@ enum PickCommand: Command {
         return .ok
     }
 
-    /// Draws and reads keys until the picker ends; a terminating signal ends the process (the session is
-    /// ended first by the caller's `defer`, through the thrown exit). A selection goes to `compose` first:
-    /// when it returns the sheet's ending, back to the list, or the process exits with its code.
-    static func interact(
-        _ picker: ContactPicker, _ session: TerminalSession,
-        compose: ([PickedContact]) throws -> PickComposeSheet.Ending? = { _ in nil }
-    ) throws -> PickerOutcome {
-        while true {
-            session.draw(frame(picker.screen()))
-            let key = session.nextViewKey { picker.resize(columns: $0, lines: $1) }
-            guard let input = input(key), let outcome = picker.handle(input) else { continue }
-            guard case .selected(let contacts) = outcome, let ending = try compose(contacts) else {
-                return outcome
-            }
-            switch ending {
-            case .back:
-                let size = session.size
-                picker.resize(columns: size.columns, lines: size.lines)
-            case .exit(let code):
-                session.end()
-                exit(code.rawValue)
-            }
-        }
-    }
-
-    /// The picker's input for a terminal key.
-    static func input(_ key: Key) -> PickerInput? {
-        switch key {
-        case .character(let c): return .text(String(c))
-        case .up: return .up
-        case .down: return .down
-        case .left: return .left
-        case .right: return .right
-        case .pageUp: return .pageUp
-        case .pageDown: return .pageDown
-        case .home: return .home
-        case .end: return .end
-        case .tab: return .tab
-        case .backTab: return .backTab
-        case .enter: return .enter
-        case .escape: return .escape
-        case .backspace, .delete: return .backspace
-        case .control(let c): return .control(c)
-        case .alt(let c): return .alt(c)
-        case .click(let line, let column): return .click(line: line, column: column)
-        case .wheelUp: return .wheelUp
-        case .wheelDown: return .wheelDown
-        case .function(let n): return .function(n)
-        case .resize, .terminate: return nil
-        }
-    }
-
-    /// How each part of the picker's screen is drawn.
-    static func style(_ role: PickerRole, highlighted: Bool) -> TextStyle {
-        var style: TextStyle =
-            switch role {
-            case .titleBar, .title: [.bold]
-            case .button: [.accent, .bold]
-            case .info, .placeholder, .disabledRow, .index, .empty: [.dim]
-            case .prompt, .currentIndex: [.accent, .bold]
-            case .sectionHeader: [.bold, .underline]
-            case .mark: [.accent]
-            case .query, .pinned, .row, .value, .status, .field, .body, .alertMessage: []
-            case .label, .alertTitle: [.bold]
-            case .error: [.accent, .bold]
-            }
-        if highlighted { style.insert(.reverse) }
-        return style
-    }
-
-    static func frame(_ screen: PickerScreen) -> Frame {
-        Frame(
-            lines: screen.lines.map { line in
-                line.map {
-                    Span(
-                        terminalSafe($0.text), width: $0.width, style: style($0.role, highlighted: $0.highlighted),
-                        alignment: $0.alignment)
-                }
-            },
-            cursor: screen.cursor)
-    }
-
     /// Prints the picked contacts in the `--output` format (``ContactFormatter``; `vcard` looks their cards
     /// up by id), in the order they were picked.
-    static func printPicked(_ contacts: [PickedContact], output: String, lookup: ContactLookup) throws {
+    static func printPicked(_ contacts: [FormattedContact], output: String, lookup: ContactLookup) throws {
         var out = Output()
         if let format = ContactFormatter.SelectionFormat(rawValue: output) {
             out.write(ContactFormatter.terminal.selection(contacts, as: format))
