@@ -93,7 +93,7 @@ extension TerminalSession {
         }
     }
 
-    /// Shows `alert` alone (`ComposeSheet.alertScreen(_:columns:lines:locale:)`) until OK (Enter, Esc,
+    /// Shows `alert` alone (`ComposeSheet.alertScreen(_:columns:lines:locale:)`, PickerModel) until OK (Enter, Esc,
     /// Space, o), Ctrl-C or a signal to end.
     public func show(_ alert: PickerAlert, locale: String) {
         var size = self.size
@@ -109,7 +109,7 @@ extension TerminalSession {
     /// Edits the sheet's message in `$VISUAL`, else `$EDITOR`, else vi, on the terminal: the text (the
     /// last rejected edit when there is one, so the user mends their own text) goes into `message.EXT` in
     /// a private temporary folder, the editor runs, the file is read back and the folder removed. A text
-    /// that cannot be used stays with the sheet (`ComposeSheet.rejectedText`) for the next `e`, its error
+    /// that cannot be used stays with the sheet (`ComposeSheet.rejectedText`, PickerModel) for the next `e`, its error
     /// shown whole; an editor that fails leaves the message as it was.
     public func edit(_ sheet: ComposeSheet, fileExtension: String) {
         guard let editable = sheet.textToEdit else { return }

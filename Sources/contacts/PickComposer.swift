@@ -145,14 +145,6 @@ enum PickComposeSheet {
         return action == .cancel ? .interrupted : try send(preview, composer: composer, locale: locale)
     }
 
-    /// The delivery options that would add a way to send what `mode` makes, as the alert names them.
-    static func transportOptions(mode: SelectionMode) -> String {
-        var options: [String] = []
-        if mode.contains(.email) { options += ["--smtp URL", "--sendmail", "--maildir DIR", "--mbox FILE"] }
-        if mode.contains(.messages) { options += ["--sms-program PATH"] }
-        return (options + ["--out DIR", "--uri"]).joined(separator: "  ")
-    }
-
     /// Before the list opens: when the delivery options can carry none of the messages `mode` makes (none
     /// was given, say), shows the documented alert with the options that would add a way to send, until
     /// OK (Enter, Esc, Space, o) or Ctrl-C; then ends the session and returns the usage error to exit with.
@@ -164,7 +156,7 @@ enum PickComposeSheet {
             var alert = ComposeAlert.noTransport(
                 mode: mode, through: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale)
         else { return nil }
-        alert.detail = transportOptions(mode: mode)
+        alert.detail = DeliveryRequest.transportOptions(mail: mode.contains(.email), texts: mode.contains(.messages))
         session.show(alert.pickerAlert, locale: locale)
         session.end()
         return CLIError.usage(

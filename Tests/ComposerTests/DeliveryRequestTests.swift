@@ -92,4 +92,14 @@ struct DeliveryRequestTests {
         files.maildir = "Mail"
         #expect(files.targetGiven)
     }
+
+    @Test func theOptionsThatAddAWayToSendAreNamedForWhatIsMade() {
+        #expect(
+            DeliveryRequest.transportOptions(mail: true, texts: false)
+                == "--smtp URL  --sendmail  --maildir DIR  --mbox FILE  --out DIR  --uri")
+        #expect(DeliveryRequest.transportOptions(mail: false, texts: true) == "--sms-program PATH  --out DIR  --uri")
+        #expect(
+            DeliveryRequest.transportOptions(mail: true, texts: true)
+                == "--smtp URL  --sendmail  --maildir DIR  --mbox FILE  --sms-program PATH  --out DIR  --uri")
+    }
 }
