@@ -168,7 +168,9 @@ public struct ContactFormatter: Sendable {
 
     /// One field of a tab-separated line: tabs and line breaks as spaces, then ``safe``.
     func field(_ text: String) -> String {
-        safe(
+        // Most fields have no tab or line break: no new string then.
+        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return safe(text) }
+        return safe(
             String(
                 String.UnicodeScalarView(
                     text.unicodeScalars.map { $0 == "\r" || $0 == "\n" || $0 == "\t" ? " " : $0 })))
