@@ -31,18 +31,14 @@ public struct ContactCard: Sendable {
             }
             lines.append((text, value))
         }
-        add("Name", contact.displayName)
-        add("Prefix", contact.namePrefix)
-        add("Given name", contact.givenName)
-        add("Middle name", contact.middleName)
-        add("Family name", contact.familyName)
-        add("Suffix", contact.nameSuffix)
-        add("Phonetic given name", contact.phoneticGivenName)
-        add("Phonetic family name", contact.phoneticFamilyName)
-        add("Nickname", contact.nickname)
-        add("Organization", contact.organization)
-        add("Department", contact.department)
-        add("Job title", contact.jobTitle)
+        let names: [(String, String)] = [
+            ("Name", contact.displayName), ("Prefix", contact.namePrefix), ("Given name", contact.givenName),
+            ("Middle name", contact.middleName), ("Family name", contact.familyName), ("Suffix", contact.nameSuffix),
+            ("Phonetic given name", contact.phoneticGivenName), ("Phonetic family name", contact.phoneticFamilyName),
+            ("Nickname", contact.nickname), ("Organization", contact.organization),
+            ("Department", contact.department), ("Job title", contact.jobTitle),
+        ]
+        for (label, value) in names { add(label, value) }
         for phone in contact.phones { add("Phone", phone.value, phone.label) }
         for email in contact.emails { add("Email", email.value, email.label) }
         for address in contact.addresses {

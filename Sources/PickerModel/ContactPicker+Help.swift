@@ -33,6 +33,7 @@ public struct PickerKeyList: Sendable, Hashable {
             ("Esc Ctrl-C", "Cancel"),
             ("Alt-letter", "Jump to that section"),
             ("Ctrl-O", "Open the contact's card: every property"),
+            ("Ctrl-T", "Likely duplicates, group by group (again or Esc: back)"),
         ])
 
     /// The search field's editing keys (as readline's). Where one cannot move or delete (at the start or
@@ -103,9 +104,10 @@ extension ContactPicker {
             ]
         } else {
             hints = [("?", PickerText.string("Help", locale: locale))]
+            if duplicates { hints.insert(("Esc", PickerText.string("Back", locale: locale)), at: 0) }
             if !options.single { hints.append(("Tab", PickerText.string("Mark", locale: locale))) }
             hints.append(("Enter", selectButtonTitle))
-            hints.append(("Esc", cancelButton))
+            if !duplicates { hints.append(("Esc", cancelButton)) }
             hints.append(("→", PickerText.string("Values", locale: locale)))
         }
         var text = ""

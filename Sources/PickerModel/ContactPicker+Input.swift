@@ -19,6 +19,10 @@ extension ContactPicker {
             return nil
         }
         if chooser != nil { return handleChooser(input) }
+        if duplicates && (input == .escape || input == .control("t")) {
+            hideDuplicates()
+            return nil
+        }
         switch input {
         case .text(let text):
             insert(text.filter { !$0.isNewline })
@@ -41,6 +45,8 @@ extension ContactPicker {
             edit(input)
         case .control("o"):
             openCard()
+        case .control("t"):
+            showDuplicates()
         case .alt(let letter):
             jump(toIndexTitle: String(letter))
         case .click(let line, let column):
@@ -73,6 +79,7 @@ extension ContactPicker {
     }
 
     func research(refining: Bool = true) {
+        duplicates = false
         result = listing.search(query, keywords: keywords, fuzzy: fuzzy, refining: refining ? result : nil)
         cursor = 0
         top = 0

@@ -116,7 +116,10 @@ extension ContactPicker {
         var shown = DisplayWidth.measure(String(query.prefix(queryCursor)))
         if query.isEmpty {
             line.append(
-                PickerSpan(Strings.searchContacts(locale: options.locale), width: fieldWidth, role: .placeholder))
+                PickerSpan(
+                    duplicates
+                        ? PickerText.string("Duplicates", locale: options.locale)
+                        : Strings.searchContacts(locale: options.locale), width: fieldWidth, role: .placeholder))
         } else if queryWidth < fieldWidth {
             line.append(PickerSpan(query, width: fieldWidth, role: .query))
         } else if !atEnd {

@@ -42,6 +42,8 @@ public final class ContactPicker {
 
     /// The help screen, when it is open (? or F1): the first of its lines on screen.
     public internal(set) var helpTop: Int?
+    /// Whether the list shows the groups of likely duplicates (Ctrl-T) instead of what the search finds.
+    public internal(set) var duplicates = false
     /// The contact's card, when it is open (Ctrl-O), and the first of its lines on screen.
     public internal(set) var card: (card: ContactCard, top: Int)?
 
@@ -68,7 +70,8 @@ public final class ContactPicker {
 
     /// The pinned rows shown now (only while not searching).
     public var pinned: [PinnedRow] {
-        query.allSatisfy({ $0.isWhitespace || $0.isPunctuation }) ? selection.configuration.pinnedRows : []
+        !duplicates && query.allSatisfy({ $0.isWhitespace || $0.isPunctuation })
+            ? selection.configuration.pinnedRows : []
     }
 
     /// Pinned rows plus result rows.

@@ -23,7 +23,8 @@ enum PickCommand: Command {
             Ctrl-K Ctrl-U Ctrl-W), and at its end (or start) those keys do the list's: Ctrl-F fuzzy search,
             Ctrl-K keyword search, Ctrl-A selects every enabled row shown, Ctrl-D deselects all, → or Ctrl-E
             chooses which phone or email of the row, Alt-letter jumps to that section, Ctrl-O shows the
-            contact's card (every property; Esc goes back), the mouse
+            contact's card (every property; Esc goes back), Ctrl-T the groups of likely duplicates (as
+            'contacts duplicates' finds them; Esc goes back), the mouse
             toggles (click), scrolls (wheel) and jumps (index); Enter selects (the row under the cursor when
             none is toggled), Esc or Ctrl-C cancels (nothing printed, exit 130), Ctrl-Z suspends.
             The selection is printed in the order it was selected (as fzf). --output: lines (an RFC 5322

@@ -6,29 +6,33 @@ import Testing
 /// read by pyte (exact screens at several sizes, in en, de, ja, ar) and in tmux (keys as tmux sends them).
 @Suite struct PickKeysCLITests {
     /// `pickBook` and two contacts for fuzzy search.
-    static func book() throws -> URL {
-        let url = Scratch.path("pick-keys", suffix: ".vcf")
-        let more = """
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            UID:felipe\r
-            FN:Felipe Baytelman\r
-            N:Baytelman;Felipe;;;\r
-            TEL;TYPE=CELL:+1 415 555 0110\r
-            EMAIL:felipe@example.com\r
-            END:VCARD\r
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            UID:fiona\r
-            FN:Fiona Bradbury\r
-            N:Bradbury;Fiona;;;\r
-            TEL;TYPE=CELL:+1 415 555 0111\r
-            END:VCARD\r
+    static func book() throws -> URL { try book(adding: felipeAndFiona) }
 
-            """
-        try Scratch.write(pickBook.replacingOccurrences(of: "\\u001B", with: "") + more, to: url)
+    /// `pickBook` (without its escape character) and `cards`.
+    static func book(adding cards: String) throws -> URL {
+        let url = Scratch.path("pick-book", suffix: ".vcf")
+        try Scratch.write(pickBook.replacingOccurrences(of: "\\u001B", with: "") + cards, to: url)
         return url
     }
+
+    static let felipeAndFiona = """
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:felipe\r
+        FN:Felipe Baytelman\r
+        N:Baytelman;Felipe;;;\r
+        TEL;TYPE=CELL:+1 415 555 0110\r
+        EMAIL:felipe@example.com\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:fiona\r
+        FN:Fiona Bradbury\r
+        N:Bradbury;Fiona;;;\r
+        TEL;TYPE=CELL:+1 415 555 0111\r
+        END:VCARD\r
+
+        """
 
     static func pick(_ args: [String] = []) throws -> [String] {
         ["pick", "--source", try book().path, "--region", "US"] + args

@@ -121,6 +121,16 @@ import Testing
                 }
             }
         }
+        // A fuzzy keystroke looks only at the rows the previous one found (a result of one row stays one).
+        let wide = list.search("f", keywords: false, fuzzy: true, refining: nil)
+        #expect(wide.count > 1)
+        var one = SearchResult(query: "f", rowNumbers: [wide.rowNumbers[1]], sections: [], parsed: nil)
+        one.pattern = (SearchPattern("f"), false, true)
+        #expect(
+            list.search("fe", keywords: false, fuzzy: true, refining: one).rowNumbers.allSatisfy {
+                $0 == wide.rowNumbers[1]
+            })
+        #expect(list.search("fe", keywords: false, fuzzy: true, refining: nil).count > 1)
         // And the words of a plain query in either order find the same rows.
         #expect(
             Set(list.search("anna müller").rowNumbers) == Set(list.search("müller anna").rowNumbers))

@@ -72,6 +72,8 @@ public struct SearchResult: Sendable {
     public var count: Int { rowNumbers.count }
     /// The query as the index compared it (lets the next keystroke refine this result).
     let parsed: SearchIndex.Query?
+    /// The extended or fuzzy query that made it (lets the next keystroke refine this result too).
+    var pattern: (pattern: SearchPattern, keywords: Bool, fuzzy: Bool)? = nil
 
     init(query: String, rowNumbers: [Int32], sections: [RowSection], parsed: SearchIndex.Query?) {
         self.query = query

@@ -39,17 +39,27 @@ extension SearchIndex {
                     fuzzy: fuzzy && term.match == .plain))
         }
         var numbers =
-            base.isEmpty
-            ? Array(0..<Int32(offsets.count - 1))
-            : search(base.joined(separator: " "), keywords: keywords, previous: nil)
-                .rowNumbers
+            base.isEmpty && refinable(previous, pattern, keywords: keywords, fuzzy: fuzzy)
+            ? previous!.rowNumbers.sorted()
+            : base.isEmpty
+                ? Array(0..<Int32(offsets.count - 1))
+                : search(base.joined(separator: " "), keywords: keywords, previous: nil)
+                    .rowNumbers
+        if !base.isEmpty, refinable(previous, pattern, keywords: keywords, fuzzy: fuzzy), let previous {
+            // Only rows the previous keystroke found can match: the base's rows among them.
+            var shown = [Bool](repeating: false, count: offsets.count - 1)
+            for r in previous.rowNumbers { shown[Int(r)] = true }
+            numbers.removeAll { !shown[Int($0)] }
+        }
         var scores: [Int] = []
         let ranked = terms.contains { $0.fuzzy }
         if !terms.isEmpty {
             (numbers, scores) = filter(numbers, terms, scoring: ranked)
         }
         guard ranked else {
-            return SearchResult(query: text, rowNumbers: numbers, sections: sectionRuns(numbers), parsed: nil)
+            var result = SearchResult(query: text, rowNumbers: numbers, sections: sectionRuns(numbers), parsed: nil)
+            result.pattern = (pattern, keywords, fuzzy)
+            return result
         }
         // Best first; equal scores in list order (alphabetical).
         let order = numbers.indices.sorted { a, b in
@@ -57,7 +67,25 @@ extension SearchIndex {
         }
         let sorted = order.map { numbers[$0] }
         let sections = sorted.isEmpty ? [] : [RowSection(title: "", range: 0..<sorted.count)]
-        return SearchResult(query: text, rowNumbers: sorted, sections: sections, parsed: nil)
+        var result = SearchResult(query: text, rowNumbers: sorted, sections: sections, parsed: nil)
+        result.pattern = (pattern, keywords, fuzzy)
+        return result
+    }
+
+    /// Whether every row `pattern` finds was found by `previous`: made by a pattern of the same mode whose
+    /// terms each reappear, in order, with the same marks and at least as much text (a negated term
+    /// unchanged: a longer one excludes fewer rows); new terms may follow; no term holds a digit.
+    func refinable(_ previous: SearchResult?, _ pattern: SearchPattern, keywords: Bool, fuzzy: Bool) -> Bool {
+        guard let old = previous?.pattern, old.keywords == keywords, old.fuzzy == fuzzy,
+            pattern.terms.count >= old.pattern.terms.count,
+            // A number may be read in another form as it grows (its E.164 digits): searched afresh.
+            !pattern.terms.contains(where: { $0.text.contains(where: \.isNumber) })
+        else { return false }
+        for (new, was) in zip(pattern.terms, old.pattern.terms) {
+            guard new.match == was.match, new.negated == was.negated else { return false }
+            if was.negated ? new.text != was.text : !new.text.hasPrefix(was.text) { return false }
+        }
+        return true
     }
 
     /// The rows among `candidates` that every term accepts, and (when `scoring`) each one's summed fuzzy
