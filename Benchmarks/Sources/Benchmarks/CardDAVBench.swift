@@ -161,7 +161,7 @@ private func benchCardDAVServer(_ kind: String, count: Int, cards: String, work:
             + "change \(format(afterChange, 3)) s; contacts sync adds \(format(ourTen - afterChange, 3)) s)")
     print(
         "  first sync against the server's cheapest complete listing with data (\(format(listing, 3)) s, "
-            + (cardsGiven >= count ? "the sync-collection with the cards" : "the query") + "): disk "
+            + (listing < query ? "the sync-collection with the cards" : "the query") + "): disk "
             + "\(format(ourFirst / listing))×, tmpfs \(format(ourFirstTmpfs / listing))×; against token + query "
             + "(\(format(floor, 3)) s): disk \(format(ourFirst / floor))×, tmpfs \(format(ourFirstTmpfs / floor))×;"
             + " vdirsyncer \(format(theirFirst / listing))× the listing")
