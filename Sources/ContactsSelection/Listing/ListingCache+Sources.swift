@@ -14,7 +14,7 @@ extension ListingCache {
     ///
     /// The `observer` runs the long steps (the cache's reading shown after `progressAfter` seconds) and
     /// hears the notes and the book's diagnostics. Throws `ContactsCoreError` when a source cannot be read
-    /// (``ContactsCoreError/nothingRead(source:)`` when no card at all could be), ``GroupError`` for an
+    /// (`ContactsCoreError.nothingRead(source:)` when no card at all could be), ``GroupError`` for an
     /// unknown group and ``SelectionError/unusableLocale(locale:reason:)`` when the list cannot be made.
     ///
     /// ```swift
@@ -60,7 +60,7 @@ extension ListingCache {
     /// The whole book of `paths` (as ``open(paths:configuration:group:needsContacts:namesSources:progressAfter:observer:)``
     /// names them): the embedded sample for none, one file, stream or vdir folder as it is, several merged
     /// with where each contact came from. Its diagnostics go to `observer`; a book of which no card at all
-    /// could be read throws ``ContactsCoreError/nothingRead(source:)``.
+    /// could be read throws `ContactsCoreError.nothingRead(source:)`.
     ///
     /// ```swift
     /// let (book, sources) = try ListingCache.readBook(["work.vcf", "friends"])
