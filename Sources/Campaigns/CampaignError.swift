@@ -22,6 +22,12 @@ public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The campaign's variables (``Campaign/variables(json:file:)``) are not a JSON object, or not JSON: the
     /// text names the file, line and column.
     case invalidVariables(String)
+    /// The recipient's address is on the campaign's suppression list (a hard bounce, an unsubscribe): it
+    /// is not mailed. `reason` is the list's (`Composer`'s `SuppressionList`), with where it is.
+    case suppressed(address: String, reason: String)
+    /// A message with more recipients (To, Cc, Bcc) than the provider takes in one message
+    /// (``CampaignSending/maxRecipients``): it is not sent.
+    case tooManyRecipients(count: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -38,6 +44,9 @@ public enum CampaignError: Error, Equatable, Sendable, CustomStringConvertible {
             }
         case .unknownContact(let id): return "no contact with the id '\(id)'"
         case .invalidVariables(let text): return text
+        case .suppressed(let address, let reason): return "\(address): suppressed (\(reason)): not sent"
+        case .tooManyRecipients(let count, let limit):
+            return "\(count) recipients (To, Cc, Bcc), more than the provider's \(limit) per message: not sent"
         case .sampleBook:
             return "--send mails only a book you name: give --source FILE|DIR (the built-in sample book is never "
                 + "sent to; without --send, see what would be sent)"

@@ -90,6 +90,9 @@ public struct MailDraft: Sendable, Hashable {
     /// when one of them is `https:`. Characters a URI cannot hold (spaces, non-ASCII, `<>",`) are
     /// percent-encoded when the message is written.
     public var listUnsubscribe: [String] = []
+    /// The envelope sender (SMTP `MAIL FROM`, where bounces go) when it is not ``from``'s address: e.g. a
+    /// VERP address (``VERP/envelopeSender(for:returnPath:)``). An outbox queues the message with it.
+    public var envelopeSender: String?
 
     /// A draft; every field may be filled later. `MIMEWriter` checks what it needs (from, a recipient).
     public init(
