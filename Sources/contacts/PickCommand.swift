@@ -12,7 +12,7 @@ import TerminalUI
 enum PickCommand: Command {
     static let name = "pick"
     static let summary = "Pick contacts in a full-screen list (the result on stdout)"
-    static let outputs = ContactFormatter.SelectionFormat.allCases.map(\.rawValue) + ["vcard"]
+    static let outputs = ContactPrinter.Format.rowFormats.map(\.rawValue)
     static let spec = CommandSpec(
         name: name, summary: summary,
         discussion: """
@@ -159,7 +159,7 @@ enum PickCommand: Command {
         case .pinned(let id):
             var out = Output()
             out.write(
-                ContactFormatter.terminal.pinned(id, as: ContactFormatter.SelectionFormat(rawValue: output) ?? .lines))
+                ContactPrinter(ContactPrinter.Format(rawValue: output) ?? .lines, formatter: .terminal).pinned(id))
             out.flush()
         case .selected(let contacts):
             try printPicked(contacts, output: output, lookup: selection.contacts)
@@ -167,16 +167,15 @@ enum PickCommand: Command {
         return .ok
     }
 
-    /// Prints the picked contacts in the `--output` format (``ContactFormatter``; `vcard` looks their cards
+    /// Prints the picked contacts in the `--output` format (``ContactPrinter``; `vcard` looks their cards
     /// up by id), in the order they were picked.
     static func printPicked(_ contacts: [FormattedContact], output: String, lookup: ContactLookup) throws {
         var out = Output()
-        if let format = ContactFormatter.SelectionFormat(rawValue: output) {
-            out.write(ContactFormatter.terminal.selection(contacts, as: format))
-        } else {
-            do { out.write(try ContactFormatter.vcards(contacts.map(\.id), contacts: lookup)) } catch {
-                throw CLIError.failure("pick: \(error)")
-            }
+        do {
+            try ContactPrinter(ContactPrinter.Format(rawValue: output) ?? .lines, formatter: .terminal).write(
+                selection: contacts, contacts: lookup, to: &out)
+        } catch {
+            throw CLIError.failure("pick: \(error)")
         }
         out.flush()
     }
