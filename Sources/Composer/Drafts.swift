@@ -59,6 +59,12 @@ public struct MailHeader: Sendable, Hashable {
         self.name = name
         self.value = value
     }
+
+    /// Checks `name` as the writer will: a field name (printable ASCII, no `:`), not one the writer
+    /// makes from the draft's fields. Throws `ComposerError.invalidHeaderName` otherwise.
+    public static func checkName(_ name: String) throws {
+        _ = try MIME.checkExtraHeaderName(name)
+    }
 }
 
 /// An e-mail ready to be written as MIME or handed to a transport (what iOS's mail compose

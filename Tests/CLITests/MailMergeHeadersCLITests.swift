@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Header fields bulk mail needs: `--header` rendered per recipient (the tool's own fields refused),
+/// `--list-id`, opaque unsubscribe tokens in a one-click URL; read back by Python's `email` (strict).
+@Suite("compose: bulk-mail header fields", .serialized)
+struct MailMergeHeadersCLITests {
+    typealias Sheet = MailMergeSheetCLITests
+
+    @Test("--header per recipient, --list-id, {{unsubscribe_token}} kept per address across runs")
+    func headersListIDAndTokens() throws {
+        let (dir, templates) = try Sheet.setup("headers")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "email,name,table\nzoe@example.org,Zoë Zed,1\namy@example.org,Amy,2\n".write(
+            to: dir.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
+        let mailbox = dir.appendingPathComponent("mailbox")
+        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
+        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        defer { server.stop() }
+        let args = [
+            "compose", "--recipients", "people.csv", "--template", "note", "--templates", templates.path,
+            "--from", "ada@example.org", "--smtp", url, "--locale", "en",
+            "--header", "X-Campaign: spring-{{table}}", "--header", "X-Member: {{recipient.name}}",
+            "--list-id", "Club news <news.example.org>", "--unsubscribe-tokens", "tokens.tsv",
+            "--unsubscribe", "https://example.org/leave?t={{unsubscribe_token}}",
+        ]
+        let r = try CLI.run(args + ["--send"], currentDirectory: dir)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let tokens = try String(contentsOf: dir.appendingPathComponent("tokens.tsv"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(tokens.map { $0[0] } == ["zoe@example.org", "amy@example.org"])
+        #expect(tokens.allSatisfy { $0[1].count == 22 && !$0[1].contains("@") } && tokens[0][1] != tokens[1][1])
+        let got = try Sheet.received(mailbox)
+        _ = try Sheet.summaries(got.map(\.eml))
+        let script = """
+            import email, email.policy, sys
+            for path in sys.argv[1:]:
+                m = email.message_from_binary_file(open(path, 'rb'), policy=email.policy.strict)
+                print('|'.join(str(m[k]) for k in ('To', 'X-Campaign', 'X-Member', 'List-Id', 'List-Unsubscribe', 'List-Unsubscribe-Post')))
+            """
+        let parsed = try runToEnd([DemoCLITests.python, "-c", script] + got.map(\.eml.path))
+        #expect(parsed.status == 0, "\(parsed.output)")
+        #expect(
+            Set(parsed.output.split(separator: "\n").map(String.init)) == [
+                "Zoë Zed <zoe@example.org>|spring-1|Zoë Zed|Club news <news.example.org>|<https://example.org/leave?t=\(tokens[0][1])>|List-Unsubscribe=One-Click",
+                "Amy <amy@example.org>|spring-2|Amy|Club news <news.example.org>|<https://example.org/leave?t=\(tokens[1][1])>|List-Unsubscribe=One-Click",
+            ], "\(parsed.output)")
+        // Another run: the same token for each address (the file is not rewritten).
+        let preview = try CLI.run(args + ["--preview", "1"], currentDirectory: dir)
+        #expect(preview.stdout.contains("leave?t=\(tokens[0][1])>"), "\(preview.stdout)")
+        for owned in [
+            "Subject: x", "List-Id: <a.b>", "DKIM-Signature: v=1", "List-Unsubscribe: <https://x>", "no colon",
+        ] {
+            let refused = try CLI.run(args + ["--header", owned], currentDirectory: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("--header"), "\(owned): \(refused.stderr)")
+        }
+        let badID = try CLI.run(args + ["--list-id", "news"], currentDirectory: dir)
+        #expect(badID.status == 2 && badID.stderr.contains("--list-id"))
+    }
+}
