@@ -58,4 +58,50 @@ struct MailMergeHeadersCLITests {
         let badID = try CLI.run(args + ["--list-id", "news"], currentDirectory: dir)
         #expect(badID.status == 2 && badID.stderr.contains("--list-id"))
     }
+
+    @Test("every header line as written is one an MTA signs as it is: a local key signs and verifies (dkimpy)")
+    func dkimSignsAndVerifies() throws {
+        let (dir, templates) = try Sheet.setup("dkim")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let long = String(repeating: "Grüße aus Zürich und München ", count: 4)
+        try "email,name,table,topic\nzoe@example.org,Zoë Zed-Ångström von und zu Lichtenstein,4,\(long)\n".write(
+            to: dir.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
+        let mailbox = dir.appendingPathComponent("mailbox")
+        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
+        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        defer { server.stop() }
+        let r = try CLI.run(
+            [
+                "compose", "--recipients", "people.csv", "--template", "note", "--templates", templates.path,
+                "--from", "Ada Lovelace <ada@example.org>", "--smtp", url, "--locale", "en", "--send",
+                "--header", "X-Topic: {{topic}}", "--list-id", "Club news <news.example.org>",
+                "--unsubscribe", "https://example.org/leave?name={{recipient.name}}&topic={{topic}}",
+                "--unsubscribe", "mailto:leave@example.org?subject={{recipient.name}}",
+            ], currentDirectory: dir)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let got = try Sheet.received(mailbox)
+        _ = try Sheet.summaries(got.map(\.eml))
+        // Signed with simple/simple canonicalization (which keeps every octet and fold), over every field
+        // the tool wrote, then verified with the public key: no field needs re-folding on its way.
+        let script = """
+            import dkim, subprocess, sys, base64, os
+            d = sys.argv[1]
+            subprocess.run(['openssl', 'genrsa', '-out', d + '/key.pem', '2048'], check=True, capture_output=True)
+            pub = subprocess.run(['openssl', 'rsa', '-in', d + '/key.pem', '-pubout', '-outform', 'DER'],
+                                 check=True, capture_output=True).stdout
+            key = open(d + '/key.pem', 'rb').read()
+            raw = open(sys.argv[2], 'rb').read()
+            head = raw.split(b'\\r\\n\\r\\n', 1)[0].split(b'\\r\\n')
+            assert all(len(l) <= 78 or l.lstrip().startswith(b'<') for l in head), [l for l in head if len(l) > 78]
+            names = sorted({l.split(b':', 1)[0] for l in head if l[:1] not in (b' ', b'\\t')})
+            for c in ([b'simple', b'simple'], [b'relaxed', b'relaxed']):
+                sig = dkim.sign(raw, b'sel', b'example.org', key, canonicalize=tuple(c), include_headers=names)
+                ok = dkim.verify(sig + raw, dnsfunc=lambda n, timeout=5: b'v=DKIM1; k=rsa; p=' + base64.b64encode(pub))
+                print(c[0].decode(), ok, len(names))
+            """
+        let parsed = try runToEnd([DemoCLITests.python, "-c", script, dir.path] + got.map(\.eml.path))
+        #expect(
+            parsed.status == 0 && parsed.output.contains("simple True") && parsed.output.contains("relaxed True"),
+            "\(parsed.output)")
+    }
 }
