@@ -297,6 +297,10 @@ public struct Campaign: Sendable {
                     if let verpReturnPath {
                         draft.envelopeSender = try VERP.envelopeSender(for: to.asciiAddress, returnPath: verpReturnPath)
                     }
+                    if let html = draft.htmlBody {
+                        let folder = library.directory.appendingPathComponent(template)
+                        (draft.htmlBody, draft.inlineImages) = try Self.inlineImages(in: html, folder: folder)
+                    }
                     let rowReplyTo = try addresses("reply-to", sheetRow?.replyTo)
                     draft.replyTo = rowReplyTo.isEmpty ? replyTo : rowReplyTo
                     draft.attachments =

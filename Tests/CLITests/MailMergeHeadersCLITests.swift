@@ -104,4 +104,49 @@ struct MailMergeHeadersCLITests {
             parsed.status == 0 && parsed.output.contains("simple True") && parsed.output.contains("relaxed True"),
             "\(parsed.output)")
     }
+
+    @Test("<img src=\"file\"> in an HTML or Markdown body: a cid: part inline, files only from the template's folder")
+    func inlineImages() throws {
+        let (dir, templates) = try Sheet.setup("inline")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let note = templates.appendingPathComponent("note")
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 300)
+        try Data(png).write(to: note.appendingPathComponent("logo.png"))
+        try
+            "<p>Table {{table}}</p><img src=\"logo.png\" alt=\"logo\"><img src='logo.png'><img src=\"https://example.org/x.png\">\n"
+            .write(to: note.appendingPathComponent("body.html.mustache"), atomically: true, encoding: .utf8)
+        try "email,name,table\nzoe@example.org,Zoë,1\n".write(
+            to: dir.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let args = [
+            "compose", "--recipients", "people.csv", "--template", "note", "--templates", templates.path,
+            "--from", "ada@example.org", "--locale", "en",
+        ]
+        let r = try CLI.run(args + ["--out", out.path], currentDirectory: dir)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let emls = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".eml") }
+            .map { out.appendingPathComponent($0) }
+        #expect(emls.count == 1)
+        _ = try Sheet.summaries(emls)
+        let script = """
+            import email, email.policy, sys, re
+            m = email.message_from_binary_file(open(sys.argv[1], 'rb'), policy=email.policy.strict)
+            related = next(p for p in m.walk() if p.get_content_type() == 'multipart/related')
+            html = related.get_body(('html',)).get_content()
+            cids = re.findall(r'src=["\\']cid:([^"\\']+)', html)
+            images = [p for p in related.iter_parts() if p.get_content_maintype() == 'image']
+            print(m.get_content_type(), len(cids), len(set(cids)), len(images), 'https://example.org/x.png' in html)
+            for p in images:
+                print(p['Content-ID'] == '<' + cids[0] + '>', p.get_content_disposition(), p.get_filename(),
+                      p.get_payload(decode=True) == open(sys.argv[2], 'rb').read())
+            """
+        let parsed = try runToEnd(
+            [DemoCLITests.python, "-c", script, emls[0].path, note.appendingPathComponent("logo.png").path])
+        #expect(parsed.output == "multipart/related 2 1 1 True\nTrue inline logo.png True\n", "\(parsed.output)")
+        // A file outside the template's folder is refused for that recipient.
+        try "<img src=\"../../people.csv\">".write(
+            to: note.appendingPathComponent("body.html.mustache"), atomically: true, encoding: .utf8)
+        let outside = try CLI.run(args + ["--out", dir.appendingPathComponent("out2").path], currentDirectory: dir)
+        #expect(outside.status == 1 && outside.stderr.contains("<img src>"), "\(outside.stderr)")
+    }
 }
