@@ -14,9 +14,7 @@ struct MailMergeHeadersCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         try "email,name,table\nzoe@example.org,Zoë Zed,1\namy@example.org,Amy,2\n".write(
             to: dir.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
-        let mailbox = dir.appendingPathComponent("mailbox")
-        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
-        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        let (mailbox, server, url) = try Sheet.mailServer(in: dir)
         defer { server.stop() }
         let args = [
             "compose", "--recipients", "people.csv", "--template", "note", "--templates", templates.path,
@@ -66,9 +64,7 @@ struct MailMergeHeadersCLITests {
         let long = String(repeating: "Grüße aus Zürich und München ", count: 4)
         try "email,name,table,topic\nzoe@example.org,Zoë Zed-Ångström von und zu Lichtenstein,4,\(long)\n".write(
             to: dir.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
-        let mailbox = dir.appendingPathComponent("mailbox")
-        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
-        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        let (mailbox, server, url) = try Sheet.mailServer(in: dir)
         defer { server.stop() }
         let r = try CLI.run(
             [
