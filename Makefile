@@ -8,6 +8,9 @@ APT_PACKAGES := libicu-dev libphonenumber-dev libcurl4-openssl-dev man-db gettex
 APT_PACKAGES += libncurses-dev tmux mutt
 # A real IMAP server for the sent-copy tests (Dovecot in a temporary configuration on 127.0.0.1).
 APT_PACKAGES += dovecot-imapd
+# Cyrus IMAP's CardDAV for the sync tests (httpd and lmtpd from a temporary configuration; no cyrus-imapd,
+# which conflicts with dovecot-imapd).
+APT_PACKAGES += cyrus-common cyrus-caldav sasl2-bin
 # The benchmarks' peers from Debian (fzf beside the picker); installed by `make bench` only.
 APT_BENCH_PACKAGES := fzf
 VENV := .venv

@@ -185,8 +185,7 @@ extension Campaign {
             let reach = selection.value(for: row.id)
             canonical += "\nto \(row.id.utf8.count):\(row.id) \(reach?.channel.rawValue ?? "-") \(reach?.value ?? "")"
         }
-        canonical += "\nvia \(delivery.target.via)"
-        if case .sendmail = delivery.target { canonical += " (sendmail)" }
+        canonical += "\nvia \(delivery.target.transport.identity)"
         if let sms = delivery.textTransport { canonical += "\nsms \(sms.path)" }
         return "v1-" + String(canonical.fnv1a64, radix: 16)
     }

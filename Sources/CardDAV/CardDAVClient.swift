@@ -35,15 +35,27 @@ public struct AddressBookCollection: Sendable, Hashable {
     public var url: String
     public var displayName: String?
     public var description: String?
-    /// `#RRGGBB` (Apple's calendar-color property), when the server keeps one.
+    /// `#RRGGBB` (InfCloud's `addressbook-color`, else Apple's `calendar-color`), when the server keeps one.
     public var color: String?
     /// Whether the server offers RFC 6578 `sync-collection` on it.
     public var supportsSyncCollection: Bool
+    /// The properties a sync keeps in step, as discovery found them.
+    var properties: CollectionProperties?
 
     public init(
         url: String, displayName: String? = nil, description: String? = nil, color: String? = nil,
         supportsSyncCollection: Bool = false
     ) {
+        self.init(
+            url: url, displayName: displayName, description: description, color: color,
+            supportsSyncCollection: supportsSyncCollection, properties: nil)
+    }
+
+    init(
+        url: String, displayName: String?, description: String?, color: String?, supportsSyncCollection: Bool,
+        properties: CollectionProperties?
+    ) {
+        self.properties = properties
         self.url = url
         self.displayName = displayName
         self.description = description
@@ -168,7 +180,7 @@ public final class CardDAVClient: Sendable {
     func propfind(_ url: String, depth: Int, props: String) throws -> [DAVResponse]? {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
-            <d:propfind xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav" xmlns:cs="http://calendarserver.org/ns/" xmlns:ic="http://apple.com/ns/ical/"><d:prop>\(props)</d:prop></d:propfind>
+            <d:propfind xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav" xmlns:cs="http://calendarserver.org/ns/" xmlns:ic="http://apple.com/ns/ical/" xmlns:inf="http://inf-it.com/ns/ab/"><d:prop>\(props)</d:prop></d:propfind>
             """
         var responses: [DAVResponse] = []
         let (response, _) = try multistatus("PROPFIND", url, depth: depth, body: body) { responses.append($0) }
@@ -186,7 +198,8 @@ public final class CardDAVClient: Sendable {
     // MARK: Discovery
 
     static let collectionProps =
-        "<d:resourcetype/><d:displayname/><card:addressbook-description/><ic:calendar-color/><d:supported-report-set/>"
+        "<d:resourcetype/><d:displayname/><card:addressbook-description/><inf:addressbook-color/><ic:calendar-color/>"
+        + "<d:supported-report-set/>"
 
     /// The address books the account's URL leads to: the collection itself, or those of the principal's
     /// address-book home, found from the URL, else from `/.well-known/carddav`.
@@ -244,12 +257,12 @@ public final class CardDAVClient: Sendable {
     private func collection(_ r: DAVResponse, base: String) -> AddressBookCollection {
         let reports = r.property("supported-report-set")?.all("supported-report") ?? []
         let sync = reports.contains { $0.first("report")?.first("sync-collection") != nil }
-        let color = r.property("calendar-color", DAVElement.apple)?.trimmedText
+        let properties = CollectionProperties(r)
         return AddressBookCollection(
             url: Self.withSlash(Self.resolve(r.href, against: base)),
             displayName: r.property("displayname")?.trimmedText.nonEmpty,
             description: r.property("addressbook-description", DAVElement.cardDAV)?.trimmedText.nonEmpty,
-            color: color.flatMap { $0.isEmpty ? nil : String($0.prefix(7)) }, supportsSyncCollection: sync)
+            color: properties.color, supportsSyncCollection: sync, properties: properties)
     }
 
     // MARK: URLs

@@ -22,6 +22,8 @@ public enum CardDAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case addressBook(String)
     /// The sync folder or its state could not be read or written.
     case local(path: String, message: String)
+    /// The configuration file has no account of that name (`known`: the names it has).
+    case noAccount(String, path: String, known: [String])
 
     public var description: String {
         switch self {
@@ -34,6 +36,9 @@ public enum CardDAVError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badAnswer(let url, let message): return "\(url): unreadable answer: \(message)"
         case .addressBook(let message): return message
         case .local(let path, let message): return "\(path): \(message)"
+        case .noAccount(let name, let path, let known):
+            return "no account '\(name)' in \(path)"
+                + (known.isEmpty ? "" : " (accounts: \(known.joined(separator: ", ")))")
         }
     }
 }

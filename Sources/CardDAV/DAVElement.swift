@@ -15,6 +15,8 @@ struct DAVElement: Sendable, Hashable {
     static let cardDAV = "urn:ietf:params:xml:ns:carddav"
     static let calendarServer = "http://calendarserver.org/ns/"
     static let apple = "http://apple.com/ns/ical/"
+    /// InfCloud's namespace: `addressbook-color`, the colour of an address book on Xandikos and Radicale.
+    static let infCloud = "http://inf-it.com/ns/ab/"
 
     /// The children named `name` in `namespace`.
     func all(_ name: String, _ namespace: String = dav) -> [DAVElement] {

@@ -42,6 +42,21 @@ public struct SyncAccount: Sendable, Equatable {
         return config + "/contacts/sync.conf"
     }
 
+    /// The account `name` of the configuration file at `path` (the default one when nil): its file
+    /// unreadable or malformed is ``CardDAVError/local(path:message:)``, no such account
+    /// ``CardDAVError/noAccount(_:path:known:)``.
+    public static func named(_ name: String, in path: String? = nil) throws -> SyncAccount {
+        let path = path ?? defaultPath()
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CardDAVError.local(path: path, message: "cannot read the configuration file")
+        }
+        let accounts = try parse(String(decoding: data, as: UTF8.self), path: path)
+        guard let account = accounts.first(where: { $0.name == name }) else {
+            throw CardDAVError.noAccount(name, path: path, known: accounts.map(\.name))
+        }
+        return account
+    }
+
     /// The accounts of a configuration file's text; an unknown key, a line that is no `key = value`, an
     /// account without `url` or `into` is an error naming the file and line. `~/` is the home folder.
     public static func parse(

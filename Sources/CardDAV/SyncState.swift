@@ -17,6 +17,8 @@ struct SyncState: Sendable, Equatable {
     var syncToken: String?
     var items: [String: Item] = [:]
     var conflicts: [SyncConflict] = []
+    /// The collection's metadata (`displayname`, `color`) as both sides last agreed on it.
+    var metadata: [String: String] = [:]
     /// The members file the state was read from (nil before the first save).
     private(set) var membersFile: String?
     /// Why the members could not be read, when they could not (they are then found again, as on a
@@ -79,6 +81,7 @@ struct SyncState: Sendable, Equatable {
         var supportsSyncCollection: Bool
         var syncToken: String?
         var conflicts: [SyncConflict]
+        var metadata: [String: String]?
         var members: String?
         /// The members, in states written before they had a file of their own.
         var items: [String: StoredItem]?
@@ -110,7 +113,7 @@ struct SyncState: Sendable, Equatable {
         var state = SyncState(
             sourceURL: stored.sourceURL, bookName: stored.bookName, collection: stored.collection,
             supportsSyncCollection: stored.supportsSyncCollection, syncToken: stored.syncToken,
-            conflicts: stored.conflicts)
+            conflicts: stored.conflicts, metadata: stored.metadata ?? [:])
         for (file, item) in stored.items ?? [:] {
             state.items[file] = Item(
                 href: item.href, etag: item.etag, hash: item.hash, base: .bytes(Array(item.base.utf8)))
@@ -143,7 +146,7 @@ struct SyncState: Sendable, Equatable {
             let stored = Stored(
                 sourceURL: sourceURL, bookName: bookName, collection: collection,
                 supportsSyncCollection: supportsSyncCollection, syncToken: syncToken, conflicts: conflicts,
-                members: membersFile, items: nil)
+                metadata: metadata.isEmpty ? nil : metadata, members: membersFile, items: nil)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try AtomicFiles.replace(Self.path(vdir), with: Array(try encoder.encode(stored)))

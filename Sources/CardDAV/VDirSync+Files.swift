@@ -23,9 +23,22 @@ extension VDirSync {
         return SyncState.folderName + "/conflicts/" + name
     }
 
-    func writeMetadata(_ name: String, _ value: String?) throws {
-        guard let value, VDir(path: folder).metadata(name) != value else { return }
-        try local { try AtomicFiles.replace(folder + "/" + name, with: Array((value + "\n").utf8)) }
+    /// Writes the metadata file `name` (`displayname`, `color`) with `value`, or removes it (nil); whether
+    /// the file changed.
+    @discardableResult
+    func writeMetadata(_ name: String, _ value: String?) throws -> Bool {
+        let path = folder + "/" + name
+        guard
+            VDir(path: folder).metadata(name) != value || (value == nil && FileManager.default.fileExists(atPath: path))
+        else { return false }
+        try local {
+            if let value {
+                try AtomicFiles.replace(path, with: Array((value + "\n").utf8))
+            } else {
+                try AtomicFiles.remove(path)
+            }
+        }
+        return true
     }
 
     /// Notes a push before it is made (removed once the state is saved).

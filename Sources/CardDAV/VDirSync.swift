@@ -27,6 +27,21 @@ public struct SyncSummary: Sendable, Hashable {
     public var failed: [String] = []
     /// Local changes not sent because the sync was read-only.
     public var notSent = 0
+    /// The address book's metadata (`displayname`, `color`) written here from the server, and sent to it.
+    public var metadataReceived: [String] = []
+    public var metadataSent: [String] = []
+    /// Metadata changed differently on both sides: the server's value is in the folder, yours is named.
+    public var metadataConflicts: [MetadataConflict] = []
+}
+
+/// A metadata file (`displayname`, `color`) changed here while the server's value changed otherwise: the
+/// server's value was kept.
+public struct MetadataConflict: Sendable, Hashable {
+    /// `displayname` or `color`.
+    public var name: String
+    /// The value of the folder's file before the sync (now replaced), and the server's, kept.
+    public var mine: String
+    public var theirs: String?
 }
 
 /// Two-way sync of one CardDAV address book with a vdir folder. Local adds, edits and deletes are pushed
@@ -101,7 +116,7 @@ public final class VDirSync {
         }
         summary = SyncSummary()
         writtenPaths = []
-        var metadata: [(String, String?)] = []
+        var discovered: CollectionProperties?
         if let journal = FileManager.default.contents(atPath: SyncState.journal(folder)), !journal.isEmpty {
             let pending = String(decoding: journal, as: UTF8.self).split(separator: "\n").count
             notes.append("resuming after an interrupted sync (\(pending) push\(pending == 1 ? "" : "es") under way)")
@@ -120,7 +135,7 @@ public final class VDirSync {
             state.bookName = bookName
             state.collection = collection.url
             state.supportsSyncCollection = collection.supportsSyncCollection
-            metadata = [("displayname", collection.displayName), ("color", collection.color)]
+            discovered = collection.properties
         }
         summary.collection = state.collection
         try local { try PrivateFiles.makeDirectories(folder) }
@@ -128,8 +143,8 @@ public final class VDirSync {
         for dir in [folder, SyncState.folder(folder), SyncState.conflictFolder(folder)] {
             AtomicFiles.removeTemporaries(in: dir)
         }
-        for (name, value) in metadata { try writeMetadata(name, value) }
         let loaded = state
+        try syncMetadata(known: discovered)
         try syncOnce()
         // Files written here are made durable before the state that names them; a sync that
         // changed nothing writes nothing (no flush, no state rewrite).

@@ -82,7 +82,7 @@ public struct DeliveryRequest: Sendable {
         } else {
             target = .files(URL(fileURLWithPath: "."))
         }
-        if case .smtp = target {
+        if target.transport is SMTPConfiguration {
             if sendmailTimeout != nil { throw ComposerError.invalidOptions("--sendmail-timeout goes with --sendmail") }
         } else if startTLS || caFile != nil || user != nil || auth != nil || replyTimeout != nil
             || commandTimeout != nil || connectTimeout != nil || allowPlaintextAuth || neverPlaintextAuth

@@ -35,6 +35,10 @@ public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible
     case badData(file: String, line: Int, column: Int, message: String)
     /// A file could not be read.
     case io(path: String, message: String)
+    /// A file is not UTF-8 text.
+    case notUTF8(path: String)
+    /// A partials folder the user named does not exist.
+    case noPartialsFolder(String)
 
     public var description: String {
         func whom(_ r: String?) -> String { r.map { " for recipient \($0)" } ?? "" }
@@ -62,6 +66,8 @@ public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible
         case .templateNotFound(let n, let d): return "template '\(n)': \(d)"
         case .badData(let f, let l, let c, let m): return "\(f):\(l):\(c): \(m)"
         case .io(let p, let m): return "\(p): \(m)"
+        case .notUTF8(let p): return "cannot read \(p) as UTF-8"
+        case .noPartialsFolder(let p): return "no such partials folder: \(p)"
         }
     }
 

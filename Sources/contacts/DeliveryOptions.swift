@@ -148,12 +148,8 @@ struct DeliveryOptions {
     /// take them: once, before anything is read or rendered.
     func prepare(command: String) throws {
         do { try target.prepare() } catch {
-            let option: String
-            switch target {
-            case .maildir: option = "--maildir"
-            case .mbox: option = "--mbox"
-            default: option = "--out"
-            }
+            let transport = target.transport
+            let option = transport is MaildirTransport ? "--maildir" : transport is MboxTransport ? "--mbox" : "--out"
             throw CLIError.failure("\(command): \(option): \(error)")
         }
     }
@@ -176,10 +172,10 @@ struct DeliveryOptions {
     /// The command that resumes the outbox `dir` with this target (secrets left out).
     func resumeCommand(_ dir: URL) -> String {
         var words = ["contacts", "outbox", "send", dir.path]
-        switch target {
-        case .smtp(let c): words += ["--smtp", c.url]
-        case .sendmail: words += sendmailProgram.map { ["--sendmail-program", $0] } ?? ["--sendmail"]
-        default: break
+        if let c = target.transport as? SMTPConfiguration {
+            words += ["--smtp", c.url]
+        } else if target.transport is SendmailTransport {
+            words += sendmailProgram.map { ["--sendmail-program", $0] } ?? ["--sendmail"]
         }
         if let smsProgram { words += ["--sms-program", smsProgram] }
         words += sentFolderWords + throttle.words

@@ -24,7 +24,9 @@ enum SyncCommand: Command {
             the UID; mine is sent by the next sync). On a terminal, --resolve ID without --take, or
             --resolve-all, shows each conflicting property's two sides next to each other: take yours (m),
             the server's (t) or, for EMAIL, TEL and the like, both (b), then Enter. Nothing is deleted that changed on the other side, and
-            a sync stopped at any point converges on the next one. --read-only pulls without sending.
+            a sync stopped at any point converges on the next one. --read-only pulls without sending. The
+            book's display name and colour sync both ways with the files DIR/displayname and DIR/color (changed
+            on both sides: the server's stays, yours is named).
 
             Answers of any size are read as they arrive; a member that is not a vCard (or larger than
             64 MiB) is named and not written, a change the server refuses (403, 409…) is named and tried
@@ -86,29 +88,56 @@ enum SyncCommand: Command {
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
         let positionals = try args.positionals(max: 1, names: "one URL")
-        if let dir = try args.option("--conflicts") {
-            guard positionals.isEmpty else { throw CLIError.usage("sync --conflicts: expected no URL") }
-            return try listConflicts(dir)
-        }
-        if let id = try args.option("--resolve") {
-            guard positionals.isEmpty else { throw CLIError.usage("sync --resolve: expected no URL") }
-            let dir = try args.option("--into") ?? "."
+        let conflicts = try args.option("--conflicts")
+        let id = try args.option("--resolve")
+        if conflicts != nil || id != nil || args.flag("--resolve-all") {
+            guard positionals.isEmpty else { throw CLIError.usage("sync --conflicts/--resolve: expected no URL") }
+            let dir = try conflicts ?? args.option("--into") ?? "."
+            guard let id else { return try conflicts == nil ? SyncResolveScreen.run(nil, in: dir) : listConflicts(dir) }
             guard let side = try args.option("--take") else { return try SyncResolveScreen.run([id], in: dir) }
             guard let take = ConflictSide(rawValue: side) else {
                 throw CLIError.usage("sync --resolve: expected --take mine or --take theirs")
             }
-            return try resolveConflict(id, in: dir, take: take)
+            print(
+                terminalSafe(
+                    try failing("sync --resolve") { try VDirSync.resolve(id, in: dir, take: take).settledReport(take) })
+            )
+            return .ok
         }
-        if args.flag("--resolve-all") {
-            guard positionals.isEmpty else { throw CLIError.usage("sync --resolve-all: expected no URL") }
-            return try SyncResolveScreen.run(nil, in: try args.option("--into") ?? ".")
+        return try failing("sync") {
+            // An account of the configuration file gives what the command line does not.
+            let saved = try (args.option("--account")).map {
+                try SyncAccount.named($0, in: try args.option("--config"))
+            }
+            guard let url = positionals.first ?? saved?.url else {
+                throw CLIError.usage("sync: expected the server URL")
+            }
+            let list = args.flag("--list")
+            guard let into = try args.option("--into") ?? saved?.into, !list else {
+                guard list else { throw CLIError.usage("sync: expected --into DIR (or --list)") }
+                for book in try client(args, url, saved).addressBooks() { print(terminalSafe(book.listing)) }
+                return .ok
+            }
+            let client = try client(args, url, saved)
+            let readOnly = args.flag("--read-only") || saved?.readOnly == true
+            if args.flag("--all") || saved?.all == true {
+                let prune = args.flag("--prune") || saved?.prune == true
+                let all = try VDirSync.syncAll(client: client, into: into, readOnly: readOnly, prune: prune)
+                for note in all.notes { printError("sync: \(terminalSafe(note))") }
+                for line in all.report { print(terminalSafe(line)) }
+                return all.isClean ? .ok : .failure
+            }
+            let sync = VDirSync(client: client, folder: into)
+            sync.readOnly = readOnly
+            let summary = try sync.run(bookName: try args.option("--book") ?? saved?.book)
+            for note in sync.notes { printError("sync: note: \(terminalSafe(note))") }
+            for line in summary.report { print(terminalSafe(line)) }
+            return summary.isClean ? .ok : .failure
         }
-        // An account of the configuration file gives what the command line does not.
-        let saved = try savedAccount(try args.option("--account"), config: try args.option("--config"))
-        guard let url = positionals.first ?? saved?.url else { throw CLIError.usage("sync: expected the server URL") }
-        let list = args.flag("--list")
-        let into = try args.option("--into") ?? saved?.into
-        guard list || into != nil else { throw CLIError.usage("sync: expected --into DIR (or --list)") }
+    }
+
+    /// The client for `url` with the login of the command line, else of the saved account.
+    static func client(_ args: Arguments, _ url: String, _ saved: SyncAccount?) throws -> CardDAVClient {
         let user = try args.option("--user") ?? saved?.user
         let password = try PasswordOptions.read(
             args, user: user, server: url, command: "sync",
@@ -116,121 +145,32 @@ enum SyncCommand: Command {
         let timeout = try (args.option("--timeout") ?? saved?.timeout).map {
             try parseDuration($0, option: "--timeout", command: "sync")
         }
-        let account = CardDAVAccount(
-            url: url, user: user, password: password, caFile: try args.option("--ca-file") ?? saved?.caFile,
-            timeout: timeout ?? CardDAVAccount.defaultTimeout)
-        do {
-            let client = try CardDAVClient(account: account)
-            if list {
-                var out = Output()
-                for book in try client.addressBooks() {
-                    let sync = book.supportsSyncCollection ? "sync-collection" : "etag listing"
-                    out.line("\(terminalSafe(book.url))  \(terminalSafe(book.displayName ?? "-"))  (\(sync))")
-                }
-                out.flush()
-                return .ok
+        return try CardDAVClient(
+            account: CardDAVAccount(
+                url: url, user: user, password: password, caFile: try args.option("--ca-file") ?? saved?.caFile,
+                timeout: timeout ?? CardDAVAccount.defaultTimeout))
+    }
+
+    /// `body`, its `CardDAVError` a failure of `command` (a usage error for a bad URL or an unknown account).
+    static func failing<T>(_ command: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as CardDAVError {
+            switch error {
+            case .invalidURL, .noAccount: throw CLIError.usage("\(command): \(error)")
+            default: throw CLIError.failure("\(command): \(terminalSafe("\(error)"))")
             }
-            let readOnly = args.flag("--read-only") || saved?.readOnly == true
-            if args.flag("--all") || saved?.all == true {
-                let all = try VDirSync.syncAll(
-                    client: client, into: into!, readOnly: readOnly, prune: args.flag("--prune") || saved?.prune == true
-                )
-                var clean = true
-                for book in all.books {
-                    for note in book.notes {
-                        printError("sync: \(terminalSafe(book.name)): note: \(terminalSafe(note))")
-                    }
-                    if let summary = book.summary {
-                        clean = printSummary(summary) && clean
-                    } else {
-                        print("\(terminalSafe(book.name)): failed: \(terminalSafe(book.error ?? ""))")
-                        clean = false
-                    }
-                }
-                for folder in all.gone {
-                    print(
-                        "\(terminalSafe(folder)): its address book is gone from the server (kept; --prune removes it)")
-                }
-                for folder in all.pruned { print("\(terminalSafe(folder)): removed (its address book is gone)") }
-                return clean ? .ok : .failure
-            }
-            let sync = VDirSync(client: client, folder: into!)
-            sync.readOnly = readOnly
-            let summary = try sync.run(bookName: try args.option("--book") ?? saved?.book)
-            for note in sync.notes { printError("sync: note: \(terminalSafe(note))") }
-            return printSummary(summary) ? .ok : .failure
-        } catch let error as CardDAVError {
-            if case .invalidURL = error { throw CLIError.usage("sync: \(error)") }
-            throw CLIError.failure("sync: \(error)")
         }
-    }
-
-    /// The account `name` of the configuration file (`config`, else the default one); nil without a name.
-    static func savedAccount(_ name: String?, config: String?) throws -> SyncAccount? {
-        guard let name else { return nil }
-        let path = config ?? SyncAccount.defaultPath()
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError.failure("sync: cannot read the configuration file \(path)")
-        }
-        let accounts: [SyncAccount]
-        do { accounts = try SyncAccount.parse(String(decoding: data, as: UTF8.self), path: path) } catch {
-            throw CLIError.failure("sync: \(error)")
-        }
-        guard let account = accounts.first(where: { $0.name == name }) else {
-            let names = accounts.map(\.name).joined(separator: ", ")
-            throw CLIError.usage(
-                "sync: no account '\(name)' in \(path)" + (names.isEmpty ? "" : " (accounts: \(names))"))
-        }
-        return account
-    }
-
-    /// Prints what one sync did; whether it went through cleanly.
-    static func printSummary(_ summary: SyncSummary) -> Bool {
-        print(
-            "\(terminalSafe(summary.collection)): \(summary.pulled) received, \(summary.removedLocally) removed here, "
-                + "\(summary.pushed) sent, \(summary.removedOnServer) removed on the server, \(summary.merged) merged, "
-                + "\(summary.conflicts.count) conflict\(summary.conflicts.count == 1 ? "" : "s")"
-                + (summary.notSent > 0 ? ", \(summary.notSent) not sent (read-only)" : "")
-                + (summary.fullResync ? " (the server forgot the sync-token: everything was listed again)" : "")
-                + " — \(summary.requests) request\(summary.requests == 1 ? "" : "s")")
-        for conflict in summary.conflicts { printConflict(conflict) }
-        for member in summary.unreadable { print("not read: \(terminalSafe(member))") }
-        for change in summary.failed { print("not sent: \(terminalSafe(change))") }
-        return summary.conflicts.isEmpty && summary.unreadable.isEmpty && summary.failed.isEmpty
-    }
-
-    static func printConflict(_ c: SyncConflict) {
-        print(
-            "conflict: \(terminalSafe(c.file)) (\(c.properties.joined(separator: ", ")) changed on both sides): the "
-                + "server's version is in the folder, yours is kept in \(terminalSafe(c.copy))")
     }
 
     static func listConflicts(_ dir: String) throws -> ExitCode {
-        let conflicts: [SyncConflict]
-        do { conflicts = try VDirSync.conflicts(in: dir) } catch {
-            throw CLIError.failure("sync --conflicts: \(error)")
-        }
-        if conflicts.isEmpty {
+        let conflicts = try failing("sync --conflicts") { try VDirSync.conflicts(in: dir) }
+        guard !conflicts.isEmpty else {
             print("no conflicts")
             return .ok
         }
-        for c in conflicts { printConflict(c) }
+        for c in conflicts { print(terminalSafe(c.report)) }
         print(
             "\(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s"): settle each with "
                 + "'contacts sync --resolve FILE --take mine|theirs --into \(shellQuoted(dir))'")
         return .failure
-    }
-
-    static func resolveConflict(_ id: String, in dir: String, take: ConflictSide) throws -> ExitCode {
-        let settled: SyncConflict
-        do { settled = try VDirSync.resolve(id, in: dir, take: take) } catch {
-            throw CLIError.failure("sync --resolve: \(terminalSafe("\(error)"))")
-        }
-        let what = settled.properties.joined(separator: ", ")
-        print(
-            take == .mine
-                ? "\(terminalSafe(settled.file)): yours kept (\(what)); the next sync sends it"
-                : "\(terminalSafe(settled.file)): the server's version kept (\(what))")
-        return .ok
     }
 }

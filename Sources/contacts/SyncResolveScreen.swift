@@ -10,21 +10,13 @@ enum SyncResolveScreen {
     /// Settles `ids` (every open conflict of `dir` when nil) on the terminal. Esc leaves the conflict on
     /// screen, and those after it, open.
     static func run(_ ids: [String]?, in dir: String) throws -> ExitCode {
-        let open: [SyncConflict]
-        do { open = try VDirSync.conflicts(in: dir) } catch {
-            throw CLIError.failure("sync --resolve: \(terminalSafe("\(error)"))")
+        // Each conflict's sides are read before the screen starts, so an unknown ID says so on stderr.
+        let pending = try SyncCommand.failing("sync --resolve") {
+            try (ids ?? VDirSync.conflicts(in: dir).map(\.file)).map { try VDirSync.conflictingProperties($0, in: dir) }
         }
-        let wanted = ids ?? open.map(\.file)
-        if wanted.isEmpty {
+        guard !pending.isEmpty else {
             print("no conflicts")
             return .ok
-        }
-        // Each conflict's sides are read before the screen starts, so an unknown ID says so on stderr.
-        var pending: [(conflict: SyncConflict, properties: [ConflictingProperty])] = []
-        for id in wanted {
-            do { pending.append(try VDirSync.conflictingProperties(id, in: dir)) } catch {
-                throw CLIError.failure("sync --resolve: \(terminalSafe("\(error)"))")
-            }
         }
         let session: TerminalSession
         do { session = try TerminalSession(environment: ProcessInfoEnvironment.current) } catch let error
@@ -33,31 +25,22 @@ enum SyncResolveScreen {
             throw CLIError.usage("sync --resolve: \(error) (or settle it with --take mine|theirs)")
         }
         var settled: [String] = []
-        var cancelled = false
         do {
             defer { session.end() }
             for (conflict, properties) in pending {
-                guard let choices = ask(conflict.file, properties, session) else {
-                    cancelled = true
-                    break
-                }
-                var chosen: [String: PropertyChoice] = [:]
-                for (property, choice) in zip(properties, choices) {
-                    chosen[property.name] = PropertyChoice(rawValue: choice.rawValue) ?? .theirs
-                }
-                do { try VDirSync.resolve(conflict.file, in: dir, choosing: chosen) } catch {
-                    throw CLIError.failure("sync --resolve: \(terminalSafe("\(error)"))")
-                }
+                guard let choices = ask(conflict.file, properties, session) else { break }
+                let chosen = Dictionary(
+                    zip(properties.map(\.name), choices.map { PropertyChoice(rawValue: $0.rawValue) ?? .theirs }),
+                    uniquingKeysWith: { a, _ in a })
                 settled.append(
-                    "\(terminalSafe(conflict.file)): "
-                        + properties.map { "\($0.name) \(chosen[$0.name]?.rawValue ?? "theirs")" }.joined(
-                            separator: ", ")
-                        + (chosen.values.contains { $0 != .theirs } ? "; the next sync sends it" : ""))
+                    try SyncCommand.failing("sync --resolve") {
+                        try VDirSync.resolve(conflict.file, in: dir, choosing: chosen).settledReport(chosen)
+                    })
             }
         }
-        for line in settled { print(line) }
-        if cancelled {
-            let left = pending.count - settled.count
+        for line in settled { print(terminalSafe(line)) }
+        let left = pending.count - settled.count
+        guard left == 0 else {
             print("\(left) conflict\(left == 1 ? "" : "s") left open")
             return .interrupted
         }
@@ -76,9 +59,9 @@ enum SyncResolveScreen {
             },
             columns: size.columns, lines: size.lines)
         while true {
-            session.draw(PickCommand.frame(resolver.screen()))
+            session.draw(Frame(resolver.screen()))
             let key = session.nextViewKey { _ = resolver.handle(.resize(columns: $0, lines: $1)) }
-            guard let input = PickCommand.input(key), let outcome = resolver.handle(input) else { continue }
+            guard let input = PickerInput(key), let outcome = resolver.handle(input) else { continue }
             switch outcome {
             case .resolved(let choices): return choices
             case .cancelled: return nil

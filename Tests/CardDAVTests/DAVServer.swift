@@ -2,12 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A real CardDAV server (Radicale or Xandikos from the project's venv) on 127.0.0.1, started for a test
-/// and stopped with it, and `curl` as an independent client to change the server's side.
+/// A real CardDAV server (Radicale or Xandikos from the project's venv, or Cyrus IMAP's CardDAV from
+/// Debian's cyrus-common and cyrus-caldav) on 127.0.0.1, started for a test and stopped with it, and `curl`
+/// as an independent client to change the server's side.
 final class DAVServer {
     enum Kind: String, CaseIterable, CustomStringConvertible, Sendable {
-        case radicale, xandikos
+        case radicale, xandikos, cyrus
         var description: String { rawValue }
+        /// Whether the server asks for the user and password (Xandikos runs without authentication).
+        var needsLogin: Bool { self != .xandikos }
     }
 
     let kind: Kind
@@ -15,7 +18,8 @@ final class DAVServer {
     let root: URL
     /// `http://127.0.0.1:PORT`
     let base: String
-    /// The user the tests sync as (Radicale: any user without authentication).
+    /// The user the tests sync as (Radicale: any user without authentication; Cyrus: the user the fixture
+    /// made, with the password "secret").
     let user = "ada"
     var password = "secret"
 
@@ -61,8 +65,15 @@ final class DAVServer {
     deinit { server.stop() }
 
     /// The address book's URL.
-    var collection: String {
-        kind == .radicale ? base + "/\(user)/family/" : base + "/user/contacts/addressbook/"
+    var collection: String { base + collectionPath }
+
+    /// The address book's path on the server.
+    var collectionPath: String {
+        switch kind {
+        case .radicale: "/\(user)/family/"
+        case .xandikos: "/user/contacts/addressbook/"
+        case .cyrus: "/dav/addressbooks/user/\(user)/Default/"
+        }
     }
 
     /// `curl -X METHOD url` (with the user when the server is Radicale): status and body.
@@ -71,7 +82,7 @@ final class DAVServer {
         status: Int, body: String
     ) {
         var args = ["-s", "-o", "-", "-w", "\n%{http_code}", "-X", method, url]
-        if kind == .radicale { args += ["-u", "\(user):\(password)"] }
+        if kind.needsLogin { args += ["-u", "\(user):\(password)"] }
         for h in headers { args += ["-H", h] }
         if let body {
             args += ["--data-binary", body]

@@ -5,8 +5,9 @@ import Testing
 
 @testable import CardDAV
 
-/// A proxy between the client and a real Radicale answers some requests wrongly (issue 20, item 9): each
-/// sync either succeeds or fails with a clear error, and both sides stay intact; the next sync converges.
+/// A proxy between the client and a real Radicale (or Cyrus: issue 29, item 11) answers some requests
+/// wrongly (issue 20, item 9): each sync either succeeds or fails with a clear error, and both sides stay
+/// intact; the next sync converges.
 @Suite(.serialized) struct FaultTests {
     /// `Fixtures/fault_proxy.py` in front of `upstream` with `faults` (and `arguments` as they are); stopped
     /// when the server goes.
@@ -26,13 +27,15 @@ import Testing
         return try VDirSync(client: client, folder: dir.path).run(bookName: nil)
     }
 
-    @Test func aPreconditionFailureOnThePushIsMerged() throws {
-        let server = try DAVServer(.radicale)
+    @Test(arguments: [DAVServer.Kind.radicale, .cyrus]) func aPreconditionFailureOnThePushIsMerged(
+        _ kind: DAVServer.Kind
+    ) throws {
+        let server = try DAVServer(kind)
         try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace", email: "ada@example.org"))
         let (proxy, base) = try Self.proxy(server.base, ["put-412"])
         defer { proxy.stop() }
-        let url = base + "/ada/family/"
-        let dir = Scratch.path("fault-412")
+        let url = base + server.collectionPath
+        let dir = Scratch.path("fault-412-\(kind)")
         _ = try Self.sync(url, dir)
         try ContactEditor(source: .vdir(dir.path)).edit(id: "u-ada", [try .add(parsing: "NOTE=local note")])
         let summary = try Self.sync(url, dir)
@@ -44,14 +47,16 @@ import Testing
         #expect(idle.pushed == 0 && idle.pulled == 0)
     }
 
-    @Test func busyDroppedAndGarbledAnswersLeaveBothSidesIntact() throws {
-        let server = try DAVServer(.radicale)
+    @Test(arguments: [DAVServer.Kind.radicale, .cyrus]) func busyDroppedAndGarbledAnswersLeaveBothSidesIntact(
+        _ kind: DAVServer.Kind
+    ) throws {
+        let server = try DAVServer(kind)
         try server.put("ada.vcf", card("u-ada", "Ada", "Lovelace"))
         try server.put("bob.vcf", card("u-bob", "Bob", "Stone"))
         let (proxy, base) = try Self.proxy(server.base, ["busy", "drop-report", "garble-report"])
         defer { proxy.stop() }
-        let url = base + "/ada/family/"
-        let dir = Scratch.path("fault-drop")
+        let url = base + server.collectionPath
+        let dir = Scratch.path("fault-drop-\(kind)")
         // 503 with Retry-After is waited out; then the REPORT's answer is cut off: a transfer error.
         #expect(throws: CardDAVError.self) { try Self.sync(url, dir) }
         #expect(!FileManager.default.fileExists(atPath: SyncState.path(dir.path)))
@@ -98,9 +103,9 @@ import Testing
         #expect(paged.pulled == 6)
         #expect(paged.removedLocally == 1)
         #expect(paged.pushed == 1)
-        // Four pages of changes, a multiget, the push and the fetch of the version the server stored
-        // (unpaged: one REPORT, a multiget, the push and the fetch).
-        #expect(paged.requests == 7, "\(paged.requests) requests")
+        // The collection's PROPFIND, four pages of changes, a multiget, the push and the fetch of the version
+        // the server stored (unpaged: the PROPFIND, one REPORT, a multiget, the push and the fetch).
+        #expect(paged.requests == 8, "\(paged.requests) requests")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".vcf") }
         let everyone = (["ada", "cleo", mine] + added).map { $0 + ".vcf" }.sorted()
         #expect(files.sorted() == everyone)

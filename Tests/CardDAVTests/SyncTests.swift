@@ -11,8 +11,8 @@ import Testing
     static func client(_ server: DAVServer, url: String? = nil, password: String? = nil) throws -> CardDAVClient {
         try CardDAVClient(
             account: CardDAVAccount(
-                url: url ?? server.base + "/", user: server.kind == .radicale ? server.user : nil,
-                password: password ?? (server.kind == .radicale ? server.password : nil)))
+                url: url ?? server.base + "/", user: server.kind.needsLogin ? server.user : nil,
+                password: password ?? (server.kind.needsLogin ? server.password : nil)))
     }
 
     static func sync(_ server: DAVServer, _ dir: URL, url: String? = nil) throws -> SyncSummary {
@@ -40,7 +40,7 @@ import Testing
         #expect(try Self.text(dir.appendingPathComponent("bob.vcf")).contains("X-CUSTOM;X-PARAM=1:kept"))
         if kind == .radicale { #expect(VDir(path: dir.path).displayName == "Family") }
 
-        // Nothing changed: one request (the sync-collection report).
+        // Nothing changed: the collection's PROPFIND (display name, colour) and the sync-collection report.
         let idle = try Self.sync(server, dir)
         #expect(idle.pulled == 0 && idle.pushed == 0)
         #expect(idle.requests <= 2, "\(idle.requests) requests")
@@ -115,7 +115,12 @@ import Testing
         _ = try Self.sync(server, dir)
         var state = try SyncState.load(dir.path)
         #expect(state.syncToken != nil)
-        state.syncToken = kind == .radicale ? "http://radicale.org/ns/sync/0000" : "http://xandikos/1234567890abcdef"
+        state.syncToken =
+            switch kind {
+            case .radicale: "http://radicale.org/ns/sync/0000"
+            case .xandikos: "http://xandikos/1234567890abcdef"
+            case .cyrus: "data:,1-1"
+            }
         try state.save(dir.path)
         try server.put("bob.vcf", card("u-bob", "Bob", "Stone"))
         try ContactEditor(source: .vdir(dir.path)).edit(id: "u-ada", [try .add(parsing: "NOTE=local")])
@@ -224,7 +229,7 @@ import Testing
         let dir = try Scratch.directory("vdirsyncer-dir-\(kind)")
         let config = Scratch.path("vdirsyncer", suffix: ".conf")
         let credentials =
-            kind == .radicale ? "username = \"\(server.user)\"\npassword = \"\(server.password)\"\n" : ""
+            kind.needsLogin ? "username = \"\(server.user)\"\npassword = \"\(server.password)\"\n" : ""
         try Scratch.write(
             """
             [general]

@@ -107,34 +107,28 @@ extension Outbox {
                 // the run; the attempt has no outcome, so the message stays queued for the resume.
                 switch error {
                 case .io, .journal: throw error
-                default:
-                    if error.isConfigurationError {
-                        // Past the commit record the journal says "uncertain": the transport could not even
-                        // start (no program, no connection), so nothing was handed over; say so.
-                        if committed { try journal.record(.deferred, item, error: error.description) }
-                        throw error
-                    }
+                default: break
+                }
+                // How it counts is the transport's rule: after the commit point only the receiver's own
+                // verdict is definite; any other failure may come after the server stored the message.
+                let kind = carrier.classify(error, afterCommit: committed)
+                if kind == .configuration {
+                    // Past the commit record the journal says "uncertain": the transport could not even
+                    // start (no program, no connection), so nothing was handed over; say so.
+                    if committed { try journal.record(.deferred, item, error: error.description) }
+                    throw error
                 }
                 var code: Int?
                 if case .smtp(let c, _) = error { code = c }
                 item.lastCode = code
                 item.lastError = error.description
-                // After the commit point only the server's (or sendmail's) own verdict is definite; any
-                // other failure may come after the server stored the message.
-                var definite = !committed
-                var uncertain = false
-                switch error {
-                case .smtp, .sendmail, .smsProgram: definite = true
-                case .deliveryUncertain: uncertain = true
-                default: break
-                }
-                if uncertain || !definite {
+                if kind == .uncertain {
                     try journal.record(.uncertain, item, code: code, error: error.description)
                     item.apply(.uncertain, to: nil)
                     summary.uncertain += 1
                     pending.remove(at: position)
                     done += 1
-                } else if error.isTransient {
+                } else if kind == .transient {
                     try journal.record(.deferred, item, code: code, error: error.description)
                     item.apply(.deferred, to: nil)
                     let exponent = Double(min(attemptsThisRun[item.id, default: 1] - 1, 62))
@@ -176,7 +170,7 @@ extension Outbox {
                 }
                 for address in envelope where refused[address] != nil {
                     let error = refused[address]!
-                    let transient = error.isTransient
+                    let transient = carrier.classify(error, afterCommit: false) == .transient
                     var code: Int?
                     if case .smtp(let c, _) = error { code = c }
                     records.append(

@@ -174,9 +174,11 @@ public final class CompactContactList: ContactListing {
         return ListedRow(id: entry.id, displayName: entry.displayName, value: values[number], enabled: entry.enabled)
     }
 
-    public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
+    public func search(
+        _ query: String, keywords: Bool? = nil, fuzzy: Bool = false, refining previous: SearchResult? = nil
+    ) -> SearchResult {
         lazyIndex.search(
-            query, keywords: keywords ?? configuration.searchByKeywords, previous: previous, rowCount: rowCount,
-            sections: sections)
+            query, keywords: keywords ?? configuration.searchByKeywords, fuzzy: fuzzy, previous: previous,
+            rowCount: rowCount, sections: sections)
     }
 }
