@@ -18,10 +18,14 @@ extension Campaign {
         _ selection: SelectionController, library: TemplateLibrary, sending: CampaignSending, count: Int?
     ) -> (previews: [String], failures: [CampaignFailure]) {
         let (messages, notRendered) = compose(selection, library: library)
+        var tokenFailure: [CampaignFailure] = []
+        do { try saveTokens() } catch {
+            tokenFailure = [CampaignFailure(contactID: "", displayName: "unsubscribe tokens", error: error)]
+        }
         var chosen = sending.choose(messages, identity: nil).messages
         if let count { chosen = Array(chosen.prefix(count)) }
         var previews: [String] = []
-        var failures = notRendered
+        var failures = tokenFailure + notRendered
         let writer = MIMEWriter(maxMessageSize: sending.delivery.maxMessageSize)
         for (n, message) in chosen.enumerated() {
             let head = "══ message \(n + 1) of \(chosen.count)"

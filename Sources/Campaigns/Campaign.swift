@@ -156,6 +156,12 @@ public struct Campaign: Sendable {
     /// The return path of a VERP campaign (`bounces@sender.example`): each mail's envelope sender then
     /// encodes its recipient (`VERP.envelopeSender`, Composer), so a bounce names them.
     public var verpReturnPath: String?
+    /// Header fields every mail carries, rendered per recipient (`--header`).
+    public var headers: [CampaignHeader] = []
+    /// The mailing's `List-Id` (RFC 2919), `Name <list.example.org>` (``CampaignHeader/checkListID(_:)``).
+    public var listID: String?
+    /// Opaque per-recipient tokens, `{{unsubscribe_token}}` in templates and `--unsubscribe` URIs.
+    public var unsubscribeTokens: UnsubscribeTokens?
 
     /// The columns of a recipient's row that add to (`cc`, `bcc`) or replace (`reply-to`) the campaign's
     /// addresses: each a list of addresses separated by `,` or `;`. An `attachments` column lists files
@@ -240,6 +246,9 @@ public struct Campaign: Sendable {
                 let context = all[i]
                 var variables = data
                 variables["recipient"] = .object(context)
+                if let unsubscribeTokens {
+                    variables["unsubscribe_token"] = .string(unsubscribeTokens.token(for: item.value))
+                }
                 if variables["others"] == nil {
                     variables["others"] =
                         shareRecipientNames
@@ -273,6 +282,10 @@ public struct Campaign: Sendable {
                     if let verpReturnPath {
                         draft.envelopeSender = try VERP.envelopeSender(for: to.asciiAddress, returnPath: verpReturnPath)
                     }
+                    if let html = draft.htmlBody {
+                        let folder = library.directory.appendingPathComponent(template)
+                        (draft.htmlBody, draft.inlineImages) = try Self.inlineImages(in: html, folder: folder)
+                    }
                     let rowReplyTo = try addresses("reply-to", sheetRow?.replyTo)
                     draft.replyTo = rowReplyTo.isEmpty ? replyTo : rowReplyTo
                     draft.attachments =
@@ -289,6 +302,11 @@ public struct Campaign: Sendable {
                         try $0.render(.dictionary(MustacheDictionary(variables)), options: options)
                             .trimmingCharacters(in: .whitespaces)
                     }
+                    let headerOptions = RenderOptions(
+                        escaping: .header(.fold), strict: strict, locale: locale,
+                        recipient: "\(row.displayName) <\(item.value)>")
+                    draft.extraHeaders += try headers.map { try $0.rendered(variables, options: headerOptions) }
+                    if let listID { draft.extraHeaders.append(MailHeader(name: "List-Id", value: listID)) }
                     if !draft.listUnsubscribe.isEmpty {
                         draft.extraHeaders += [
                             MailHeader(name: "Precedence", value: "bulk"),

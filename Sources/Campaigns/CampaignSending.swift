@@ -99,6 +99,7 @@ extension Campaign {
         let identity = sending.identity(batchIdentity(selection, text: nil, delivery: sending.delivery))
         let outbox = try prepareOutbox(identity, sending: sending, events: events)
         let (messages, notRendered) = compose(selection, library: library, stop: stop)
+        try saveTokens()
         return try deliver(
             messages, notComposed: leftOut + notRendered, through: outbox, sending: sending, identity: identity,
             stop: stop, events: events)
@@ -117,6 +118,14 @@ extension Campaign {
         return try deliver(
             messages, notComposed: notRendered, through: outbox, sending: sending, identity: identity, stop: stop,
             events: events)
+    }
+
+    /// Writes the unsubscribe tokens made while composing, before anything is sent.
+    func saveTokens() throws(ComposerError) {
+        guard let unsubscribeTokens else { return }
+        do { try unsubscribeTokens.save() } catch {
+            throw .io(path: unsubscribeTokens.file, message: "\(error)")
+        }
     }
 
     /// Delivers `messages` as `sending` says: those an outbox of the batch `identity` holds already left

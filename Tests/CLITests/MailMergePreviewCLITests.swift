@@ -15,9 +15,7 @@ struct MailMergePreviewCLITests {
         try
             "email,name,table,attachments\nzoe@example.org,Zoë Zed,1,plan.txt\namy@example.org,Amy,2,\nbo@example.org,Bo,3,\n"
             .write(to: dir.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
-        let mailbox = dir.appendingPathComponent("mailbox")
-        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
-        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        let (mailbox, server, url) = try Sheet.mailServer(in: dir)
         let args = [
             "compose", "--recipients", "people.csv", "--template", "note", "--templates", templates.path,
             "--from", "Ada <ada@example.org>", "--smtp", url, "--locale", "en",

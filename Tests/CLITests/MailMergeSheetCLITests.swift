@@ -20,6 +20,14 @@ struct MailMergeSheetCLITests {
         return (dir, dir.appendingPathComponent("templates"))
     }
 
+    /// A mail server (aiosmtpd) writing what it receives into `dir/mailbox`, made here.
+    static func mailServer(in dir: URL) throws -> (mailbox: URL, server: ScriptServer, url: String) {
+        let mailbox = dir.appendingPathComponent("mailbox")
+        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
+        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        return (mailbox, server, url)
+    }
+
     /// Python's strict `email` policy reads each file: one line per message with its envelope-free
     /// headers, Content-Language, the text of its body and its attachments' names.
     static let summaryScript = """
@@ -66,9 +74,7 @@ struct MailMergeSheetCLITests {
             + "nobody;No One;en;;;;;;1\n"
             + "AMY@example.org;Amy again;;;;;;;9\n"
         try csv.write(to: dir.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
-        let mailbox = dir.appendingPathComponent("mailbox")
-        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
-        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        let (mailbox, server, url) = try Self.mailServer(in: dir)
         defer { server.stop() }
         let args = [
             "compose", "--recipients", "people.csv", "--template", "note", "--templates", templates.path,
@@ -116,9 +122,7 @@ struct MailMergeSheetCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         try "email,name,table\nzoe@example.org,Zoë,1\namy@example.org,Amy,2\n".write(
             to: dir.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
-        let mailbox = dir.appendingPathComponent("mailbox")
-        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
-        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        let (mailbox, server, url) = try Self.mailServer(in: dir)
         defer { server.stop() }
         let args = [
             "compose", "--recipients", "people.csv", "--template", "note", "--templates", templates.path,

@@ -14,9 +14,7 @@ struct MailMergeThrottleCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         try "email,table\na@example.org,1\nb@example.org,2\nc@example.org,3\n".write(
             to: dir.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
-        let mailbox = dir.appendingPathComponent("mailbox")
-        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
-        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        let (mailbox, server, url) = try Sheet.mailServer(in: dir)
         defer { server.stop() }
         let r = try CLI.run(
             [
@@ -63,9 +61,7 @@ struct MailMergeThrottleCLITests {
         let many = (1...100).map { "c\($0)@example.org" }.joined(separator: ";")
         try "email,name,cc,table\na@example.org,Ann,\"\(many)\",1\nb@example.org,Bo,,2\n".write(
             to: dir.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
-        let mailbox = dir.appendingPathComponent("mailbox")
-        try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
-        let (server, url) = try ExamplesCLITests.mailServer(mailbox: mailbox)
+        let (mailbox, server, url) = try Sheet.mailServer(in: dir)
         defer { server.stop() }
         let args = [
             "compose", "--recipients", "people.csv", "--template", "note", "--templates", templates.path,
