@@ -15,7 +15,7 @@ APT_PACKAGES += cyrus-common cyrus-caldav sasl2-bin
 APT_BENCH_PACKAGES := fzf
 VENV := .venv
 PY_TEST_PACKAGES := aiosmtpd fast-mail-parser radicale xandikos khard vdirsyncer
-PY_TEST_PACKAGES += pyte
+PY_TEST_PACKAGES += pyte dkimpy
 PY_BENCH_PACKAGES := vobject chevron jinja2
 
 .PHONY: all deps deps-apt deps-venv build demo test test-dependency bench lint docs fuzz clean install uninstall

@@ -104,7 +104,7 @@ let package = Package(
         // CardDAV sync of an address book with a vdir: knows ContactsCore, not the list model
         .target(name: "CardDAV", dependencies: ["ContactsCore", "CurlTransfer", "Support"]),
         // ICUKit for IDNA (UTS #46): the Swift side of the ICU bridge, like every other library uses.
-        .target(name: "Composer", dependencies: ["CCurl", "CurlTransfer", "ICUKit", "Support"]),
+        .target(name: "Composer", dependencies: ["CurlTransfer", "ICUKit", "Support"]),
         // The list model (listings, search, selection); its UI literals come from the caller
         .target(
             name: "ContactsSelection",
@@ -113,7 +113,10 @@ let package = Package(
         // Per-recipient messages and the select action: the selection's contacts → drafts
         .target(
             name: "Campaigns",
-            dependencies: ["ContactsCore", "ContactsSelection", "StringsCatalog", "Templating", "Composer", "Support"]
+            dependencies: [
+                "ContactsCore", "ContactsSelection", "StringsCatalog", "Templating", "Composer", "PickerModel",
+                "Support",
+            ]
         ),
 
         // Terminal helpers the CLI and terminal front ends share: text made safe for a terminal, progress on
@@ -123,12 +126,11 @@ let package = Package(
         // (No pkgConfig: its cflags, -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, are flags SwiftPM refuses; the shim
         // asks for the wide-character API itself and the module map links ncursesw.)
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "Support"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "ICUKit", "PickerModel", "Support"]),
         .target(
             name: "PickerModel",
             dependencies: [
-                "ICUKit", "Locales", "ContactsCore", "ContactsSelection", "StringsCatalog", "Campaigns", "Templating",
-                "Composer",
+                "ICUKit", "Locales", "ContactsCore", "ContactsSelection", "StringsCatalog",
             ]
         ),
 
@@ -169,7 +171,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "StringsCatalogTests",
-            dependencies: ["StringsCatalog", "ICUKit", "Locales", "Support", "TestSupport"],
+            dependencies: ["StringsCatalog", "ICUKit", "Locales", "MessageFormat2", "Support", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TemplatingTests",

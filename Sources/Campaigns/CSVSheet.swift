@@ -21,9 +21,9 @@ struct CSVSheet {
     /// bytes are not valid in it or hold nothing but white space.
     static func decode(_ bytes: [UInt8], fileName: String) throws -> TextEncoding.Decoded {
         let decoded = TextEncoding.decode(bytes)
-        guard decoded.firstInvalidByte == nil else { throw RecipientData.LoadError.notUTF8(file: fileName) }
+        guard decoded.firstInvalidByte == nil else { throw CampaignError.recipientData(.notUTF8(file: fileName)) }
         guard decoded.text.contains(where: { !$0.isWhitespace }) else {
-            throw RecipientData.LoadError.empty(file: fileName)
+            throw CampaignError.recipientData(.empty(file: fileName))
         }
         return decoded
     }

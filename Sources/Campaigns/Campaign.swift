@@ -64,24 +64,9 @@ public struct PersonalizedMessage: Sendable {
     public let message: MessageDraft?
 }
 
-/// A column of a recipient's row that cannot be used as it is (e.g. a `cc` column that is not text).
-public struct CampaignColumnError: Error, Sendable, CustomStringConvertible {
-    public let column: String
-    public let reason: String
-    /// Where the row is (`guests.csv:3`), when known.
-    public var origin: String?
-
-    public init(column: String, reason: String, origin: String? = nil) {
-        self.column = column
-        self.reason = reason
-        self.origin = origin
-    }
-
-    public var description: String { "\(origin.map { "\($0): " } ?? "")column '\(column)': \(reason)" }
-}
-
-/// A recipient whose message could not be made, and why (the rest of the batch is kept).
-public struct CampaignFailure: Error, Sendable, CustomStringConvertible {
+/// A recipient whose message could not be made, and why (the rest of the batch is kept): a record of a
+/// batch, not an error thrown (``CampaignError`` is).
+public struct CampaignFailure: Sendable, CustomStringConvertible {
     public let contactID: String
     public let displayName: String
     public let error: any Error
@@ -161,6 +146,22 @@ public struct Campaign: Sendable {
     /// Where each row of ``recipientData`` is (`guests.csv:3`), by the same keys: named when a row cannot
     /// be used (an attachment that cannot be read).
     public var recipientOrigins: [String: String] = [:]
+    /// The rows of a recipient sheet used on its own (``useSheet(_:from:)``), by contact id: a row's
+    /// sender, copies, reply address and attachments are taken from it (its other columns are variables of
+    /// ``recipientData``), and the messages are made in the sheet's order.
+    public var sheetRows: [String: RecipientList.Row] = [:]
+    /// Addresses not to mail (hard bounces, unsubscribes: the file `contacts bounces read` writes). A
+    /// recipient on it gets no message and is one failure of ``CampaignError/suppressed(address:reason:)``.
+    public var suppressions = SuppressionList()
+    /// The return path of a VERP campaign (`bounces@sender.example`): each mail's envelope sender then
+    /// encodes its recipient (`VERP.envelopeSender`, Composer), so a bounce names them.
+    public var verpReturnPath: String?
+    /// Header fields every mail carries, rendered per recipient (`--header`).
+    public var headers: [CampaignHeader] = []
+    /// The mailing's `List-Id` (RFC 2919), `Name <list.example.org>` (``CampaignHeader/checkListID(_:)``).
+    public var listID: String?
+    /// Opaque per-recipient tokens, `{{unsubscribe_token}}` in templates and `--unsubscribe` URIs.
+    public var unsubscribeTokens: UnsubscribeTokens?
 
     /// The columns of a recipient's row that add to (`cc`, `bcc`) or replace (`reply-to`) the campaign's
     /// addresses: each a list of addresses separated by `,` or `;`. An `attachments` column lists files
@@ -207,7 +208,17 @@ public struct Campaign: Sendable {
                 unreachable.append(CampaignFailure(contactID: row.id, displayName: row.displayName, error: error))
                 continue
             }
+            if reach.channel == .email, let entry = suppressions.entry(for: reach.value) {
+                let reason = entry.reason + (entry.line.map { ", line \($0)" } ?? "")
+                let error: CampaignError = .suppressed(address: reach.value, reason: reason)
+                unreachable.append(CampaignFailure(contactID: row.id, displayName: row.displayName, error: error))
+                continue
+            }
             recipients.append((row, contact, reach.channel, reach.value))
+        }
+        if !sheetRows.isEmpty {
+            // A sheet's rows go out in its order (a `--limit` prefix is its first rows), not the list's.
+            recipients.sort { (sheetRows[$0.row.id]?.line ?? .max) < (sheetRows[$1.row.id]?.line ?? .max) }
         }
         // A message shows every name as the list does (`recipient.name`, `others`, the To: header, the
         // draft's file name): the contact's own name, whatever language the message is in.
@@ -235,6 +246,9 @@ public struct Campaign: Sendable {
                 let context = all[i]
                 var variables = data
                 variables["recipient"] = .object(context)
+                if let unsubscribeTokens {
+                    variables["unsubscribe_token"] = .string(unsubscribeTokens.token(for: item.value))
+                }
                 if variables["others"] == nil {
                     variables["others"] =
                         shareRecipientNames
@@ -256,19 +270,29 @@ public struct Campaign: Sendable {
                     let to = try MailAddress(name: name.isEmpty ? nil : name, address: item.value)
                     let columns = extra ?? [:]
                     let origin = rowKey.flatMap { recipientOrigins[$0] }
-                    func addresses(_ column: String) throws -> [MailAddress] {
-                        try Self.addresses(columns, column, origin: origin)
+                    // A sheet's row has its addresses parsed already; joined rows name them in columns.
+                    let sheetRow = sheetRows[row.id]
+                    func addresses(_ column: String, _ parsed: [MailAddress]?) throws -> [MailAddress] {
+                        try parsed ?? Self.addresses(columns, column, origin: origin)
                     }
                     var draft = MailDraft(
-                        from: from, to: [to], cc: try cc + addresses("cc"), bcc: try bcc + addresses("bcc"),
-                        subject: rendered.subject, textBody: rendered.textBody, htmlBody: rendered.htmlBody,
-                        locale: rendered.locale)
-                    let rowReplyTo = try addresses("reply-to")
+                        from: sheetRow?.from ?? from, to: [to], cc: try cc + addresses("cc", sheetRow?.cc),
+                        bcc: try bcc + addresses("bcc", sheetRow?.bcc), subject: rendered.subject,
+                        textBody: rendered.textBody, htmlBody: rendered.htmlBody, locale: rendered.locale)
+                    if let verpReturnPath {
+                        draft.envelopeSender = try VERP.envelopeSender(for: to.asciiAddress, returnPath: verpReturnPath)
+                    }
+                    if let html = draft.htmlBody {
+                        let folder = library.directory.appendingPathComponent(template)
+                        (draft.htmlBody, draft.inlineImages) = try Self.inlineImages(in: html, folder: folder)
+                    }
+                    let rowReplyTo = try addresses("reply-to", sheetRow?.replyTo)
                     draft.replyTo = rowReplyTo.isEmpty ? replyTo : rowReplyTo
                     draft.attachments =
                         try attachments
                         + Self.attachments(
-                            columns, in: attachmentsDirectory, allowing: attachmentFolders, origin: origin)
+                            paths: sheetRow?.attachments ?? Self.attachmentPaths(columns, origin: origin),
+                            in: attachmentsDirectory, allowing: attachmentFolders, origin: origin)
                     // Each value is percent-encoded on its own: a name with spaces, `&` or `é` stays one
                     // query value of a valid URI; the template's own text is kept as written.
                     let options = RenderOptions(
@@ -278,6 +302,11 @@ public struct Campaign: Sendable {
                         try $0.render(.dictionary(MustacheDictionary(variables)), options: options)
                             .trimmingCharacters(in: .whitespaces)
                     }
+                    let headerOptions = RenderOptions(
+                        escaping: .header(.fold), strict: strict, locale: locale,
+                        recipient: "\(row.displayName) <\(item.value)>")
+                    draft.extraHeaders += try headers.map { try $0.rendered(variables, options: headerOptions) }
+                    if let listID { draft.extraHeaders.append(MailHeader(name: "List-Id", value: listID)) }
                     if !draft.listUnsubscribe.isEmpty {
                         draft.extraHeaders += [
                             MailHeader(name: "Precedence", value: "bulk"),
@@ -300,21 +329,24 @@ public struct Campaign: Sendable {
         return (messages, failures)
     }
 
-    /// The files of a recipient's `attachments` column (`;`-separated paths, relative ones in `directory`),
-    /// each inside `directory` or one of `folders` once `..` and symbolic links are resolved.
-    static func attachments(
-        _ row: [String: MustacheValue], in directory: URL?, allowing folders: [URL], origin: String?
-    )
-        throws -> [Attachment]
-    {
+    /// The paths of a recipient's `attachments` column (`;`-separated text, or an array of paths).
+    static func attachmentPaths(_ row: [String: MustacheValue], origin: String?) throws -> [String] {
         guard let value = row["attachments"] else { return [] }
         var paths: [String] = []
         switch value {
         case .string(let text): paths = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         case .array(let items): for case .string(let text) in items { paths.append(text) }
         case .null: return []
-        default: throw CampaignColumnError(column: "attachments", reason: "expected file paths", origin: origin)
+        default: throw CampaignError.column(column: "attachments", reason: "expected file paths", origin: origin)
         }
+        return paths
+    }
+
+    /// The files `paths` names (relative ones in `directory`), each inside `directory` or one of `folders`
+    /// once `..` and symbolic links are resolved.
+    static func attachments(paths: [String], in directory: URL?, allowing folders: [URL], origin: String?)
+        throws -> [Attachment]
+    {
         let base = directory?.path ?? FileManager.default.currentDirectoryPath
         return try paths.filter { !$0.isEmpty }.map { path in
             do {
@@ -325,9 +357,9 @@ public struct Campaign: Sendable {
             } catch let error as ContainedPathError {
                 var reason = "\(error)"
                 if case .outside = error { reason += "; allow a folder with --attach-from DIR" }
-                throw CampaignColumnError(column: "attachments", reason: reason, origin: origin)
+                throw CampaignError.column(column: "attachments", reason: reason, origin: origin)
             } catch {
-                throw CampaignColumnError(column: "attachments", reason: "\(error)", origin: origin)
+                throw CampaignError.column(column: "attachments", reason: "\(error)", origin: origin)
             }
         }
     }
@@ -341,15 +373,15 @@ public struct Campaign: Sendable {
         case .array(let items):
             for case .string(let text) in items { texts.append(text) }
             guard texts.count == items.count else {
-                throw CampaignColumnError(column: column, reason: "expected addresses as text", origin: origin)
+                throw CampaignError.column(column: column, reason: "expected addresses as text", origin: origin)
             }
         case .null: return []
-        default: throw CampaignColumnError(column: column, reason: "expected addresses as text", origin: origin)
+        default: throw CampaignError.column(column: column, reason: "expected addresses as text", origin: origin)
         }
         do {
             return try texts.flatMap { try MailAddress.list(parsing: $0) }
         } catch {
-            throw CampaignColumnError(column: column, reason: "\(error)", origin: origin)
+            throw CampaignError.column(column: column, reason: "\(error)", origin: origin)
         }
     }
 }

@@ -38,6 +38,11 @@ public struct CampaignDelivery: Sendable {
     /// the mode) and recipients whose message could not be rendered. (The rest of ``failures`` are
     /// refusals the delivery reported as it went.)
     public var notComposed: [CampaignFailure] = []
+    /// Messages left out because an outbox of the same batch holds them already (an earlier part of it,
+    /// e.g. a `--limit` run): each was queued once, there.
+    public var alreadyQueued = 0
+    /// Messages held back by ``CampaignSending/limit`` (or a test send): a later run sends them.
+    public var heldBack = 0
 
     /// `summary.outcome`, made `.incomplete` by recipients that were not rendered.
     public var outcome: DeliveryOutcome {

@@ -31,6 +31,15 @@ public struct CampaignSending: Sendable {
     /// Make a new outbox even when an unfinished outbox of the same batch is in ``outboxFolder``
     /// (`--new-batch`): its recipients may then get the message twice.
     public var newBatch: Bool
+    /// Only the first `limit` messages (`--limit N`): a prefix of the batch. A later run of the same batch
+    /// from the same folder sends only the messages no outbox of it holds yet, each once.
+    public var limit: Int?
+    /// A test send (`--test-to ADDRESS`): the first message (or the first ``limit``) goes to this address
+    /// alone, `[TEST]` before its subject, as a batch of its own: it counts for none of the real recipients.
+    public var testTo: MailAddress?
+    /// The most recipients (To, Cc, Bcc) one message may have (a provider's limit, `ProviderLimits`): a
+    /// message with more is refused, its recipient named (``CampaignError/tooManyRecipients(count:limit:)``).
+    public var maxRecipients: Int?
 
     public init(
         delivery: Delivery, send: Bool = false,
@@ -87,11 +96,13 @@ extension Campaign {
         _ selection: SelectionController, library: TemplateLibrary, sending: CampaignSending,
         leftOut: [CampaignFailure] = [], stop: OutboxStop? = nil, events: (DeliveryEvent) -> Void = { _ in }
     ) throws(ComposerError) -> CampaignDelivery {
-        let outbox = try prepareOutbox(selection, text: nil, sending: sending, events: events)
+        let identity = sending.identity(batchIdentity(selection, text: nil, delivery: sending.delivery))
+        let outbox = try prepareOutbox(identity, sending: sending, events: events)
         let (messages, notRendered) = compose(selection, library: library, stop: stop)
+        try saveTokens()
         return try deliver(
-            messages, notComposed: leftOut + notRendered, through: outbox, delivery: sending.delivery, stop: stop,
-            events: events)
+            messages, notComposed: leftOut + notRendered, through: outbox, sending: sending, identity: identity,
+            stop: stop, events: events)
     }
 
     /// Delivers messages composed already (``compose(_:library:stop:)``, e.g. those a compose sheet shows,
@@ -102,10 +113,52 @@ extension Campaign {
         text: ComposerText?, sending: CampaignSending, stop: OutboxStop? = nil,
         events: (DeliveryEvent) -> Void = { _ in }
     ) throws(ComposerError) -> CampaignDelivery {
-        let outbox = try prepareOutbox(selection, text: text, sending: sending, events: events)
+        let identity = sending.identity(batchIdentity(selection, text: text, delivery: sending.delivery))
+        let outbox = try prepareOutbox(identity, sending: sending, events: events)
         return try deliver(
-            messages, notComposed: notRendered, through: outbox, delivery: sending.delivery, stop: stop,
+            messages, notComposed: notRendered, through: outbox, sending: sending, identity: identity, stop: stop,
             events: events)
+    }
+
+    /// Writes the unsubscribe tokens made while composing, before anything is sent.
+    func saveTokens() throws(ComposerError) {
+        guard let unsubscribeTokens else { return }
+        do { try unsubscribeTokens.save() } catch {
+            throw .io(path: unsubscribeTokens.file, message: "\(error)")
+        }
+    }
+
+    /// Delivers `messages` as `sending` says: those an outbox of the batch `identity` holds already left
+    /// out, then the ``CampaignSending/limit`` and ``CampaignSending/testTo`` applied.
+    private func deliver(
+        _ messages: [PersonalizedMessage], notComposed: [CampaignFailure], through outbox: Outbox?,
+        sending: CampaignSending, identity: String, stop: OutboxStop?, events: (DeliveryEvent) -> Void
+    ) throws(ComposerError) -> CampaignDelivery {
+        let chosen = sending.choose(messages, identity: outbox == nil ? nil : identity)
+        if let outbox, chosen.heldBack > 0 || chosen.alreadyQueued > 0 {
+            // A part of the batch: the next run of it sends only what no part holds.
+            do throws(ComposerError) { try outbox.recordPart() } catch {
+                if outbox.isNew { _ = outbox.removeIfUnused() }
+                throw error
+            }
+        }
+        var messages = chosen.messages
+        var refused: [CampaignFailure] = []
+        if let limit = sending.maxRecipients {
+            messages.removeAll { message in
+                guard let count = message.mail?.envelopeRecipients.count, count > limit else { return false }
+                let error = CampaignError.tooManyRecipients(count: count, limit: limit)
+                refused.append(
+                    CampaignFailure(contactID: message.contactID, displayName: message.displayName, error: error))
+                return true
+            }
+        }
+        var result = try deliver(
+            messages, notComposed: notComposed + refused, through: outbox, delivery: sending.delivery, stop: stop,
+            events: events)
+        result.alreadyQueued = chosen.alreadyQueued
+        result.heldBack = chosen.heldBack
+        return result
     }
 
     /// The identity of the batch this campaign makes for the selected contacts of `selection` through
@@ -132,8 +185,7 @@ extension Campaign {
             let reach = selection.value(for: row.id)
             canonical += "\nto \(row.id.utf8.count):\(row.id) \(reach?.channel.rawValue ?? "-") \(reach?.value ?? "")"
         }
-        canonical += "\nvia \(delivery.target.via)"
-        if case .sendmail = delivery.target { canonical += " (sendmail)" }
+        canonical += "\nvia \(delivery.target.transport.identity)"
         if let sms = delivery.textTransport { canonical += "\nsms \(sms.path)" }
         return "v1-" + String(canonical.fnv1a64, radix: 16)
     }
@@ -166,17 +218,15 @@ extension Campaign {
 
     /// The outbox of a send, before anything is rendered: the one to resume, or a new one for this batch
     /// (refused while an unfinished outbox of the same batch is there); nil when nothing is sent through one.
-    private func prepareOutbox(
-        _ selection: SelectionController, text: ComposerText?, sending: CampaignSending,
-        events: (DeliveryEvent) -> Void
-    ) throws(ComposerError) -> Outbox? {
+    private func prepareOutbox(_ identity: String, sending: CampaignSending, events: (DeliveryEvent) -> Void)
+        throws(ComposerError) -> Outbox?
+    {
         guard sending.sendsThroughOutbox else { return nil }
         if let resume = sending.resume {
             let outbox = try Outbox(.resume(resume))
             events(.preparing(outbox))
             return outbox
         }
-        let identity = batchIdentity(selection, text: text, delivery: sending.delivery)
         if !sending.newBatch, let open = Outbox.unfinished(batch: identity, in: sending.outboxFolder) {
             throw .unfinishedBatch(path: open.path)
         }

@@ -3,11 +3,14 @@ import ContactsSelection
 import Foundation
 import Templating
 
-/// The message of the default composer (KBContactsSelection, the iOS picker this package re-creates) as the user writes it (`mailSubject`, `mailBody`,
-/// `mailIsHTML`, `messageBody`), made into a template that renders per recipient: the subject and bodies
-/// are Mustache, so `{{recipient.givenName}}` is each recipient's own, and every message is rendered in
-/// its recipient's language (dates, numbers, `Content-Language`). A Markdown body becomes the HTML part
-/// (cmark) and the plain-text part, as a library template's `body.md.mustache` does.
+/// The message as the user writes it: the package's one compose-settings type (the `mailSubject`,
+/// `mailBody`, `mailIsHTML` and `messageBody` of KBContactsSelection, the iOS picker this package
+/// re-creates). The select action sends it as written, the same to everyone
+/// (`SelectionController.makeDrafts(_:from:)`); a campaign makes it into a template that renders per
+/// recipient: the subject and bodies are Mustache, so `{{recipient.givenName}}` is each recipient's own,
+/// and every message is rendered in its recipient's language (dates, numbers, `Content-Language`). A
+/// Markdown body becomes the HTML part (cmark) and the plain-text part, as a library template's
+/// `body.md.mustache` does.
 ///
 /// ```swift
 /// var library = try TemplateLibrary.bundled()

@@ -25,7 +25,8 @@ public struct RecipientData: Sendable {
         public var description: String { "\(file):\(line)\(column.map { ":\($0)" } ?? ""): \(message)" }
     }
 
-    public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Why a recipient-data file cannot be used (thrown as ``CampaignError/recipientData(_:)``).
+    public enum Problem: Equatable, Sendable, CustomStringConvertible {
         /// Neither UTF-8 nor UTF-16 (as its BOM or zero bytes say) text.
         case notUTF8(file: String)
         case noJoinColumn(file: String, columns: [String])
@@ -116,13 +117,16 @@ public struct RecipientData: Sendable {
             value = try MustacheValue(json: bytes, file: fileName)
         } catch let TemplatingError.badData(file, line, column, message) {
             // The reader's own position: file:line:column once, not after a second "file:1:".
-            throw LoadError.invalid(Diagnostic(file: file, line: line, column: column, message: message))
+            throw CampaignError.recipientData(
+                .invalid(Diagnostic(file: file, line: line, column: column, message: message)))
         } catch {
-            throw LoadError.invalid(Diagnostic(file: fileName, line: 1, column: nil, message: "\(error)"))
+            throw CampaignError.recipientData(
+                .invalid(Diagnostic(file: fileName, line: 1, column: nil, message: "\(error)")))
         }
         guard case .array(let items) = value else {
-            throw LoadError.invalid(
-                Diagnostic(file: fileName, line: 1, column: 1, message: "expected a JSON array of objects"))
+            throw CampaignError.recipientData(
+                .invalid(
+                    Diagnostic(file: fileName, line: 1, column: 1, message: "expected a JSON array of objects")))
         }
         // Repeated keys in one object (the later one wins, as for repeated CSV columns) are reported.
         var reader = JSONReader(bytes, file: fileName, keepRawText: false)
@@ -151,7 +155,7 @@ public struct RecipientData: Sendable {
             sawJoin = sawJoin || record["id"] != nil || record["email"] != nil
             add(record, line: 1, file: "\(fileName) item \(i + 1)")
         }
-        if !items.isEmpty && !sawJoin { throw LoadError.noJoinColumn(file: fileName, columns: []) }
+        if !items.isEmpty && !sawJoin { throw CampaignError.recipientData(.noJoinColumn(file: fileName, columns: [])) }
     }
 
     private mutating func loadCSV(_ text: String, fileName: String) throws {
@@ -160,7 +164,7 @@ public struct RecipientData: Sendable {
         guard let header = records.first else { return }
         let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         guard columns.contains("id") || columns.contains("email") else {
-            throw LoadError.noJoinColumn(file: fileName, columns: columns)
+            throw CampaignError.recipientData(.noJoinColumn(file: fileName, columns: columns))
         }
         diagnostics += CSVSheet.repeatedColumns(columns, line: header.line, file: fileName)
         for record in records.dropFirst() {
@@ -250,10 +254,11 @@ public struct RecipientData: Sendable {
             }
         }
         if inQuotes {
-            throw LoadError.invalid(
-                Diagnostic(
-                    file: fileName, line: quoteLine, column: quoteColumn,
-                    message: "quoted field is not closed (expected a closing '\"')"))
+            throw CampaignError.recipientData(
+                .invalid(
+                    Diagnostic(
+                        file: fileName, line: quoteLine, column: quoteColumn,
+                        message: "quoted field is not closed (expected a closing '\"')")))
         }
         if !field.isEmpty || !fields.isEmpty {
             fields.append(field)

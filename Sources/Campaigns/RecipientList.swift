@@ -74,7 +74,7 @@ public struct RecipientList: Sendable {
     public private(set) var encoding: TextEncoding = .utf8(bom: false)
 
     /// Reads a sheet. Throws when the file as a whole cannot be used: not text, empty, no e-mail column
-    /// (``RecipientData/LoadError``), or a quote left open; rows with problems are skipped and reported in
+    /// (``CampaignError/recipientData(_:)``), or a quote left open; rows with problems are skipped and reported in
     /// ``diagnostics``.
     public init(data: Data, fileName: String) throws {
         let sheet = try CSVSheet(data: data, fileName: fileName)
@@ -83,7 +83,7 @@ public struct RecipientList: Sendable {
         columns = sheet.records.first?.fields.map { $0.trimmingCharacters(in: .whitespaces) } ?? []
         let roles = columns.map(RecipientColumn.init(header:))
         guard roles.contains(where: { $0 == .email }) else {
-            throw RecipientData.LoadError.noJoinColumn(file: fileName, columns: columns)
+            throw CampaignError.recipientData(.noJoinColumn(file: fileName, columns: columns))
         }
         diagnostics += CSVSheet.repeatedColumns(columns, line: 1, file: fileName)
         var firstLine: [String: Int] = [:]

@@ -3,35 +3,7 @@ import ContactsCore
 import ContactsSelection
 import Foundation
 import StringsCatalog
-
-/// What the default composer of KBContactsSelection (the iOS contact picker this package re-creates) sends: the mail subject and body (HTML or plain), the text
-/// message body, and the sender of the mail.
-///
-/// ```swift
-/// var compose = ComposeSettings()
-/// compose.mailSubject = "Team dinner"
-/// compose.mailFrom = try MailAddress(name: "Ada Lovelace", address: "ada@example.org")
-/// ```
-public struct ComposeSettings: Sendable {
-    /// The sender of the default composer's mail (the device's account on iOS); needed by transports
-    /// that write or deliver messages.
-    public var mailFrom: MailAddress?
-    public var mailSubject: String?
-    public var mailBody: String?
-    public var mailIsHTML = false
-    public var messageBody: String?
-
-    public init(
-        mailFrom: MailAddress? = nil, mailSubject: String? = nil, mailBody: String? = nil, mailIsHTML: Bool = false,
-        messageBody: String? = nil
-    ) {
-        self.mailFrom = mailFrom
-        self.mailSubject = mailSubject
-        self.mailBody = mailBody
-        self.mailIsHTML = mailIsHTML
-        self.messageBody = messageBody
-    }
-}
+import Templating
 
 /// The documented alert a front end shows when the device cannot send, already localized.
 public struct ComposeAlert: Sendable, Equatable {
@@ -75,15 +47,19 @@ public enum SelectOutcome: Sendable {
 }
 
 extension SelectionController {
-    /// The drafts the default select action composes: email mode → one mail draft to the chosen
-    /// addresses with the subject and body of `settings` (HTML when `mailIsHTML`); messages mode → one
-    /// message draft to the chosen numbers; `.both` → a message draft for contacts reached by phone and
-    /// a mail draft for those reached only by email.
+    /// The drafts the default select action composes, as written (no template: the same text for
+    /// everyone): email mode → one mail draft from `from` to the chosen addresses with the subject and body
+    /// of `text` (an HTML body with a plain-text part made of it, a Markdown body as HTML and itself as
+    /// the plain text); messages mode → one message draft to the chosen numbers with `text`'s
+    /// `messageBody` (empty when nil, as KBContactsSelection's); `.both` → a message draft for contacts
+    /// reached by phone and a mail draft for those reached only by email.
     ///
     /// ```swift
-    /// let (mail, message) = try selection.makeDrafts(ComposeSettings(mailSubject: "Team dinner"))
+    /// let (mail, message) = try selection.makeDrafts(ComposerText(subject: "Team dinner", body: ""))
     /// ```
-    public func makeDrafts(_ settings: ComposeSettings) throws -> (mail: MailDraft?, message: MessageDraft?) {
+    public func makeDrafts(_ text: ComposerText, from: MailAddress? = nil) throws -> (
+        mail: MailDraft?, message: MessageDraft?
+    ) {
         var numbers: [String] = []
         var addresses: [MailAddress] = []
         for row in selectedRows {
@@ -103,26 +79,31 @@ extension SelectionController {
         }
         var mail: MailDraft?
         if !addresses.isEmpty {
-            let body = settings.mailBody ?? ""
+            let body = text.body
+            let (textBody, htmlBody): (String, String?) =
+                switch text.format {
+                case .plain: (body, nil)
+                case .html: (Self.plainText(fromHTML: body), body)
+                case .markdown: (body, Markdown.html(body))
+                }
             mail = MailDraft(
-                from: settings.mailFrom, to: addresses, subject: settings.mailSubject ?? "",
-                textBody: settings.mailIsHTML ? Self.plainText(fromHTML: body) : body,
-                htmlBody: settings.mailIsHTML ? body : nil, locale: configuration.locale)
+                from: from, to: addresses, subject: text.subject, textBody: textBody, htmlBody: htmlBody,
+                locale: configuration.locale)
         }
-        let message = numbers.isEmpty ? nil : MessageDraft(recipients: numbers, body: settings.messageBody ?? "")
+        let message = numbers.isEmpty ? nil : MessageDraft(recipients: numbers, body: text.messageBody ?? "")
         return (mail, message)
     }
 
-    /// Runs the select action: the configuration's custom handler when set, else the drafts of
-    /// `settings` go to the transports. When a transport cannot send, the outcome is the documented
-    /// alert, localized for the configuration's locale.
+    /// Runs the select action: the configuration's custom handler when set, else the drafts of `text`
+    /// (``makeDrafts(_:from:)``, mail from `from`) go to the transports. When a transport cannot send, the
+    /// outcome is the documented alert, localized for the configuration's locale.
     ///
     /// ```swift
     /// let outcome = try selection.performSelectAction(
-    ///     ComposeSettings(mailSubject: "Team dinner"), mail: FileTransport(directory: drafts), messages: nil)
+    ///     ComposerText(subject: "Team dinner", body: ""), mail: FileTransport(directory: drafts), messages: nil)
     /// ```
     public func performSelectAction(
-        _ settings: ComposeSettings, mail mailTransport: (any MailTransport)?,
+        _ text: ComposerText, from: MailAddress? = nil, mail mailTransport: (any MailTransport)?,
         messages messageTransport: (any MessageTransport)?
     ) throws -> SelectOutcome {
         let contacts = try selectedContacts()
@@ -131,7 +112,7 @@ extension SelectionController {
             return .handled(contacts)
         }
         guard !contacts.isEmpty else { return .nothingSelected }
-        let drafts = try makeDrafts(settings)
+        let drafts = try makeDrafts(text, from: from)
         let locale = configuration.locale
         if drafts.message != nil, messageTransport?.canSendText != true {
             return .alert(.cannotSend(mail: false, locale: locale))

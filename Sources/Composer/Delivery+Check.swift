@@ -12,24 +12,7 @@ extension Delivery {
     /// - Throws: the first failure: `.network`, `.tls`, `.authenticationFailed`, `.smtp`, `.mailUnavailable`
     ///   (no sendmail), `.messagingUnavailable` (no SMS program), `.io` (a folder that cannot be written).
     public func check() throws(ComposerError) -> [String] {
-        var done: [String] = []
-        switch target {
-        case .smtp(let configuration):
-            let smtp: SMTPTransport
-            do { smtp = try SMTPTransport(configuration: configuration) } catch { throw ComposerError(error) }
-            let session = try smtp.checkSession()
-            done.append(Self.describe(session, of: configuration))
-            done.append(Self.describe(session.capabilities, of: configuration.url))
-        case .sendmail(let transport):
-            guard transport.canSendMail else {
-                throw .mailUnavailable(reason: "\(transport.path) is not an executable sendmail")
-            }
-            done.append("\(transport.path): can be run")
-        case .files(let url), .maildir(let url), .mbox(let url):
-            try target.prepare()
-            done.append("\(url.path): can be written")
-        case .uris: break
-        }
+        var done = try target.transport.check()
         if let textTransport {
             guard textTransport.canSendText else {
                 throw .messagingUnavailable(reason: "\(textTransport.path) is not an executable program")

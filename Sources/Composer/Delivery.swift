@@ -28,29 +28,22 @@ public struct Delivery: Sendable {
     /// Text messages through an SMS program, queued in the same outbox as the mail and sent exactly once
     /// like it (nil: text messages go where the target puts them, or are refused by SMTP and sendmail).
     public var textTransport: SMSProgramTransport?
+    /// Where a copy of each sent mail is saved (an IMAP `Sent` mailbox, a Maildir): once per message of the
+    /// outbox, across kills and reruns (`Outbox.saveSentCopies(to:)`); nil: no copies.
+    public var sentFolder: (any SentFolder)?
 
     /// Whether a send goes through an outbox: mail to SMTP or sendmail, or text messages to an SMS program.
     public var needsOutbox: Bool { target.needsOutbox || textTransport != nil }
 
     /// Whether mail can go this way: files, URIs, a Maildir and an mbox always can; SMTP when libcurl speaks
     /// its scheme; sendmail when the program can be run (the rule of ``check()`` without connecting).
-    public var carriesMail: Bool {
-        switch target {
-        case .files, .uris, .maildir, .mbox: return true
-        case .smtp(let configuration):
-            return (try? SMTPTransport(configuration: configuration).canSendMail) ?? false
-        case .sendmail(let transport): return transport.canSendMail
-        }
-    }
+    public var carriesMail: Bool { target.transport.carriesMail }
 
     /// Whether text messages can go this way: through the SMS program when it can be run, or as files and
     /// `sms:` URIs; SMTP, sendmail, a Maildir and an mbox carry mail only.
     public var carriesTexts: Bool {
         if let textTransport { return textTransport.canSendText }
-        switch target {
-        case .files, .uris: return true
-        case .smtp, .sendmail, .maildir, .mbox: return false
-        }
+        return target.transport.carriesTexts
     }
 
     /// 25 MB (26 214 400 bytes), the limit of the large mail providers.
@@ -100,24 +93,19 @@ public struct Delivery: Sendable {
     ) throws(ComposerError) -> DeliverySummary {
         let batch = withSender(batch)
         if textTransport != nil { return try deliverWithTexts(batch, through: outbox, stop: stop, events: events) }
-        switch target {
-        case .files(let directory): return save(batch, in: directory, events: events)
-        case .maildir(let directory):
-            return store(batch, in: .maildir(MaildirTransport(directory: directory)), events: events)
-        case .mbox(let file): return store(batch, in: .mbox(MboxTransport(file: file)), events: events)
-        case .uris: return uris(batch, events: events)
-        case .smtp, .sendmail:
-            var summary = DeliverySummary()
-            summary.failed += refuse(batch.messages, "SMTP and sendmail carry mail only", events: events)
-            guard let outbox else {
-                let dry = dryRun(batch.mail, events: events)
-                summary.failed += dry.failed
-                summary.skipped += dry.skipped
-                return summary
-            }
-            summary.add(try queueAndSend(batch.mail, texts: [], into: outbox, stop: stop, events: events))
+        guard target.needsOutbox else {
+            return target.transport.deliverNow(batch, maxMessageSize: maxMessageSize, events: events)
+        }
+        var summary = DeliverySummary()
+        summary.failed += Self.refuse(batch.messages, "SMTP and sendmail carry mail only", events: events)
+        guard let outbox else {
+            let dry = dryRun(batch.mail, events: events)
+            summary.failed += dry.failed
+            summary.skipped += dry.skipped
             return summary
         }
+        summary.add(try queueAndSend(batch.mail, texts: [], into: outbox, stop: stop, events: events))
+        return summary
     }
 
     /// Queues `mail` and `texts` into `outbox` and sends it: a stop before queueing queues nothing, and a
@@ -190,14 +178,10 @@ public struct Delivery: Sendable {
         return refused
     }
 
-    /// The SMTP server's `SIZE` limit, asked for with a capability check (``SMTPTransport/check()``); nil
-    /// for other targets, when the server announces none, or when it cannot be reached now (the messages
-    /// are queued all the same, and held to its limit when they are sent).
-    private func serverSizeLimit() -> Int? {
-        guard case .smtp(let configuration) = target, let smtp = try? SMTPTransport(configuration: configuration)
-        else { return nil }
-        return (try? smtp.check())?.sizeLimit
-    }
+    /// The receiver's own size limit (``DeliveryTransport/sizeLimit()``: an SMTP server's `SIZE`); nil for
+    /// other targets, when the server announces none, or when it cannot be reached now (the messages are
+    /// queued all the same, and held to its limit when they are sent).
+    private func serverSizeLimit() -> Int? { target.transport.sizeLimit() }
 
     /// `queue` without the event of a stop: the number of drafts refused and of messages queued (or held
     /// already, on a resume), or nil when stopped. A message above `serverSize` (the SMTP server's `SIZE`) is
@@ -247,15 +231,29 @@ public struct Delivery: Sendable {
         if let textTransport, !textTransport.canSendText {
             throw .messagingUnavailable(reason: "\(textTransport.path) is not an executable program")
         }
+        var summary: DeliverySummary
+        var copies = 0
         do {
-            return try withoutActuallyEscaping(events) { events in
-                try outbox.send(using: transport, texts: textTransport, policy: policy, stop: stop) {
-                    events(.progress($0))
+            summary = try withoutActuallyEscaping(events) { events in
+                try outbox.send(using: transport, texts: textTransport, policy: policy, stop: stop) { progress in
+                    // The copy right after the send (a failure here is retried by the sweep below).
+                    if let sentFolder, Outbox.wasSent(progress.item),
+                        case .saved? = try? outbox.saveSentCopy(of: progress.item, to: sentFolder)
+                    {
+                        copies += 1
+                    }
+                    events(.progress(progress))
                 }
             }
         } catch {
             throw ComposerError(error, path: outbox.directory.path)
         }
+        if let sentFolder {
+            let swept = try outbox.saveSentCopies(to: sentFolder)
+            summary.copiesSaved += copies + swept.saved
+            summary.copyProblems += swept.problems
+        }
+        return summary
     }
 
     /// Writes every mail draft as MIME without sending it: a `wouldSend` event for each, `refused` for
@@ -277,39 +275,9 @@ public struct Delivery: Sendable {
         return summary
     }
 
-    private func save(_ batch: DeliveryBatch, in directory: URL, events: (DeliveryEvent) -> Void)
-        -> DeliverySummary
-    {
-        var summary = DeliverySummary()
-        let files = FileTransport(directory: directory)
-        for (n, item) in batch.mail.enumerated() {
-            do {
-                let url = try files.save(item.draft, name: String(format: "%04d-", n + 1) + item.label)
-                events(.saved(item, file: url))
-                summary.saved += 1
-            } catch {
-                events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
-                summary.failed += 1
-            }
-        }
-        var smsFiles: [URL] = []
-        for item in batch.messages {
-            do {
-                let url = try files.saveMessage(item.draft)
-                if !smsFiles.contains(url) { smsFiles.append(url) }
-                summary.saved += 1
-            } catch {
-                events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
-                summary.failed += 1
-            }
-        }
-        for url in smsFiles { events(.savedMessages(file: url)) }
-        return summary
-    }
-
     /// Refuses `messages` together (`messagesNotCarried`: `why`, and where text messages can go); returns
     /// how many.
-    private func refuse(_ messages: [DeliveryItem<MessageDraft>], _ why: String, events: (DeliveryEvent) -> Void)
+    static func refuse(_ messages: [DeliveryItem<MessageDraft>], _ why: String, events: (DeliveryEvent) -> Void)
         -> Int
     {
         guard !messages.isEmpty else { return 0 }
@@ -319,49 +287,18 @@ public struct Delivery: Sendable {
         return messages.count
     }
 
-    /// A mail store of ``DeliveryTarget/maildir(_:)`` or ``DeliveryTarget/mbox(_:)``.
-    private enum Store {
-        case maildir(MaildirTransport)
-        case mbox(MboxTransport)
-    }
-
-    /// Writes every mail draft into a Maildir or an mbox file at once (`saved` events; the Maildir's file,
-    /// or the mbox file); text messages are refused together, as a mail store holds mail only.
-    private func store(_ batch: DeliveryBatch, in store: Store, events: (DeliveryEvent) -> Void) -> DeliverySummary {
+    /// Writes every mail draft into a mail store at once with `save` (a `saved` event with the file it
+    /// returns: the Maildir's file, or the mbox file); text messages are refused together, as a mail store
+    /// holds mail only.
+    static func store(_ batch: DeliveryBatch, events: (DeliveryEvent) -> Void, save: (MailDraft) throws -> URL)
+        -> DeliverySummary
+    {
         var summary = DeliverySummary()
         summary.failed += refuse(batch.messages, "a Maildir or mbox holds mail only", events: events)
-        let writer = MIMEWriter(includeBcc: true, maxMessageSize: maxMessageSize)
         for item in batch.mail {
             do {
-                let file: URL
-                switch store {
-                case .maildir(var maildir):
-                    maildir.writer = writer
-                    file = try maildir.save(item.draft)
-                case .mbox(var mbox):
-                    mbox.writer = writer
-                    try mbox.save(item.draft)
-                    file = mbox.file
-                }
+                let file = try save(item.draft)
                 events(.saved(item, file: file))
-                summary.saved += 1
-            } catch {
-                events(.refused(label: item.label, key: item.key, error: ComposerError(error)))
-                summary.failed += 1
-            }
-        }
-        return summary
-    }
-
-    private func uris(_ batch: DeliveryBatch, events: (DeliveryEvent) -> Void) -> DeliverySummary {
-        var summary = DeliverySummary()
-        for item in batch.mail {
-            events(.uri(label: item.label, key: item.key, uri: MailtoURI(draft: item.draft).string))
-            summary.saved += 1
-        }
-        for item in batch.messages {
-            do {
-                events(.uri(label: item.label, key: item.key, uri: try SMSURI(draft: item.draft).string))
                 summary.saved += 1
             } catch {
                 events(.refused(label: item.label, key: item.key, error: ComposerError(error)))

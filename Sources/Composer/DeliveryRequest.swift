@@ -45,6 +45,19 @@ public struct DeliveryRequest: Sendable {
 
     public init() {}
 
+    /// The target options that would add a way to send mail (`mail`) and text messages (`texts`), as an
+    /// alert names them to a user who gave none that can.
+    ///
+    /// ```swift
+    /// DeliveryRequest.transportOptions(mail: false, texts: true)   // "--sms-program PATH  --out DIR  --uri"
+    /// ```
+    public static func transportOptions(mail: Bool, texts: Bool) -> String {
+        var options: [String] = []
+        if mail { options += ["--smtp URL", "--sendmail", "--maildir DIR", "--mbox FILE"] }
+        if texts { options += ["--sms-program PATH"] }
+        return (options + ["--out DIR", "--uri"]).joined(separator: "  ")
+    }
+
     /// Whether a target option was given (else the drafts go to files in the current folder).
     public var targetGiven: Bool { chosen > 0 }
 
@@ -82,7 +95,7 @@ public struct DeliveryRequest: Sendable {
         } else {
             target = .files(URL(fileURLWithPath: "."))
         }
-        if case .smtp = target {
+        if target.transport is SMTPConfiguration {
             if sendmailTimeout != nil { throw ComposerError.invalidOptions("--sendmail-timeout goes with --sendmail") }
         } else if startTLS || caFile != nil || user != nil || auth != nil || replyTimeout != nil
             || commandTimeout != nil || connectTimeout != nil || allowPlaintextAuth || neverPlaintextAuth

@@ -34,6 +34,13 @@ public struct DeliverySummary: Sendable, Hashable {
     public var refusedRecipients: [String] = []
     /// Recipients still deferred (4xx at RCPT) of messages that others got: the next run sends to them alone.
     public var deferredRecipients = 0
+    /// Copies of sent mail saved to the Sent folder (`Delivery.sentFolder`) by this run, and why each
+    /// other one could not be (a later run of the outbox saves it).
+    /// Messages left queued because the daily cap (`OutboxPolicy.dailyCap`) was reached: a run on a later
+    /// day sends them.
+    public var capped = 0
+    public var copiesSaved = 0
+    public var copyProblems: [String] = []
 
     public init() {}
 
@@ -52,12 +59,16 @@ public struct DeliverySummary: Sendable, Hashable {
         textSegments += other.textSegments
         refusedRecipients += other.refusedRecipients
         deferredRecipients += other.deferredRecipients
+        capped += other.capped
+        copiesSaved += other.copiesSaved
+        copyProblems += other.copyProblems
     }
 
     /// `.interrupted` when stopped, else `.incomplete` when anything failed, is deferred or uncertain.
     public var outcome: DeliveryOutcome {
         if interrupted { return .interrupted }
         return failed > 0 || deferred > 0 || uncertain > 0 || notCarried > 0 || !refusedRecipients.isEmpty
-            || deferredRecipients > 0 ? .incomplete : .complete
+            || deferredRecipients > 0 || !copyProblems.isEmpty || capped > 0
+            ? .incomplete : .complete
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where a batch of drafts goes: draft files, `mailto:`/`sms:` URIs, or a mail server (SMTP or a local
-/// sendmail) through an `Outbox`.
+/// Where a batch of drafts goes: draft files, `mailto:`/`sms:` URIs, a Maildir or an mbox (written at once),
+/// or a mail server (SMTP or a local sendmail) through an `Outbox` — or any ``DeliveryTransport`` of one's
+/// own.
 ///
 /// ```swift
 /// var smtp = try SMTPConfiguration(url: "smtp://mail.example.com:587")
@@ -11,37 +12,34 @@ import Foundation
 /// var mta = SendmailTransport(path: "/usr/sbin/sendmail"); mta.timeout = 120
 /// let local = DeliveryTarget.sendmail(mta)
 /// ```
-public enum DeliveryTarget: Sendable {
+public struct DeliveryTarget: Sendable {
+    /// The transport the drafts go through.
+    public var transport: any DeliveryTransport
+
+    /// A target of `transport`.
+    public init(_ transport: any DeliveryTransport) { self.transport = transport }
+
     /// One `.eml` per mail draft and `messages.sms.txt` (one `sms:` URI a line) in the folder (`FileTransport`).
-    case files(URL)
+    public static func files(_ directory: URL) -> DeliveryTarget { DeliveryTarget(FileTransport(directory: directory)) }
     /// A `mailto:` or `sms:` URI per draft, handed to the caller (nothing is written).
-    case uris
+    public static var uris: DeliveryTarget { DeliveryTarget(URIEvents()) }
     /// An SMTP server, through an outbox.
-    case smtp(SMTPConfiguration)
+    public static func smtp(_ configuration: SMTPConfiguration) -> DeliveryTarget { DeliveryTarget(configuration) }
     /// A local sendmail program, through an outbox.
-    case sendmail(SendmailTransport)
+    public static func sendmail(_ transport: SendmailTransport) -> DeliveryTarget { DeliveryTarget(transport) }
     /// A Maildir folder (`MaildirTransport`): every mail draft written into `new/` at once.
-    case maildir(URL)
+    public static func maildir(_ directory: URL) -> DeliveryTarget {
+        DeliveryTarget(MaildirTransport(directory: directory))
+    }
     /// An mbox file (`MboxTransport`, mboxrd): every mail draft appended at once, under the file's lock.
-    case mbox(URL)
+    public static func mbox(_ file: URL) -> DeliveryTarget { DeliveryTarget(MboxTransport(file: file)) }
 
-    /// True for SMTP and sendmail: the targets that deliver through an `Outbox` (mail only).
-    public var needsOutbox: Bool {
-        switch self {
-        case .smtp, .sendmail: return true
-        case .files, .uris, .maildir, .mbox: return false
-        }
-    }
+    /// True for the targets that deliver through an `Outbox` (SMTP and sendmail: mail only).
+    public var needsOutbox: Bool { transport.needsOutbox }
 
-    /// What the mail goes through: the SMTP URL or the sendmail program's path (empty for files and URIs).
-    public var via: String {
-        switch self {
-        case .smtp(let c): return c.url
-        case .sendmail(let t): return t.path
-        case .maildir(let url), .mbox(let url): return url.path
-        case .files, .uris: return ""
-        }
-    }
+    /// What the mail goes through: the SMTP URL, the sendmail program's path, the Maildir or mbox (empty
+    /// for files and URIs).
+    public var via: String { transport.via }
 
     /// Checks, before anything is rendered, what can be checked without sending: for files, that the
     /// folder is one or can be made (``FileTransport/checkDirectory()``). Other targets are checked when
@@ -50,42 +48,12 @@ public enum DeliveryTarget: Sendable {
     /// ```swift
     /// try DeliveryTarget.files(URL(fileURLWithPath: "drafts")).prepare()
     /// ```
-    public func prepare() throws(ComposerError) {
-        switch self {
-        case .files(let directory), .maildir(let directory):
-            try FileTransport(directory: directory).checkDirectory()
-        case .mbox(let file):
-            var info = stat()
-            if stat(file.path, &info) == 0 {
-                guard (info.st_mode & S_IFMT) == S_IFREG else {
-                    throw .io(path: file.path, message: "is not a plain file (expected an mbox file)")
-                }
-                guard access(file.path, W_OK) == 0 else {
-                    throw .io(path: file.path, message: "cannot be written: \(AtomicFile.errnoText())")
-                }
-            } else {
-                try FileTransport(directory: file.deletingLastPathComponent()).checkDirectory()
-            }
-        case .uris, .smtp, .sendmail: break
-        }
-    }
+    public func prepare() throws(ComposerError) { try transport.prepare() }
 
     /// The transport an outbox sends with.
     /// - Throws: `ComposerError.mailUnavailable` for files and URIs (nothing to send with), when the sendmail
     ///   program is not executable, or when libcurl cannot be initialized.
     public func envelopeTransport() throws(ComposerError) -> any EnvelopeTransport {
-        switch self {
-        case .smtp(let configuration):
-            do { return try SMTPTransport(configuration: configuration) } catch let error as ComposerError {
-                throw error
-            } catch {
-                throw .mailUnavailable(reason: "\(error)")
-            }
-        case .sendmail(let transport):
-            guard transport.canSendMail else { throw .mailUnavailable(reason: "\(transport.path) is not executable") }
-            return transport
-        case .files, .uris, .maildir, .mbox:
-            throw .mailUnavailable(reason: "an outbox sends through SMTP or sendmail, not to files or URIs")
-        }
+        try transport.envelopeTransport()
     }
 }

@@ -12,6 +12,9 @@ public struct Attachment: Sendable, Hashable {
     public var mediaType: String
     /// Where the content is.
     public var content: Content
+    /// Set for an image shown inside the HTML body (`<img src="cid:ID">`, RFC 2392): the part is written
+    /// inline with this `Content-ID`, inside `multipart/related` with the HTML (``MailDraft/inlineImages``).
+    public var contentID: String?
 
     /// Where an attachment's bytes are.
     public enum Content: Sendable, Hashable {
@@ -59,6 +62,12 @@ public struct MailHeader: Sendable, Hashable {
         self.name = name
         self.value = value
     }
+
+    /// Checks `name` as the writer will: a field name (printable ASCII, no `:`), not one the writer
+    /// makes from the draft's fields. Throws `ComposerError.invalidHeaderName` otherwise.
+    public static func checkName(_ name: String) throws {
+        _ = try MIME.checkExtraHeaderName(name)
+    }
 }
 
 /// An e-mail ready to be written as MIME or handed to a transport (what iOS's mail compose
@@ -90,6 +99,12 @@ public struct MailDraft: Sendable, Hashable {
     /// when one of them is `https:`. Characters a URI cannot hold (spaces, non-ASCII, `<>",`) are
     /// percent-encoded when the message is written.
     public var listUnsubscribe: [String] = []
+    /// The envelope sender (SMTP `MAIL FROM`, where bounces go) when it is not ``from``'s address: e.g. a
+    /// VERP address (``VERP/envelopeSender(for:returnPath:)``). An outbox queues the message with it.
+    public var envelopeSender: String?
+    /// Images the HTML body shows by `cid:` (each with its ``Attachment/contentID``): written with the
+    /// HTML part in `multipart/related` (RFC 2387). Without an HTML body they are not written.
+    public var inlineImages: [Attachment] = []
 
     /// A draft; every field may be filled later. `MIMEWriter` checks what it needs (from, a recipient).
     public init(

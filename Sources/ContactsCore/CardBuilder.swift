@@ -10,6 +10,8 @@ struct CardBuilder {
     var hasN = false
     var hasOrg = false
     var isGroupCard = false
+    /// A value of the card was read in listing mode and not kept (``ReadMode/listing``).
+    var valuesLeftOut = false
     var members: [String] = []
     /// Items that belong to a property group (`item1.TEL`), so that an `X-ABLabel` can label them.
     var grouped: [(group: String, kind: ItemKind, index: Int)] = []
@@ -24,6 +26,7 @@ struct CardBuilder {
         hasN = false
         hasOrg = false
         isGroupCard = false
+        valuesLeftOut = false
         if !members.isEmpty { members.removeAll(keepingCapacity: true) }
         if !grouped.isEmpty { grouped.removeAll(keepingCapacity: true) }
         if !languagePrefs.isEmpty { languagePrefs.removeAll(keepingCapacity: true) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Fixed-capacity memory for values of any type, owned by one object: the vCard reader's only other place with
-/// raw pointers besides ``CheckedBuffer``, for what a ``CheckedBuffer`` cannot hold (values with references,
+/// raw pointers besides `CheckedBuffer` (Support), for what a `CheckedBuffer` cannot hold (values with references,
 /// which must be deinitialized, and memory that must be freed when its last user lets go): the parser's
 /// state, the contacts a piece collected, and the results of pieces read in parallel.
 ///

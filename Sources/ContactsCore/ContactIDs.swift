@@ -3,7 +3,7 @@ import Foundation
 /// The rule that makes contact ids unique within a book: the first card with an id keeps it; a later card
 /// with the same UID (or an identical card, whose id is its content hash) gets the first free suffix
 /// `-2`, `-3`, … and a diagnostic naming both lines. ``AddressBook`` and the streamed reader
-/// (``VCardReader/stream(data:fileName:makePiece:_:)``) both apply it.
+/// (``VCardReader/stream(data:fileName:listedFieldsOnly:makePiece:progress:_:)``) both apply it.
 struct UniqueIDs {
     /// The index of the final ids (positions as in `ids`).
     var index: IDIndex

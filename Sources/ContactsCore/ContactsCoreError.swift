@@ -10,6 +10,12 @@ import Foundation
 public enum ContactsCoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be read (missing, a directory, permissions).
     case cannotRead(path: String, reason: String)
+    /// There is no file at the path the user named.
+    case noSuchFile(path: String)
+    /// The path the user named as a file is a folder.
+    case isDirectory(path: String)
+    /// No vCard at all could be read from the source (`<stdin>` for `-`): its diagnostics say why.
+    case nothingRead(source: String)
     /// A resource that ships with the package is missing from the bundle.
     case missingResource(String)
     /// A vCard version the writer cannot produce (it writes "4.0" and "3.0").
@@ -24,6 +30,9 @@ public enum ContactsCoreError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
+        case .noSuchFile(let path): return "no such file: \(path)"
+        case .isDirectory(let path): return "\(path) is a directory"
+        case .nothingRead(let source): return "no vCard could be read from \(source == "-" ? "<stdin>" : source)"
         case .missingResource(let name): return "resource \(name) is missing from the ContactsCore bundle"
         case .unsupportedVersion(let version):
             return "cannot write vCard version '\(version)' (expected 4.0 or 3.0)"

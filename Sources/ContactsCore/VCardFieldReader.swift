@@ -1,5 +1,6 @@
 import Foundation
 import ICUKit
+import Support
 
 /// Reads a parsed property's value into the card's fields: decodes it (quoted-printable, `CHARSET=` through
 /// ICU converters, the UTF-8 check, base64 and `data:` photos) and sets the field the model has for it, or
@@ -137,6 +138,7 @@ struct VCardFieldReader {
             }
             return
         }
+        if mode == .listing && readForListing(head, into: &b) { return }
         switch head.kind {
         case .uid where b.uid == nil:
             b.uid = withValue(head) { VCardValueDecoder.idString($0) }
@@ -282,6 +284,30 @@ struct VCardFieldReader {
             if b.contact.unknownProperties.isEmpty { b.contact.unknownProperties.reserveCapacity(4) }
             b.contact.unknownProperties.append(unknown(head))
         }
+    }
+
+    /// In listing mode, reads what a list keeps of the values it does not use and returns true: nothing
+    /// but the value's check (its diagnostics are a full read's), or of an address only its country
+    /// (`Contact.addressRegion`). Returns false for a property read as in a full read.
+    private mutating func readForListing(_ head: Head, into b: inout CardBuilder) -> Bool {
+        switch head.kind {
+        case .title, .url, .bday, .anniversary, .abDate, .note, .categories: break
+        case .other where !properties.isKeyword(head.nameStart, head.nameEnd, "X-ABLABEL"): break
+        case .adr:
+            var a = PostalAddress()
+            withValue(head) { v in
+                var k = 0
+                VCardValueDecoder.forEachComponent(v, separator: semicolon) { s, e in
+                    if k == 6 && e > s { a.country = VCardValueDecoder.unescape(v, from: s, to: e) }
+                    k += 1
+                }
+            }
+            b.contact.addresses.append(LabeledAddress(label: .unlabeled, value: a, preference: nil))
+        default: return false
+        }
+        if head.kind != .adr { withValue(head) { _ in } }
+        b.valuesLeftOut = true
+        return true
     }
 
     mutating func unknown(_ head: Head) -> VCardProperty {

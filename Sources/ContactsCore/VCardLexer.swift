@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The vCard lexer: physical lines (CRLF, LF, CR, the doubled CR of some phone exports), unfolding (space or tab
 /// continuations, quoted-printable soft breaks, vCard 2.1 base64 runs) into one content line at a time, and

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The reader's driver: it runs the lexer (``VCardLexer``) over the input, hands each content line to the
 /// property parser (``VCardPropertyParser``) and its values to the field reader (``VCardFieldReader``),
@@ -218,7 +219,11 @@ final class VCardParser {
 
     func finishCard(endOffset: Int, emit: (consuming VCardRecord, Int) -> Void) {
         inCard = false
-        if mode == .contact && !st[0].builder.isGroupCard {
+        if mode != .groupCard && !st[0].builder.isGroupCard {
+            if mode == .listing && st[0].builder.valuesLeftOut && (st[0].builder.uid ?? "").isEmpty {
+                // The id of a card without UID is a hash of all it says: that of the card read in full.
+                st[0].builder.uid = fullReadID(endOffset: endOffset)
+            }
             finishContact(emit: emit)
             return
         }
@@ -259,6 +264,19 @@ final class VCardParser {
             }
             return
         }
+    }
+
+    /// The id of the current card (which ends at `endOffset`) read again in full (``ReadMode/contact``).
+    private func fullReadID(endOffset: Int) -> String? {
+        let start = st[0].cardStartOffset
+        guard endOffset > start else { return nil }
+        let again = VCardParser(fileName: fileName)
+        var id: String?
+        // The card's own bytes: a read-only slice of the input being read.
+        again.parse(UnsafeBufferPointer(rebasing: st[0].lexer.input[start..<endOffset])) { record, _ in
+            if id == nil, case .contact(let contact) = consume record { id = contact.id }
+        }
+        return id
     }
 
     /// Finishes an ordinary contact card in place: the contact is moved out and the builder reset, so its

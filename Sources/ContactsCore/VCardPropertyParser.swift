@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The property parser: group, name and parameters of a content line as byte ranges in the line (folded into a
 /// ``Head``), parameter values (quoted, multiple, vCard 2.1 bare ones, RFC 6868 caret escapes) and the

@@ -12,13 +12,36 @@ extension VCardReader {
     /// let third = try VCardReader.contact(inFile: "big.vcf", atOffset: stream.cardOffsets![2])
     /// ```
     public static func contact(inFile path: String, atOffset offset: Int) throws -> Contact? {
+        try contacts(inFile: path, atOffsets: [offset])[0]
+    }
+
+    /// The contacts whose cards begin at `offsets` in the file at `path`, in the order of `offsets`, each
+    /// read alone as ``contact(inFile:atOffset:)`` reads it (nil where no whole contact card begins), the
+    /// file mapped once for all of them. Throws ``ContactsCoreError/cannotRead(path:reason:)``.
+    ///
+    /// ```swift
+    /// let found = try VCardReader.contacts(inFile: "big.vcf", atOffsets: [0, 1_204])  // [Contact?]
+    /// ```
+    public static func contacts(inFile path: String, atOffsets offsets: [Int]) throws -> [Contact?] {
         let file = try mappedFile(path)
-        guard offset >= 0, offset < file.count else { return nil }
-        let end = file.withUnsafeBytes { cardEnd($0, from: offset) }
-        guard let end else { return nil }
-        let book = AddressBook(data: Data(file[offset..<end]), fileName: (path as NSString).lastPathComponent)
-        guard book.contacts.count == 1 else { return nil }
-        return book.contacts[0]
+        let name = (path as NSString).lastPathComponent
+        return file.withUnsafeBytes { raw in
+            offsets.map { offset -> Contact? in
+                guard offset >= 0, offset < raw.count, let end = cardEnd(raw, from: offset) else { return nil }
+                // The card's own bytes, parsed in place (a read-only view of the mapping).
+                let card = UnsafeRawBufferPointer(rebasing: raw[offset..<end]).bindMemory(to: UInt8.self)
+                var found: [Contact] = []
+                var groups = 0
+                VCardParser(fileName: name).parse(card) { record, _ in
+                    guard case .contact(let contact) = consume record else {
+                        groups += 1
+                        return
+                    }
+                    found.append(contact)
+                }
+                return found.count == 1 && groups == 0 ? found[0] : nil
+            }
+        }
     }
 
     /// The end of the card whose `BEGIN:VCARD` line starts at `start`, as the parser ends it: past its

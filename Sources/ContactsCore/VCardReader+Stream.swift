@@ -31,21 +31,26 @@ extension VCardReader {
     /// }
     /// stream.pieces.reduce(0, +)   // contacts with an email
     /// ```
+    ///
+    /// With `listedFieldsOnly`, each contact has only what a list's row and search use: its names,
+    /// organization, languages, emails and phones (with their labels) and its addresses' countries; other
+    /// values are checked but not kept (the diagnostics and ids are those of a full read).
     public static func stream<Piece: Sendable>(
-        data: Data, fileName: String, makePiece: @Sendable () -> Piece, progress: WorkProgress? = nil,
-        _ body: @Sendable (inout Piece, consuming Contact) -> Void
+        data: Data, fileName: String, listedFieldsOnly: Bool = false, makePiece: @Sendable () -> Piece,
+        progress: WorkProgress? = nil, _ body: @Sendable (inout Piece, consuming Contact) -> Void
     ) -> Stream<Piece> {
         stream(
-            data: data, fileName: fileName, releasingPagesRead: false, makePiece: makePiece, body,
-            maxChunks: defaultPieceCount, threads: defaultThreadCount, progress: progress)
+            data: data, fileName: fileName, releasingPagesRead: false, listedFieldsOnly: listedFieldsOnly,
+            makePiece: makePiece, body, maxChunks: defaultPieceCount, threads: defaultThreadCount, progress: progress)
     }
 
-    /// ``stream(data:fileName:makePiece:progress:_:)`` of the file at `path`, memory-mapped: the pages of each piece
+    /// ``stream(data:fileName:listedFieldsOnly:makePiece:progress:_:)`` of the file at `path`, memory-mapped: the pages of each piece
     /// are handed back to the system once it is read, so a file of any size costs little memory beyond
     /// what `body` keeps. Throws ``ContactsCoreError/cannotRead(path:reason:)``.
     public static func stream<Piece: Sendable>(
-        contentsOfFile path: String, fileName: String? = nil, makePiece: @Sendable () -> Piece,
-        progress: WorkProgress? = nil, _ body: @Sendable (inout Piece, consuming Contact) -> Void
+        contentsOfFile path: String, fileName: String? = nil, listedFieldsOnly: Bool = false,
+        makePiece: @Sendable () -> Piece, progress: WorkProgress? = nil,
+        _ body: @Sendable (inout Piece, consuming Contact) -> Void
     ) throws -> Stream<Piece> {
         let name = fileName ?? path
         let data = try mappedFile(path, advice: MADV_SEQUENTIAL)
@@ -53,8 +58,8 @@ extension VCardReader {
             return stream(data: Data(), fileName: name, makePiece: makePiece, progress: progress, body)
         }
         return stream(
-            data: data, fileName: name, releasingPagesRead: true, makePiece: makePiece, body,
-            maxChunks: defaultPieceCount, threads: defaultThreadCount, progress: progress)
+            data: data, fileName: name, releasingPagesRead: true, listedFieldsOnly: listedFieldsOnly,
+            makePiece: makePiece, body, maxChunks: defaultPieceCount, threads: defaultThreadCount, progress: progress)
     }
 
     /// The regular file at `path` mapped read-only and private, as `Data` that unmaps it with its last copy
@@ -79,7 +84,8 @@ extension VCardReader {
     /// file again if touched). `progress` counts the bytes of `data` after any conversion to UTF-8. Package
     /// access: the fuzz targets read small inputs in pieces.
     package static func stream<Piece: Sendable>(
-        data input: Data, fileName: String, releasingPagesRead: Bool, makePiece: @Sendable () -> Piece,
+        data input: Data, fileName: String, releasingPagesRead: Bool, listedFieldsOnly: Bool = false,
+        makePiece: @Sendable () -> Piece,
         _ body: @Sendable (inout Piece, consuming Contact) -> Void, maxChunks: Int, threads: Int,
         minChunkSize: Int = 1 << 20, progress: WorkProgress? = nil
     ) -> Stream<Piece> {
@@ -94,6 +100,7 @@ extension VCardReader {
         let results = ParallelWork.map(count: boundaries.count - 1, threads: threads) { k in
             let parser = VCardParser(fileName: fileName)
             parser.endsBeforeNextCard = k < boundaries.count - 2
+            if listedFieldsOnly { parser.mode = .listing }
             var result = StreamedPiece(piece: makePiece())
             var reported = 0  // bytes of this piece counted in `progress`
             // The bytes are read in place (a read-only view, valid for the call).

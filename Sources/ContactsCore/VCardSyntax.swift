@@ -1,3 +1,5 @@
+import Support
+
 // MARK: - Byte constants
 
 let cr: UInt8 = 0x0D
@@ -71,7 +73,10 @@ extension PropertyKind {
 }
 
 /// Which properties a card's builder treats as its own.
-enum ReadMode { case contact, groupCard }
+/// What a read keeps of a card: `contact`, everything; `groupCard`, what a group card is; `listing`, what a
+/// list's row and search use (names, organization, languages, emails, phones and their labels, the
+/// addresses' countries) — the other values are only checked, so diagnostics are those of a full read.
+enum ReadMode { case contact, groupCard, listing }
 
 /// The TYPE values the model knows, as bits.
 enum TypeFlags {

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The value decoders: UTF-8 value bytes to Strings (text escapes, structured components, ids, trimming),
 /// quoted-printable, and the UTF-8 check. Pure functions of their input; the parser reports what they find.

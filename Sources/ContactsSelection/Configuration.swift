@@ -30,7 +30,7 @@ public struct PinnedRow: Sendable, Hashable, Identifiable {
 
 /// What the iOS picker's configuration object (KBContactsSelectionConfiguration) offers for the list and the selection, plus locale, name sort
 /// order, pinned rows and a load hook. Its mail and message fields (subject, body, HTML, sender) are
-/// `ComposeSettings` in the `Campaigns` module, with the select action that uses them.
+/// `ComposerText` in the `Campaigns` module, with the select action that uses them.
 ///
 /// ```swift
 /// let selection = try SelectionController(contacts: book.contacts) { config in

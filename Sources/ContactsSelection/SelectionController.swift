@@ -16,6 +16,10 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
     case contactNotFound(id: String)
     /// The selection was made without a way to look contacts up (``ContactLookup/unavailable``).
     case contactsUnavailable
+    /// The list cannot be made for the locale (its collation or the list's options failed).
+    case unusableLocale(locale: String, reason: String)
+    /// The embedded sample address book could not be loaded.
+    case sampleUnavailable(reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +29,8 @@ public enum SelectionError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unknownRow(let number): return "row \(number) is not in the list"
         case .contactNotFound(let id): return "contact '\(id)' is no longer in the address book"
         case .contactsUnavailable: return "the contacts of this list cannot be looked up"
+        case .unusableLocale(let locale, let reason): return "cannot use locale '\(locale)': \(reason)"
+        case .sampleUnavailable(let reason): return "cannot load the sample address book: \(reason)"
         }
     }
 }

@@ -1,8 +1,8 @@
 internal import CCurl
 import Foundation
 
-// The easy-handle options every transfer of the package sets alike, and its error text: HTTP (CardDAV) and
-// IMAP each set only what their protocol adds.
+// The easy-handle options every transfer of the package sets alike, and its error text: HTTP (CardDAV),
+// IMAP and SMTP each set only what their protocol adds.
 extension CurlLibrary {
     /// The first failure among `codes` (each a `curl_easy_setopt` result), else `CURLE_OK`.
     static func firstFailure(_ codes: [CURLcode]) -> CURLcode {
@@ -10,18 +10,21 @@ extension CurlLibrary {
     }
 
     /// Error text into `errorBuffer`, no signals, a connect timeout, and a transfer that moves nothing for
-    /// `stallTimeout` seconds cut off.
+    /// `stallTimeout` seconds cut off (nil: the caller times the transfer itself, as SMTP does its replies).
     static func setLimits(
         _ curl: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>?, connectTimeout: Double,
-        stallTimeout: Double
+        stallTimeout: Double?
     ) -> CURLcode {
-        firstFailure([
+        var codes = [
             ccurl_setopt_pointer(curl, CURLOPT_ERRORBUFFER, errorBuffer),
             ccurl_setopt_long(curl, CURLOPT_NOSIGNAL, 1),
             ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(connectTimeout)),
-            ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1),
-            ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(stallTimeout))),
-        ])
+        ]
+        if let stallTimeout {
+            codes.append(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1))
+            codes.append(ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(stallTimeout))))
+        }
+        return firstFailure(codes)
     }
 
     /// The peer and its host name verified (with `caFile` as the authority when given), and the user's

@@ -3,7 +3,7 @@ import Foundation
 
 /// What every libcurl user of the package shares: one global initialization, the check that this libcurl
 /// speaks a protocol, the ownership of an easy handle, and libcurl's error texts in plain words. SMTP
-/// (Composer) and HTTP (``HTTPClient``, for CardDAV) both sit on it.
+/// (``SMTPLink``, for Composer), HTTP (``HTTPClient``, for CardDAV) and IMAP (``IMAPClient``) sit on it.
 ///
 /// ```swift
 /// guard CurlLibrary.isInitialized, CurlLibrary.supports("https") else { return }

@@ -41,6 +41,14 @@ public enum MessageError: Error, Sendable, Hashable, CustomStringConvertible {
         case functionError = "message-function-error"
     }
 
+    /// True for what the message's author wrote wrong (syntax, data model, a MessageFormat 1 text that does
+    /// not convert), false for what failed while formatting (``resolution(_:_:)``): the cases split by
+    /// audience.
+    public var isUsageError: Bool {
+        if case .resolution = self { return false }
+        return true
+    }
+
     /// The error's name in the specification's test suite ("syntax-error", "bad-operand", …).
     public var name: String {
         switch self {

@@ -1,9 +1,5 @@
-import Campaigns
-import Composer
-import ContactsSelection
 import ICUKit
 import StringsCatalog
-import Templating
 
 /// The compose sheet after Select: the recipients, and the message as each will get it (rendered in that
 /// recipient's language), one recipient a page. ← → page through the recipients, ↑ ↓ PgUp PgDn Home End
@@ -11,15 +7,16 @@ import Templating
 /// Back) goes back to the list. When the delivery
 /// cannot carry the messages the sheet is the documented alert instead, whose OK goes back to the list.
 ///
-/// It decides what is shown and what a key does; the front end draws ``screen()``, runs the editor and
+/// It decides what is shown and what a key does; the messages come rendered from its ``content`` (the front
+/// end's, e.g. Campaigns' `CampaignPreview`), and the front end draws ``screen()``, runs the editor and
 /// delivers. No terminal code.
 ///
 /// ```swift
-/// let sheet = try ComposeSheet(
+/// let preview = try CampaignPreview(
 ///     selection: selection, campaign: Campaign(template: "note"), library: library,
-///     text: ComposerText(subject: "Dinner", body: "Hi {{recipient.givenName}}"), delivery: nil,
-///     locale: "en", columns: 80, lines: 24)
-/// if sheet.handle(.text("s")) == .send { print(sheet.batch.mail.count) }
+///     text: ComposerText(subject: "Dinner", body: "Hi {{recipient.givenName}}"), delivery: nil, locale: "en")
+/// let sheet = ComposeSheet(content: preview, locale: "en", columns: 80, lines: 24)
+/// if sheet.handle(.text("s")) == .send { print(preview.batch.mail.count) }
 /// ```
 public final class ComposeSheet {
     /// What a key asks the front end to do.
@@ -28,68 +25,44 @@ public final class ComposeSheet {
         case back
         /// Cancel everything (Ctrl-C): nothing is sent.
         case cancel
-        /// Edit ``text``'s `ComposerText.editable` (Campaigns) and give the result to ``edited(_:file:)``.
+        /// Edit ``textToEdit`` and give the result to ``edited(_:file:)``.
         case edit
-        /// Deliver ``messages`` (``batch``).
+        /// Deliver the messages of ``content``.
         case send
     }
 
     /// The language of the literals and the direction of the layout.
     public let locale: String
-    /// The message as written (nil for a library template, which is not edited here).
-    public private(set) var text: ComposerText?
-    /// One message per recipient that could be rendered, in list order.
-    public private(set) var messages: [PersonalizedMessage] = []
-    /// The recipients that could not be rendered, and why.
-    public private(set) var failures: [CampaignFailure] = []
-    /// The alert shown instead of the sheet when the delivery cannot carry the messages.
-    public private(set) var alert: ComposeAlert?
+    /// The rendered messages, the recipients not rendered, the alert, and the text to edit.
+    public let content: any ComposeSheetContent
     /// The last edit's error, shown whole (wrapped above the status line) until the next key.
     public private(set) var error: String?
     /// The text of the last edit that was rejected (it could not be read or rendered): what `e` opens
     /// next, so the user mends their own text instead of starting again; nil once an edit is taken.
     public private(set) var rejectedText: String?
     /// What the editor opens for `e`: the rejected edit when there is one, else the message as it is
-    /// (`ComposerText.editable`); nil for a library template.
-    public var textToEdit: String? { text == nil ? nil : rejectedText ?? text?.editable }
-    /// The recipient shown (an index of ``messages``).
+    /// (``ComposeSheetContent/editableText``); nil for a library template.
+    public var textToEdit: String? {
+        guard let editable = content.editableText else { return nil }
+        return rejectedText ?? editable
+    }
+    /// The recipient shown (an index of the content's pages).
     public private(set) var page = 0
     /// The first body line shown.
     public private(set) var scroll = 0
     public private(set) var columns: Int
     public private(set) var lines: Int
 
-    private let selection: SelectionController
-    private let campaign: Campaign
-    private var library: TemplateLibrary
-    private let delivery: Delivery?
+    var pages: [ComposePage] { content.pages }
+    var failures: [String] { content.failures }
+    var alert: PickerAlert? { content.alert }
 
-    /// Renders the messages of `campaign` for the selected contacts of `selection`; with `text`, the
-    /// campaign's template is that text (added to `library` under the campaign's template name).
-    /// - Throws: a template error of `text` (part, line, column).
-    public init(
-        selection: SelectionController, campaign: Campaign, library: TemplateLibrary, text: ComposerText?,
-        delivery: Delivery?, locale: String, columns: Int, lines: Int
-    ) throws {
-        self.selection = selection
-        self.campaign = campaign
-        self.library = library
-        self.delivery = delivery
+    /// The sheet of `content`'s messages on a screen of `columns` × `lines`.
+    public init(content: any ComposeSheetContent, locale: String, columns: Int, lines: Int) {
+        self.content = content
         self.locale = locale
         self.columns = max(1, columns)
         self.lines = max(1, lines)
-        self.text = text
-        if let text { try self.library.add(campaign.template, parts: text.parts) }
-        render()
-        alert = ComposeAlert.unavailable(
-            mail: messages.contains { $0.mail != nil }, texts: messages.contains { $0.message != nil },
-            through: delivery, locale: locale)
-    }
-
-    private func render() {
-        (messages, failures) = campaign.compose(selection, library: library)
-        page = min(page, max(0, messages.count - 1))
-        scroll = min(scroll, maxScroll)
     }
 
     /// The screen is now `columns` × `lines`.
@@ -127,9 +100,9 @@ public final class ComposeSheet {
         case .escape: return .back
         case .control("c"): return .cancel
         case .text("e"), .text("E"):
-            if text != nil { return .edit }
+            if content.editableText != nil { return .edit }
         case .text("s"), .text("S"):
-            if !messages.isEmpty { return .send }
+            if !pages.isEmpty { return .send }
         case .resize(let c, let l): resize(columns: c, lines: l)
         case .click(0, let column): return clickTitleBar(column: column)
         default: break
@@ -142,30 +115,27 @@ public final class ComposeSheet {
         let x = rightToLeft ? columns - 1 - column : column
         let bar = titleBar()
         if x < bar[0].width { return .back }
-        if x >= columns - bar[bar.count - 1].width, !messages.isEmpty { return .send }
+        if x >= columns - bar[bar.count - 1].width, !pages.isEmpty { return .send }
         return nil
     }
 
     private func turn(to newPage: Int) {
-        guard newPage >= 0, newPage < messages.count, newPage != page else { return }
+        guard newPage >= 0, newPage < pages.count, newPage != page else { return }
         page = newPage
         scroll = 0
     }
 
     private func scroll(to line: Int) { scroll = max(0, min(line, maxScroll)) }
 
-    /// The edited text (the editor's file `file`, named in errors) read back and every message rendered
-    /// again; when it cannot be read or rendered, the message stays as it was, ``error`` says why and the
-    /// text is kept as ``rejectedText`` for the next edit.
+    /// The edited text (the editor's file `file`, named in errors) given to ``content``, which renders
+    /// every message again; when it cannot be read or rendered, the message stays as it was, ``error`` says
+    /// why and the text is kept as ``rejectedText`` for the next edit.
     public func edited(_ fileText: String, file: String) {
-        guard let text else { return }
+        guard content.editableText != nil else { return }
         do {
-            let newText = try text.edited(fileText, file: file)
-            var newLibrary = library
-            try newLibrary.add(campaign.template, parts: newText.parts)
-            self.text = newText
-            library = newLibrary
-            render()
+            try content.edit(fileText, file: file)
+            page = min(page, max(0, pages.count - 1))
+            scroll = min(scroll, maxScroll)
             error = nil
             rejectedText = nil
         } catch {
@@ -177,39 +147,35 @@ public final class ComposeSheet {
     /// The editor failed (`message` says how): the message stays as it was.
     public func editorFailed(_ message: String) { error = message }
 
-    /// What `s` delivers: the mail and text messages of ``messages``.
-    public var batch: DeliveryBatch { DeliveryBatch(messages) }
-
     // MARK: - What is shown
 
     /// The message on the page shown.
-    public var current: PersonalizedMessage? { page < messages.count ? messages[page] : nil }
+    public var current: ComposePage? { page < pages.count ? pages[page] : nil }
 
     /// The body of the page shown, wrapped to the screen's width: the text part of a mail (what every
     /// reader can show), the text message's body; the reasons when nothing could be rendered.
     public var bodyLines: [String] {
-        guard let m = current else { return failures.flatMap { Self.wrap("\($0)", width: columns) } }
-        let body = m.message?.body ?? m.rendered.textBody
-        return Self.wrap(body, width: columns)
+        guard let m = current else { return failures.flatMap { Self.wrap($0, width: columns) } }
+        return Self.wrap(m.body, width: columns)
     }
 
     /// The lines above the body: the title bar, To, Subject (mail), the rule.
-    var headerHeight: Int { current?.mail == nil ? 3 : 4 }
+    var headerHeight: Int { current?.subject == nil ? 3 : 4 }
     /// The lines the body has: the screen less the header, the line of recipients not rendered (when some
     /// were, so that a sheet never hides them) and the status line.
     var bodyHeight: Int { max(0, lines - headerHeight - (hasFailureLine ? 1 : 0) - statusLines.count) }
-    var hasFailureLine: Bool { !failures.isEmpty && !messages.isEmpty }
+    var hasFailureLine: Bool { !failures.isEmpty && !pages.isEmpty }
     var maxScroll: Int { max(0, bodyLines.count - bodyHeight) }
 
     /// What the screen shows now.
     public func screen() -> PickerScreen {
         if let alert { return Self.alertScreen(alert, columns: columns, lines: lines, locale: locale) }
         var out: [[PickerSpan]] = [titleBar()]
-        let pageText = messages.isEmpty ? "0/0" : "\(page + 1)/\(messages.count)"
+        let pageText = pages.isEmpty ? "0/0" : "\(page + 1)/\(pages.count)"
         out.append(
             field(
                 Strings.to(locale: locale), current.map { "\($0.displayName) <\($0.value)>" } ?? "", right: pageText))
-        if let mail = current?.mail { out.append(field(Strings.subject(locale: locale), mail.subject)) }
+        if let subject = current?.subject { out.append(field(Strings.subject(locale: locale), subject)) }
         out.append([PickerSpan(String(repeating: "─", count: columns), width: columns, role: .info)])
         let body = bodyLines
         for i in 0..<bodyHeight {
@@ -268,16 +234,16 @@ public final class ComposeSheet {
 
     func statusLine() -> [PickerSpan] {
         var hints: [String] = []
-        if text != nil { hints.append("e \(Strings.edit(locale: locale))") }
-        if !messages.isEmpty { hints.append("s \(Strings.send(locale: locale))") }
+        if content.editableText != nil { hints.append("e \(Strings.edit(locale: locale))") }
+        if !pages.isEmpty { hints.append("s \(Strings.send(locale: locale))") }
         hints.append("Esc \(Strings.back(locale: locale))")
-        if messages.count > 1 { hints.append("← →") }
+        if pages.count > 1 { hints.append("← →") }
         return [PickerSpan(hints.joined(separator: "  "), width: columns, role: .status)]
     }
 
     /// The screen of `alert` alone (`columns` × `lines`, mirrored for a right-to-left `locale`): title,
     /// message, detail and the OK button, centred — also shown before a list opens.
-    public static func alertScreen(_ alert: ComposeAlert, columns: Int, lines: Int, locale: String) -> PickerScreen {
+    public static func alertScreen(_ alert: PickerAlert, columns: Int, lines: Int, locale: String) -> PickerScreen {
         let columns = max(1, columns)
         var body: [[PickerSpan]] = []
         body.append([.centred(alert.title, width: columns, role: .alertTitle)])

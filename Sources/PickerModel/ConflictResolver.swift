@@ -84,7 +84,7 @@ public final class ConflictResolver {
         case .click(let line, let column): click(line: line, column: column)
         case .wheelUp: move(by: -1)
         case .wheelDown: move(by: 1)
-        case .text, .control, .alt, .backspace: break
+        case .text, .control, .alt, .backspace, .function: break
         }
         return nil
     }

@@ -6,12 +6,28 @@ extension ContactPicker {
     /// Takes one input event; returns the outcome when it ends the picker (Enter, Esc, Ctrl-C), else nil.
     @discardableResult
     public func handle(_ input: PickerInput) -> PickerOutcome? {
+        if helpTop != nil {
+            handleHelp(input)
+            return nil
+        }
+        if input == .function(1) || (input == .text("?") && query.isEmpty) {
+            openHelp()
+            return nil
+        }
+        if card != nil {
+            handleCard(input)
+            return nil
+        }
         if chooser != nil { return handleChooser(input) }
+        if duplicates && (input == .escape || input == .control("t")) {
+            hideDuplicates()
+            return nil
+        }
         switch input {
         case .text(let text):
-            setQuery(query + text.filter { !$0.isNewline })
+            insert(text.filter { !$0.isNewline })
         case .backspace:
-            if !query.isEmpty { setQuery(String(query.dropLast())) }
+            deleteBackward()
         case .up, .control("p"): move(by: -1)
         case .down, .control("n"): move(by: 1)
         case .pageUp: move(by: -max(1, listHeight - 2))
@@ -24,22 +40,13 @@ extension ContactPicker {
         case .backTab:
             toggleCurrent()
             move(by: -1)
-        case .control("a"):
-            selectAllShown()
-        case .control("d"):
-            selection.removeAll()
-        case .control("k"):
-            keywords.toggle()
-            research(refining: false)
-        case .control("u"):
-            setQuery("")
-        case .control("w"):
-            var text = query
-            while text.last?.isWhitespace == true { text.removeLast() }
-            while let last = text.last, !last.isWhitespace { text.removeLast() }
-            setQuery(text)
-        case .right, .control("e"):
-            openChooser()
+        case .left, .right, .control("a"), .control("b"), .control("d"), .control("e"), .control("f"),
+            .control("k"), .control("u"), .control("w"), .alt("b"), .alt("f"), .alt("B"), .alt("F"):
+            edit(input)
+        case .control("o"):
+            openCard()
+        case .control("t"):
+            showDuplicates()
         case .alt(let letter):
             jump(toIndexTitle: String(letter))
         case .click(let line, let column):
@@ -52,7 +59,7 @@ extension ContactPicker {
             return accept()
         case .escape, .control("c"), .control("g"), .control("q"):
             return .cancelled
-        case .left, .control: break
+        case .control, .function: break
         }
         return nil
     }
@@ -72,7 +79,8 @@ extension ContactPicker {
     }
 
     func research(refining: Bool = true) {
-        result = listing.search(query, keywords: keywords, refining: refining ? result : nil)
+        duplicates = false
+        result = listing.search(query, keywords: keywords, fuzzy: fuzzy, refining: refining ? result : nil)
         cursor = 0
         top = 0
         scrollToCursor()
@@ -134,10 +142,10 @@ extension ContactPicker {
     }
 
     /// What Enter gives for row `number` (by number: no lookup of a million ids).
-    func picked(_ number: Int) -> PickedContact {
+    func picked(_ number: Int) -> FormattedContact {
         let row = listing.listedRow(number)
         let reach = selection.value(forRow: number)
-        return PickedContact(id: row.id, name: row.displayName, value: reach.value, channel: reach.channel)
+        return FormattedContact(id: row.id, name: row.displayName, value: reach.value, channel: reach.channel)
     }
 
     /// Ctrl-A: every enabled row the search shows.

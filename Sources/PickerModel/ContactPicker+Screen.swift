@@ -11,10 +11,14 @@ extension ContactPicker {
 
     /// "Select (n)" (the configured title instead of "Select" when there is one).
     var selectButton: String {
-        let name =
-            options.selectTitle ?? selection.configuration.selectButtonTitle ?? Strings.select(locale: options.locale)
+        let name = selectButtonTitle
         let count = selection.selectedCount
         return options.single || count == 0 ? name : "\(name) (\(count))"
+    }
+
+    /// "Select", or the configured title of the select button.
+    var selectButtonTitle: String {
+        options.selectTitle ?? selection.configuration.selectButtonTitle ?? Strings.select(locale: options.locale)
     }
 
     var cancelButton: String { Strings.cancel(locale: options.locale) }
@@ -42,6 +46,11 @@ extension ContactPicker {
         return line >= 0 && line < shown.count ? shown[line] : nil
     }
 
+    /// A section's header: its title, or for the untitled one of a fuzzy search's ranked rows, "Best matches".
+    func sectionTitle(_ section: RowSection) -> String {
+        section.title.isEmpty ? PickerText.string("Best matches", locale: options.locale) : section.title
+    }
+
     /// The title of the section the cursor is in.
     var currentSectionTitle: String? {
         guard case .row(let position, _) = item(cursor), !result.sections.isEmpty else { return nil }
@@ -50,6 +59,8 @@ extension ContactPicker {
 
     /// What the screen shows now.
     public func screen() -> PickerScreen {
+        if helpTop != nil { return helpScreen() }
+        if let card { return cardScreen(card.card, top: card.top) }
         var out: [[PickerSpan]] = []
         var cursorColumn = 0
         if options.showsTitleBar { out.append(titleBar()) }
@@ -59,6 +70,7 @@ extension ContactPicker {
         cursorColumn = column
         out += listLines()
         out.append(statusLine())
+        if options.showsHints { out.append(hintLine()) }
         let mirrored = rightToLeft ? out.map(Self.mirror) : out
         return PickerScreen(
             columns: columns, lines: mirrored,
@@ -93,19 +105,37 @@ extension ContactPicker {
     /// The search field and the column after its text (where the cursor stands).
     func searchField() -> ([PickerSpan], Int) {
         // The prompt points at the text: to the right in left-to-right languages, to the left when mirrored.
-        let prompt = rightToLeft ? (keywords ? " «" : " <") : (keywords ? "» " : "> ")
+        let mark = fuzzy ? "~" : keywords ? (rightToLeft ? "«" : "»") : (rightToLeft ? "<" : ">")
+        let prompt = rightToLeft ? " " + mark : mark + " "
         let counts = "\(result.count)/\(listing.rowCount)"
         let countsWidth = DisplayWidth.measure(counts)
         let fieldWidth = max(0, columns - 2 - countsWidth - 1)
         let queryWidth = DisplayWidth.measure(query)
         var line = [PickerSpan(prompt, width: 2, role: .prompt)]
         // The columns of the query as shown: the cursor stands right after them.
-        var shown = queryWidth
+        var shown = DisplayWidth.measure(String(query.prefix(queryCursor)))
         if query.isEmpty {
             line.append(
-                PickerSpan(Strings.searchContacts(locale: options.locale), width: fieldWidth, role: .placeholder))
+                PickerSpan(
+                    duplicates
+                        ? PickerText.string("Duplicates", locale: options.locale)
+                        : Strings.searchContacts(locale: options.locale), width: fieldWidth, role: .placeholder))
         } else if queryWidth < fieldWidth {
             line.append(PickerSpan(query, width: fieldWidth, role: .query))
+        } else if !atEnd {
+            // A long query edited inside: the text from a little before the cursor.
+            var head = ""
+            var used = 0
+            for cluster in query.prefix(queryCursor).reversed() {
+                let w = DisplayWidth.measure(cluster)
+                if used + w > (fieldWidth - 2) / 2 { break }
+                head.insert(cluster, at: head.startIndex)
+                used += w
+            }
+            let cut = queryCursor - head.count
+            line.append(
+                PickerSpan((cut > 0 ? "…" : "") + String(query.dropFirst(cut)), width: fieldWidth, role: .query))
+            shown = (cut > 0 ? 1 : 0) + used
         } else {
             // The end of a long query stays visible.
             var tail = ""
@@ -138,12 +168,12 @@ extension ContactPicker {
                 case .row(let position, _) = item(index)
             {
                 let section = result.sections[section(ofPosition: position)]
-                body.append([PickerSpan(section.title, width: width, role: .sectionHeader)])
+                body.append([PickerSpan(sectionTitle(section), width: width, role: .sectionHeader)])
             }
             while body.count < listHeight, let content = content(atLine: line) {
                 switch content {
                 case .header(let s):
-                    body.append([PickerSpan(result.sections[s].title, width: width, role: .sectionHeader)])
+                    body.append([PickerSpan(sectionTitle(result.sections[s]), width: width, role: .sectionHeader)])
                 case .item(let index):
                     body.append(itemLine(index, width: width))
                 }

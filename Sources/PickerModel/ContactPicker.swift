@@ -24,6 +24,10 @@ public final class ContactPicker {
     public internal(set) var query = ""
     /// Keyword search (every word starts a word of the contact) instead of plain search; Ctrl-K toggles it.
     public internal(set) var keywords: Bool
+    /// Fuzzy search (each word's letters in order, with gaps; the best matches first); Ctrl-F toggles it.
+    public internal(set) var fuzzy: Bool
+    /// Where the text cursor stands in the search text: the number of characters before it.
+    public internal(set) var queryCursor = 0
     /// What the search shows.
     public internal(set) var result: SearchResult
     /// The item under the cursor: the pinned rows come first (while not searching), then the result's rows.
@@ -36,14 +40,24 @@ public final class ContactPicker {
     /// in them, and the one value it is reached at now (marked; nil when none of them is).
     public internal(set) var chooser: (id: String, values: [LabeledValue], cursor: Int, marked: Int?)?
 
+    /// The help screen, when it is open (? or F1): the first of its lines on screen.
+    public internal(set) var helpTop: Int?
+    /// Whether the list shows the groups of likely duplicates (Ctrl-T) instead of what the search finds.
+    public internal(set) var duplicates = false
+    /// The contact's card, when it is open (Ctrl-O), and the first of its lines on screen.
+    public internal(set) var card: (card: ContactCard, top: Int)?
+
     public init(selection: SelectionController, options: PickerOptions, columns: Int, lines: Int) {
         self.selection = selection
         self.options = options
         self.columns = columns
         self.lines = lines
         keywords = selection.configuration.searchByKeywords
-        result = selection.listing.search("", keywords: keywords, refining: nil)
-        sectionTitles = result.sections.map(\.title)
+        fuzzy = options.fuzzy
+        query = options.query
+        queryCursor = options.query.count
+        result = selection.listing.search(options.query, keywords: keywords, fuzzy: fuzzy, refining: nil)
+        sectionTitles = selection.listing.sections.map(\.title)
         indexTitlesWidth = selection.listing.indexTitles.map(DisplayWidth.measure).max() ?? 0
     }
 
@@ -56,7 +70,8 @@ public final class ContactPicker {
 
     /// The pinned rows shown now (only while not searching).
     public var pinned: [PinnedRow] {
-        query.allSatisfy({ $0.isWhitespace || $0.isPunctuation }) ? selection.configuration.pinnedRows : []
+        !duplicates && query.allSatisfy({ $0.isWhitespace || $0.isPunctuation })
+            ? selection.configuration.pinnedRows : []
     }
 
     /// Pinned rows plus result rows.
@@ -134,8 +149,10 @@ public final class ContactPicker {
     var infoLines: Int { options.info == nil ? 0 : 1 }
     /// The first screen line of the list.
     var listTop: Int { titleBarLines + infoLines + 1 }
-    /// Lines of the list on screen (the status line is last).
-    var listHeight: Int { max(1, lines - listTop - 1) }
+    /// The key hints' line, under the status line.
+    var hintLines: Int { options.showsHints ? 1 : 0 }
+    /// Lines of the list on screen (the status line and the key hints come after it).
+    var listHeight: Int { max(1, lines - listTop - 1 - hintLines) }
     var rightToLeft: Bool { ICULocale.isRightToLeft(options.locale) }
 
     /// Keeps the cursor on screen: the list shows a sticky header on its first line when it starts inside a

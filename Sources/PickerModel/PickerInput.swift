@@ -12,6 +12,8 @@ public enum PickerInput: Sendable, Hashable {
     case enter
     case escape
     case backspace
+    /// A function key: F1 opens the help screen.
+    case function(Int)
     /// Ctrl and a letter, lower-case.
     case control(Character)
     /// Alt and a character: jumps to that section of the index.

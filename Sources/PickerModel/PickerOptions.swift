@@ -12,6 +12,13 @@ public struct PickerOptions: Sendable {
     public var showsTitleBar = true
     /// One contact, picked with Enter (no toggling, no marks).
     public var single = false
+    /// Whether the last line shows the key hints ("? Help  Tab Mark  Enter Select  Esc Cancel"); the
+    /// `contacts pick` command shows them unless `--no-hints`.
+    public var showsHints = false
+    /// Start in fuzzy search (Ctrl-F toggles it).
+    public var fuzzy = false
+    /// The search text the picker opens with.
+    public var query = ""
     /// The language of the literals and the direction of the layout (ar and he mirror it).
     public var locale: String
 

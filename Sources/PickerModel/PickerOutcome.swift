@@ -1,15 +1,11 @@
 import ContactsSelection
 
-/// A contact the user picked: its id, the name the list shows, and the phone number or email address it is
-/// reached at (the one the user chose, else the row's default) — what `ContactFormatter`
-/// prints.
-public typealias PickedContact = FormattedContact
-
 /// What the picker ended with.
 public enum PickerOutcome: Sendable, Hashable {
     /// Select: the chosen contacts in the order they were selected (the row under the cursor when none was
-    /// toggled).
-    case selected([PickedContact])
+    /// toggled), each with its id, the name the list shows, and the phone number or email address it is
+    /// reached at (the one the user chose, else the row's default) — what `ContactFormatter` prints.
+    case selected([FormattedContact])
     /// Enter on a pinned row: its id.
     case pinned(id: String)
     /// Cancel (Esc, Ctrl-C, the Cancel button).
@@ -21,7 +17,7 @@ extension SelectionController {
     /// email chosen in the picker): how a selection of the whole book is made from what a picker over
     /// another listing returned, for composing.
     /// - Throws: `SelectionError` when an id is not in this selection's list or its value is not the contact's.
-    public func select(_ picked: [PickedContact]) throws {
+    public func select(_ picked: [FormattedContact]) throws {
         for contact in picked {
             try select(id: contact.id)
             guard value(for: contact.id)?.value != contact.value else { continue }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One kind of localization file the translator tools work on (`.strings`, `.stringsdict`, `.xcstrings`):
-/// what a format contributes to saving a ``LocalizationFolder``, to the XLIFF and `.po` exports and imports,
-/// and to a pseudolanguage. The tools iterate a folder's ``LocalizationFolder/formats`` instead of switching
+/// what a format contributes to saving a ``LocalizationFolder``, to `status` and `sync`, to the XLIFF and
+/// `.po` exports and imports, and to a pseudolanguage. The tools iterate a folder's ``LocalizationFolder/formats`` instead of switching
 /// on file extensions, so a further format implements these requirements in a file of its own and is added
 /// to the folder's formats.
 ///
@@ -44,6 +44,15 @@ public protocol LocalizationFormat: Sendable {
     /// True when the key behind a unit of `table` is no longer used by the sources (exported as an obsolete
     /// `.po` entry).
     func isStale(unitID: String, table: String, in folder: LocalizationFolder) -> Bool
+
+    /// The coverage of the format's source keys per language (``LocalizationFolder/status()`` adds up the
+    /// formats' rows).
+    func status(_ folder: LocalizationFolder) -> [LanguageStatus]
+
+    /// Adds the source keys each language lacks (value copied, comment prefixed with
+    /// ``LocalizationFolder/needsTranslationMarker``) and, with `prune`, removes those the source no longer
+    /// has, in memory; each key in `report` (``LocalizationFolder/sync(prune:)`` runs the formats in order).
+    func sync(_ folder: inout LocalizationFolder, prune: Bool, report: inout SyncReport)
 
     /// Writes the pseudolanguage `language` of the format's tables into `folder` (in memory) and returns how
     /// many values, entries or keys it made.

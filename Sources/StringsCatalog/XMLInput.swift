@@ -5,23 +5,58 @@ import Support
     import FoundationXML
 #endif
 
-/// Prepares XML bytes for Foundation's `XMLParser`, which traps (kills the process) on some invalid
-/// UTF-8 sequences (in an element or attribute name, an entity reference, a comment). Every document is
-/// checked here first and handed on as valid UTF-8, so a damaged file becomes an error with a position.
+/// Prepares a translator's XML file (XLIFF, `.stringsdict`, a property-list `.strings`) for Foundation's
+/// parsers: its encoding is turned into UTF-8 (Foundation's `XMLParser` traps on some invalid UTF-8), then
+/// the package's one XML guard (`GuardedXML` in Support, which the CardDAV answers pass too) refuses a
+/// document over ``maxBytes``, bytes that are not UTF-8, a DOCTYPE where none belongs or one that defines
+/// entities, and elements nested too deep, each as an error with file, line and column.
 ///
 /// ```swift
 /// let bytes = try XMLInput.utf8(data, file: "de.xliff", what: "XLIFF")   // throws file:line:col
 /// let parser = XMLParser(data: bytes)
 /// ```
 enum XMLInput {
-    /// The document as valid UTF-8 bytes: UTF-8 is validated; UTF-16/UTF-32 (with or without BOM) and a
-    /// declared ISO-8859-1, Windows-1252 or US-ASCII are decoded and re-encoded (their declaration then
-    /// says UTF-8). Throws ``StringsCatalogError/malformed(file:line:column:message:)`` at the first byte
-    /// that is not valid, or for a declared encoding that is not supported.
-    static func utf8(_ data: Data, file: String, what: String) throws -> Data {
+    /// The largest translator's XML file read: far above any real one, far below what would exhaust memory.
+    static let maxBytes = 256 << 20
+
+    /// The document as guarded UTF-8 bytes: UTF-16/UTF-32 (with or without BOM) and a declared ISO-8859-1,
+    /// Windows-1252 or US-ASCII are decoded and re-encoded (their declaration then says UTF-8), then checked
+    /// by `GuardedXML` (a DOCTYPE only where `allowsDoctype`, as a property list has). Throws
+    /// ``StringsCatalogError/malformed(file:line:column:message:)`` at the first problem, or for a declared
+    /// encoding that is not supported.
+    static func utf8(_ data: Data, file: String, what: String, allowsDoctype: Bool = false) throws -> Data {
+        let utf8 = try transcoded(data, file: file, what: what)
+        var bytes = [UInt8](utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        do {
+            try GuardedXML.check(bytes, limit: maxBytes, allowsDoctype: allowsDoctype)
+        } catch {
+            throw StringsCatalogError.malformed(
+                file: file, line: error.line, column: error.column, message: "\(what): \(error.message)")
+        }
+        return utf8
+    }
+
+    /// The guard's finding for a property list (`.stringsdict`, a property-list `.strings`) as a syntax
+    /// error with file, line and column; nil when it passes or is a binary property list (not XML).
+    static func propertyListProblem(_ bytes: [UInt8], file: String, what: String) -> Diagnostic? {
+        guard !bytes.starts(with: Array("bplist".utf8)) else { return nil }
+        do {
+            _ = try utf8(Data(bytes), file: file, what: what, allowsDoctype: true)
+            return nil
+        } catch let StringsCatalogError.malformed(_, line, column, message) {
+            return Diagnostic(
+                file: file, line: line, column: column, severity: .error, code: "syntax", message: message)
+        } catch {
+            return Diagnostic(file: file, line: 1, column: 1, severity: .error, code: "syntax", message: "\(error)")
+        }
+    }
+
+    /// The document in UTF-8 (not yet checked).
+    private static func transcoded(_ data: Data, file: String, what: String) throws -> Data {
         let bytes = [UInt8](data)
         let decoded = TextEncoding.decode(bytes)
-        if case .utf8(let bom) = decoded.encoding {
+        if case .utf8 = decoded.encoding {
             if let declared = declaredEncoding(bytes) {
                 let name = declared.lowercased()
                 let other: String.Encoding?
@@ -45,13 +80,6 @@ enum XMLInput {
                     }
                     return Data(redeclared(text).utf8)
                 }
-            }
-            if let bad = decoded.firstInvalidByte {
-                let (line, column) = TextPosition.of(byte: bad, in: bytes, skipping: bom ? 3 : 0)
-                throw StringsCatalogError.malformed(
-                    file: file, line: line, column: column,
-                    message: "\(what): byte 0x\(hex(bytes[bad])) is not valid UTF-8 (the file is damaged or "
-                        + "not saved as UTF-8)")
             }
             return data
         }

@@ -1,6 +1,6 @@
 /// Guarded XML input: the checks every XML document from outside passes before a parser sees it, and the
 /// words for the parser's errors, shared by the WebDAV answers (CardDAV) and the translators' files
-/// (StringsCatalog). A document larger than its limit, bytes that are not UTF-8 (Foundation's `XMLParser`
+/// (StringsCatalog: XLIFF, `.stringsdict`, property-list `.strings`). A document larger than its limit, bytes that are not UTF-8 (Foundation's `XMLParser`
 /// traps on some), a DOCTYPE where none is expected (the only place entities are defined, hence entity
 /// expansion), or elements nested deeper than ``GuardedXMLReader/Limits/depth`` (a tree that deep crashes
 /// its teardown) is refused with the line and column where the problem is, never a crash or a blow-up.
@@ -13,7 +13,8 @@
 /// ```
 package enum GuardedXML {
     /// Throws the first problem of `bytes`: more than `limit` bytes, a byte that is not UTF-8, a DOCTYPE
-    /// (unless `allowsDoctype`), elements nested too deep. Other well-formedness errors are left to the
+    /// (unless `allowsDoctype`; even then one with an internal subset, where entities are defined), elements
+    /// nested too deep. Other well-formedness errors are left to the
     /// parser that reads the document next, which says them in its words.
     package static func check(_ bytes: [UInt8], limit: Int, allowsDoctype: Bool) throws(GuardedXMLError) {
         guard bytes.count <= limit else {
@@ -21,12 +22,25 @@ package enum GuardedXML {
         }
         if let bad = firstInvalidUTF8(bytes) {
             let (line, column) = TextPosition.of(byte: bad, in: bytes)
-            throw GuardedXMLError(line: line, column: column, message: "not valid UTF-8")
-        }
-        if !allowsDoctype, let doctype = doctypeOffset(bytes) {
-            let (line, column) = TextPosition.of(byte: doctype, in: bytes)
             throw GuardedXMLError(
-                line: line, column: column, message: "a DOCTYPE (entity definitions) is not accepted here")
+                line: line, column: column,
+                message: "byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) is not valid UTF-8 (the file is "
+                    + "damaged or not saved as UTF-8)")
+        }
+        if let doctype = doctypeOffset(bytes) {
+            let (line, column) = TextPosition.of(byte: doctype, in: bytes)
+            if !allowsDoctype {
+                throw GuardedXMLError(
+                    line: line, column: column, message: "a DOCTYPE (entity definitions) is not accepted here")
+            }
+            // A DOCTYPE naming its DTD is fine; an internal subset ([…]) is where entities are defined.
+            if let subset = bytes[doctype...].firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ">") }),
+                bytes[subset] == UInt8(ascii: "[")
+            {
+                throw GuardedXMLError(
+                    line: line, column: column,
+                    message: "a DOCTYPE with an internal subset (entity definitions) is not accepted here")
+            }
         }
         var reader = GuardedXMLReader(allowsDoctype: allowsDoctype)
         do {

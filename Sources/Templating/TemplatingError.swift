@@ -35,6 +35,20 @@ public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible
     case badData(file: String, line: Int, column: Int, message: String)
     /// A file could not be read.
     case io(path: String, message: String)
+    /// A file is not UTF-8 text.
+    case notUTF8(path: String)
+    /// A partials folder the user named does not exist.
+    case noPartialsFolder(String)
+
+    /// True for what the template's author or its data got wrong (a parse error, a missing value, a limit
+    /// reached, a missing message or partial, data that is not JSON), false for what failed while rendering
+    /// (a file that could not be read, a helper's own failure): the cases split by audience.
+    public var isUsageError: Bool {
+        switch self {
+        case .io, .helper: return false
+        default: return true
+        }
+    }
 
     public var description: String {
         func whom(_ r: String?) -> String { r.map { " for recipient \($0)" } ?? "" }
@@ -62,6 +76,8 @@ public enum TemplatingError: Error, Equatable, Sendable, CustomStringConvertible
         case .templateNotFound(let n, let d): return "template '\(n)': \(d)"
         case .badData(let f, let l, let c, let m): return "\(f):\(l):\(c): \(m)"
         case .io(let p, let m): return "\(p): \(m)"
+        case .notUTF8(let p): return "cannot read \(p) as UTF-8"
+        case .noPartialsFolder(let p): return "no such partials folder: \(p)"
         }
     }
 

@@ -11,6 +11,8 @@ public enum Key: Sendable, Hashable {
     case escape
     case backspace
     case delete
+    /// A function key by its number (F1 is 1).
+    case function(Int)
     /// Ctrl and a letter, lower-case ("a" for Ctrl-A). Tab, Enter and Backspace are their own keys.
     case control(Character)
     /// Alt (Meta) and a character: the terminal sent ESC then the character.

@@ -235,6 +235,7 @@ public final class TerminalSession {
         case KEY_BACKSPACE: return .backspace
         case KEY_DC: return .delete
         case KEY_RESIZE: return .resize
+        case KEY_F0 + 1...KEY_F0 + 12: return .function(Int(code - KEY_F0))
         case KEY_MOUSE:
             var event = MEVENT()
             guard getmouse(&event) == OK else { return nil }
@@ -297,13 +298,14 @@ public final class TerminalSession {
         case "F": return .end
         default: break
         }
-        guard csi else { return nil }
+        guard csi else { return rest == "P" ? .function(1) : nil }
         switch rest {
         case "1~", "7~": return .home
         case "4~", "8~": return .end
         case "5~": return .pageUp
         case "6~": return .pageDown
         case "3~": return .delete
+        case "11~": return .function(1)
         case "Z": return .backTab
         default: return nil
         }

@@ -1,5 +1,6 @@
 import ArgumentModel
 import Collation
+import ContactsCore
 import ContactsSelection
 import Foundation
 import Locales
@@ -81,47 +82,18 @@ struct Arguments {
     }
 }
 
-/// Reads a whole file, or stdin for `-`. Missing files are usage errors (exit 2), other I/O errors exit 1.
+/// Reads a whole file, or stdin for `-` (``ContactSource/wholeInput(_:)``). Missing files are usage errors
+/// (exit 2), other I/O errors exit 1.
 func readInput(_ path: String, command: String) throws -> Data {
-    if path == "-" {
-        return FileHandle.standardInput.readDataToEndOfFile()
-    }
-    try checkInputFile(path, command: command)
-    do {
-        // A pipe (`<(…)`, a FIFO) or a device is read to its end; Foundation refuses to map one.
-        if isPipeInput(path) {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                throw CLIError.failure("\(command): cannot read \(path): \(String(cString: strerror(errno)))")
-            }
-            let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-            return try handle.readToEnd() ?? Data()
-        }
-        return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch let error as CLIError {
-        throw error
-    } catch {
-        throw CLIError.failure("\(command): cannot read \(path): \(error.localizedDescription)")
-    }
+    try opening(command) { try ContactSource.wholeInput(path) }
 }
 
-/// Whether FILE is read as a stream: standard input (`-`), or a file that is not a regular file (a FIFO such
-/// as the shell's `<(…)`, a character device); such input has no size to map and no identity to index.
-func isPipeInput(_ path: String) -> Bool {
-    if path == "-" { return true }
-    var st = stat()
-    guard stat(path, &st) == 0 else { return false }
-    let kind = st.st_mode & S_IFMT
-    return kind != S_IFREG && kind != S_IFDIR
-}
+/// Whether FILE is read as a stream: standard input (`-`), a FIFO or a device (``ContactSource/isStream(_:)``).
+func isPipeInput(_ path: String) -> Bool { ContactSource.isStream(path) }
 
 /// Fails as reading FILE would when there is no such file (a usage error) or it is a directory.
 func checkInputFile(_ path: String, command: String) throws {
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-        throw CLIError.usage("\(command): no such file: \(path)")
-    }
-    if isDir.boolValue { throw CLIError.failure("\(command): \(path) is a directory") }
+    try opening(command) { try ContactSource.checkFile(path) }
 }
 
 /// Buffered UTF-8 output to stdout (one write at the end of a chunk, not per line).

@@ -61,13 +61,14 @@ enum ComposeCommand: Command {
             needs a variable that is missing is reported and skipped; the others are delivered.
             No recipient is named to another: the template's 'others' list comes from --data or
             --recipients, or is every co-recipient only with --share-recipient-names (empty otherwise).
-            Give exactly one of --query (with --keywords for keyword search) or --ids. Each contact asked
+            Give exactly one of --query (with --keywords for keyword search) or --ids, or a --recipients
+            sheet alone (mail merge: every row is a recipient). Each contact asked
             for (--ids, or a member of --group) that has no address for the mode is named on stderr and
             counted in the summary ('no address N'), and the exit code is 1.
             Without a delivery option the drafts are written into the current folder; --out, --maildir,
             --mbox and --uri write at once. --smtp, --sendmail and --sms-program send nothing without
-            --send: they print what would be sent. --send needs --source (the built-in sample book is never
-            mailed) and sends through an outbox folder made in the current folder, exactly once; when an
+            --send: they print what would be sent. --send needs --source or --recipients (the built-in
+            sample book is never mailed) and sends through an outbox folder made in the current folder, exactly once; when an
             unfinished outbox of the same batch (template, data, recipients, transport) is there, it sends
             nothing and prints the command that resumes that one (--new-batch sends the batch anew).
             With --send, a Ctrl-C or SIGTERM while the drafts are rendered and queued stops with nothing
@@ -101,8 +102,11 @@ enum ComposeCommand: Command {
             .option(
                 "--recipients", value: "FILE",
                 help: """
-                    per-recipient variables: CSV (header row; ',' or ';') or a JSON array of
-                    objects, joined to contacts by an 'id' or 'email' column
+                    the recipients' sheet (CSV: ',', ';' or tab; UTF-8 or UTF-16). Alone (no --source,
+                    --query, --ids, --group) every row is mailed, in order: email, name, lang (the message's language), from,
+                    cc, bcc, reply_to, attachments, phone, any other column a variable; a bad row is
+                    named and skipped, a repeated address mailed once. Else: variables (CSV or a
+                    JSON array of objects) joined to the contacts by an 'id' or 'email' column
                     """, completion: .file),
             .flag(
                 "--share-recipient-names",
@@ -145,10 +149,11 @@ enum ComposeCommand: Command {
                     """),
             templatesOption, stringsOption,
             OutputLimitOption.option, RenderStepsOption.option,
-        ] + DeliveryOptions.options,
+        ] + ComposeListOptions.options + ComposePreviewOptions.options + DeliveryOptions.options,
         examples: [
             #"contacts compose --template invite --query "f b" --keywords --data invite.json --from ada@example.org --out drafts/"#,
             "contacts compose --template invite --ids felipe-baytelman,bruno-finstein --mode messages --data invite.json --uri",
+            "contacts compose --recipients people.csv --template invite --data invite.json --from ada@example.org --out drafts/",
             #"contacts compose --source contacts.vcf --template invite --query felipe --data invite.json --from "Ada <ada@example.org>" --smtp smtp://127.0.0.1:2525 --send"#,
         ])
 
@@ -202,15 +207,20 @@ enum ComposeCommand: Command {
         let maxOutput = try OutputLimitOption.parse(&args, command: name)
         let maxSteps = try RenderStepsOption.parse(&args, command: name)
         let check = args.flag("--check")
+        let listOptions = try ComposeListOptions.parse(&args)
+        let previewOptions = try ComposePreviewOptions.parse(&args, command: name)
         let delivery = try DeliveryOptions.parse(&args, command: name)
         _ = try args.positionals(max: 0, names: "no arguments")
         if check { return ComposeDelivery.check(delivery, command: name, locale: locale) }
         guard let templateName else { throw CLIError.usage("compose: --template NAME is required (or --check)") }
-        guard query == nil || ids == nil, query != nil || ids != nil || group != nil else {
-            throw CLIError.usage("compose: give --query or --ids (or --group alone for the whole group), not both")
+        // A sheet without --source and a selection is the recipient list on its own: every row is mailed.
+        let sheetAlone = recipientsPath != nil && sources.isEmpty && query == nil && ids == nil && group == nil
+        guard sheetAlone || (query == nil || ids == nil) && (query != nil || ids != nil || group != nil) else {
+            throw CLIError.usage(
+                "compose: give --query or --ids (or --group alone for the whole group), not both; or --recipients FILE")
         }
         let mode = try parseMode(modeText)
-        do { try delivery.sending.checkBook(isSample: sources.isEmpty) } catch {
+        do { try delivery.sending.checkBook(isSample: sources.isEmpty && !sheetAlone) } catch {
             throw CLIError.usage("compose: \(error)")
         }
         // A folder that cannot take the drafts fails once, before anything is read or rendered.
@@ -236,8 +246,21 @@ enum ComposeCommand: Command {
                 throw CLIError.usage("compose: --template-language: \(error)")
             }
         }
-        let book = try readSources(sources).book
-        let contacts = try groupMembers(of: book, group: group)
+        var campaign = Campaign(template: templateName)
+        try listOptions.apply(to: &campaign, command: name)
+        var contacts: [Contact]
+        var skippedRows = false
+        if sheetAlone, let recipientsPath {
+            let list: RecipientList
+            do {
+                list = try RecipientList(data: try readInput(recipientsPath, command: name), fileName: recipientsPath)
+            } catch { throw CLIError.failure("compose: \(error)") }
+            for d in list.diagnostics { printError("compose: " + terminalSafe("\(d)")) }
+            contacts = campaign.useSheet(list, from: recipientsPath)
+            skippedRows = !list.skippedLines.isEmpty
+        } else {
+            contacts = try groupMembers(of: try readSources(sources).book, group: group)
+        }
         let selection: SelectionController
         do {
             selection = try SelectionController(contacts: contacts) {
@@ -251,7 +274,10 @@ enum ComposeCommand: Command {
             throw CLIError.usage("compose: cannot use locale '\(locale)': \(error)")
         }
         // Every contact asked for that cannot be reached is named and counted (leftOut), never dropped.
-        let leftOut = selection.selectRecipients(query: query, ids: ids, from: contacts)
+        let leftOut =
+            sheetAlone
+            ? selection.selectRecipients(ids: contacts.map(\.id), from: contacts)
+            : selection.selectRecipients(query: query, ids: ids, from: contacts)
         if selection.selectedRows.isEmpty {
             for failure in leftOut { printError("compose: " + terminalSafe("\(failure)")) }
             var what = query.map { "query '\($0)'" } ?? ids.map { "ids \($0)" } ?? "every member"
@@ -260,7 +286,6 @@ enum ComposeCommand: Command {
             return .failure
         }
 
-        var campaign = Campaign(template: templateName)
         campaign.locale = locale
         campaign.from = delivery.from
         campaign.shareRecipientNames = shareNames
@@ -271,7 +296,7 @@ enum ComposeCommand: Command {
         campaign.attachments = attachments
         campaign.attachmentFolders = attachFrom
         if let dataPath { campaign.data = try loadCampaignData(dataPath, command: name) }
-        if let recipientsPath {
+        if let recipientsPath, !sheetAlone {
             do {
                 let extra = try RecipientData(
                     data: try readInput(recipientsPath, command: name), fileName: recipientsPath)
@@ -284,15 +309,23 @@ enum ComposeCommand: Command {
                     for d in unmatched.prefix(5) { printError("compose: " + terminalSafe("\(d)")) }
                 }
                 campaign.useRecipients(extra, from: recipientsPath)
-            } catch let error as RecipientData.LoadError {
-                throw CLIError.failure("compose: \(error)")
+            } catch let CampaignError.recipientData(problem) {
+                throw CLIError.failure("compose: \(problem)")
             }
         }
-        let sending = delivery.sending
-        return try ComposeDelivery.run(options: delivery, command: name, locale: locale) {
+        let sending = previewOptions.apply(to: delivery.sending)
+        if previewOptions.preview != nil {
+            return previewOptions.printPreviews(
+                campaign, selection: selection, library: library, sending: sending, leftOut: leftOut, command: name)
+        }
+        let code = try ComposeDelivery.run(options: delivery, command: name, locale: locale) {
             events throws(ComposerError) in
             try campaign.deliver(
                 selection, library: library, sending: sending, leftOut: leftOut, stop: stop, events: events)
         }
+        if let testTo = previewOptions.testTo {
+            print("test: to \(terminalSafe(testTo.asciiAddress)) only; no real recipient counts as sent")
+        }
+        return skippedRows && code == .ok ? .failure : code
     }
 }

@@ -7,7 +7,9 @@ extension DeliveryOptions {
     /// What the options mean for a campaign (the library's one rule for `compose` and `pick`): the delivery,
     /// `--send`, the outbox folder (the current one), `--resume` and `--new-batch`.
     var sending: CampaignSending {
-        CampaignSending(delivery: delivery, send: send, resume: resume, newBatch: newBatch)
+        var sending = CampaignSending(delivery: delivery, send: send, resume: resume, newBatch: newBatch)
+        sending.maxRecipients = throttle.maxRecipients
+        return sending
     }
 }
 
@@ -120,17 +122,25 @@ extension ComposeDelivery {
             return .interrupted
         }
         let noAddress = result.notComposed.filter(\.isNoAddress)
+        let suppressed = result.notComposed.filter(\.isSuppressed)
         for failure in result.notComposed { printError("\(command): " + terminalSafe("\(failure)")) }
         if options.sending.isDryRun { out.line("dry run: add --send to deliver") }
-        printSummary(result.summary, noAddress: noAddress.count, out: &out)
+        printSummary(result.summary, noAddress: noAddress.count, suppressed: suppressed.count, out: &out)
         var code = exitCode(result.summary.outcome)
         if let outbox { code = finish(result.summary, outbox: outbox, options: options, out: &out) }
-        let notRendered = result.notComposed.count - noAddress.count
+        if result.alreadyQueued > 0 {
+            out.line("already queued by an earlier run of this batch: \(result.alreadyQueued) (not sent again)")
+        }
+        if result.heldBack > 0 { out.line("held back by --limit: \(result.heldBack) (a later run sends them)") }
+        out.flush()
+        let notRendered = result.notComposed.count - noAddress.count - suppressed.count
         if notRendered > 0 {
             out.line("not rendered: \(notRendered) recipient(s) (see stderr)")
             out.flush()
         }
-        return !result.notComposed.isEmpty && code != .interrupted ? .failure : code
+        // A suppressed address is the list honoured, not a failure.
+        let failed = result.notComposed.contains { !$0.isSuppressed }
+        return failed && code != .interrupted ? .failure : code
     }
 }
 
@@ -141,5 +151,11 @@ extension CampaignFailure {
         case CampaignError.noAddress, CampaignError.unknownContact: return true
         default: return false
         }
+    }
+
+    /// Whether the recipient is on the suppression list (skipped as asked, not a failure).
+    var isSuppressed: Bool {
+        if case CampaignError.suppressed = error { return true }
+        return false
     }
 }

@@ -81,6 +81,10 @@ enum ComposeDelivery {
             out.line(
                 "interrupted: \(summary.remaining) message(s) not sent yet; resume with: \(options.resumeCommand(outbox.directory))"
             )
+        } else if summary.capped > 0 {
+            out.line(
+                "daily cap reached: \(summary.capped) message(s) wait in the outbox; send them on a later day with: "
+                    + options.resumeCommand(outbox.directory))
         } else if summary.deferred > 0 || summary.deferredRecipients > 0 {
             out.line(
                 "not sent yet: \(summary.deferred) message(s) wait in the outbox (the server could not be reached "
@@ -124,9 +128,10 @@ enum ComposeDelivery {
 
     /// The summary line: what was sent, saved, failed…, and `noAddress` contacts that were asked for but
     /// have no address for the mode (each named on stderr).
-    static func printSummary(_ s: DeliverySummary, noAddress: Int = 0, out: inout Output) {
+    static func printSummary(_ s: DeliverySummary, noAddress: Int = 0, suppressed: Int = 0, out: inout Output) {
         var parts = ["sent \(s.sent)", "failed \(s.failed)", "skipped \(s.skipped)"]
         if noAddress > 0 { parts.append("no address \(noAddress) (see stderr)") }
+        if suppressed > 0 { parts.append("suppressed \(suppressed) (see stderr)") }
         if s.saved > 0 { parts.insert("saved \(s.saved)", at: 1) }
         if s.deferred > 0 { parts.append("deferred \(s.deferred) (retry with --resume)") }
         if !s.refusedRecipients.isEmpty { parts.append("recipients refused \(s.refusedRecipients.count) (see stderr)") }
@@ -134,6 +139,14 @@ enum ComposeDelivery {
             parts.append("recipients deferred \(s.deferredRecipients) (the others got it; retry with --resume)")
         }
         if s.uncertain > 0 { parts.append("uncertain \(s.uncertain) (see below: 'contacts outbox settle')") }
+        if s.capped > 0 { parts.append("held by the daily cap \(s.capped)") }
+        if s.copiesSaved > 0 || !s.copyProblems.isEmpty {
+            parts.append(
+                "copies saved \(s.copiesSaved)"
+                    + (s.copyProblems.isEmpty
+                        ? "" : ", not saved \(s.copyProblems.count) (see stderr; run the outbox again)"))
+        }
+        for problem in s.copyProblems { printError("sent copy: " + terminalSafe(problem)) }
         if s.notCarried > 0 {
             parts.append("left queued \(s.notCarried) (text messages need --sms-program, mail --smtp or --sendmail)")
         }

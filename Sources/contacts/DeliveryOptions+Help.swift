@@ -3,7 +3,9 @@ import ArgumentModel
 /// The delivery options' declarations (help, completion) for `compose`, `pick` and `outbox send`.
 extension DeliveryOptions {
     /// The delivery options, listed under "Delivery:" in help.
-    static let options: [OptionSpec] = [
+    static let options = declared + SentCopyOptions.options + ThrottleOptions.options
+
+    private static let declared: [OptionSpec] = [
         .option(
             "--out", value: "DIR", help: "write one .eml per mail draft and messages.sms.txt (sms: URIs) into DIR",
             completion: .directory, section: section),

@@ -27,6 +27,11 @@ struct DeliveryOptions {
     var smsProgram: String?
     /// Whether a delivery option was given (else the drafts go to files in the current folder).
     var given = false
+    /// `--save-sent`/`--save-sent-maildir`: where copies of sent mail go, and those words for a resume.
+    var sentFolder: (any SentFolder)?
+    var sentFolderWords: [String] = []
+    /// `--daily-cap`, `--jitter`, `--provider`.
+    var throttle = ThrottleOptions()
 
     /// Whether a send goes through an outbox (mail to a server, or text messages to the SMS program).
     var needsOutbox: Bool { target.needsOutbox || smsProgram != nil }
@@ -66,6 +71,7 @@ struct DeliveryOptions {
         let backoff = try seconds(args.option("--backoff"), "--backoff", command: command, allowZero: true)
         let maxSize = composing ? try args.option("--max-message-size") : nil
         let smsProgram = try args.option("--sms-program")
+        let throttle = try ThrottleOptions.parse(&args, command: command)
         var attempts: Int?
         if let text = try args.option("--attempts") {
             guard let n = Int(text), (1...100).contains(n) else {
@@ -74,14 +80,17 @@ struct DeliveryOptions {
             attempts = n
         }
         let target: DeliveryTarget
+        var secret: String?
         do {
             let given = args
             target = try request.target { config in
-                try PasswordOptions.read(given, user: request.user, server: config.url, command: command)
+                secret = try PasswordOptions.read(given, user: request.user, server: config.url, command: command)
+                return secret
             }
         } catch ComposerError.invalidOptions(let text) {
             throw CLIError.usage("\(command): \(text)")
         }
+        let sent = try SentCopyOptions.parse(args, request: request, target: target, secret: secret, command: command)
         let perMinute = try rate.map { try parseRate($0, command: command) }
         var sender: MailAddress?
         if let from {
@@ -96,6 +105,9 @@ struct DeliveryOptions {
         if let maxSize { options.maxMessageSize = try parseSize(maxSize, command: command) }
         options.smsProgram = smsProgram
         options.newBatch = newBatch
+        (options.sentFolder, options.sentFolderWords) = sent
+        options.throttle = throttle
+        options.rate = options.rate ?? throttle.perMinute
         options.given = request.targetGiven || smsProgram != nil
         return options
     }
@@ -136,36 +148,37 @@ struct DeliveryOptions {
     /// take them: once, before anything is read or rendered.
     func prepare(command: String) throws {
         do { try target.prepare() } catch {
-            let option: String
-            switch target {
-            case .maildir: option = "--maildir"
-            case .mbox: option = "--mbox"
-            default: option = "--out"
-            }
+            let transport = target.transport
+            let option = transport is MaildirTransport ? "--maildir" : transport is MboxTransport ? "--mbox" : "--out"
             throw CLIError.failure("\(command): \(option): \(error)")
         }
     }
 
     /// The library's delivery for these options: target, rate, retries and sender.
     var delivery: Delivery {
-        Delivery(
+        var delivery = Delivery(
             target: target,
             policy: OutboxPolicy(
                 maxAttempts: attempts ?? OutboxPolicy().maxAttempts, backoff: backoff ?? OutboxPolicy().backoff,
                 messagesPerMinute: rate),
             sender: from, maxMessageSize: maxMessageSize,
             textTransport: smsProgram.map { SMSProgramTransport(path: $0) })
+        delivery.sentFolder = sentFolder
+        delivery.policy.dailyCap = throttle.dailyCap
+        delivery.policy.jitter = throttle.jitter
+        return delivery
     }
 
     /// The command that resumes the outbox `dir` with this target (secrets left out).
     func resumeCommand(_ dir: URL) -> String {
         var words = ["contacts", "outbox", "send", dir.path]
-        switch target {
-        case .smtp(let c): words += ["--smtp", c.url]
-        case .sendmail: words += sendmailProgram.map { ["--sendmail-program", $0] } ?? ["--sendmail"]
-        default: break
+        if let c = target.transport as? SMTPConfiguration {
+            words += ["--smtp", c.url]
+        } else if target.transport is SendmailTransport {
+            words += sendmailProgram.map { ["--sendmail-program", $0] } ?? ["--sendmail"]
         }
         if let smsProgram { words += ["--sms-program", smsProgram] }
+        words += sentFolderWords + throttle.words
         return words.map(shellQuoted).joined(separator: " ") + " …"
     }
 }

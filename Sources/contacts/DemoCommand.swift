@@ -97,7 +97,7 @@ enum DemoCommand: Command {
         if locales.isEmpty { locales = ["en", "sv", "zh-Hans"] }
         var out = Output()
 
-        let book = try loadAddressBook(nil)
+        let book = try readSources([]).book
         let library = try loadTemplateLibrary(templates: nil, strings: nil, command: name)
 
         // 1. Sections in several locales.

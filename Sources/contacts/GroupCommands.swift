@@ -13,10 +13,7 @@ let groupOption = OptionSpec.option(
 /// The contacts of `book` in group `name` (all of them when `name` is nil); an unknown group is a usage
 /// error naming the groups the book has.
 func groupMembers(of book: AddressBook, group name: String?) throws -> [Contact] {
-    guard let name else { return book.contacts }
-    do { return try GroupFilter(name: name, in: book).filter(book.contacts) } catch {
-        throw CLIError.usage("--group: " + terminalSafe(error.description))
-    }
+    try opening { try ListingCache.members(of: book, group: name) }
 }
 
 enum GroupsCommand: Command {

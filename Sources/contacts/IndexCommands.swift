@@ -5,103 +5,6 @@ import Foundation
 import Support
 import TerminalUI
 
-extension ListOptions {
-    /// The list to answer from: the book opened by the library's one rule (`ListingCache.open`: its saved
-    /// list when one is there and current, else the book read as a compact list, and a stale or unreadable
-    /// saved list written again), its notes and diagnostics on stderr. A file, a vdir folder and several
-    /// sources are opened so; standard input and pipes are read as a compact list; the embedded sample and
-    /// a `--group` (which needs the whole book) as an address book.
-    func listing(keywords: Bool = false) throws -> any ContactListing {
-        try openedListing(keywords: keywords).listing
-    }
-
-    /// ``listing(keywords:)`` with where the contacts of its rows are found when they are needed (the
-    /// sources read again by id, or the contacts in memory). `progressAfter`: seconds before the progress
-    /// of reading the book shows (0 for at once; nil for the usual delay).
-    func openedListing(keywords: Bool = false, config: Configuration? = nil, progressAfter: Double? = nil) throws
-        -> (listing: any ContactListing, contacts: ContactLookup)
-    {
-        func whole() throws -> (listing: any ContactListing, contacts: ContactLookup) {
-            let source = try dataSource(book: try sourcedBook().book, keywords: keywords, config: config)
-            return (source, .dataSource(source))
-        }
-        let configuration = config ?? configuration(keywords: keywords)
-        guard !sources.isEmpty, ListingCache.canServe(configuration, group: group) else { return try whole() }
-        if sources.contains(where: isPipeInput) {
-            guard source != nil, config == nil else { return try whole() }
-            return (try compactList(keywords: keywords), .unavailable)
-        }
-        for path in sources {
-            if case .file = ContactSource(path: path) { try checkInputFile(path, command: "source") }
-        }
-        let opened: ListingCache.Opened
-        do {
-            opened = try ListingCache.standard().open(
-                sources: sources.map(ContactSource.init(path:)), configuration: configuration,
-                reading: { label, progress, work in
-                    try TerminalProgress.run(label, after: progressAfter, progress: progress, work)
-                })
-        } catch {
-            throw readFailure(error)
-        }
-        for note in opened.notes { printError("contacts: note: \(note)") }
-        for diagnostic in opened.diagnostics { printError(terminalSafe(diagnostic)) }
-        if let list = opened.listing as? CompactContactList, list.nothingRead {
-            throw nothingReadFailure(sources.joined(separator: ", "), command: "source")
-        }
-        return (opened.listing, opened.contacts)
-    }
-
-    /// The error of reading the book at `source`, as the command reports it.
-    func readFailure(_ error: any Error) -> CLIError {
-        switch error {
-        case let error as ContactsCoreError: return CLIError.failure("source: \(error)")
-        case let error as CLIError: return error
-        default: return CLIError.usage("cannot use locale '\(locale)': \(error)")
-        }
-    }
-
-    /// The list of the sources with, for several in `--json`, the merged book (each row then names its
-    /// source, which a saved list does not keep: the book is read whole); else ``listing(keywords:)``.
-    func sourcedListing(keywords: Bool = false) throws -> (listing: any ContactListing, sources: SourcedAddressBook?) {
-        guard json, sources.count > 1 else { return (try listing(keywords: keywords), nil) }
-        let (book, merged) = try sourcedBook()
-        return (try dataSource(book: book, keywords: keywords), merged)
-    }
-
-    /// The whole book of these options: the embedded sample without `--source`, one file, stdin or vdir
-    /// folder as it is, several merged (with where each contact came from); diagnostics on stderr, and a
-    /// failure when no card at all could be read.
-    func sourcedBook() throws -> (book: AddressBook, sources: SourcedAddressBook?) { try readSources(sources) }
-
-    /// The book at `source` (standard input for `-`; a pipe is read whole) read as a compact list, its
-    /// diagnostics printed on stderr.
-    func compactList(keywords: Bool = false) throws -> CompactContactList {
-        guard let path = source else { throw CLIError.usage("--source: expected FILE.vcf") }
-        let config = configuration(keywords: keywords)
-        let list: CompactContactList
-        do {
-            if isPipeInput(path) {
-                let data = try readInput(path, command: "source")
-                let name = path == "-" ? "<stdin>" : path
-                list = try TerminalProgress.run("reading \(name)") {
-                    try CompactContactList(data: data, fileName: name, configuration: config)
-                }
-            } else {
-                try checkInputFile(path, command: "source")
-                list = try TerminalProgress.run("reading and sorting \(path)") {
-                    try CompactContactList(contentsOfFile: path, configuration: config)
-                }
-            }
-        } catch {
-            throw readFailure(error)
-        }
-        for diagnostic in list.diagnostics { printError(terminalSafe(diagnostic.description)) }
-        if list.nothingRead { throw nothingReadFailure(path, command: "source") }
-        return list
-    }
-}
-
 enum IndexBuildCommand: Command {
     static let name = "index build"
     static let summary = "Save an address book's list and search index for fast list/search/pick"
@@ -160,8 +63,10 @@ enum IndexBuildCommand: Command {
             throw CLIError.failure("index build: \(error)")
         } catch let error as PrivateFilesError {
             throw CLIError.failure("index build: \(error)")
+        } catch let error as ContactsCoreError {
+            throw CLIError.failure("source: \(error)")
         } catch {
-            throw options.readFailure(error)
+            throw CLIError.usage("\(SelectionError.unusableLocale(locale: options.locale, reason: "\(error)"))")
         }
         let (source, indexPath) = saved
         for diagnostic in source.diagnostics { printError(terminalSafe(diagnostic.description)) }

@@ -3,10 +3,10 @@ import ContactsCore
 import ContactsSelection
 import Foundation
 
-/// `--format` of `list` and `search`: the rows as `pick --output` writes a selection (``ContactFormatter``).
+/// `--format` of `list` and `search`: the rows as `pick --output` writes a selection (``ContactPrinter``).
 enum ListFormat {
-    /// The values of `--format`: the formatter's selection formats and `vcard`.
-    static let formats = ["lines", "tsv", "json", "ids", "vcard"]
+    /// The values of `--format`: the printer's formats of rows, in the order the help lists them.
+    static let formats = [ContactPrinter.Format.lines, .tsv, .json, .ids, .vcard].map(\.rawValue)
 
     static let option = OptionSpec.option(
         "--format",
@@ -17,31 +17,24 @@ enum ListFormat {
             """, allowed: formats)
 
     /// Reads `--format`; nil when not given. `--json` beside it is a usage error.
-    static func parse(_ args: inout Arguments, json: Bool) throws -> String? {
+    static func parse(_ args: inout Arguments, json: Bool) throws -> ContactPrinter.Format? {
         guard let format = try args.option("--format") else { return nil }
         if json { throw CLIError.usage("\(args.command): give one of --json and --format \(format)") }
-        return format
+        return ContactPrinter.Format(rawValue: format)
     }
 
     /// Prints what `query` finds (everyone for "") in `format`.
-    static func print(_ options: ListOptions, format: String, query: String, keywords: Bool) throws
+    static func print(_ options: ListOptions, format: ContactPrinter.Format, query: String, keywords: Bool) throws
         -> any ContactListing
     {
-        let (listing, contacts) = try options.openedListing(keywords: keywords)
+        let (listing, contacts) = try options.openedListing(keywords: keywords, needsContacts: format == .vcard)
         let result = listing.search(query, keywords: keywords, refining: nil)
         var out = Output()
-        if let selection = ContactFormatter.SelectionFormat(rawValue: format) {
-            ContactFormatter.terminal.writeRows(listing, result, as: selection, to: &out)
-        } else {
-            var ids: [String] = []
-            var seen = Set<String>()
-            for number in result.rowNumbers {
-                let id = listing.listedRow(Int(number)).id
-                if seen.insert(id).inserted { ids.append(id) }
-            }
-            do { out.write(try ContactFormatter.vcards(ids, contacts: contacts)) } catch {
-                throw CLIError.failure("\(format): \(error)")
-            }
+        do {
+            try ContactPrinter(format, formatter: .terminal).write(
+                listing, result, contacts: contacts, query: query, to: &out)
+        } catch {
+            throw CLIError.failure("\(format.rawValue): \(error)")
         }
         out.flush()
         return listing

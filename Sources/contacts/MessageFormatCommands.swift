@@ -51,12 +51,9 @@ enum MessageFormatFormatCommand: Command {
                 throw CLIError.failure("\(name): \(error)")
             }
         }
-        for text in try args.options("--arg") {
-            guard let (key, value) = MessageArgument.assignment(text) else {
-                throw CLIError.usage("\(name): --arg takes NAME=VALUE, not '\(text)'")
-            }
-            arguments[key] = value
-        }
+        let assigned = MessageArgument.assignments(try args.options("--arg"))
+        if let bad = assigned.malformed.first { throw CLIError.usage("\(name): --arg takes NAME=VALUE, not '\(bad)'") }
+        arguments.merge(assigned.arguments) { _, new in new }
         let request = ConformanceRequest(
             source: source, locale: try args.option("--locale") ?? "en", arguments: arguments,
             bidiIsolation: args.flag("--no-bidi") ? .none : .default)
@@ -94,18 +91,11 @@ enum MessageFormatCheckCommand: Command {
         var failed = 0
         var out = Output()
         for file in files {
-            let data = try readInput(file, command: name)
-            guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
-                printError("\(file):1:1: not UTF-8 text")
-                failed += 1
+            guard let diagnostic = Message.check([UInt8](try readInput(file, command: name)), file: file) else {
                 continue
             }
-            do {
-                try Message(parsing: text).validate()
-            } catch {
-                printError(error.diagnostic(file: file))
-                failed += 1
-            }
+            printError(diagnostic)
+            failed += 1
         }
         out.line("\(files.count - failed) valid, \(failed) with errors")
         out.flush()

@@ -133,12 +133,8 @@ struct OutboxSendCommand: Command {
         guard Outbox.exists(at: dir) else {
             throw CLIError.usage("\(name): \(path): no outbox here (journal.jsonl missing)")
         }
-        switch options.target {
-        case .smtp, .sendmail: break
-        default:
-            guard options.smsProgram != nil else {
-                throw CLIError.usage("\(name): --smtp URL, --sendmail or --sms-program is required")
-            }
+        guard options.target.needsOutbox || options.smsProgram != nil else {
+            throw CLIError.usage("\(name): --smtp URL, --sendmail or --sms-program is required")
         }
         let outbox = try ComposeDelivery.openOutbox(dir, command: name)
         let summary = try ComposeDelivery.send(

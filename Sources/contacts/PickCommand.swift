@@ -12,14 +12,19 @@ import TerminalUI
 enum PickCommand: Command {
     static let name = "pick"
     static let summary = "Pick contacts in a full-screen list (the result on stdout)"
-    static let outputs = ContactFormatter.SelectionFormat.allCases.map(\.rawValue) + ["vcard"]
+    static let outputs = ContactPrinter.Format.rowFormats.map(\.rawValue)
     static let spec = CommandSpec(
         name: name, summary: summary,
         discussion: """
             A sectioned list with a search field and the section index, drawn on the terminal (/dev/tty).
-            Type to search (Ctrl-K: keyword search), ↑ ↓ PgUp PgDn Home End move, Tab toggles and moves down,
-            Shift-Tab toggles and moves up, Ctrl-A selects every enabled row shown, Ctrl-D deselects all,
-            → or Ctrl-E chooses which phone or email of the row, Alt-letter jumps to that section, the mouse
+            Type to search (words in any order; fzf's 'exact ^prefix suffix$ !not), ? (empty search) or F1
+            shows every key, ↑ ↓ PgUp PgDn Home End move, Tab toggles and moves down, Shift-Tab toggles and
+            moves up; the search text edits as in readline (← → Ctrl-B Ctrl-F Alt-B Alt-F Ctrl-A Ctrl-E Ctrl-D
+            Ctrl-K Ctrl-U Ctrl-W), and at its end (or start) those keys do the list's: Ctrl-F fuzzy search,
+            Ctrl-K keyword search, Ctrl-A selects every enabled row shown, Ctrl-D deselects all, → or Ctrl-E
+            chooses which phone or email of the row, Alt-letter jumps to that section, Ctrl-O shows the
+            contact's card (every property; Esc goes back), Ctrl-T the groups of likely duplicates (as
+            'contacts duplicates' finds them; Esc goes back), the mouse
             toggles (click), scrolls (wheel) and jumps (index); Enter selects (the row under the cursor when
             none is toggled), Esc or Ctrl-C cancels (nothing printed, exit 130), Ctrl-Z suspends.
             The selection is printed in the order it was selected (as fzf). --output: lines (an RFC 5322
@@ -62,7 +67,7 @@ enum PickCommand: Command {
             .repeated(
                 "--pin", value: "ID=TITLE",
                 help: #"a row above the list; Enter on it prints ID ([{"pin": ID}] with --output json)"#),
-        ] + PickComposer.options,
+        ] + PickComposer.options + PickListOptions.options,
         examples: ["TERM=dumb contacts pick  # a terminal that cannot move its cursor cannot show it [exit 2]"])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
@@ -96,6 +101,7 @@ enum PickCommand: Command {
         pickerOptions.info = try args.option("--info")
         pickerOptions.single = single
         pickerOptions.showsTitleBar = config.shouldShowNavigationBar
+        let listAnswer = try PickListOptions.parse(&args, into: &pickerOptions, config: &config)
 
         // The saved index when there is a current one; else the book read, its progress shown at once. A
         // rule of --enable is the book's: its groups are those of --group (an unknown one is an error).
@@ -111,6 +117,7 @@ enum PickCommand: Command {
             (listing, contacts) = try listOptions.openedListing(config: config, progressAfter: 0)
         }
         let selection = SelectionController(listing: listing, configuration: config, contacts: contacts)
+        if let code = try listAnswer.answer(selection, pickerOptions, output: output) { return code }
         // A book the mode lists no one of, that the other channel would: said on stderr (seen when the
         // picker ends) and on the picker's info line.
         if let note = noteOtherChannel(listing, mode: config.mode), pickerOptions.info == nil {
@@ -135,10 +142,15 @@ enum PickCommand: Command {
             let size = session.size
             let picker = ContactPicker(
                 selection: selection, options: pickerOptions, columns: size.columns, lines: size.lines)
-            outcome = try interact(picker, session) { contacts in
-                guard let composer else { return nil }
-                return try PickComposeSheet.run(
-                    contacts, composer: composer, listOptions: listOptions, locale: config.locale, session: session)
+            // A selection goes to the compose sheet first: back to the list, or the process exits with its code.
+            outcome = try session.run(picker) { outcome in
+                guard let composer, case .selected(let contacts) = outcome else { return false }
+                guard
+                    let code = try PickComposeSheet.run(
+                        contacts, composer: composer, listOptions: listOptions, locale: config.locale, session: session)
+                else { return true }
+                session.end()
+                exit(code.rawValue)
             }
         }
         switch outcome {
@@ -147,7 +159,7 @@ enum PickCommand: Command {
         case .pinned(let id):
             var out = Output()
             out.write(
-                ContactFormatter.terminal.pinned(id, as: ContactFormatter.SelectionFormat(rawValue: output) ?? .lines))
+                ContactPrinter(ContactPrinter.Format(rawValue: output) ?? .lines, formatter: .terminal).pinned(id))
             out.flush()
         case .selected(let contacts):
             try printPicked(contacts, output: output, lookup: selection.contacts)
@@ -155,97 +167,15 @@ enum PickCommand: Command {
         return .ok
     }
 
-    /// Draws and reads keys until the picker ends; a terminating signal ends the process (the session is
-    /// ended first by the caller's `defer`, through the thrown exit). A selection goes to `compose` first:
-    /// when it returns the sheet's ending, back to the list, or the process exits with its code.
-    static func interact(
-        _ picker: ContactPicker, _ session: TerminalSession,
-        compose: ([PickedContact]) throws -> PickComposeSheet.Ending? = { _ in nil }
-    ) throws -> PickerOutcome {
-        while true {
-            session.draw(frame(picker.screen()))
-            let key = session.nextViewKey { picker.resize(columns: $0, lines: $1) }
-            guard let input = input(key), let outcome = picker.handle(input) else { continue }
-            guard case .selected(let contacts) = outcome, let ending = try compose(contacts) else {
-                return outcome
-            }
-            switch ending {
-            case .back:
-                let size = session.size
-                picker.resize(columns: size.columns, lines: size.lines)
-            case .exit(let code):
-                session.end()
-                exit(code.rawValue)
-            }
-        }
-    }
-
-    /// The picker's input for a terminal key.
-    static func input(_ key: Key) -> PickerInput? {
-        switch key {
-        case .character(let c): return .text(String(c))
-        case .up: return .up
-        case .down: return .down
-        case .left: return .left
-        case .right: return .right
-        case .pageUp: return .pageUp
-        case .pageDown: return .pageDown
-        case .home: return .home
-        case .end: return .end
-        case .tab: return .tab
-        case .backTab: return .backTab
-        case .enter: return .enter
-        case .escape: return .escape
-        case .backspace, .delete: return .backspace
-        case .control(let c): return .control(c)
-        case .alt(let c): return .alt(c)
-        case .click(let line, let column): return .click(line: line, column: column)
-        case .wheelUp: return .wheelUp
-        case .wheelDown: return .wheelDown
-        case .resize, .terminate: return nil
-        }
-    }
-
-    /// How each part of the picker's screen is drawn.
-    static func style(_ role: PickerRole, highlighted: Bool) -> TextStyle {
-        var style: TextStyle =
-            switch role {
-            case .titleBar, .title: [.bold]
-            case .button: [.accent, .bold]
-            case .info, .placeholder, .disabledRow, .index, .empty: [.dim]
-            case .prompt, .currentIndex: [.accent, .bold]
-            case .sectionHeader: [.bold, .underline]
-            case .mark: [.accent]
-            case .query, .pinned, .row, .value, .status, .field, .body, .alertMessage: []
-            case .label, .alertTitle: [.bold]
-            case .error: [.accent, .bold]
-            }
-        if highlighted { style.insert(.reverse) }
-        return style
-    }
-
-    static func frame(_ screen: PickerScreen) -> Frame {
-        Frame(
-            lines: screen.lines.map { line in
-                line.map {
-                    Span(
-                        terminalSafe($0.text), width: $0.width, style: style($0.role, highlighted: $0.highlighted),
-                        alignment: $0.alignment)
-                }
-            },
-            cursor: screen.cursor)
-    }
-
-    /// Prints the picked contacts in the `--output` format (``ContactFormatter``; `vcard` looks their cards
+    /// Prints the picked contacts in the `--output` format (``ContactPrinter``; `vcard` looks their cards
     /// up by id), in the order they were picked.
-    static func printPicked(_ contacts: [PickedContact], output: String, lookup: ContactLookup) throws {
+    static func printPicked(_ contacts: [FormattedContact], output: String, lookup: ContactLookup) throws {
         var out = Output()
-        if let format = ContactFormatter.SelectionFormat(rawValue: output) {
-            out.write(ContactFormatter.terminal.selection(contacts, as: format))
-        } else {
-            do { out.write(try ContactFormatter.vcards(contacts.map(\.id), contacts: lookup)) } catch {
-                throw CLIError.failure("pick: \(error)")
-            }
+        do {
+            try ContactPrinter(ContactPrinter.Format(rawValue: output) ?? .lines, formatter: .terminal).write(
+                selection: contacts, contacts: lookup, to: &out)
+        } catch {
+            throw CLIError.failure("pick: \(error)")
         }
         out.flush()
     }

@@ -37,10 +37,6 @@ struct PickComposer {
             return option
         } + DeliveryOptions.options
 
-    /// The template name a written message is rendered under (a library folder cannot have it: folders
-    /// starting with `_` are not templates).
-    static let textTemplate = "_pick"
-
     /// The message as written, or nil with `--template`.
     var text: ComposerText?
     var campaign: Campaign
@@ -89,23 +85,18 @@ struct PickComposer {
         var text: ComposerText?
         if written {
             let (bodyText, bodyFile) = try bodyOption(body, "--body")
-            var composed = ComposerText(
-                subject: subject ?? "", body: bodyText ?? "",
-                format: ComposerText.format(fileName: bodyFile, html: html))
-            composed.messageBody = try bodyOption(messageBody, "--message-body").text
-            // A template error is reported now, with its part, line and column.
-            var check = library
-            do { try check.add(textTemplate, parts: composed.parts) } catch {
-                throw CLIError.usage("\(command): \(error)")
-            }
-            text = composed
+            text = ComposerText(
+                subject: subject, body: bodyText, bodyFile: bodyFile, html: html,
+                messageBody: try bodyOption(messageBody, "--message-body").text)
         } else if let template, library.templates[template] == nil {
             throw CLIError.usage(
                 "\(command): no template '\(template)' (have: \(library.names.joined(separator: ", ")))")
         }
-        var campaign = Campaign(template: template ?? textTemplate)
-        campaign.locale = listOptions.locale
-        campaign.from = delivery.from
+        var campaign: Campaign
+        do {
+            campaign = try CampaignPreview.campaign(
+                text: text, template: template, library: library, locale: listOptions.locale, from: delivery.from)
+        } catch { throw CLIError.usage("\(command): \(error)") }
         if let dataPath { campaign.data = try loadCampaignData(dataPath, command: command) }
         return PickComposer(text: text, campaign: campaign, library: library, delivery: delivery)
     }
@@ -126,20 +117,14 @@ struct PickComposer {
 /// The compose sheet in the picker's terminal session: drawn from ``ComposeSheet``, with the editor and the
 /// delivery it asks for.
 enum PickComposeSheet {
-    /// How the sheet ended.
-    enum Ending {
-        /// Back to the list (Esc, or OK on the alert), the selection kept.
-        case back
-        /// The session is over: exit with this code (the session has been ended).
-        case exit(ExitCode)
-    }
-
-    /// Shows the sheet for `picked` until it ends. The picked contacts are resolved by id in the book of
-    /// the sources, read again as `compose --ids` reads it (not in the picker's listing).
+    /// Shows the sheet for `picked` until it ends: nil to go back to the list (Esc, or OK on the alert), the
+    /// selection kept, else the code to exit with (the session has been ended). The picked contacts are
+    /// resolved by id in the book of the sources, read again as `compose --ids` reads it (not in the
+    /// picker's listing).
     static func run(
-        _ picked: [PickedContact], composer: PickComposer, listOptions: ListOptions, locale: String,
+        _ picked: [FormattedContact], composer: PickComposer, listOptions: ListOptions, locale: String,
         session: TerminalSession
-    ) throws -> Ending {
+    ) throws -> ExitCode? {
         // Its diagnostics and progress go to the terminal's own screen, not over the picker's.
         let selection = try session.handOver {
             let book = try readSources(listOptions.sources).book
@@ -150,33 +135,14 @@ enum PickComposeSheet {
             return selection
         }
         let size = session.size
-        let sheet = try ComposeSheet(
+        let preview = try CampaignPreview(
             selection: selection, campaign: composer.campaign, library: composer.library, text: composer.text,
-            delivery: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale,
-            columns: size.columns, lines: size.lines)
-        while true {
-            session.draw(PickCommand.frame(sheet.screen()))
-            let key = session.nextViewKey { sheet.resize(columns: $0, lines: $1) }
-            guard let input = PickCommand.input(key), let action = sheet.handle(input) else { continue }
-            switch action {
-            case .back: return .back
-            case .cancel:
-                session.end()
-                return .exit(.interrupted)
-            case .edit: edit(sheet, session: session)
-            case .send:
-                session.end()
-                return .exit(try send(sheet, selection: selection, composer: composer, locale: locale))
-            }
-        }
-    }
-
-    /// The delivery options that would add a way to send what `mode` makes, as the alert names them.
-    static func transportOptions(mode: SelectionMode) -> String {
-        var options: [String] = []
-        if mode.contains(.email) { options += ["--smtp URL", "--sendmail", "--maildir DIR", "--mbox FILE"] }
-        if mode.contains(.messages) { options += ["--sms-program PATH"] }
-        return (options + ["--out DIR", "--uri"]).joined(separator: "  ")
+            delivery: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale)
+        let sheet = ComposeSheet(content: preview, locale: locale, columns: size.columns, lines: size.lines)
+        let action = session.run(sheet, fileExtension: preview.editableFileExtension)
+        guard action == .send || action == .cancel else { return nil }
+        session.end()
+        return action == .cancel ? .interrupted : try send(preview, composer: composer, locale: locale)
     }
 
     /// Before the list opens: when the delivery options can carry none of the messages `mode` makes (none
@@ -190,30 +156,18 @@ enum PickComposeSheet {
             var alert = ComposeAlert.noTransport(
                 mode: mode, through: composer.delivery.given ? composer.delivery.delivery : nil, locale: locale)
         else { return nil }
-        alert.detail = transportOptions(mode: mode)
-        var size = session.size
-        while true {
-            session.draw(
-                PickCommand.frame(
-                    ComposeSheet.alertScreen(alert, columns: size.columns, lines: size.lines, locale: locale)))
-            let key = session.nextViewKey { size = (columns: $0, lines: $1) }
-            switch key {
-            case .enter, .escape, .character(" "), .character("o"), .character("O"), .control("c"), .terminate:
-                session.end()
-                return CLIError.usage(
-                    "\(PickCommand.name): \(alert.line) Add one of: \(alert.detail ?? "") (see 'contacts pick --help')")
-            default: continue
-            }
-        }
+        alert.detail = DeliveryRequest.transportOptions(mail: mode.contains(.email), texts: mode.contains(.messages))
+        session.show(alert.pickerAlert, locale: locale)
+        session.end()
+        return CLIError.usage(
+            "\(PickCommand.name): \(alert.line) Add one of: \(alert.detail ?? "") (see 'contacts pick --help')")
     }
 
     /// Delivers the sheet's messages through the library's one campaign path, as `compose` does with the
     /// same options (printing the same lines, the progress bar on stderr and the summary), after the
     /// session ended: a server, sendmail or the SMS program only with `--send`, else a dry run that prints
     /// what would be sent.
-    static func send(
-        _ sheet: ComposeSheet, selection: SelectionController, composer: PickComposer, locale: String
-    ) throws -> ExitCode {
+    static func send(_ preview: CampaignPreview, composer: PickComposer, locale: String) throws -> ExitCode {
         let options = composer.delivery
         let sending = options.sending
         let stop = OutboxStop()
@@ -221,51 +175,7 @@ enum PickComposeSheet {
         defer { Interrupts.unwatch() }
         return try ComposeDelivery.run(options: options, command: PickCommand.name, locale: locale) {
             events throws(ComposerError) in
-            try composer.campaign.deliver(
-                sheet.messages, notRendered: sheet.failures, selection: selection, text: sheet.text,
-                sending: sending, stop: stop, events: events)
+            try preview.deliver(sending: sending, stop: stop, events: events)
         }
-    }
-
-    /// Edits the sheet's message in `$VISUAL`, else `$EDITOR`, else vi, on the terminal: the text (the
-    /// last rejected edit when there is one, so the user mends their own text) goes into a file in a
-    /// private temporary folder, the editor runs, the file is read back and the folder removed. A text
-    /// that cannot be used stays with the sheet (`ComposeSheet.rejectedText`) for the next `e`, its
-    /// error shown whole.
-    static func edit(_ sheet: ComposeSheet, session: TerminalSession) {
-        guard let editable = sheet.textToEdit, let text = sheet.text else { return }
-        let editor = TerminalSession.editor(environment: ProcessInfo.processInfo.environment)
-        let ext =
-            switch text.format {
-            case .markdown: "md"
-            case .html: "html"
-            case .plain: "txt"
-            }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "contacts-pick-" + UUID().uuidString.prefix(8))
-        let file = folder.appendingPathComponent("message.\(ext)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try Data(editable.utf8).write(to: file)
-        } catch {
-            sheet.editorFailed("\(file.path): \(error)")
-            return
-        }
-        let status = session.runEditor(editor, file: file)
-        guard status == 0 else {
-            sheet.editorFailed(
-                "The editor \(status < 0 ? "could not be run" : "exited with \(status)"); the message is unchanged "
-                    + "(\(editor))")
-            return
-        }
-        guard let data = FileManager.default.contents(atPath: file.path),
-            let edited = String(data: data, encoding: .utf8)
-        else {
-            sheet.editorFailed("\(file.lastPathComponent): cannot be read as UTF-8 text; the message is unchanged")
-            return
-        }
-        sheet.edited(edited, file: file.lastPathComponent)
     }
 }

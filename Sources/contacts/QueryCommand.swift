@@ -8,7 +8,7 @@ import TerminalUI
 enum QueryCommand: Command {
     static let name = "query"
     static let summary = "Look up email addresses for a mail client (mutt query_command, aerc address-book-cmd)"
-    static let formats = ContactFormatter.MatchFormat.allCases.map(\.rawValue)
+    static let formats = ContactPrinter.Format.matchFormats.map(\.rawValue)
     static let spec = CommandSpec(
         name: name, summary: summary,
         discussion: """
@@ -44,7 +44,7 @@ enum QueryCommand: Command {
         ])
 
     static func run(_ args: inout Arguments) throws -> ExitCode {
-        let format = ContactFormatter.MatchFormat(rawValue: try args.option("--format") ?? "mutt") ?? .mutt
+        let format = ContactPrinter.Format(rawValue: try args.option("--format") ?? "mutt") ?? .mutt
         let keywords = args.flag("--keywords")
         let options = ListOptions(
             sources: try args.options("--source"), locales: commandLocales(try args.option("--locale")),
@@ -53,10 +53,12 @@ enum QueryCommand: Command {
         let words = try args.positionals(max: Int.max, names: "TEXT")
         guard !words.isEmpty else { throw CLIError.usage("query: missing TEXT") }
         let text = words.joined(separator: " ")
-        let (listing, contacts) = try options.openedListing(keywords: keywords)
+        let (listing, contacts) = try options.openedListing(keywords: keywords, needsContacts: true)
         let matches = try AddressMatch.matches(text, in: listing, contacts: contacts, keywords: keywords)
         var out = Output()
-        out.write(ContactFormatter.terminal.matches(matches, query: text, as: format))
+        do { try ContactPrinter(format, formatter: .terminal).write(matches: matches, query: text, to: &out) } catch {
+            throw CLIError.failure("query: \(error)")
+        }
         out.flush()
         return matches.isEmpty ? .failure : .ok
     }

@@ -93,26 +93,50 @@ struct ListOptions {
         return config
     }
 
-    /// Loads the address book of the sources (reporting its diagnostics on stderr) and builds the data source.
-    func dataSource(keywords: Bool = false) throws -> ContactsDataSource {
-        try dataSource(book: try sourcedBook().book, keywords: keywords)
-    }
-
     /// Builds the data source of a book already read (of its group `--group` only), with `config` when given
     /// (`pick` adds its own to these options'), else these options' configuration.
     func dataSource(book: AddressBook, keywords: Bool = false, config: Configuration? = nil) throws
         -> ContactsDataSource
     {
-        let config = config ?? configuration(keywords: keywords)
-        let contacts = try groupMembers(of: book, group: group)
-        do {
-            return try TerminalProgress.run("sorting and indexing \(contacts.count) contacts") {
-                try ContactsDataSource(contacts: contacts, configuration: config)
-            }
-        } catch {
-            throw CLIError.usage("cannot use locale '\(locale)': \(error)")
+        try opening {
+            try ListingCache.dataSource(
+                book, configuration: config ?? configuration(keywords: keywords), group: group,
+                observer: TerminalListingObserver())
         }
     }
+
+    /// The list to answer from and where the contacts of its rows are found, opened by the library's one
+    /// rule (``ListingCache/open(paths:configuration:group:needsContacts:namesSources:progressAfter:observer:)``),
+    /// its notes and diagnostics on stderr. `config`: `pick`'s own (its contacts are then needed);
+    /// `progressAfter`: seconds before the progress of reading the book shows (nil for the usual delay).
+    func openedListing(
+        keywords: Bool = false, config: Configuration? = nil, progressAfter: Double? = nil, needsContacts: Bool = false
+    ) throws -> (listing: any ContactListing, contacts: ContactLookup) {
+        let opened = try open(
+            keywords: keywords, config: config, progressAfter: progressAfter, needsContacts: needsContacts)
+        return (opened.listing, opened.contacts)
+    }
+
+    /// The list of the sources with, for several in `--json`, where each row came from.
+    func sourcedListing(keywords: Bool = false) throws -> (listing: any ContactListing, sources: SourcedAddressBook?) {
+        let opened = try open(keywords: keywords, namesSources: json)
+        return (opened.listing, opened.sources)
+    }
+
+    private func open(
+        keywords: Bool, config: Configuration? = nil, progressAfter: Double? = nil, needsContacts: Bool = false,
+        namesSources: Bool = false
+    ) throws -> ListingCache.Opened {
+        try opening {
+            try ListingCache.standard().open(
+                paths: sources, configuration: config ?? configuration(keywords: keywords), group: group,
+                needsContacts: needsContacts || config != nil, namesSources: namesSources,
+                progressAfter: progressAfter, observer: TerminalListingObserver())
+        }
+    }
+
+    /// The whole book of these options (``readSources(_:)``).
+    func sourcedBook() throws -> (book: AddressBook, sources: SourcedAddressBook?) { try readSources(sources) }
 }
 
 /// `--region CC`, else `CONTACTS_REGION`: a region libphonenumber knows, upper-cased; nil when neither is
@@ -144,53 +168,47 @@ func parseMode(_ text: String) throws -> SelectionMode {
     }
 }
 
-/// Reads a vCard file (or the embedded sample when `path` is nil), printing its diagnostics on stderr.
-func loadAddressBook(_ path: String?) throws -> AddressBook {
-    guard let path else {
-        do { return try AddressBook.sample() } catch {
-            throw CLIError.failure("cannot load the sample address book: \(error)")
-        }
-    }
-    let book = try readBook(path, command: "source")
-    for diagnostic in book.diagnostics { printError(terminalSafe(diagnostic.description)) }
-    if book.nothingRead { throw nothingReadFailure(path, command: "source") }
-    return book
+/// The book of `paths` (the `--source` values; ``ListingCache/readBook(_:observer:)``): the embedded
+/// sample for none, one file, stdin or vdir folder as it is, several merged (with where each contact came
+/// from); diagnostics on stderr, and a failure when no card at all could be read.
+func readSources(_ paths: [String]) throws -> (book: AddressBook, sources: SourcedAddressBook?) {
+    try opening { try ListingCache.readBook(paths, observer: TerminalListingObserver()) }
 }
 
-/// The book of `paths` (the `--source` values): the embedded sample for none, one file, stdin or vdir folder
-/// as it is, several merged (with where each contact came from); diagnostics on stderr, and a failure when no
-/// card at all could be read.
-func readSources(_ paths: [String]) throws -> (book: AddressBook, sources: SourcedAddressBook?) {
-    guard paths.count > 1 else { return (try loadAddressBook(paths.first), nil) }
-    var parts: [(source: ContactSource, book: AddressBook)] = []
-    for path in paths {
-        parts.append((ContactSource(path: path), try readBook(path, command: "source")))
+/// Reads FILE (or stdin for `-`, or a vdir folder) into an address book, with a progress line on a terminal.
+func readBook(_ path: String, command: String) throws -> AddressBook {
+    try opening(command) { try ListingCache.readSource(path, observer: TerminalListingObserver()) }
+}
+
+/// Runs `work`, which reads or lists a book, its errors as the commands report them: what the user named
+/// wrong (no such file, an unknown group or locale) a usage error, what failed (unreadable, no card at
+/// all) a failure; a source's errors prefixed with `command`.
+func opening<T>(_ command: String = "source", _ work: () throws -> T) throws -> T {
+    do { return try work() } catch let error as ContactsCoreError {
+        if case .noSuchFile = error { throw CLIError.usage("\(command): \(error)") }
+        throw CLIError.failure("\(command): \(error)")
+    } catch let error as GroupError {
+        throw CLIError.usage("--group: " + terminalSafe(error.description))
+    } catch let error as SelectionError {
+        if case .unusableLocale = error { throw CLIError.usage("\(error)") }
+        throw CLIError.failure("\(error)")
     }
-    let merged = SourcedAddressBook(parts)
-    for diagnostic in merged.book.diagnostics { printError(terminalSafe(diagnostic.description)) }
-    if merged.book.nothingRead { throw nothingReadFailure(paths.joined(separator: ", "), command: "source") }
-    return (merged.book, merged)
 }
 
 /// The failure of a command whose input FILE (`-`: stdin) had problems and no card at all: exit 1 with
 /// the same words everywhere (`vcard inspect`, `list`, `search`, `compose`, …), after its diagnostics.
 func nothingReadFailure(_ path: String, command: String) -> CLIError {
-    CLIError.failure("\(command): no vCard could be read from \(path == "-" ? "<stdin>" : path)")
+    CLIError.failure("\(command): \(ContactsCoreError.nothingRead(source: path))")
 }
 
-/// Reads FILE (or stdin for `-`, or a vdir folder) into an address book, with a progress line on a terminal.
-func readBook(_ path: String, command: String) throws -> AddressBook {
-    if case .vdir(let folder) = ContactSource(path: path) {
-        return try TerminalProgress.run("reading \(folder)") {
-            do { return try VDir(path: folder).read() } catch let error as ContactsCoreError {
-                throw CLIError.failure("\(command): \(error)")
-            }
-        }
+/// Shows the steps of opening a book as progress on stderr (a terminal), and prints its notes and
+/// diagnostics there.
+struct TerminalListingObserver: ListingObserver {
+    func step<T>(_ label: String, after: Double?, progress: WorkProgress?, _ work: () throws -> T) rethrows -> T {
+        try TerminalProgress.run(label, after: after, progress: progress, work)
     }
-    let name = path == "-" ? "<stdin>" : path
-    return try TerminalProgress.run("reading \(name)") {
-        AddressBook(data: try readInput(path, command: command), fileName: name)
-    }
+    func note(_ text: String) { printError("contacts: note: \(text)") }
+    func diagnostic(_ text: String) { printError(terminalSafe(text)) }
 }
 
 /// `list`/`search` output (``ContactFormatter/writeListing(_:_:json:sources:to:)``), streamed to stdout.

@@ -21,9 +21,7 @@ enum StringsCommandSupport {
         var o = Output()
         for p in report.problems { printError("contacts: \(name): \(p)") }
         try save(folder, dryRun: dry, output: &o, command: name)
-        o.line(
-            "\(report.updated) updated, \(report.unchanged) unchanged, \(report.problems.count) skipped\(dry ? " (dry run, nothing written)" : "")"
-        )
+        o.line(report.summary(dryRun: dry))
         o.flush()
         return report.problems.isEmpty ? .ok : .failure
     }
@@ -46,80 +44,43 @@ enum StringsCommandSupport {
         "DIR", help: "the localizations folder, searched at any depth (default: ./Localizations)",
         completion: .directory)
 
-    static func folder(_ path: String?, command: String) throws -> (URL, String) {
-        let path = path ?? "Localizations"
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw CLIError.usage("\(command): no such folder: \(path)")
-        }
-        guard isDir.boolValue else { throw CLIError.usage("\(command): \(path) is not a folder") }
-        return (URL(fileURLWithPath: path), path)
-    }
-
-    /// What to do with files that could not be read at all.
-    enum Unreadable {
-        /// The caller reports them (lint lists them among its findings).
-        case keep
-        /// Report them on stderr and go on; the command exits 1 (status).
-        case report
-        /// Report them and stop before anything is written or exported.
-        case refuse
-    }
-
-    /// Loads the folder's localizations (searched through its subfolders). A folder with none at all is an
-    /// error (exit 1) that says where the tool looked.
-    static func load(_ path: String?, dev: String?, command: String, unreadable: Unreadable = .refuse) throws
-        -> LocalizationFolder
-    {
-        let (url, display) = try folder(path, command: command)
-        let folder: LocalizationFolder
+    /// Runs `body`; a strings error becomes the command's failure (exit 1; a folder that is not there, exit 2)
+    /// after the findings behind it are printed, each with its file, line and column.
+    static func run<T>(_ command: String, _ body: () throws -> T) throws -> T {
         do {
-            folder = try TerminalProgress.run("reading \(display)") {
-                try LocalizationFolder(directory: url, displayRoot: display, developmentLanguage: dev ?? "en")
+            return try body()
+        } catch let error as StringsCatalogError {
+            for d in error.findings { printError("contacts: \(command): \(d)") }
+            switch error {
+            case .noSuchFolder, .notAFolder: throw CLIError.usage("\(command): \(error)")
+            default: throw CLIError.failure("\(command): \(error)")
             }
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw CLIError.failure("\(command): \(error)")
         }
-        if folder.isEmpty { throw nothingFound(display, command: command) }
-        if !folder.loadErrors.isEmpty && unreadable != .keep {
-            for d in folder.loadErrors { printError("contacts: \(command): \(d)") }
-            if unreadable == .refuse {
-                let n = folder.loadErrors.count
-                throw CLIError.failure(
-                    "\(command): \(n) file\(n == 1 ? "" : "s") could not be read (see above); nothing done")
+    }
+
+    /// Loads the folder's localizations (searched through its subfolders) as
+    /// `LocalizationFolder.init(at:developmentLanguage:unreadable:)` does; with `.report` the files that could
+    /// not be read are printed on stderr.
+    static func load(
+        _ path: String?, dev: String?, command: String, unreadable: LocalizationFolder.UnreadableFiles = .refuse
+    ) throws -> LocalizationFolder {
+        let folder = try run(command) {
+            let place = try LocalizationPlace(path)
+            return try TerminalProgress.run("reading \(place.display)") {
+                try LocalizationFolder(at: place, developmentLanguage: dev ?? "en", unreadable: unreadable)
             }
         }
+        if unreadable == .report { for d in folder.loadErrors { printError("contacts: \(command): \(d)") } }
         return folder
     }
 
-    /// The catalog a rendering command reads its words from (`--strings DIR`): a folder with no localization
-    /// files, or one with a file that could not be read or has syntax errors, stops the command (exit 1)
-    /// after each problem is printed with its file, line and column: drafts made from a damaged catalog
-    /// would say the wrong thing.
+    /// The catalog a rendering command reads its words from (`--strings DIR`), refused when damaged
+    /// (`Catalog.init(renderingFrom:)`).
     static func renderingCatalog(_ path: String, command: String) throws -> Catalog {
-        let (url, display) = try folder(path, command: command)
-        let catalog: Catalog
-        do {
-            catalog = try Catalog(directory: url)
-        } catch {
-            throw CLIError.failure("\(command): cannot read strings folder \(display): \(error)")
-        }
-        if catalog.files.isEmpty { throw nothingFound(display, command: command) }
-        let errors = catalog.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty else {
-            for d in errors { printError("contacts: \(command): \(d)") }
-            let files = Set(errors.map(\.file)).count
-            throw CLIError.failure(
-                "\(command): \(files) strings file\(files == 1 ? " has" : "s have") errors (see above; "
-                    + "'contacts strings lint \(path)' lists them all); nothing done")
-        }
-        return catalog
-    }
-
-    static func nothingFound(_ display: String, command: String) -> CLIError {
-        CLIError.failure(
-            "\(command): no localization files in \(display): no <lang>.lproj folder with .strings or "
-                + ".stringsdict files and no .xcstrings file, at any depth (hidden folders such as .build and "
-                + ".git, DerivedData, Pods and node_modules are not searched)")
+        try run(command) { try Catalog(renderingFrom: LocalizationPlace(path)) }
     }
 }

@@ -36,24 +36,12 @@ struct StringsExportXLIFFCommand: Command {
         let xcloc = args.flag("--xcloc")
         _ = try args.positionals(max: 0, names: "no positional arguments")
         let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
-        let languages = only.isEmpty ? folder.allLanguages.filter { $0 != folder.developmentLanguage } : only
-        if languages.isEmpty {
-            throw CLIError.failure("\(name): \(dir) has no language besides \(folder.developmentLanguage) to export")
-        }
-        let outURL = URL(fileURLWithPath: out)
-        do {
-            try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError.failure("\(name): cannot create \(out): \(error.localizedDescription)")
+        let written = try StringsCommandSupport.run(name) {
+            try XLIFF.write(folder, languages: only, into: URL(fileURLWithPath: out), bundle: xcloc)
         }
         var o = Output()
-        for language in languages {
-            do {
-                let file = try XLIFF.write(folder, language: language, into: outURL, bundle: xcloc)
-                o.line("wrote \(file.url.path): \(file.entries) units, \(file.untranslated) without translation")
-            } catch {
-                throw CLIError.failure("\(name): \(error)")
-            }
+        for file in written {
+            o.line("wrote \(file.url.path): \(file.entries) units, \(file.untranslated) without translation")
         }
         o.flush()
         return .ok
@@ -87,12 +75,8 @@ struct StringsExportPOCommand: Command {
         let dev = try args.option("--dev")
         _ = try args.positionals(max: 0, names: "no positional arguments")
         let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
-        let written: [ExportedFile]
-        do {
-            written = try POExport.write(
-                folder, languages: only.isEmpty ? nil : only, into: URL(fileURLWithPath: out))
-        } catch {
-            throw CLIError.failure("\(name): \(error)")
+        let written = try StringsCommandSupport.run(name) {
+            try POExport.write(folder, languages: only.isEmpty ? nil : only, into: URL(fileURLWithPath: out))
         }
         var o = Output()
         for file in written { o.line("wrote \(file.url.path): \(file.entries) entries") }

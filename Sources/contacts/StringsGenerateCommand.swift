@@ -38,9 +38,8 @@ struct StringsGenerateSwiftCommand: Command {
             throw CLIError.usage("\(name): --name \(typeName) is not a Swift type name (letters, digits, _)")
         }
         let folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
-        let generated: SwiftAccessors.Generated
-        do { generated = try SwiftAccessors.source(for: folder, table: table, typeName: typeName) } catch {
-            throw CLIError.failure("\(name): \(error)")
+        let generated = try StringsCommandSupport.run(name) {
+            try SwiftAccessors.source(for: folder, table: table, typeName: typeName)
         }
         do { try Data(generated.source.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
             throw CLIError.failure("\(name): cannot write \(out): \(error.localizedDescription)")

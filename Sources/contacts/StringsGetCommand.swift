@@ -47,41 +47,18 @@ struct StringsGetCommand: Command {
         let table = try args.option("--table") ?? "Localizable"
         let dir = try args.option("--dir")
         let countText = try args.option("--count")
-        var named: [String: MessageArgument] = [:]
-        for text in try args.options("--arg") {
-            guard let (argument, value) = MessageArgument.assignment(text) else {
-                throw CLIError.usage("\(name): --arg takes NAME=VALUE, not '\(text)'")
-            }
-            named[argument] = value
-        }
+        let assigned = MessageArgument.assignments(try args.options("--arg"))
+        if let bad = assigned.malformed.first { throw CLIError.usage("\(name): --arg takes NAME=VALUE, not '\(bad)'") }
+        let named = assigned.arguments
         let bidi: BidiStrategy = args.flag("--no-bidi") ? .none : .default
         let positional = try args.positionals(max: 20, names: "KEY and up to 19 arguments")
         let extra = positional.dropFirst()
         guard let key = positional.first else {
             throw CLIError.usage("\(name): missing KEY (see 'contacts strings get --help')")
         }
-        let catalog: Catalog
-        do {
-            if let dir {
-                let (url, display) = try StringsCommandSupport.folder(dir, command: name)
-                catalog = try Catalog(directory: url)
-                if catalog.files.isEmpty { throw StringsCommandSupport.nothingFound(display, command: name) }
-            } else {
-                catalog = try Catalog.bundled()
-            }
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw CLIError.failure("\(name): \(error)")
+        if !named.isEmpty && (countText != nil || !extra.isEmpty) {
+            throw CLIError.usage("\(name): --arg does not go with --count or ARG (a printf value)")
         }
-        var requested: [String]
-        if let locale {
-            requested = commandLocales(locale)
-        } else {
-            requested = LocalePolicy.requestedLanguages()
-            if requested.isEmpty { requested = [environmentLocale(nil)] }
-        }
-        let joined = requested.joined(separator: ":")
         var arguments: [CatalogArgument] = []
         if let countText {
             guard let n = Int(countText) else {
@@ -89,48 +66,28 @@ struct StringsGetCommand: Command {
             }
             arguments.append(.int(n))
         }
-        for a in extra { arguments.append(Int(a).map(CatalogArgument.int) ?? .string(a)) }
+        arguments += extra.map(CatalogArgument.init(commandLine:))
+        let catalog = try StringsCommandSupport.run(name) {
+            try dir.map { try Catalog(at: LocalizationPlace($0)) } ?? Catalog.bundled()
+        }
+        var requested = locale.map(commandLocales) ?? LocalePolicy.requestedLanguages()
+        if requested.isEmpty { requested = [environmentLocale(nil)] }
+        let joined = requested.joined(separator: ":")
         // Files of the table that could not be read (at all, or in part) for a requested language: the answer
         // comes from a fallback, which is said on stderr.
         let problems = catalog.lookupProblems(key, table: table, requested: requested)
         for p in problems {
             printError("contacts: \(name): \(p.diagnostic)")
-            printError(
-                "contacts: \(name): warning: \(p.file) \(p.unreadable ? "could not be read" : "has errors"); \(p.answer)"
-            )
+            printError("contacts: \(name): \(p.warning)")
         }
-        let failed = problems.contains { $0.unreadable }
-        guard catalog.string(key, table: table, locale: joined) != nil else {
-            throw CLIError.failure("\(name): no string \"\(key)\" in table \(table) for \(joined)")
-        }
-        if !named.isEmpty {
-            guard arguments.isEmpty else {
-                throw CLIError.usage("\(name): --arg does not go with --count or ARG (a printf value)")
-            }
-            let message: FormattedMessage
-            do {
-                message = try catalog.formatMessage(
-                    key, table: table, locale: joined, arguments: named, bidiIsolation: bidi)
-            } catch {
-                throw CLIError.failure("\(name): \(error)")
-            }
-            var out = Output()
-            out.line(message.text)
-            out.flush()
-            for error in message.errors { printError("contacts: \(name): \(error)") }
-            return failed || !message.errors.isEmpty ? .failure : .ok
+        let message = try StringsCommandSupport.run(name) {
+            try catalog.answer(
+                key, table: table, locale: joined, arguments: arguments, named: named, bidiIsolation: bidi)
         }
         var out = Output()
-        if arguments.isEmpty {
-            out.line(catalog.string(key, table: table, locale: joined) ?? key)
-        } else {
-            do {
-                out.line(try catalog.format(key, table: table, locale: joined, arguments: arguments))
-            } catch {
-                throw CLIError.failure("\(name): \(error)")
-            }
-        }
+        out.line(message.text)
         out.flush()
-        return failed ? .failure : .ok
+        for error in message.errors { printError("contacts: \(name): \(error)") }
+        return problems.contains { $0.unreadable } || !message.errors.isEmpty ? .failure : .ok
     }
 }

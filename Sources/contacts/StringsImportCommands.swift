@@ -77,14 +77,10 @@ struct StringsImportXLIFFCommand: Command {
         let bundle = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && isFolder.boolValue
         let data = bundle ? Data() : try readInput(file, command: name)
         var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
-        let files: [XLIFFFile]
-        do {
-            files =
-                bundle
+        let files = try StringsCommandSupport.run(name) {
+            bundle
                 ? try XCLocBundle.read(URL(fileURLWithPath: file), language: language)
                 : try XLIFF.parse(data, file: file, language: language)
-        } catch {
-            throw CLIError.failure("\(name): \(error)")
         }
         let report = XLIFF.importFiles(files, into: &folder)
         return try StringsCommandSupport.finishImport(report, folder: folder, dryRun: dry, command: name)

@@ -44,17 +44,12 @@ struct StringsPseudoCommand: Command {
         let dry = args.flag("--dry-run")
         _ = try args.positionals(max: 0, names: "no positional arguments")
         var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
-        let report: PseudoReport
-        do {
-            report = try folder.pseudolocalize(Pseudolocalizer(style: style, pluralLanguage: into), into: into)
-        } catch {
-            throw CLIError.failure("\(name): \(error)")
+        let report = try StringsCommandSupport.run(name) {
+            try folder.pseudolocalize(Pseudolocalizer(style: style, pluralLanguage: into), into: into)
         }
         var o = Output()
         try StringsCommandSupport.save(folder, dryRun: dry, output: &o, command: name)
-        o.line(
-            "\(report.language): \(report.strings) strings, \(report.plurals) plural entries, \(report.catalogKeys) "
-                + "catalog keys\(dry ? " (dry run, nothing written)" : "")")
+        o.line(report.summary(dryRun: dry))
         o.flush()
         return .ok
     }

@@ -22,21 +22,11 @@ struct StringsStatusCommand: Command {
         let folder = try StringsCommandSupport.load(dir, dev: dev, command: name, unreadable: .report)
         let rows = folder.status()
         var out = Output()
-        if json {
-            out.write(try jsonString(rows))
-            out.line()
-        } else {
-            out.write(LanguageStatus.table(rows))
-        }
+        out.write(json ? try jsonString(rows) + "\n" : LanguageStatus.table(rows))
         out.flush()
-        if !folder.loadErrors.isEmpty {
-            let n = folder.loadErrors.count
-            printError(
-                "contacts: \(name): \(n) file\(n == 1 ? "" : "s") could not be read and \(n == 1 ? "is" : "are") not counted"
-            )
-            return .failure
-        }
-        return .ok
+        guard let note = folder.uncountedFilesNote else { return .ok }
+        printError("contacts: \(name): \(note)")
+        return .failure
     }
 }
 
@@ -69,20 +59,12 @@ struct StringsSyncCommand: Command {
         let dev = try args.option("--dev")
         let dir = try args.positionals(max: 1, names: "DIR").first
         var folder = try StringsCommandSupport.load(dir, dev: dev, command: name)
-        if let bad = folder.lint().first(where: { $0.code == "syntax" || $0.code == "encoding" || $0.code == "io" }) {
-            throw CLIError.failure("\(name): fix syntax errors first (nothing written): \(bad)")
-        }
-        let report = folder.sync(prune: prune)
+        let report = try StringsCommandSupport.run(name) { try folder.syncChecked(prune: prune) }
         var out = Output()
-        for language in Set(report.added.keys).union(report.removed.keys).sorted() {
-            for key in report.added[language] ?? [] { out.line("\(language): + \(key)") }
-            for key in report.removed[language] ?? [] { out.line("\(language): - \(key)") }
-        }
+        for line in report.changeLines { out.line(line) }
         for p in report.problems { printError("contacts: \(name): \(p)") }
         try StringsCommandSupport.save(folder, dryRun: dry, output: &out, command: name)
-        let added = report.added.values.map(\.count).reduce(0, +)
-        let removed = report.removed.values.map(\.count).reduce(0, +)
-        out.line("\(added) added, \(removed) removed\(dry ? " (dry run, nothing written)" : "")")
+        out.line(report.summary(dryRun: dry))
         out.flush()
         return report.problems.isEmpty ? .ok : .failure
     }

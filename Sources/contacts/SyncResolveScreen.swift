@@ -59,9 +59,9 @@ enum SyncResolveScreen {
             },
             columns: size.columns, lines: size.lines)
         while true {
-            session.draw(PickCommand.frame(resolver.screen()))
+            session.draw(Frame(resolver.screen()))
             let key = session.nextViewKey { _ = resolver.handle(.resize(columns: $0, lines: $1)) }
-            guard let input = PickCommand.input(key), let outcome = resolver.handle(input) else { continue }
+            guard let input = PickerInput(key), let outcome = resolver.handle(input) else { continue }
             switch outcome {
             case .resolved(let choices): return choices
             case .cancelled: return nil

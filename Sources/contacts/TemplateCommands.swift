@@ -26,6 +26,7 @@ enum TemplateCLI {
         do {
             return try body()
         } catch let error as TemplatingError {
+            if case .noPartialsFolder = error { throw CLIError.usage("\(command): \(error)") }
             throw CLIError.failure("\(command): \(error)")
         }
     }
@@ -79,13 +80,8 @@ struct RenderCommand: Command {
         _ = try args.positionals(max: 0, names: "no arguments")
         guard let templatePath else { throw CLIError.usage("render: --template FILE is required") }
         guard let dataPath else { throw CLIError.usage("render: --data FILE.json is required") }
-        let escaping: Escaping
-        switch escape {
-        case "html": escaping = .html
-        case "text": escaping = .text
-        case "header": escaping = .header(.fold)
-        case "uri": escaping = .uriComponent
-        default: throw CLIError.usage("render: --escape must be html, text, header or uri (got '\(escape)')")
+        guard let escaping = Escaping(name: escape) else {
+            throw CLIError.usage("render: --escape must be html, text, header or uri (got '\(escape)')")
         }
         let sourceData = try readInput(templatePath, command: "render")
         guard let source = String(data: sourceData, encoding: .utf8) else {
@@ -95,21 +91,7 @@ struct RenderCommand: Command {
         let catalog = try TemplateCLI.catalog(stringsDir, command: "render")
         let output = try TemplateCLI.run("render") { () throws -> String in
             let template = try MustacheTemplate(source, name: templatePath)
-            var partials = MustachePartials()
-            if let partialsDir {
-                var isDir: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: partialsDir, isDirectory: &isDir), isDir.boolValue else {
-                    throw CLIError.usage("render: no such partials folder: \(partialsDir)")
-                }
-                let files = (try? FileManager.default.contentsOfDirectory(atPath: partialsDir)) ?? []
-                for file in files.sorted() where file.hasSuffix(".mustache") {
-                    let path = URL(fileURLWithPath: partialsDir).appendingPathComponent(file).path
-                    guard let data = FileManager.default.contents(atPath: path),
-                        let text = String(data: data, encoding: .utf8)
-                    else { throw CLIError.failure("render: cannot read \(path) as UTF-8") }
-                    partials[String(file.dropLast(".mustache".count))] = try MustacheTemplate(text, name: path)
-                }
-            }
+            let partials = try partialsDir.map(MustachePartials.init(folder:)) ?? MustachePartials()
             let options = RenderOptions(
                 escaping: escaping, strict: strict, locale: locale, catalog: catalog, table: table,
                 maxOutputBytes: maxOutput)
@@ -147,33 +129,9 @@ struct TemplatesListCommand: Command {
         let library = try TemplateCLI.run("templates list") { try loadLibrary(dir, catalog: nil) }
         var out = Output()
         if json {
-            struct Item: Encodable {
-                var name: String
-                var parts: [String]
-                var overrideLocales: [String]
-                var hasSample: Bool
-            }
-            let items = library.names.compactMap { name in
-                library.templates[name].map {
-                    Item(
-                        name: name, parts: $0.availableParts.map(\.rawValue), overrideLocales: $0.overrideLocales,
-                        hasSample: $0.sample != nil)
-                }
-            }
-            out.line(try jsonString(items))
-            out.flush()
-            return .ok
-        }
-        let width = library.names.map(\.count).max() ?? 0
-        for name in library.names {
-            guard let t = library.templates[name] else { continue }
-            var line = name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-            line += t.availableParts.map(\.rawValue).joined(separator: ", ")
-            if !t.overrideLocales.isEmpty {
-                line += "  (locale overrides: \(t.overrideLocales.joined(separator: ", ")))"
-            }
-            if t.sample != nil { line += "  [sample data]" }
-            out.line(line)
+            out.line(try jsonString(library.summaries))
+        } else {
+            for line in library.listing { out.line(line) }
         }
         out.flush()
         return .ok
@@ -253,31 +211,13 @@ struct TemplatesRenderCommand: Command {
         } else {
             throw CLIError.usage("templates render: '\(name)' has no sample.json; pass --data FILE.json")
         }
-        // The recipient's own locale (a `locale` or `lang` field of the data) wins over --locale.
-        let own = (context.member("locale") ?? context.member("lang"))?.scalarText
         let renderLocale = TemplateLibrary.renderLocale(
-            recipient: own, campaign: explicitLocale == nil ? nil : locale, environment: locale)
+            for: context, campaign: explicitLocale == nil ? nil : locale, environment: locale)
         let message = try TemplateCLI.run("templates render") {
             try library.render(name, context: context, locale: renderLocale, recipient: recipient)
         }
         var out = Output()
-        if json {
-            out.line(try jsonString(message))
-        } else {
-            out.line("Subject: \(message.subject)")
-            out.line("Locale: \(message.locale)")
-            out.line()
-            out.line("--- text ---")
-            out.write(message.textBody)
-            if let html = message.htmlBody {
-                out.line("--- html ---")
-                out.write(html)
-            }
-            if let sms = message.messageBody {
-                out.line("--- message ---")
-                out.write(sms)
-            }
-        }
+        if json { out.line(try jsonString(message)) } else { out.write(message.preview) }
         out.flush()
         return .ok
     }

@@ -111,8 +111,8 @@ let pickBook = """
                 "[ ] Eve\\u{1B}[2J Evil                        +14155550103   ",
                 "Z                                                           ",
                 "[ ] Zoë Ünal                                 +14155550104   ",
-                "#                                                           ",
                 "0 contacts selected                                         ",
+                "? Help  Tab Mark  Enter Select  Esc Cancel  → Values        ",
             ])
     }
 
@@ -206,7 +206,8 @@ let pickBook = """
             ])
         let screen = run.snaps[0]
         #expect(screen.count == 14)
-        #expect(screen[13].hasPrefix("0 contacts selected"))
+        #expect(screen[12].hasPrefix("0 contacts selected"))
+        #expect(screen[13].hasPrefix("? Help  Tab Mark"))
         #expect(screen[0].hasSuffix("Select"))
         #expect(screen[0].count == 70)
     }

@@ -110,8 +110,10 @@ final class TmuxWindow {
 /// `contacts pick` in a real terminal (tmux): select, cancel, single pick, suspend and resume.
 @Suite(.serialized) struct PickTmuxCLITests {
     /// Runs `contacts ARGS > out; echo $? > status` in a tmux window.
-    static func start(_ args: String, columns: Int = 70, lines: Int = 14) throws -> (TmuxWindow, URL, URL) {
-        let book = try PickScreenCLITests.book()
+    static func start(_ args: String, columns: Int = 70, lines: Int = 14, book: URL? = nil) throws -> (
+        TmuxWindow, URL, URL
+    ) {
+        let book = try book ?? PickScreenCLITests.book()
         let folder = try Scratch.directory("pick-tmux")
         let out = folder.appendingPathComponent("out")
         let status = folder.appendingPathComponent("status")

@@ -56,16 +56,16 @@ import Testing
     }
 
     @Test func errorsNameFileLineAndColumn() throws {
-        #expect(throws: RecipientData.LoadError.noJoinColumn(file: "x.csv", columns: ["name", "table"])) {
+        #expect(throws: CampaignError.recipientData(.noJoinColumn(file: "x.csv", columns: ["name", "table"]))) {
             try load("name,table\nA,1\n", "x.csv")
         }
         do {
             _ = try load("id,note\nfelipe,\"never closed\n", "q.csv")
             Issue.record("expected an error")
-        } catch let RecipientData.LoadError.invalid(d) {
+        } catch let CampaignError.recipientData(.invalid(d)) {
             #expect(d.line == 2 && d.column == 8)
         }
-        #expect(throws: RecipientData.LoadError.notUTF8(file: "b.csv")) {
+        #expect(throws: CampaignError.recipientData(.notUTF8(file: "b.csv"))) {
             try RecipientData(data: Data([0x69, 0x64, 0x0A, 0xFF]), fileName: "b.csv")
         }
     }
@@ -259,10 +259,10 @@ import Testing
         let json = try RecipientData(data: Data(#"[{"id": "a", "t": 1, "t": 2}]"#.utf8), fileName: "d.json")
         #expect(json.diagnostics.map(\.description) == ["d.json item 1:1: key 't' appears twice; the later one wins"])
         for empty in ["", "\u{FEFF}", " \n\r\n"] {
-            #expect(throws: RecipientData.LoadError.empty(file: "e.csv")) {
+            #expect(throws: CampaignError.recipientData(.empty(file: "e.csv"))) {
                 try RecipientData(data: Data(empty.utf8), fileName: "e.csv")
             }
         }
-        #expect("\(RecipientData.LoadError.empty(file: "e.csv"))".hasPrefix("e.csv: the file is empty"))
+        #expect("\(CampaignError.recipientData(.empty(file: "e.csv")))".hasPrefix("e.csv: the file is empty"))
     }
 }

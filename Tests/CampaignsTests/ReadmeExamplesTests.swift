@@ -49,9 +49,10 @@ import Testing
         }
         selection.search("f b")
         selection.selectAll()
-        let compose = ComposeSettings(
-            mailFrom: try MailAddress(name: "Ada Lovelace", address: "ada@example.org"), mailSubject: "Team dinner")
-        let outcome = try selection.performSelectAction(compose, mail: FileTransport(directory: drafts), messages: nil)
+        let compose = ComposerText(subject: "Team dinner", body: "See you at eight.")
+        let outcome = try selection.performSelectAction(
+            compose, from: try MailAddress(name: "Ada Lovelace", address: "ada@example.org"),
+            mail: FileTransport(directory: drafts), messages: nil)
         guard case .composed(let mail, _) = outcome else {
             Issue.record("expected composed")
             return

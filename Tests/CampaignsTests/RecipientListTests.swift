@@ -84,13 +84,13 @@ import Testing
     }
 
     @Test func wholeFileProblemsAreErrors() throws {
-        #expect(throws: RecipientData.LoadError.noJoinColumn(file: "n.csv", columns: ["name", "table"])) {
+        #expect(throws: CampaignError.recipientData(.noJoinColumn(file: "n.csv", columns: ["name", "table"]))) {
             try RecipientList(data: Data("name,table\nA,1\n".utf8), fileName: "n.csv")
         }
-        #expect(throws: RecipientData.LoadError.notUTF8(file: "b.csv")) {
+        #expect(throws: CampaignError.recipientData(.notUTF8(file: "b.csv"))) {
             try RecipientList(data: Data([0x65, 0x6D, 0x61, 0x69, 0x6C, 0x0A, 0xFF, 0x0A]), fileName: "b.csv")
         }
-        #expect(throws: RecipientData.LoadError.empty(file: "e.csv")) {
+        #expect(throws: CampaignError.recipientData(.empty(file: "e.csv"))) {
             try RecipientList(data: Data("\u{FEFF}\n".utf8), fileName: "e.csv")
         }
     }

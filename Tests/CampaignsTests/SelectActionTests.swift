@@ -36,7 +36,7 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
         }
         try s.select(id: "helene")
         try s.select(id: "bruno")
-        let outcome = try s.performSelectAction(ComposeSettings(), mail: nil, messages: nil)
+        let outcome = try s.performSelectAction(ComposerText(subject: "", body: ""), mail: nil, messages: nil)
         guard case .handled(let contacts) = outcome else {
             Issue.record("expected handled")
             return
@@ -50,8 +50,7 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
         try s.select(id: "felipe")
         try s.select(id: "emailonly")
         let t = RecordingTransport(mail: true, text: true)
-        let settings = ComposeSettings(
-            mailSubject: "Team dinner", mailBody: "<p>Join us &amp; friends</p>", mailIsHTML: true)
+        let settings = ComposerText(subject: "Team dinner", body: "<p>Join us &amp; friends</p>", format: .html)
         let outcome = try s.performSelectAction(settings, mail: t, messages: t)
         guard case .composed(let mail, let message) = outcome else {
             Issue.record("expected composed")
@@ -65,12 +64,24 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
         #expect(t.mails[0].textBody == "Join us & friends")
     }
 
+    @Test func theSelectActionTakesTheComposeSettingsCampaignsTakeAMarkdownBodyAmongThem() throws {
+        let s = try SelectionController(contacts: book) { $0.mode = .email }
+        try s.select(id: "felipe")
+        let t = RecordingTransport(mail: true, text: true)
+        let text = ComposerText(subject: "Team dinner", body: "Join *us*", format: .markdown, messageBody: "Hi!")
+        let ada = try MailAddress(name: "Ada", address: "ada@example.org")
+        _ = try s.performSelectAction(text, from: ada, mail: t, messages: t)
+        #expect(t.mails.count == 1 && t.mails[0].from == ada)
+        #expect(t.mails[0].textBody == "Join *us*")
+        #expect(t.mails[0].htmlBody?.contains("<em>us</em>") == true)
+    }
+
     @Test func messagesModeComposesOneMessage() throws {
         let s = try SelectionController(contacts: book)
         try s.select(id: "felipe")
         try s.select(id: "zhang")
         let t = RecordingTransport(mail: true, text: true)
-        _ = try s.performSelectAction(ComposeSettings(messageBody: "Hi!"), mail: t, messages: t)
+        _ = try s.performSelectAction(ComposerText(subject: "", body: "", messageBody: "Hi!"), mail: t, messages: t)
         #expect(t.messages.count == 1)
         #expect(Set(t.messages[0].recipients) == ["+14155550100", "+861055550100"])
         #expect(t.messages[0].body == "Hi!")
@@ -81,7 +92,7 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
         let s = try SelectionController(contacts: book) { $0.locale = "en" }
         try s.select(id: "felipe")
         let outcome = try s.performSelectAction(
-            ComposeSettings(), mail: nil, messages: RecordingTransport(mail: false, text: false))
+            ComposerText(subject: "", body: ""), mail: nil, messages: RecordingTransport(mail: false, text: false))
         guard case .alert(let alert) = outcome else {
             Issue.record("expected alert")
             return
@@ -98,7 +109,7 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
         try mail.select(id: "felipe")
         guard
             case .alert(let a2) = try mail.performSelectAction(
-                ComposeSettings(), mail: RecordingTransport(mail: false, text: false), messages: nil)
+                ComposerText(subject: "", body: ""), mail: RecordingTransport(mail: false, text: false), messages: nil)
         else {
             Issue.record("expected alert")
             return
@@ -106,7 +117,10 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
         #expect(a2.message == "Sending emails from this device is not supported.")
         let de = try SelectionController(contacts: book) { $0.locale = "de" }
         try de.select(id: "felipe")
-        guard case .alert(let a3) = try de.performSelectAction(ComposeSettings(), mail: nil, messages: nil) else {
+        guard
+            case .alert(let a3) = try de.performSelectAction(
+                ComposerText(subject: "", body: ""), mail: nil, messages: nil)
+        else {
             Issue.record("expected alert")
             return
         }
@@ -115,7 +129,10 @@ final class RecordingTransport: MailTransport, MessageTransport, @unchecked Send
 
     @Test func nothingSelected() throws {
         let s = try SelectionController(contacts: book)
-        guard case .nothingSelected = try s.performSelectAction(ComposeSettings(), mail: nil, messages: nil) else {
+        guard
+            case .nothingSelected = try s.performSelectAction(
+                ComposerText(subject: "", body: ""), mail: nil, messages: nil)
+        else {
             Issue.record("expected nothing")
             return
         }

@@ -63,7 +63,7 @@ struct DeliveryRequestTests {
             asked.append(config.url)
             return "secret"
         }
-        guard case .smtp(let config) = target else {
+        guard let config = target.transport as? SMTPConfiguration else {
             Issue.record("expected SMTP, got \(target)")
             return
         }
@@ -84,12 +84,22 @@ struct DeliveryRequestTests {
             asked.append("x")
             return nil
         }
-        guard case .files(let folder) = target2 else {
+        guard let files2 = target2.transport as? FileTransport else {
             Issue.record("expected files")
             return
         }
-        #expect(folder.path == URL(fileURLWithPath: ".").path && asked.isEmpty)
+        #expect(files2.directory.path == URL(fileURLWithPath: ".").path && asked.isEmpty)
         files.maildir = "Mail"
         #expect(files.targetGiven)
+    }
+
+    @Test func theOptionsThatAddAWayToSendAreNamedForWhatIsMade() {
+        #expect(
+            DeliveryRequest.transportOptions(mail: true, texts: false)
+                == "--smtp URL  --sendmail  --maildir DIR  --mbox FILE  --out DIR  --uri")
+        #expect(DeliveryRequest.transportOptions(mail: false, texts: true) == "--sms-program PATH  --out DIR  --uri")
+        #expect(
+            DeliveryRequest.transportOptions(mail: true, texts: true)
+                == "--smtp URL  --sendmail  --maildir DIR  --mbox FILE  --sms-program PATH  --out DIR  --uri")
     }
 }

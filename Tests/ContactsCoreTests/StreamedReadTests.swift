@@ -138,4 +138,24 @@ import Testing
             #expect(try VCardReader.contact(inFile: file.path, atOffset: text.utf8.count) == nil)
         }
     }
+
+    /// Many cards read at once (the file mapped once) are the cards of the book, in the order asked (here
+    /// backwards); nil where no card begins (inside a card, past the end, before the start).
+    @Test func cardsReadAtOnceAreTheBooksContacts() throws {
+        let text = VCardBookGenerator.book(cards: 300, seed: 17)
+        let file = try Scratch.directory("cards-at-once").appendingPathComponent("book.vcf")
+        try Data(text.utf8).write(to: file)
+        let book = AddressBook(data: Data(text.utf8), fileName: "book.vcf")
+        let stream = streamed(Data(text.utf8), maxChunks: 3, threads: 2)
+        let offsets = try #require(stream.cardOffsets)
+        let asked = Array(offsets.reversed()) + [offsets[2] + 5, text.utf8.count, -1]
+        let read = try VCardReader.contacts(inFile: file.path, atOffsets: asked)
+        #expect(read.count == asked.count)
+        for (k, n) in offsets.indices.reversed().enumerated() {
+            var expected = book.contacts[n]
+            if stream.renamedIDs[n] != nil, let alone = read[k] { expected.id = alone.id }
+            #expect(read[k] == expected, "contact \(n)")
+        }
+        #expect(read.suffix(3).allSatisfy { $0 == nil })
+    }
 }

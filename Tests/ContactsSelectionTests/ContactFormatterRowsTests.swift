@@ -36,20 +36,21 @@ import Testing
                 id: row.id, name: row.displayName, value: row.value,
                 channel: row.value.contains("@") ? .email : .message)
         }
-        let formatter = ContactFormatter()
-        for format in ContactFormatter.SelectionFormat.allCases {
+        for format in ContactPrinter.Format.allCases {
             var out = Text()
-            formatter.writeRows(list, result, as: format, to: &out)
-            #expect(out.text == formatter.selection(contacts, as: format), "\(format)")
+            try ContactPrinter(format).write(list, result, contacts: .dataSource(list), to: &out)
+            var selected = Text()
+            try ContactPrinter(format).write(selection: contacts, contacts: .dataSource(list), to: &selected)
+            #expect(out.text == selected.text, "\(format)")
         }
         var empty = Text()
-        formatter.writeRows(list, list.search("nobody-at-all", keywords: nil, refining: nil), as: .json, to: &empty)
-        #expect(empty.text == formatter.selection([], as: .json))
+        try ContactPrinter(.json).write(
+            list, list.search("nobody-at-all", keywords: nil, refining: nil), contacts: .unavailable, to: &empty)
+        #expect(empty.text == ContactPrinter(.json).selection([]))
     }
 
     @Test func tsvIsNameValueIdOneLineEach() {
-        let formatter = ContactFormatter()
         let c = FormattedContact(id: "a\tb", name: "Ann\nLee", value: "ann@example.org", channel: .email)
-        #expect(formatter.selection([c], as: .tsv) == "Ann Lee\tann@example.org\ta b\n")
+        #expect(ContactPrinter(.tsv).selection([c]) == "Ann Lee\tann@example.org\ta b\n")
     }
 }

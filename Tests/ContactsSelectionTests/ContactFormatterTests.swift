@@ -24,22 +24,21 @@ import Testing
         #expect(box("") == "john@example.org")
         #expect(box("john@example.org") == "john@example.org")
         // Every line parses back as one address with that name (a comma no longer splits it in two).
-        let formatter = ContactFormatter()
-        let lines = formatter.selection(
+        let lines = ContactPrinter(.lines).selection(
             [
                 FormattedContact(id: "a", name: "Smith, John", value: "john@example.org", channel: .email),
                 FormattedContact(id: "b", name: "Ann Lee", value: "+14155550100", channel: .message),
-            ], as: .lines)
+            ])
         #expect(lines == "\"Smith, John\" <john@example.org>\nAnn Lee <+14155550100>\n")
         #expect(
-            formatter.selection([FormattedContact(id: "a", name: "A", value: "a@b.c", channel: .email)], as: .ids)
+            ContactPrinter(.ids).selection([FormattedContact(id: "a", name: "A", value: "a@b.c", channel: .email)])
                 == "a\n")
     }
 
     @Test func jsonOfASelectionAndOfAPinnedRow() throws {
         let formatter = ContactFormatter(safe: { $0.uppercased() })
-        let json = formatter.selection(
-            [FormattedContact(id: "a\"1", name: "Zoë\n", value: "z@e.org", channel: .email)], as: .json)
+        let json = ContactPrinter(.json, formatter: formatter).selection(
+            [FormattedContact(id: "a\"1", name: "Zoë\n", value: "z@e.org", channel: .email)])
         #expect(
             json == """
                 [
@@ -52,13 +51,13 @@ import Testing
                 ]
 
                 """)
-        #expect(formatter.selection([], as: .json) == "[\n\n]\n")
-        let pinned = formatter.pinned("me", as: .json)
+        #expect(ContactPrinter(.json).selection([]) == "[\n\n]\n")
+        let pinned = ContactPrinter(.json, formatter: formatter).pinned("me")
         #expect(pinned == "[\n  {\n    \"pin\" : \"me\"\n  }\n]\n")
         let decoded = try JSONSerialization.jsonObject(with: Data(pinned.utf8)) as? [[String: String]]
         #expect(decoded == [["pin": "me"]])
         // Lines and ids print the id, made safe.
-        #expect(formatter.pinned("me", as: .lines) == "ME\n")
+        #expect(ContactPrinter(.lines, formatter: formatter).pinned("me") == "ME\n")
     }
 
     @Test func addressMatchesInEachClientsFormat() throws {
@@ -66,12 +65,16 @@ import Testing
             AddressMatch(id: "1", name: "Ann\tLee", email: "ann@example.org", label: "work", organization: ""),
             AddressMatch(id: "2", name: "", email: "x@example.org", label: "", organization: "Acme"),
         ]
-        let formatter = ContactFormatter()
+        func text(_ format: ContactPrinter.Format) throws -> String {
+            var out = ""
+            try ContactPrinter(format).write(matches: matches, query: "a", to: &out)
+            return out
+        }
         #expect(
-            formatter.matches(matches, query: "a", as: .mutt)
+            try text(.mutt)
                 == "searching for 'a' ... 2 matches\nann@example.org\tAnn Lee\twork\nx@example.org\t\tAcme\n")
-        #expect(formatter.matches(matches, query: "a", as: .aerc) == "ann@example.org\tAnn Lee\nx@example.org\t\n")
-        let json = formatter.matches(matches, query: "a", as: .json)
+        #expect(try text(.aerc) == "ann@example.org\tAnn Lee\nx@example.org\t\n")
+        let json = try text(.json)
         let decoded = try JSONDecoder().decode([AddressMatch].self, from: Data(json.utf8))
         #expect(decoded == matches)
     }

@@ -40,15 +40,21 @@ private func makeSheet(
     campaign.data = ["price": .double(1234.5)]
     campaign.from = try MailAddress(parsing: "ada@example.org")
     configure(&campaign)
-    return try ComposeSheet(
+    let preview = try CampaignPreview(
         selection: selection, campaign: campaign, library: try TemplateLibrary.bundled(catalog: Strings.catalog),
-        text: text, delivery: delivery, locale: locale, columns: columns, lines: lines)
+        text: text, delivery: delivery, locale: locale)
+    return ComposeSheet(content: preview, locale: locale, columns: columns, lines: lines)
+}
+
+extension ComposeSheet {
+    /// The campaign's rendering the sheet shows (what `contacts pick` fills it with).
+    fileprivate var preview: CampaignPreview { content as! CampaignPreview }
 }
 
 @Suite struct ComposeSheetTests {
     @Test func eachRecipientsMessageInTheirLanguageOnePageEach() throws {
         let sheet = try makeSheet()
-        #expect(sheet.messages.map(\.contactID) == ["anna", "ben"])
+        #expect(sheet.preview.messages.map(\.contactID) == ["anna", "ben"])
         var text = sheet.screen().text
         #expect(text.count == 12)
         #expect(text[0].hasPrefix("Back") && text[0].contains("Anna Berg") && text[0].hasSuffix("Send"))
@@ -59,13 +65,13 @@ private func makeSheet(
         // Words written in English are rendered in English for every recipient (issue 28 item 9: never in a
         // recipient's language the words are not in): English numbers and locale for Anna (de) too.
         #expect(text[5].hasPrefix("the bill is 1,234.5."))
-        #expect(sheet.current?.locale == "en")
+        #expect(sheet.preview.messages[sheet.page].locale == "en")
         #expect(text[11].hasPrefix("e Edit  s Send  Esc Back  ← →"))
         #expect(sheet.handle(.right) == nil)
         text = sheet.screen().text
         #expect(text[1].hasPrefix("To: Ben Cole <ben@example.org>") && text[1].hasSuffix("2/2"))
         #expect(text[5].hasPrefix("the bill is 1,234.5."))
-        #expect(sheet.current?.locale == "en")
+        #expect(sheet.preview.messages[sheet.page].locale == "en")
         // The last page stays the last; ← goes back.
         #expect(sheet.handle(.right) == nil)
         #expect(sheet.page == 1)
@@ -105,22 +111,22 @@ private func makeSheet(
     @Test func editedSubjectAndBodyAreRenderedAgainForEveryone() throws {
         let sheet = try makeSheet()
         #expect(sheet.handle(.text("e")) == .edit)
-        let editable = try #require(sheet.text?.editable)
+        let editable = try #require(sheet.preview.text?.editable)
         #expect(editable.hasPrefix("Subject: Dinner for {{recipient.givenName}}\n\nHi {{recipient.givenName}},\n"))
         sheet.edited("Subject: Lunch, {{recipient.givenName}}\n\nSee you at noon.\n", file: "/tmp/m.txt")
         #expect(sheet.error == nil)
-        #expect(sheet.messages.map { $0.mail?.subject } == ["Lunch, Anna", "Lunch, Ben"])
-        #expect(sheet.messages.map(\.rendered.textBody) == ["See you at noon.\n", "See you at noon.\n"])
+        #expect(sheet.preview.messages.map { $0.mail?.subject } == ["Lunch, Anna", "Lunch, Ben"])
+        #expect(sheet.preview.messages.map(\.rendered.textBody) == ["See you at noon.\n", "See you at noon.\n"])
         #expect(sheet.screen().text[2].hasPrefix("Subject: Lunch, Anna"))
         // An editor that writes CRLF line ends.
         sheet.edited("Subject: Tea\r\n\r\nAt four.\r\n", file: "/tmp/m.txt")
-        #expect(sheet.messages.map { $0.mail?.subject } == ["Tea", "Tea"])
-        #expect(sheet.text?.body == "At four.\n")
+        #expect(sheet.preview.messages.map { $0.mail?.subject } == ["Tea", "Tea"])
+        #expect(sheet.preview.text?.body == "At four.\n")
     }
 
     @Test func anEditThatCannotBeUsedKeepsTheMessageAndSaysWhy() throws {
         let sheet = try makeSheet()
-        let before = sheet.messages.map { $0.mail?.subject }
+        let before = sheet.preview.messages.map { $0.mail?.subject }
         sheet.edited("Lunch\n\nSee you.\n", file: "/tmp/m.txt")
         #expect(sheet.error == "/tmp/m.txt:1:1: expected 'Subject: …' on the first line")
         // Shown whole: wrapped over the last lines of the 40-column screen, not cut at its width.
@@ -134,8 +140,8 @@ private func makeSheet(
         #expect(sheet.error?.contains("subject") == true)
         sheet.editorFailed("vi exited with 1")
         #expect(sheet.error == "vi exited with 1")
-        #expect(sheet.messages.map { $0.mail?.subject } == before)
-        #expect(sheet.text?.subject == "Dinner for {{recipient.givenName}}")
+        #expect(sheet.preview.messages.map { $0.mail?.subject } == before)
+        #expect(sheet.preview.text?.subject == "Dinner for {{recipient.givenName}}")
         // The next key clears the error.
         _ = sheet.handle(.down)
         #expect(sheet.error == nil)
@@ -146,7 +152,7 @@ private func makeSheet(
     @Test func aRejectedEditIsReopenedAndItsLongErrorShownWhole() throws {
         let sheet = try makeSheet(columns: 80, lines: 14)
         let original = try #require(sheet.textToEdit)
-        #expect(original == sheet.text?.editable)
+        #expect(original == sheet.preview.text?.editable)
         let mine = "Lunch {{recipient.givenName}}\n\nMy long carefully written paragraph.\n"
         sheet.edited(mine, file: "/tmp/a-folder-with-a-rather-long-name/and-another-one-below-it/message.txt")
         let error = try #require(sheet.error)
@@ -159,11 +165,11 @@ private func makeSheet(
         #expect(errorLines.count >= 2)
         #expect(Array(screen.suffix(errorLines.count)).map { $0.trimmingCharacters(in: .whitespaces) } == errorLines)
         // The message is as it was until an edit is taken; then the next edit starts from it.
-        #expect(sheet.messages.map { $0.mail?.subject } == ["Dinner for Anna", "Dinner for Ben"])
+        #expect(sheet.preview.messages.map { $0.mail?.subject } == ["Dinner for Anna", "Dinner for Ben"])
         sheet.edited("Subject: Lunch {{recipient.givenName}}\n\nMy paragraph.\n", file: "message.txt")
         #expect(sheet.error == nil && sheet.rejectedText == nil)
-        #expect(sheet.textToEdit == sheet.text?.editable)
-        #expect(sheet.messages.map { $0.mail?.subject } == ["Lunch Anna", "Lunch Ben"])
+        #expect(sheet.textToEdit == sheet.preview.text?.editable)
+        #expect(sheet.preview.messages.map { $0.mail?.subject } == ["Lunch Anna", "Lunch Ben"])
         // A failed editor keeps the rejected text as it was.
         sheet.edited("no subject\n", file: "message.txt")
         sheet.editorFailed("vi exited with 1")
@@ -173,10 +179,10 @@ private func makeSheet(
     @Test func sendDeliversEveryRenderedMessageAndEscapeGoesBack() throws {
         let sheet = try makeSheet(mode: .both, ids: ["anna", "chen"])
         #expect(sheet.handle(.text("s")) == .send)
-        #expect(sheet.batch.mail.map(\.key) == ["anna"])
-        #expect(sheet.batch.mail.first?.draft.subject == "Dinner for Anna")
-        #expect(sheet.batch.messages.map(\.draft.recipients) == [["+14155550102"]])
-        #expect(sheet.batch.messages.first?.draft.body.hasPrefix("Hi Chen,") == true)
+        #expect(sheet.preview.batch.mail.map(\.key) == ["anna"])
+        #expect(sheet.preview.batch.mail.first?.draft.subject == "Dinner for Anna")
+        #expect(sheet.preview.batch.messages.map(\.draft.recipients) == [["+14155550102"]])
+        #expect(sheet.preview.batch.messages.first?.draft.body.hasPrefix("Hi Chen,") == true)
         #expect(sheet.handle(.escape) == .back)
         #expect(sheet.handle(.control("c")) == .cancel)
         // The title bar's buttons: Back on the left, Send on the right (mirrored in Arabic).
@@ -193,10 +199,10 @@ private func makeSheet(
             subject: "Dinner", body: "# Dinner\n\nHi *{{recipient.givenName}}* & co\n", format: .markdown,
             messageBody: "Dinner at 8, {{recipient.givenName}}")
         let sheet = try makeSheet(text: text, mode: .both, ids: ["anna", "chen"])
-        let mail = try #require(sheet.messages.first?.mail)
+        let mail = try #require(sheet.preview.messages.first?.mail)
         #expect(mail.htmlBody == "<h1>Dinner</h1>\n<p>Hi <em>Anna</em> &amp; co</p>\n")
         #expect(mail.textBody == "# Dinner\n\nHi *Anna* & co\n")
-        #expect(sheet.messages.last?.message?.body == "Dinner at 8, Chen")
+        #expect(sheet.preview.messages.last?.message?.body == "Dinner at 8, Chen")
         #expect(ComposerText.format(fileName: "note.md", html: false) == .markdown)
         #expect(ComposerText.format(fileName: "note.html", html: true) == .html)
         #expect(ComposerText.format(fileName: nil, html: false) == .plain)
@@ -204,7 +210,7 @@ private func makeSheet(
 
     @Test func noDeliveryShowsTheDocumentedAlertInTheUsersLanguage() throws {
         let sheet = try makeSheet(delivery: nil, locale: "de", columns: 60)
-        #expect(sheet.alert == ComposeAlert.cannotSend(mail: true, locale: "de"))
+        #expect(sheet.alert == ComposeAlert.cannotSend(mail: true, locale: "de").pickerAlert)
         let text = sheet.screen().text
         #expect(text.count == 12)
         #expect(text.contains { $0.contains("Nachrichten nicht unterstützt") })
@@ -216,7 +222,7 @@ private func makeSheet(
         // Text messages through a delivery that carries mail only: the messaging alert.
         let texts = try makeSheet(
             mode: .messages, ids: ["chen"], delivery: Delivery(target: .mbox(URL(fileURLWithPath: "/tmp/x"))))
-        #expect(texts.alert == ComposeAlert.cannotSend(mail: false, locale: "en"))
+        #expect(texts.alert == ComposeAlert.cannotSend(mail: false, locale: "en").pickerAlert)
         // A delivery that carries them: no alert.
         #expect(try makeSheet(mode: .messages, ids: ["chen"]).alert == nil)
     }
@@ -246,31 +252,32 @@ private func makeSheet(
             config.phoneRegion = "US"
         }
         try selection.select([
-            PickedContact(id: "berg-ben", name: "Ben Berg", value: "+14155550999", channel: .message),
-            PickedContact(id: "adams-anna", name: "Anna Adams", value: "+14155550100", channel: .message),
+            FormattedContact(id: "berg-ben", name: "Ben Berg", value: "+14155550999", channel: .message),
+            FormattedContact(id: "adams-anna", name: "Anna Adams", value: "+14155550100", channel: .message),
         ])
         #expect(selection.selectedRows.map(\.id).sorted() == ["adams-anna", "berg-ben"])
         #expect(selection.value(for: "berg-ben")?.value == "+14155550999")
         #expect(selection.value(for: "adams-anna")?.value == "+14155550100")
         #expect(throws: SelectionError.self) {
-            try selection.select([PickedContact(id: "nobody", name: "", value: "", channel: .message)])
+            try selection.select([FormattedContact(id: "nobody", name: "", value: "", channel: .message)])
         }
         #expect(throws: SelectionError.self) {
-            try selection.select([PickedContact(id: "cole-anna", name: "", value: "+19999999999", channel: .message)])
+            try selection.select([FormattedContact(id: "cole-anna", name: "", value: "+19999999999", channel: .message)]
+            )
         }
     }
 
     @Test func recipientsThatCannotBeRenderedAreShownNotHidden() throws {
         // Strict rendering: a variable the data lacks fails every recipient, then only Chen's text.
         let none = try makeSheet(text: ComposerText(subject: "S", body: "{{missing}}"))
-        #expect(none.messages.isEmpty && none.failures.count == 2)
+        #expect(none.preview.messages.isEmpty && none.failures.count == 2)
         #expect(none.screen().text[3].hasPrefix("Anna Berg (anna):"))
         #expect(none.handle(.text("s")) == nil)
         // Only Anna's row of recipient data has the table.
         let some = try makeSheet(text: ComposerText(subject: "S", body: "Table {{table}}"), ids: ["anna", "ben"]) {
             $0.recipientData = ["anna": ["table": .string("7")]]
         }
-        #expect(some.messages.map(\.contactID) == ["anna"])
+        #expect(some.preview.messages.map(\.contactID) == ["anna"])
         let text = some.screen().text
         #expect(text[4].hasPrefix("Table 7"))
         #expect(text[10].hasPrefix("✗ Ben Cole (ben):"), "\(text)")
@@ -295,5 +302,42 @@ private func makeSheet(
         #expect(ComposeSheet.wrap("陈伟陈伟陈伟", width: 5) == ["陈伟", "陈伟", "陈伟"])
         #expect(ComposeSheet.wrap("a\n\nb", width: 5) == ["a", "", "b"])
         #expect(ComposeSheet.wrap("abcdefgh", width: 3) == ["abc", "def", "gh"])
+    }
+}
+
+/// A front end's own content: the sheet shows whatever pages it is given, with no campaign behind them.
+private final class Pages: ComposeSheetContent {
+    var pages: [ComposePage]
+    var failures: [String] = []
+    var alert: PickerAlert?
+    var editableText: String? = "Subject: x\n\n"
+    init(_ names: [String]) {
+        pages = names.map { ComposePage(displayName: $0, value: "\($0)@example.org", subject: nil, body: "Hi \($0)") }
+    }
+    func edit(_ text: String, file: String) throws {
+        guard text != "bad" else { throw CampaignError.editedMessage(file: file, line: 1, reason: "bad") }
+        pages = Array(pages.prefix(1))
+    }
+}
+
+@Suite struct ComposeSheetContentTests {
+    @Test func theSheetShowsTheFrontEndsPagesAndKeepsThePageWithinThemAfterAnEdit() {
+        let content = Pages(["Ann", "Bo"])
+        let sheet = ComposeSheet(content: content, locale: "en", columns: 30, lines: 8)
+        #expect(sheet.handle(.right) == nil)
+        var text = sheet.screen().text
+        #expect(text[1].hasPrefix("To: Bo <Bo@example.org>") && text[1].hasSuffix("2/2"))
+        // A text message: no Subject line, the body under the rule.
+        #expect(text[3].hasPrefix("Hi Bo"))
+        #expect(sheet.handle(.text("e")) == .edit)
+        sheet.edited("bad", file: "message.txt")
+        #expect(sheet.rejectedText == "bad" && sheet.page == 1)
+        sheet.edited("good", file: "message.txt")
+        #expect(sheet.page == 0 && sheet.rejectedText == nil)
+        text = sheet.screen().text
+        #expect(text[1].hasPrefix("To: Ann <Ann@example.org>") && text[1].hasSuffix("1/1"))
+        content.alert = PickerAlert(title: "No", message: "Cannot send.", button: "OK")
+        #expect(sheet.handle(.text("s")) == nil)
+        #expect(sheet.handle(.enter) == .back)
     }
 }

@@ -77,6 +77,38 @@ import Testing
             }
         }
 
+        func status(_ folder: LocalizationFolder) -> [LanguageStatus] {
+            tables.withLock { tables in
+                let source = tables[folder.developmentLanguage] ?? []
+                return tables.keys.sorted().map { language in
+                    let have = Set((tables[language] ?? []).map(\.key))
+                    let n = source.filter { have.contains($0.key) }.count
+                    return LanguageStatus(
+                        language: language, total: source.count, translated: n, missing: source.count - n)
+                }
+            }
+        }
+
+        func sync(_ folder: inout LocalizationFolder, prune: Bool, report: inout SyncReport) {
+            tables.withLock { tables in
+                let source = tables[folder.developmentLanguage] ?? []
+                for language in tables.keys.sorted() where language != folder.developmentLanguage {
+                    var pairs = tables[language] ?? []
+                    for (key, value) in source where !pairs.contains(where: { $0.key == key }) {
+                        pairs.append((key, value))
+                        report.added[language, default: []].append(key)
+                    }
+                    if prune {
+                        for key in pairs.map(\.key) where !source.contains(where: { $0.key == key }) {
+                            report.removed[language, default: []].append(key)
+                        }
+                        pairs.removeAll { pair in !source.contains { $0.key == pair.key } }
+                    }
+                    tables[language] = pairs
+                }
+            }
+        }
+
         func pseudolocalize(
             _ folder: inout LocalizationFolder, with pseudo: Pseudolocalizer, into language: String
         ) -> Int {
@@ -138,6 +170,27 @@ import Testing
         #expect(pseudo.made["kv"] == 2)
         #expect(pseudo.strings == 1)
         #expect(kv.tables.withLock { $0["en-XA"]?.first?.value } == Pseudolocalizer(style: .bounded).transform("Hello"))
+    }
+
+    @Test func statusAndSyncReachAFourthFormat() throws {
+        let dir = try project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var folder = try LocalizationFolder(directory: dir)
+        let kv = try KeyValueFormat(directory: dir)
+        folder.formats.append(kv)
+
+        // status: the new format's keys are added to each language's row (1 .strings key + 2 .kv keys).
+        let rows = Dictionary(uniqueKeysWithValues: folder.status().map { ($0.language, $0) })
+        #expect(rows["de"] == LanguageStatus(language: "de", total: 3, translated: 2, missing: 1))
+        #expect(rows["en"] == LanguageStatus(language: "en", total: 3, translated: 3))
+
+        // sync: the missing key is copied into the new format's file, which save writes.
+        let report = folder.sync(prune: true)
+        #expect(report.added == ["de": ["farewell"]])
+        _ = try folder.save()
+        let written = try String(contentsOf: dir.appendingPathComponent("KV/de.kv"), encoding: .utf8)
+        #expect(written == "greeting=Hallo\nfarewell=Goodbye\n")
+        #expect(folder.status().first { $0.language == "de" }?.missing == 0)
     }
 
     @Test func translatorFilesAreWrittenByTheLibrary() throws {

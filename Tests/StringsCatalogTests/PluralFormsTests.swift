@@ -79,20 +79,23 @@ import Testing
     }
 
     @Test func syntaxErrorsNameTheColumn() {
-        #expect(throws: PluralExpression.SyntaxError(column: 6, message: "expected ':' of the conditional '?:'")) {
+        #expect(
+            throws: StringsCatalogError.pluralExpression(column: 6, message: "expected ':' of the conditional '?:'")
+        ) {
             try PluralExpression(parsing: "n ? 1")
         }
-        #expect(throws: PluralExpression.SyntaxError(column: 7, message: "expected ')'")) {
+        #expect(throws: StringsCatalogError.pluralExpression(column: 7, message: "expected ')'")) {
             try PluralExpression(parsing: "(n > 1")
         }
         #expect(
-            throws: PluralExpression.SyntaxError(
+            throws: StringsCatalogError.pluralExpression(
                 column: 3, message: "expected an operator or the end of the expression")
         ) {
             try PluralExpression(parsing: "n = 1")
         }
         #expect(
-            throws: PluralExpression.SyntaxError(column: 5, message: "expected 'n', a number, '!' or '(' but found 'x'")
+            throws: StringsCatalogError.pluralExpression(
+                column: 5, message: "expected 'n', a number, '!' or '(' but found 'x'")
         ) {
             try PluralExpression(parsing: "n > x")
         }

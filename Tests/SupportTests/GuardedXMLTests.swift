@@ -12,7 +12,8 @@ import Testing
         }
         // The invalid byte is on line 2, after "<a>é" (4 characters, 5 bytes).
         let broken: [UInt8] = Array("<r>\n<a>é".utf8) + [0xFF] + Array("</a></r>".utf8)
-        #expect(throws: GuardedXMLError(line: 2, column: 5, message: "not valid UTF-8")) {
+        let notUTF8 = "byte 0xFF is not valid UTF-8 (the file is damaged or not saved as UTF-8)"
+        #expect(throws: GuardedXMLError(line: 2, column: 5, message: notUTF8)) {
             try GuardedXML.check(broken, limit: 1 << 20, allowsDoctype: true)
         }
         #expect(GuardedXML.firstInvalidUTF8([0x61, 0xE2, 0x82]) == 1)
@@ -23,7 +24,16 @@ import Testing
             throws: GuardedXMLError(
                 line: 2, column: 3, message: "a DOCTYPE (entity definitions) is not accepted here")
         ) { try GuardedXML.check(laughs, limit: 1 << 20, allowsDoctype: false) }
-        #expect(throws: Never.self) { try GuardedXML.check(laughs, limit: 1 << 20, allowsDoctype: true) }
+        // Where a DOCTYPE is expected (a property list's), one naming its DTD passes; entity definitions do not.
+        #expect(
+            throws: GuardedXMLError(
+                line: 2, column: 3,
+                message: "a DOCTYPE with an internal subset (entity definitions) is not accepted here")
+        ) { try GuardedXML.check(laughs, limit: 1 << 20, allowsDoctype: true) }
+        let plist = Array(
+            #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd"><plist/>"#
+                .utf8)
+        #expect(throws: Never.self) { try GuardedXML.check(plist, limit: 1 << 20, allowsDoctype: true) }
     }
 
     @Test func parserErrorsAreSaidInWords() {

@@ -11,7 +11,8 @@ import Support
 /// 3.0 files and 2 MB / 50 MB `.xcstrings` and `.strings` catalogs (`scripts/gen-bench-data.py`, fixed
 /// seeds; kept in `.build/bench-data`). Each command is set beside `vcard convert` of the same file (the
 /// baseline of the same run) and beside Python peers (vobject, json); then `index build` and second runs
-/// of list and search that read the saved index. `--quick` leaves out the 1M file.
+/// of list and search that read the saved index, and the floors of `runFloorComparison`.
+/// `--quick` leaves out the 1M file.
 func runProcessBench(args: [String]) throws {
     func option(_ name: String) -> String? {
         guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
@@ -192,6 +193,9 @@ func runProcessBench(args: [String]) throws {
         }
     }
 
+    print()
+    try runFloorComparison(binary: binary, dataDir: dataDir, root: root, runs: max(runs, 3), quick: quick)
+
     print("\n  String catalogs (strings lint | status | get):")
     for c in catalogs {
         let sizeMiB = fileMiB(c.dir)
@@ -242,6 +246,8 @@ struct ChildResult {
     var seconds: Double
     var maxRSSKB: Int
     var status: Int32
+    /// User and system CPU time of the child (`wait4`'s rusage).
+    var cpuSeconds = 0.0
 }
 
 /// Runs `argv` with stdout and stderr sent to /dev/null; wall time, peak RSS (`wait4`'s rusage) and exit status.
@@ -264,8 +270,10 @@ func runChild(_ argv: [String]) throws -> ChildResult {
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let exited = (status & 0x7f) == 0
+    let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
     return ChildResult(
-        seconds: seconds, maxRSSKB: Int(usage.ru_maxrss), status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+        seconds: seconds, maxRSSKB: Int(usage.ru_maxrss), status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
+        cpuSeconds: cpu)
 }
 
 /// The first key of a generated `.xcstrings` (a line `    "key" : {` under "strings").

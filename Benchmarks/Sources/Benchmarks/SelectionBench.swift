@@ -30,7 +30,8 @@ func runSelectionBench(args: [String]) throws {
     )
 
     let typed = ["m", "ma", "mar", "mari", "maria", "maria ", "maria g", "maria ga", "maria gar"]
-    for keywords in [false, true] {
+    // Plain, keywords, then fuzzy (ranked by FuzzyScore, best first).
+    for (keywords, fuzzy) in [(false, false), (true, false), (false, true)] {
         var latencies: [Double] = []
         var previous: SearchResult?
         var counts: [Int] = []
@@ -38,7 +39,7 @@ func runSelectionBench(args: [String]) throws {
         for _ in 0..<(Int(ProcessInfo.processInfo.environment["BENCH_REPEAT"] ?? "") ?? 3) {
             previous = nil
             for q in typed {
-                let (t, r) = measure { source.search(q, keywords: keywords, refining: previous) }
+                let (t, r) = measure { source.search(q, keywords: keywords, fuzzy: fuzzy, refining: previous) }
                 latencies.append(t * 1000)
                 if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil {
                     print("  \(q): \(format(t * 1000)) ms, \(r.count) hits")
@@ -51,7 +52,7 @@ func runSelectionBench(args: [String]) throws {
         let median = latencies[latencies.count / 2]
         let p99 = latencies[min(latencies.count - 1, Int(Double(latencies.count) * 0.99))]
         print(
-            "\(keywords ? "keywords" : "plain   ") per keystroke: median \(format(median)) ms, p99 \(format(p99)) ms (hits: \(counts.prefix(typed.count).map(String.init).joined(separator: " ")))"
+            "\(fuzzy ? "fuzzy   " : keywords ? "keywords" : "plain   ") per keystroke: median \(format(median)) ms, p99 \(format(p99)) ms (hits: \(counts.prefix(typed.count).map(String.init).joined(separator: " ")))"
         )
     }
 

@@ -18,6 +18,7 @@ let areas: [(name: String, run: ([String]) throws -> Void)] = [
     ("pick", runPickBench),
     ("duplicates", runDuplicatesBench),
     ("query", runQueryBench),
+    ("floor", runFloorBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

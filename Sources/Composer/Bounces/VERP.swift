@@ -38,6 +38,12 @@ public enum VERP {
         return encoded[..<equals] + "@" + encoded[encoded.index(after: equals)...]
     }
 
+    /// Checks that `returnPath` can carry VERP addresses (`local@domain`, no brackets or spaces).
+    /// Throws `ComposerError.invalidAddress` otherwise.
+    public static func check(returnPath: String) throws {
+        _ = try parts(of: returnPath)
+    }
+
     private static func parts(of address: String) throws -> (local: String, domain: String) {
         let bare = address.trimmingCharacters(in: .whitespaces)
         guard let at = bare.lastIndex(of: "@"), at != bare.startIndex, bare.index(after: at) != bare.endIndex,

@@ -100,7 +100,11 @@ extension MIME {
             appendEncodedNameParameter(name, to: &out)
         }
         out.append(contentsOf: crlf)
-        out.append(contentsOf: "Content-Transfer-Encoding: base64\r\nContent-Disposition: attachment".utf8)
+        if let id = attachment.contentID {
+            out.append(contentsOf: "Content-ID: <\(id)>\r\n".utf8)
+        }
+        out.append(contentsOf: "Content-Transfer-Encoding: base64\r\nContent-Disposition: ".utf8)
+        out.append(contentsOf: (attachment.contentID == nil ? "attachment" : "inline").utf8)
         if plain {
             out.append(contentsOf: ";\r\n filename=\"".utf8)
             out.append(contentsOf: name.utf8)

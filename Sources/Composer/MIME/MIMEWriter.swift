@@ -110,10 +110,16 @@ public struct MIMEWriter: Sendable {
         try MIME.appendListUnsubscribe(draft.listUnsubscribe, to: &out)
         out.append(contentsOf: "MIME-Version: 1.0\r\n".utf8)
 
-        for attachment in draft.attachments {
+        for attachment in draft.attachments + draft.inlineImages {
             try MIME.checkHeaderInput(attachment.filename, field: "attachment filename")
             try MIME.checkMediaType(attachment.mediaType)
+            if let id = attachment.contentID {
+                guard !id.isEmpty, id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x3C && $0 != 0x3E }) else {
+                    throw ComposerError.invalidHeaderName("Content-ID", reason: "'\(id)' is not a content id")
+                }
+            }
         }
+        let inline = draft.htmlBody == nil ? [] : draft.inlineImages.filter { $0.contentID != nil }
         var boundaryIndex = 0
         func nextBoundary() -> [UInt8] {
             var b = Array("=_".utf8)
@@ -126,7 +132,7 @@ public struct MIMEWriter: Sendable {
         let text = MIME.normalizedLines(draft.textBody)
         let html = draft.htmlBody.map(MIME.normalizedLines)
 
-        func writeBodyEntity(_ out: inout [UInt8]) {
+        func writeAlternative(_ out: inout [UInt8]) {
             if let html {
                 let boundary = nextBoundary()
                 MIME.appendMultipartHeader("alternative", boundary: boundary, to: &out)
@@ -143,14 +149,31 @@ public struct MIMEWriter: Sendable {
             }
         }
 
+        // The text and HTML, and the images the HTML shows, as one `multipart/related` (RFC 2387).
+        func writeBodyEntity(_ out: inout [UInt8]) throws(ComposerError) {
+            guard !inline.isEmpty else { return writeAlternative(&out) }
+            let boundary = nextBoundary()
+            MIME.appendMultipartHeader("related", boundary: boundary, to: &out)
+            out.append(contentsOf: MIME.crlf)
+            MIME.appendBoundary(boundary, to: &out)
+            writeAlternative(&out)
+            out.append(contentsOf: MIME.crlf)
+            for image in inline {
+                MIME.appendBoundary(boundary, to: &out)
+                try MIME.appendAttachment(image, to: &out)
+                out.append(contentsOf: MIME.crlf)
+            }
+            MIME.appendBoundary(boundary, closing: true, to: &out)
+        }
+
         if draft.attachments.isEmpty {
-            writeBodyEntity(&out)
+            try writeBodyEntity(&out)
         } else {
             let boundary = nextBoundary()
             MIME.appendMultipartHeader("mixed", boundary: boundary, to: &out)
             out.append(contentsOf: MIME.crlf)
             MIME.appendBoundary(boundary, to: &out)
-            writeBodyEntity(&out)
+            try writeBodyEntity(&out)
             out.append(contentsOf: MIME.crlf)
             for attachment in draft.attachments {
                 MIME.appendBoundary(boundary, to: &out)

@@ -95,7 +95,8 @@ extension Outbox {
                     let label = index < labels.count ? labels[index] : nil
                     records.append(
                         OutboxJournal.Record(
-                            event: .queued, id: id, at: date.timeIntervalSince1970, from: from.asciiAddress,
+                            event: .queued, id: id, at: date.timeIntervalSince1970,
+                            from: draft.envelopeSender ?? from.asciiAddress,
                             to: draft.envelopeRecipients, label: label))
                     ids.append(id)
                     try faultHook?(.afterQueuedFile, id)

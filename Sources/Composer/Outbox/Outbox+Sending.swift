@@ -47,9 +47,14 @@ extension Outbox {
         var readyAt: [String: Date] = [:]
         var lastStart: Date?
         let interval = policy.messagesPerMinute.map { $0 > 0 ? 60 / $0 : 0 } ?? 0
+        var sentInWindow = policy.dailyCap == nil ? 0 : journal.sentCount(since: Date().addingTimeInterval(-86_400))
 
         while !pending.isEmpty {
             if stop?.isRequested == true { break }
+            if let cap = policy.dailyCap, sentInWindow >= cap {
+                summary.capped = pending.count
+                return summary
+            }
             let now = Date()
             guard let position = pending.firstIndex(where: { (readyAt[$0.id] ?? now) <= now }) else {
                 let wake = pending.compactMap { readyAt[$0.id] }.min() ?? now
@@ -58,6 +63,10 @@ extension Outbox {
             }
             if let lastStart, interval > 0 {
                 sleep(until: lastStart.addingTimeInterval(interval), stop: stop)
+                if stop?.isRequested == true { break }
+            }
+            if let jitter = policy.jitter, jitter > 0, lastStart != nil {
+                sleep(until: Date().addingTimeInterval(Double.random(in: 0...jitter)), stop: stop)
                 if stop?.isRequested == true { break }
             }
             var item = pending[position]
@@ -98,34 +107,28 @@ extension Outbox {
                 // the run; the attempt has no outcome, so the message stays queued for the resume.
                 switch error {
                 case .io, .journal: throw error
-                default:
-                    if error.isConfigurationError {
-                        // Past the commit record the journal says "uncertain": the transport could not even
-                        // start (no program, no connection), so nothing was handed over; say so.
-                        if committed { try journal.record(.deferred, item, error: error.description) }
-                        throw error
-                    }
+                default: break
+                }
+                // How it counts is the transport's rule: after the commit point only the receiver's own
+                // verdict is definite; any other failure may come after the server stored the message.
+                let kind = carrier.classify(error, afterCommit: committed)
+                if kind == .configuration {
+                    // Past the commit record the journal says "uncertain": the transport could not even
+                    // start (no program, no connection), so nothing was handed over; say so.
+                    if committed { try journal.record(.deferred, item, error: error.description) }
+                    throw error
                 }
                 var code: Int?
                 if case .smtp(let c, _) = error { code = c }
                 item.lastCode = code
                 item.lastError = error.description
-                // After the commit point only the server's (or sendmail's) own verdict is definite; any
-                // other failure may come after the server stored the message.
-                var definite = !committed
-                var uncertain = false
-                switch error {
-                case .smtp, .sendmail, .smsProgram: definite = true
-                case .deliveryUncertain: uncertain = true
-                default: break
-                }
-                if uncertain || !definite {
+                if kind == .uncertain {
                     try journal.record(.uncertain, item, code: code, error: error.description)
                     item.apply(.uncertain, to: nil)
                     summary.uncertain += 1
                     pending.remove(at: position)
                     done += 1
-                } else if error.isTransient {
+                } else if kind == .transient {
                     try journal.record(.deferred, item, code: code, error: error.description)
                     item.apply(.deferred, to: nil)
                     let exponent = Double(min(attemptsThisRun[item.id, default: 1] - 1, 62))
@@ -160,11 +163,14 @@ extension Outbox {
                     try faultHook?(.afterDelivered, item.id)
                     records.append(OutboxJournal.Record(event: .sent, id: item.id, at: now, to: accepted))
                     item.apply(.sent, to: accepted)
-                    if deliveredThisRun.insert(item.id).inserted { summary.sent += 1 }
+                    if deliveredThisRun.insert(item.id).inserted {
+                        summary.sent += 1
+                        sentInWindow += 1
+                    }
                 }
                 for address in envelope where refused[address] != nil {
                     let error = refused[address]!
-                    let transient = error.isTransient
+                    let transient = carrier.classify(error, afterCommit: false) == .transient
                     var code: Int?
                     if case .smtp(let c, _) = error { code = c }
                     records.append(
@@ -205,7 +211,10 @@ extension Outbox {
                 try faultHook?(.afterDelivered, item.id)
                 try journal.record(.sent, item, to: envelope == item.recipients ? nil : envelope)
                 item.apply(.sent, to: envelope)
-                if deliveredThisRun.insert(item.id).inserted { summary.sent += 1 }
+                if deliveredThisRun.insert(item.id).inserted {
+                    summary.sent += 1
+                    sentInWindow += 1
+                }
                 if item.kind == .text {
                     summary.textsSent += 1
                     summary.textSegments += SMSSegments.count(String(decoding: bytes, as: UTF8.self)).segments

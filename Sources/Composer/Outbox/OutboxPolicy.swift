@@ -28,6 +28,13 @@ public struct OutboxPolicy: Sendable, Hashable {
     /// policy.retryUntil = Date().addingTimeInterval(3600)   // keep trying for an hour
     /// ```
     public var retryUntil: Date?
+    /// At most this many messages sent from the outbox in any 24 hours (its journal's `sent` records): a
+    /// run stops cleanly when it is reached, leaving the rest queued for a run on a later day
+    /// (`DeliverySummary.capped`). Nil: no cap.
+    public var dailyCap: Int?
+    /// Up to this many seconds more, at random, before each delivery attempt (after the rate's interval),
+    /// so the sends do not come like clockwork. Nil or 0: none.
+    public var jitter: Double?
 
     /// Defaults: 5 attempts per run, backoff 2 s doubling up to 300 s, no rate limit.
     public init() {}

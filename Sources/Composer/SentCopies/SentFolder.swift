@@ -8,6 +8,8 @@ public protocol SentFolder: Sendable {
     func save(_ message: [UInt8]) throws -> String
     /// Whether a message with `messageID` (`<id@host>`) is in the folder already.
     func contains(messageID: String) throws -> Bool
+    /// The folder's place (URL, path): copies are saved once per message and place.
+    var place: String { get }
 }
 
 /// An IMAP mailbox: `imaps://host/Sent`, or `imap://host/Sent` with STARTTLS (plain IMAP only to this
@@ -29,6 +31,8 @@ public struct IMAPSentFolder: SentFolder {
         self.url = url
         client = IMAPClient(user: user, password: password, caFile: caFile)
     }
+
+    public var place: String { url }
 
     public func save(_ message: [UInt8]) throws -> String {
         do { try client.append(message, to: url) } catch { throw Self.composerError(error) }
@@ -63,6 +67,8 @@ public struct MaildirSentFolder: SentFolder {
     public let directory: URL
 
     public init(directory: URL) { self.directory = directory }
+
+    public var place: String { directory.standardizedFileURL.path }
 
     public func save(_ message: [UInt8]) throws -> String {
         let new = try MaildirTransport(directory: directory).deliver(message)

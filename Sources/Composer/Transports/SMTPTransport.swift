@@ -1,4 +1,3 @@
-import CCurl
 import CurlTransfer
 import Foundation
 import Synchronization
@@ -24,10 +23,8 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
 
     /// What one delivery at a time may touch.
     private struct Connection {
-        /// The libcurl easy handle (nil until the first delivery, and after a failure closed it).
-        var handle: CurlHandle?
-        /// The socket of the connection libcurl keeps open between messages (-1: none yet).
-        var socket: Int32 = -1
+        /// The connection libcurl keeps open between messages (closed after a failure).
+        var link = SMTPLink()
         /// What the server offered in its last EHLO reply (nil before the first connection).
         var capabilities: SMTPCapabilities?
         /// What the last connection did (TLS, AUTH).
@@ -49,10 +46,6 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
         }
         self.configuration = configuration
         self.writer = writer
-    }
-
-    deinit {
-        connection.withLock { if let handle = $0.handle { curl_easy_cleanup(handle.pointer) } }
     }
 
     /// Whether this libcurl was built with the protocol the URL needs (smtp or smtps).
@@ -125,15 +118,10 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             if let limit = connection.capabilities?.sizeLimit, message.count > limit {
                 throw ComposerError.exceedsServerSize(size: message.count, limit: limit, server: configuration.url)
             }
-            if connection.handle == nil { connection.handle = curl_easy_init().map(CurlHandle.init) }
-            guard let curl = connection.handle?.pointer else {
-                throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
-            }
-            curl_easy_reset(curl)
             return try withoutActuallyEscaping(onCommit) { (onCommit) throws(ComposerError) in
                 try perform(
-                    curl, connection: &connection, message: message, from: sender, to: recipients,
-                    onCommit: onCommit, partial: partial)
+                    connection: &connection, message: message, from: sender, to: recipients, onCommit: onCommit,
+                    partial: partial)
             }
         }
     }
@@ -155,38 +143,57 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
     /// server offered.
     public func checkSession() throws(ComposerError) -> SMTPSessionReport {
         try connection.withLock { (connection) throws(ComposerError) -> SMTPSessionReport in
-            if connection.handle == nil { connection.handle = curl_easy_init().map(CurlHandle.init) }
-            guard let curl = connection.handle?.pointer else {
-                throw ComposerError.mailUnavailable(reason: "curl_easy_init failed")
-            }
-            curl_easy_reset(curl)
-            _ = try perform(
-                curl, connection: &connection, message: [], from: "", to: [], onCommit: {}, connectOnly: true)
+            _ = try perform(connection: &connection, message: [], from: "", to: [], onCommit: {}, connectOnly: true)
             // A connect-only handle carries no transfer: close it; a delivery opens its own connection.
-            if connection.handle != nil {
-                curl_easy_cleanup(curl)
-                connection.handle = nil
-                connection.socket = -1
-            }
+            connection.link.close()
             return connection.session
                 ?? SMTPSessionReport(capabilities: SMTPCapabilities(ehloReply: []), tls: .none)
         }
     }
 
-    /// One transaction on `curl`, the handle of `connection` (which the caller holds locked); closing the
-    /// handle clears `connection.handle`.
+    /// One transaction on `connection` (which the caller holds locked): the request libcurl gets (TLS
+    /// and credentials by the configuration's rules), and what came of it as a `ComposerError`.
     private func perform(
-        _ curl: UnsafeMutableRawPointer, connection: inout Connection, message: [UInt8], from sender: String,
-        to recipients: [String], onCommit: @escaping () throws -> Void, partial: Bool = false,
-        connectOnly: Bool = false
+        connection: inout Connection, message: [UInt8], from sender: String, to recipients: [String],
+        onCommit: @escaping () throws -> Void, partial: Bool = false, connectOnly: Bool = false
     ) throws(ComposerError) -> [String: ComposerError] {
-        let context = TransferContext(
-            data: message, commandTimeout: configuration.commandTimeout, dataTimeout: configuration.dataTimeout,
-            onCommit: onCommit)
-        context.socket = connection.socket
         let c = configuration
+        // Credentials never travel in clear text: AUTH waits for TLS unless the rule allows it here. A server
+        // let off because it is on the loopback interface is reached only at the addresses that were judged.
+        var credentialsNeedTLS = false
+        var request = SMTPRequest(
+            url: c.url, connectTimeout: c.connectTimeout, commandTimeout: c.commandTimeout,
+            dataTimeout: c.dataTimeout, startTLS: .unset)
+        if c.username != nil && !c.isImplicitTLS && c.plaintextAuth != .allowed {
+            let peers = c.plaintextAuth == .loopbackOnly ? c.resolvePeers() : []
+            credentialsNeedTLS = c.credentialsNeedTLS(peers: peers)
+            let (host, port) = c.hostAndPort
+            if !credentialsNeedTLS && !peers.contains(host) {
+                let addresses = peers.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
+                request.resolve = "\(host):\(port):\(addresses)"
+            }
+        }
+        if credentialsNeedTLS {
+            request.startTLS = .required
+        } else if !c.isImplicitTLS {
+            switch c.startTLS {
+            case .off: request.startTLS = .off
+            case .optional: request.startTLS = .optional
+            case .required: request.startTLS = .required
+            }
+        }
+        request.sender = sender
+        request.recipients = recipients
+        request.message = message
+        request.partial = partial
+        request.connectOnly = connectOnly
+        request.caFile = c.caFile
+        request.user = c.username
+        request.password = c.password
+        request.loginOptions = c.authMechanism.map { "AUTH=\($0.rawValue)" }
+
+        let context = TransferContext()
         defer {
-            connection.socket = connection.handle == nil ? -1 : context.socket
             if let capabilities = context.ehlo.capabilities {
                 connection.capabilities = capabilities
                 connection.session = SMTPSessionReport(
@@ -195,105 +202,36 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
                     authentication: context.session.acceptedMechanism)
             }
         }
-        // Credentials never travel in clear text: AUTH waits for TLS unless the rule allows it here. A server
-        // let off because it is on the loopback interface is reached only at the addresses that were judged.
-        var credentialsNeedTLS = false
-        var pinned: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(pinned) }
-        if c.username != nil && !c.isImplicitTLS && c.plaintextAuth != .allowed {
-            let peers = c.plaintextAuth == .loopbackOnly ? c.resolvePeers() : []
-            credentialsNeedTLS = c.credentialsNeedTLS(peers: peers)
-            let (host, port) = c.hostAndPort
-            if !credentialsNeedTLS && !peers.contains(host) {
-                let addresses = peers.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
-                pinned = curl_slist_append(nil, "\(host):\(port):\(addresses)")
-            }
+        let outcome: SMTPOutcome
+        do { outcome = try connection.link.perform(request, observer: context, onCommit: onCommit) } catch {
+            throw ComposerError.mailUnavailable(reason: "\(error)")
         }
-        let ctx = Unmanaged.passUnretained(context).toOpaque()
-        var recipientList: UnsafeMutablePointer<curl_slist>?
-        for r in recipients { recipientList = curl_slist_append(recipientList, "<\(r)>") }
-        defer { curl_slist_free_all(recipientList) }
-        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        return try Self.result(of: outcome, recipients: recipients, credentialsNeedTLS: credentialsNeedTLS, c)
+    }
 
-        var setupError: CURLcode = CURLE_OK
-        func check(_ code: CURLcode) { if code != CURLE_OK && setupError == CURLE_OK { setupError = code } }
-        let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { eb in
-            check(ccurl_setopt_string(curl, CURLOPT_URL, c.url))
-            if connectOnly {
-                // Greeting, EHLO, STARTTLS and AUTH are libcurl's connection phase for SMTP.
-                check(ccurl_setopt_long(curl, CURLOPT_CONNECT_ONLY, 1))
-            } else {
-                check(ccurl_setopt_string(curl, CURLOPT_MAIL_FROM, "<\(sender)>"))
-                check(ccurl_setopt_slist(curl, CURLOPT_MAIL_RCPT, recipientList))
-                // A refused recipient (a Cc, a Bcc) does not sink the others: the accepted ones get it.
-                if partial { check(ccurl_setopt_long(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1)) }
-                check(ccurl_setopt_long(curl, CURLOPT_UPLOAD, 1))
-                check(ccurl_setopt_long(curl, CURLOPT_INFILESIZE_LARGE, message.count))
-                check(ccurl_setopt_read_function(curl, transferRead))
-                check(ccurl_setopt_pointer(curl, CURLOPT_READDATA, ctx))
-            }
-            check(ccurl_setopt_debug_function(curl, transferDebug))
-            check(ccurl_setopt_pointer(curl, CURLOPT_DEBUGDATA, ctx))
-            check(ccurl_setopt_long(curl, CURLOPT_VERBOSE, 1))
-            check(ccurl_setopt_pointer(curl, CURLOPT_ERRORBUFFER, eb.baseAddress))
-            check(ccurl_setopt_long(curl, CURLOPT_NOSIGNAL, 1))
-            check(ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(c.connectTimeout)))
-            // No limit on the whole transaction: the reply after DATA may take minutes. Replies are timed by
-            // the progress callback (command vs. end-of-data timeout); libcurl's own per-reply limit (whole
-            // seconds) is only a backstop behind it.
-            check(ccurl_setopt_long(curl, CURLOPT_TIMEOUT_MS, 0))
-            let backstop = Int(min(max(c.commandTimeout, c.dataTimeout, 1), 86_400).rounded(.up)) + 2
-            check(ccurl_setopt_long(curl, CURLOPT_SERVER_RESPONSE_TIMEOUT, backstop))
-            check(ccurl_setopt_long(curl, CURLOPT_NOPROGRESS, 0))
-            check(ccurl_setopt_xferinfo_function(curl, transferProgress))
-            check(ccurl_setopt_pointer(curl, CURLOPT_XFERINFODATA, ctx))
-            check(ccurl_setopt_sockopt_function(curl, transferSocket))
-            check(ccurl_setopt_pointer(curl, CURLOPT_SOCKOPTDATA, ctx))
-            if let pinned { check(ccurl_setopt_slist(curl, CURLOPT_RESOLVE, pinned)) }
-            if credentialsNeedTLS {
-                check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue)))
-            } else if !c.isImplicitTLS {
-                switch c.startTLS {
-                case .off: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_NONE.rawValue)))
-                case .optional: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue)))
-                case .required: check(ccurl_setopt_long(curl, CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue)))
-                }
-            }
-            if let caFile = c.caFile { check(ccurl_setopt_string(curl, CURLOPT_CAINFO, caFile)) }
-            if let user = c.username { check(ccurl_setopt_string(curl, CURLOPT_USERNAME, user)) }
-            if let password = c.password { check(ccurl_setopt_string(curl, CURLOPT_PASSWORD, password)) }
-            if let mech = c.authMechanism {
-                check(ccurl_setopt_string(curl, CURLOPT_LOGIN_OPTIONS, "AUTH=\(mech.rawValue)"))
-            }
-            guard setupError == CURLE_OK else { return setupError }
-            return curl_easy_perform(curl)
-        }
-        if let thrown = context.commitError {
+    /// What a transaction came to: the refused recipients when the message went (or nobody took it), else
+    /// the failure, classified (server refusal, uncertain delivery, login, TLS, network).
+    private static func result(
+        of outcome: SMTPOutcome, recipients: [String], credentialsNeedTLS: Bool, _ c: SMTPConfiguration
+    ) throws(ComposerError) -> [String: ComposerError] {
+        if let thrown = outcome.commitError {
             // The outbox's journal could not record the commit point: stop, nothing was completed.
-            curl_easy_cleanup(curl)
-            connection.handle = nil
             throw thrown as? ComposerError ?? ComposerError.io(path: "journal", message: "\(thrown)")
         }
-        let refused = context.refusedRecipients.mapValues {
-            ComposerError.smtp(code: $0.code, message: $0.reply)
-        }
-        if code == CURLE_OK { return refused }
-        var response = 0
-        _ = ccurl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &response)
-        var detail = Self.plainWords(errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-        if let timedOut = context.timedOut { detail = "no reply within \(Self.seconds(timedOut)) s" }
-        let curlText = String(cString: curl_easy_strerror(code))
-        // A failed transaction may leave the connection in an unknown state: start afresh next time.
-        curl_easy_cleanup(curl)
-        connection.handle = nil
+        let refused = outcome.refused.mapValues { ComposerError.smtp(code: $0.code, message: $0.reply) }
+        guard let failure = outcome.failure else { return refused }
+        var response = outcome.responseCode
+        var detail = outcome.detail
+        if let timedOut = outcome.timedOut { detail = "no reply within \(Self.seconds(timedOut)) s" }
+        let curlText = outcome.text
         // Every recipient refused at RCPT: nothing was handed over; each refusal is the answer.
-        if !context.committed && !recipients.isEmpty && recipients.allSatisfy({ refused[$0] != nil }) {
+        if !outcome.committed && !recipients.isEmpty && recipients.allSatisfy({ refused[$0] != nil }) {
             return refused
         }
-        if context.committed {
+        if outcome.committed {
             // The message was handed over. Only the server's reply to the final "." says what became of it;
             // without one (dropped, reset, timed out) it may be stored already: uncertain, never retried.
-            let reply = context.replyAfterCommit
+            let reply = outcome.replyAfterCommit
             if let first = reply.utf8.first, first == UInt8(ascii: "2") { return refused }
             if let replyCode = Int(reply.prefix(3)), replyCode >= 400 {
                 throw ComposerError.smtp(code: replyCode, message: reply)
@@ -301,119 +239,31 @@ public final class SMTPTransport: MailTransport, EnvelopeTransport, Sendable {
             throw ComposerError.deliveryUncertain(
                 reason: "no reply after the end of the message (\(detail.isEmpty ? curlText : detail))")
         }
-        if response < 400, let code = Int(context.failureReply.prefix(3)), code >= 400 { response = code }
+        if response < 400, let code = Int(outcome.failureReply.prefix(3)), code >= 400 { response = code }
         let text = detail.isEmpty ? curlText : "\(curlText): \(detail)"
-        if code == CURLE_LOGIN_DENIED {
+        if failure == .loginDenied {
             throw ComposerError.authenticationFailed(
-                code: response, message: context.failureReply.isEmpty ? text : context.failureReply)
+                code: response, message: outcome.failureReply.isEmpty ? text : outcome.failureReply)
         }
-        let tlsCodes: [CURLcode] = [
-            CURLE_USE_SSL_FAILED, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
-            CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
-        ]
-        if code == CURLE_USE_SSL_FAILED && credentialsNeedTLS && c.startTLS != .required {
+        if failure == .startTLSFailed && credentialsNeedTLS && c.startTLS != .required {
             throw ComposerError.credentialsNeedTLS(server: c.url)
         }
-        if tlsCodes.contains(code) {
-            throw ComposerError.tls(code: Int(code.rawValue), message: text)
+        if failure == .tls || failure == .startTLSFailed {
+            throw ComposerError.tls(code: outcome.code, message: text)
         }
         if response >= 400 {
             throw ComposerError.smtp(
-                code: response, message: context.failureReply.isEmpty ? detail : context.failureReply)
+                code: response, message: outcome.failureReply.isEmpty ? detail : outcome.failureReply)
         }
-        throw ComposerError.network(code: Int(code.rawValue), message: text)
+        throw ComposerError.network(code: outcome.code, message: text)
     }
 }
 
 extension SMTPTransport {
-    static func milliseconds(_ seconds: Double) -> Int { CurlLibrary.milliseconds(seconds) }
-
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
-    /// ``CurlLibrary/plainWords(_:)``.
+    /// `CurlLibrary.plainWords(_:)` (CurlTransfer).
     static func plainWords(_ detail: String) -> String { CurlLibrary.plainWords(detail) }
-}
-
-private let transferProgress: ccurl_xferinfo_callback = { userdata, _, _, _, _ in
-    guard let userdata else { return 0 }
-    let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
-    let limit = context.committed ? context.dataTimeout : context.commandTimeout
-    guard limit.isFinite, limit > 0 else { return 0 }
-    let waited = Double(DispatchTime.now().uptimeNanoseconds - context.lastActivity.uptimeNanoseconds) / 1e9
-    if waited > limit {
-        context.timedOut = limit
-        if context.socket >= 0 { shutdown(context.socket, Int32(SHUT_RDWR)) }
-        return 1  // abort: CURLE_ABORTED_BY_CALLBACK
-    }
-    return 0
-}
-
-private let transferSocket: ccurl_sockopt_callback = { userdata, socket, _ in
-    if let userdata { Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue().socket = socket }
-    return 0  // CURL_SOCKOPT_OK
-}
-
-private let transferRead: ccurl_read_callback = { buffer, size, count, userdata in
-    guard let buffer, let userdata else { return 0 }
-    let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
-    context.lastActivity = .now()
-    let room = size * count
-    let remaining = context.data.count - context.offset
-    let n = min(room, remaining)
-    // libcurl stops reading once it has the declared size and then sends the end-of-data ".": the point
-    // after which the server may accept. Commit before handing over the last bytes.
-    if context.offset + n == context.data.count && !context.committed {
-        context.committed = true
-        do { try context.onCommit() } catch {
-            context.commitError = error
-            return Int(CURL_READFUNC_ABORT)
-        }
-    }
-    guard n > 0 else { return 0 }
-    context.data.withUnsafeBytes { raw in
-        UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + context.offset, byteCount: n)
-    }
-    context.offset += n
-    return n
-}
-
-private let transferDebug: ccurl_debug_callback = { _, type, data, size, userdata in
-    guard let userdata else { return 0 }
-    let context = Unmanaged<TransferContext>.fromOpaque(userdata).takeUnretainedValue()
-    if type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT { context.lastActivity = .now() }
-    if type == CURLINFO_HEADER_OUT, let data {
-        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
-        if line.prefix(8).uppercased() == "RCPT TO:", let open = line.firstIndex(of: "<"),
-            let close = line[open...].firstIndex(of: ">")
-        {
-            context.pendingRecipient = String(line[line.index(after: open)..<close])
-        }
-        context.ehlo.sent(line)
-        context.session.sent(line)
-    }
-    guard type == CURLINFO_HEADER_IN, let data else { return 0 }
-    context.lastActivity = .now()
-    let raw = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
-    context.ehlo.received(raw)
-    context.session.received(raw)
-    if let recipient = context.pendingRecipient, let code = Int(raw.prefix(3)) {
-        if code >= 400 {
-            let reply = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            context.refusedRecipients[recipient] = (code, "<\(recipient)>: \(reply)")
-        }
-        context.pendingRecipient = nil
-    }
-    let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-    if !text.isEmpty {
-        context.lastReply = text
-        if context.committed && context.replyAfterCommit.isEmpty { context.replyAfterCommit = text }
-        if context.failureReply.isEmpty, let first = text.utf8.first,
-            first == UInt8(ascii: "4") || first == UInt8(ascii: "5")
-        {
-            context.failureReply = text
-        }
-    }
-    return 0
 }

@@ -62,14 +62,17 @@ public final class CompactContactList: ContactListing {
     ) throws {
         let reading = try Self.reading(configuration)
         let stream = try VCardReader.stream(
-            contentsOfFile: path, fileName: fileName, makePiece: reading.makePiece, progress: progress, reading.body)
+            contentsOfFile: path, fileName: fileName, listedFieldsOnly: reading.listedFieldsOnly,
+            makePiece: reading.makePiece, progress: progress, reading.body)
         try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
     }
 
     /// Reads vCard `data`; `fileName` names it in diagnostics.
     public convenience init(data: Data, fileName: String, configuration: Configuration) throws {
         let reading = try Self.reading(configuration)
-        let stream = VCardReader.stream(data: data, fileName: fileName, makePiece: reading.makePiece, reading.body)
+        let stream = VCardReader.stream(
+            data: data, fileName: fileName, listedFieldsOnly: reading.listedFieldsOnly, makePiece: reading.makePiece,
+            reading.body)
         try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
     }
 
@@ -96,14 +99,16 @@ public final class CompactContactList: ContactListing {
     ) throws {
         let reading = try Self.reading(configuration)
         let stream = VCardReader.stream(
-            data: data, fileName: fileName, releasingPagesRead: false, makePiece: reading.makePiece, reading.body,
+            data: data, fileName: fileName, releasingPagesRead: false, listedFieldsOnly: reading.listedFieldsOnly,
+            makePiece: reading.makePiece, reading.body,
             maxChunks: maxChunks, threads: threads, minChunkSize: minChunkSize)
         try self.init(stream: consume stream, collation: reading.collation, configuration: configuration)
     }
 
-    /// The collation, each reading thread's empty piece, and what it does with a contact.
+    /// The collation, each reading thread's empty piece, what it does with a contact, and whether a contact
+    /// needs only what a row and a search use (no rule over whole contacts).
     static func reading(_ configuration: Configuration) throws -> (
-        collation: LocalizedCollation, makePiece: @Sendable () -> ListEntries,
+        collation: LocalizedCollation, listedFieldsOnly: Bool, makePiece: @Sendable () -> ListEntries,
         body: @Sendable (inout ListEntries, consuming Contact) -> Void
     ) {
         guard configuration.willLoadItems == nil else { throw UnsupportedConfiguration.willLoadItems }
@@ -113,7 +118,7 @@ public final class CompactContactList: ContactListing {
         let region = configuration.resolvedPhoneRegion
         let validation = configuration.contactEnabledValidation
         return (
-            collation, { ListEntries(region: region) },
+            collation, validation == nil, { ListEntries(region: region) },
             { list, contact in
                 list.append(
                     contact, order: order, preferNicknames: preferNicknames, enabled: validation?(contact) ?? true)
@@ -170,13 +175,17 @@ public final class CompactContactList: ContactListing {
     func cardOffset(row number: Int) -> Int? { cardOffsets.map { $0[Int(order[number])] } }
 
     public func listedRow(_ number: Int) -> ListedRow {
-        let entry = entries[Int(order[number])]
-        return ListedRow(id: entry.id, displayName: entry.displayName, value: values[number], enabled: entry.enabled)
+        // Each field read in place: a copy of the whole entry would retain and release all its strings.
+        let n = Int(order[number])
+        return ListedRow(
+            id: entries[n].id, displayName: entries[n].displayName, value: values[number], enabled: entries[n].enabled)
     }
 
-    public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
+    public func search(
+        _ query: String, keywords: Bool? = nil, fuzzy: Bool = false, refining previous: SearchResult? = nil
+    ) -> SearchResult {
         lazyIndex.search(
-            query, keywords: keywords ?? configuration.searchByKeywords, previous: previous, rowCount: rowCount,
-            sections: sections)
+            query, keywords: keywords ?? configuration.searchByKeywords, fuzzy: fuzzy, previous: previous,
+            rowCount: rowCount, sections: sections)
     }
 }

@@ -17,14 +17,22 @@ public protocol ContactListing: AnyObject, Sendable {
     var rowCount: Int { get }
     /// The number of the row of a contact id (the first, for an id listed twice); nil when it is not listed.
     func rowNumber(id: String) -> Int?
-    /// Searches the list (an empty query lists everyone), as ``ContactsDataSource/search(_:keywords:refining:)``.
-    func search(_ query: String, keywords: Bool?, refining previous: SearchResult?) -> SearchResult
+    /// Searches the list (an empty query lists everyone), as
+    /// ``ContactsDataSource/search(_:keywords:fuzzy:refining:)``.
+    func search(_ query: String, keywords: Bool?, fuzzy: Bool, refining previous: SearchResult?) -> SearchResult
     /// What row `number` shows.
     func listedRow(_ number: Int) -> ListedRow
     /// How many contacts the list left out only for want of its mode's channel that the other channel
     /// would reach: in messages mode those with an email but no phone that takes text messages, in email
     /// mode those with such a phone but no email (0 in `.both`). A command that lists no one says so.
     var otherChannelCount: Int { get }
+}
+
+extension ContactListing {
+    /// Searches the list without fuzzy matching (fzf's extended syntax still applies).
+    public func search(_ query: String, keywords: Bool?, refining previous: SearchResult?) -> SearchResult {
+        search(query, keywords: keywords, fuzzy: false, refining: previous)
+    }
 }
 
 extension ContactsDataSource: ContactListing {

@@ -12,12 +12,39 @@ import Foundation
 /// ```
 public struct ContactLookup: Sendable {
     private let find: @Sendable ([String]) throws -> [String: Contact]
+    /// For a lookup that knows where the cards of a listing's rows are: the contacts of rows, by id.
+    private let findRows: (@Sendable ([(id: String, row: Int)]) throws -> [String: Contact])?
 
     /// A lookup by a function: given ids, the contacts it knows of them (unknown ids left out).
-    public init(_ find: @escaping @Sendable ([String]) throws -> [String: Contact]) { self.find = find }
+    public init(_ find: @escaping @Sendable ([String]) throws -> [String: Contact]) {
+        self.find = find
+        findRows = nil
+    }
+
+    private init(
+        find: @escaping @Sendable ([String]) throws -> [String: Contact],
+        findRows: @escaping @Sendable ([(id: String, row: Int)]) throws -> [String: Contact]
+    ) {
+        self.find = find
+        self.findRows = findRows
+    }
 
     /// The contacts with these ids that the lookup knows, by id.
     public func contacts(ids: [String]) throws -> [String: Contact] { try find(ids) }
+
+    /// The contacts of these rows of the listing the lookup was opened with (``ListingCache/Opened``),
+    /// each given with its id, by id: a saved list's cards are read from where its rows say they begin,
+    /// without looking the ids up (other lookups look the ids up, as ``contacts(ids:)``).
+    ///
+    /// ```swift
+    /// let opened = try ListingCache.standard().open(book: "contacts.vcf", configuration: Configuration())
+    /// let row = Int(opened.listing.search("anna", keywords: nil, refining: nil).rowNumbers[0])
+    /// let found = try opened.contacts.contacts(rows: [(opened.listing.listedRow(row).id, row)])
+    /// ```
+    public func contacts(rows: [(id: String, row: Int)]) throws -> [String: Contact] {
+        if let findRows { return try findRows(rows) }
+        return try find(rows.map(\.id))
+    }
 
     /// The rows' own contacts (a data source keeps them).
     public static func dataSource(_ source: ContactsDataSource) -> ContactLookup {
@@ -73,16 +100,24 @@ public struct ContactLookup: Sendable {
     static func cards(
         of listing: some CardLocating, file path: String, identity: BookIdentity, fallback: ContactLookup
     ) -> ContactLookup {
-        ContactLookup { ids in
-            guard !ids.isEmpty else { return [:] }
-            guard identity.sameStatus(asFile: path) else { return try fallback.contacts(ids: ids) }
+        /// The cards of ids at rows (nil: not listed), read in file order from one mapping of the file.
+        @Sendable func read(_ located: [(id: String, row: Int?)]) throws -> [String: Contact] {
+            guard !located.isEmpty else { return [:] }
+            guard identity.sameStatus(asFile: path) else { return try fallback.contacts(ids: located.map(\.id)) }
             var found: [String: Contact] = [:]
             var missing: [String] = []
-            let rows = listing.rowNumbers(ids: Array(Set(ids)))
-            for id in Set(ids) {
-                if let row = rows[id], let offset = listing.cardOffset(row: row),
-                    let contact = try? VCardReader.contact(inFile: path, atOffset: offset), contact.id == id
-                {
+            var wanted: [(id: String, offset: Int)] = []
+            for (id, row) in located {
+                if let row, let offset = listing.cardOffset(row: row) {
+                    wanted.append((id, offset))
+                } else {
+                    missing.append(id)
+                }
+            }
+            wanted.sort { $0.offset < $1.offset }
+            let cards = (try? VCardReader.contacts(inFile: path, atOffsets: wanted.map(\.offset))) ?? []
+            for (k, (id, _)) in wanted.enumerated() {
+                if k < cards.count, let contact = cards[k], contact.id == id {
                     found[id] = contact
                 } else {
                     missing.append(id)
@@ -91,6 +126,16 @@ public struct ContactLookup: Sendable {
             if !missing.isEmpty { found.merge(try fallback.contacts(ids: missing)) { mine, _ in mine } }
             return found
         }
+        return ContactLookup(
+            find: { ids in
+                let unique = Array(Set(ids))
+                let rows = listing.rowNumbers(ids: unique)
+                return try read(unique.map { ($0, rows[$0]) })
+            },
+            findRows: { rows in
+                var seen = Set<String>()
+                return try read(rows.filter { seen.insert($0.id).inserted }.map { ($0.id, $0.row) })
+            })
     }
 
     /// No contacts: looking one up throws ``SelectionError/contactsUnavailable``. For a selection that only

@@ -72,6 +72,8 @@ public struct SearchResult: Sendable {
     public var count: Int { rowNumbers.count }
     /// The query as the index compared it (lets the next keystroke refine this result).
     let parsed: SearchIndex.Query?
+    /// The extended or fuzzy query that made it (lets the next keystroke refine this result too).
+    var pattern: (pattern: SearchPattern, keywords: Bool, fuzzy: Bool)? = nil
 
     init(query: String, rowNumbers: [Int32], sections: [RowSection], parsed: SearchIndex.Query?) {
         self.query = query
@@ -182,11 +184,15 @@ public final class ContactsDataSource: Sendable {
     /// Searches the list. Plain: the folded query is a substring of the name (or of the nickname,
     /// organization, Pinyin, initials, emails, phone digits). Keywords: every query token is a prefix of
     /// some token of the contact, in any order. A query of only spaces or punctuation lists everyone.
-    /// `previous`, when its query is narrowed by this one, is filtered instead of the whole list.
-    public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
+    /// `previous`, when its query is narrowed by this one, is filtered instead of the whole list. Words match
+    /// in any order; fzf's extended syntax (``SearchPattern``) and, with `fuzzy`, fuzzy matching ranked
+    /// best first (``FuzzyScore``) apply.
+    public func search(
+        _ query: String, keywords: Bool? = nil, fuzzy: Bool = false, refining previous: SearchResult? = nil
+    ) -> SearchResult {
         lazyIndex.search(
-            query, keywords: keywords ?? configuration.searchByKeywords, previous: previous, rowCount: rows.count,
-            sections: sections)
+            query, keywords: keywords ?? configuration.searchByKeywords, fuzzy: fuzzy, previous: previous,
+            rowCount: rows.count, sections: sections)
     }
 
     /// The rows of a section of a search result (or of the full list when `result` is nil).
@@ -273,12 +279,13 @@ final class LazySearchIndex: Sendable {
     }
 
     /// A list's answer to `query` (an empty query lists everyone, in `sections` of `rowCount` rows).
-    func search(_ query: String, keywords: Bool, previous: SearchResult?, rowCount: Int, sections: [RowSection])
-        -> SearchResult
-    {
+    func search(
+        _ query: String, keywords: Bool, fuzzy: Bool = false, previous: SearchResult?, rowCount: Int,
+        sections: [RowSection]
+    ) -> SearchResult {
         if query.isEmpty {
             return .everyone(query: query, rowCount: rowCount, sections: sections, keywords: keywords)
         }
-        return index(for: query).search(query, keywords: keywords, previous: previous)
+        return index(for: query).search(query, keywords: keywords, fuzzy: fuzzy, previous: previous)
     }
 }

@@ -86,6 +86,8 @@ public struct ListingCache: Sendable {
         /// values to choose from), by id: with a saved list of one file, each card read alone from where it
         /// begins; else (or when the file changed since) the sources read again.
         public let contacts: ContactLookup
+        /// Where each contact came from, when several sources were read whole to say so (`namesSources`).
+        public var sources: SourcedAddressBook? = nil
     }
 
     /// How a book is read when no saved list answers: given a label for the step, the progress the reading

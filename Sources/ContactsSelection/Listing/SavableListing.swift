@@ -24,8 +24,14 @@ extension ContactsDataSource {
     /// The options a saved list must have been built with to answer for this configuration.
     public var savedListOptions: String { Self.savedListOptions(configuration) }
 
+    /// The version of the name rules: how a card's name is shown (`Contact.displayName`, `NameOrder`),
+    /// which name it is sorted and sectioned under, and the readings it is searched by. Raise it whenever a
+    /// change of those rules gives the same card another name, place or reading: it is part of every saved
+    /// list's options key, so lists saved under another version are rebuilt, never reused.
+    public static let nameRulesVersion = 1
+
     /// The options key of a list made with `configuration`
-    /// (``savedListOptions(locales:mode:skipUnnamed:sortOrder:preferNicknames:region:)``).
+    /// (``savedListOptions(locales:mode:skipUnnamed:sortOrder:preferNicknames:nameRules:region:)``).
     public static func savedListOptions(_ configuration: Configuration) -> String {
         savedListOptions(
             locales: configuration.locales, mode: configuration.mode,
@@ -34,9 +40,9 @@ extension ContactsDataSource {
     }
 
     /// The options key of a list (what changes its rows, names, order, sections or keys): the whole list of
-    /// locales (the others add index letters and readings), the version of the section rules, and `region`,
-    /// the phone region its numbers were read with ("ZZ" for none): a list saved for one region never
-    /// answers for another.
+    /// locales (the others add index letters and readings), the version of the section rules and of the
+    /// name rules (``nameRulesVersion``), and `region`, the phone region its numbers were read with ("ZZ"
+    /// for none): a list saved for one region, or under other rules, never answers for another.
     ///
     /// ```swift
     /// ContactsDataSource.savedListOptions(
@@ -45,14 +51,15 @@ extension ContactsDataSource {
     /// ```
     public static func savedListOptions(
         locales: [String], mode: SelectionMode, skipUnnamed: Bool, sortOrder: NameSortOrder,
-        preferNicknames: Bool = false, region: String
+        preferNicknames: Bool = false, nameRules: Int = nameRulesVersion, region: String
     ) -> String {
         "locales=\(locales.joined(separator: ",")) sections=\(SectionIndex.rulesVersion) mode=\(mode.rawValue) "
-            + "skip-unnamed=\(skipUnnamed) sort=\(sortOrder) nicknames=\(preferNicknames) region=\(region)"
+            + "skip-unnamed=\(skipUnnamed) sort=\(sortOrder) nicknames=\(preferNicknames) names=\(nameRules) "
+            + "region=\(region)"
     }
 
     /// The phone region an options key was made with
-    /// (``savedListOptions(locales:mode:skipUnnamed:sortOrder:preferNicknames:region:)``), "ZZ" when it names
+    /// (``savedListOptions(locales:mode:skipUnnamed:sortOrder:preferNicknames:nameRules:region:)``), "ZZ" when it names
     /// none.
     static func region(inSavedListOptions options: String) -> String {
         guard let range = options.range(of: " region=", options: .backwards) else { return "ZZ" }

@@ -186,16 +186,18 @@ public final class SavedList: ContactListing, @unchecked Sendable {
         }
     }
 
-    public func search(_ query: String, keywords: Bool? = nil, refining previous: SearchResult? = nil) -> SearchResult {
+    public func search(
+        _ query: String, keywords: Bool? = nil, fuzzy: Bool = false, refining previous: SearchResult? = nil
+    ) -> SearchResult {
         let keywords = keywords ?? false
         if query.isEmpty {
             return .everyone(query: query, rowCount: rowCount, sections: sections, keywords: keywords)
         }
         // ASCII and Latin-1 queries fold without ICU; the first other one opens the transliterators, once.
         guard SearchFolding.foldLatin1(query) == nil, let folded = foldingIndex() else {
-            return index.search(query, keywords: keywords, previous: previous)
+            return index.search(query, keywords: keywords, fuzzy: fuzzy, previous: previous)
         }
-        return folded.search(query, keywords: keywords, previous: previous)
+        return folded.search(query, keywords: keywords, fuzzy: fuzzy, previous: previous)
     }
 
     public func listedRow(_ number: Int) -> ListedRow {

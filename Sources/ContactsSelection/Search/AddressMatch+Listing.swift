@@ -55,15 +55,18 @@ extension AddressMatch {
         _ query: String, in listing: any ContactListing, contacts: ContactLookup, keywords: Bool? = nil
     ) throws -> [AddressMatch] {
         var ids: [String] = []
+        var rows: [(id: String, row: Int)] = []
         var names: [String: String] = [:]
         for number in listing.search(query, keywords: keywords, refining: nil).rowNumbers {
             let row = listing.listedRow(Int(number))
             if names[row.id] == nil {
                 names[row.id] = row.displayName
                 ids.append(row.id)
+                rows.append((row.id, Int(number)))
             }
         }
-        let found = try contacts.contacts(ids: ids)
+        // The found rows say where their cards are (a saved list's): no id is looked up.
+        let found = try contacts.contacts(rows: rows)
         var ranked: [(rank: Rank, order: Int, matches: [AddressMatch])] = []
         for (order, id) in ids.enumerated() {
             guard let contact = found[id], !contact.emails.isEmpty else { continue }

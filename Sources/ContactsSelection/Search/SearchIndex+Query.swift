@@ -55,7 +55,9 @@ extension SearchIndex {
             let raw = text.trimmingCharacters(in: .whitespaces).lowercased()
             return Query(keywords: false, needles: [Array(raw.utf8)], digits: nil)
         }
-        let needles = keywords ? folded.split(separator: " ").map { Array($0.utf8) } : [Array(folded.utf8)]
+        // Words in any order: each is a needle of its own (a query of digits stays one, read as a number).
+        let needles =
+            keywords || digits == nil ? folded.split(separator: " ").map { Array($0.utf8) } : [Array(folded.utf8)]
         return Query(keywords: keywords, needles: needles, digits: digits, international: international)
     }
 
@@ -71,15 +73,13 @@ extension SearchIndex {
             // Rows found through the number's E.164 digits must have been found by the wider query too.
             guard let wi = wider.international, contains(ni, wi) else { return false }
         }
-        if narrower.keywords {
-            // Each old token must be a prefix of the new token at the same place; new tokens may be added.
-            guard narrower.needles.count >= wider.needles.count else { return false }
-            for (n, w) in zip(narrower.needles, wider.needles) where !n.starts(with: w) { return false }
-            return true
+        // Each old word must be a prefix (keywords) or a part (plain) of the new word at the same place; new
+        // words may be added.
+        guard narrower.needles.count >= wider.needles.count else { return false }
+        for (n, w) in zip(narrower.needles, wider.needles) {
+            if narrower.keywords ? !n.starts(with: w) : !contains(n, w) { return false }
         }
-        guard let n = narrower.needles.first else { return wider.needles.isEmpty }
-        guard let w = wider.needles.first else { return true }
-        return contains(n, w)
+        return true
     }
 
     static func contains(_ a: [UInt8], _ b: [UInt8]) -> Bool {

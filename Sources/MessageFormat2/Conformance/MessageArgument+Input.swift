@@ -14,6 +14,21 @@ extension MessageArgument {
         return (name, Characters.isNumberLiteral(value) ? .decimal(value) : .string(value))
     }
 
+    /// `NAME=VALUE` texts (``assignment(_:)``) as arguments, a later NAME winning, and the texts that are not
+    /// assignments, in order.
+    ///
+    /// ```swift
+    /// MessageArgument.assignments(["n=3", "oops"])   // (["n": .decimal("3")], malformed: ["oops"])
+    /// ```
+    public static func assignments(_ texts: [String]) -> (arguments: [String: MessageArgument], malformed: [String]) {
+        var arguments: [String: MessageArgument] = [:]
+        var malformed: [String] = []
+        for text in texts {
+            if let (name, value) = assignment(text) { arguments[name] = value } else { malformed.append(text) }
+        }
+        return (arguments, malformed)
+    }
+
     /// The arguments of a JSON object (`{"count": 3, "name": "Ada"}`): strings, exact numbers, booleans.
     /// Throws the reader's error (file, line, column) or a message when the document is not an object.
     package static func arguments(json bytes: [UInt8], file: String) throws -> [String: MessageArgument] {

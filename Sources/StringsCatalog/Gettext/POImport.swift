@@ -119,9 +119,10 @@ public enum POImport {
             }
             return nil
         } catch {
+            guard case .pluralExpression(let column, let message) = error else { return (1, "\(error)") }
             let offset =
                 value.range(of: "plural=" + text).map { value.distance(from: value.startIndex, to: $0.lowerBound) } ?? 0
-            return (offset + 8 + error.column - 1, error.message)
+            return (offset + 8 + column - 1, message)
         }
     }
 }

@@ -7,11 +7,11 @@
 /// e.evaluate(5)   // 1
 /// ```
 public struct PluralExpression: Sendable, Hashable {
-    /// A syntax error: the 1-based column in the expression and what was expected there.
-    public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var column: Int
-        public var message: String
-        public var description: String { "column \(column): \(message)" }
+    /// A syntax error: the 1-based column in the expression and what was expected there (thrown to callers
+    /// as ``StringsCatalogError/pluralExpression(column:message:)``).
+    struct SyntaxError: Error, Sendable, Hashable {
+        var column: Int
+        var message: String
     }
 
     indirect enum Node: Sendable, Hashable {
@@ -33,15 +33,20 @@ public struct PluralExpression: Sendable, Hashable {
         self.root = root
     }
 
-    /// Parses `text`; throws ``SyntaxError`` naming the column and what was expected.
-    public init(parsing text: String) throws(SyntaxError) {
+    /// Parses `text`; throws ``StringsCatalogError/pluralExpression(column:message:)`` naming the column and
+    /// what was expected.
+    public init(parsing text: String) throws(StringsCatalogError) {
         var parser = Parser(Array(text.utf8))
-        let node = try parser.conditional()
-        parser.skipSpace()
-        if parser.i < parser.bytes.count {
-            throw parser.error("expected an operator or the end of the expression")
+        do throws(SyntaxError) {
+            let node = try parser.conditional()
+            parser.skipSpace()
+            if parser.i < parser.bytes.count {
+                throw parser.error("expected an operator or the end of the expression")
+            }
+            self.init(text: text, root: node)
+        } catch {
+            throw .pluralExpression(column: error.column, message: error.message)
         }
-        self.init(text: text, root: node)
     }
 
     /// The value for `n`, in unsigned 64-bit arithmetic (wrapping; division by zero gives 0).

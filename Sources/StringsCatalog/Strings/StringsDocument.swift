@@ -246,6 +246,10 @@ public struct StringsDocument: Sendable, Hashable {
     }
 
     private mutating func loadPropertyList(_ bytes: [UInt8]) {
+        if let problem = XMLInput.propertyListProblem(bytes, file: file, what: "property list") {
+            diagnostics.append(problem)
+            return
+        }
         do {
             let plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
             guard let dict = plist as? [String: Any] else {

@@ -36,6 +36,12 @@ public struct StringsFormat: LocalizationFormat {
         XLIFF.importStrings(unit, target: target, table: table, language: language, into: &folder)
     }
 
+    public func status(_ folder: LocalizationFolder) -> [LanguageStatus] { folder.stringsStatus() }
+
+    public func sync(_ folder: inout LocalizationFolder, prune: Bool, report: inout SyncReport) {
+        folder.syncStrings(prune: prune, report: &report)
+    }
+
     public func pseudolocalize(
         _ folder: inout LocalizationFolder, with pseudo: Pseudolocalizer, into language: String
     ) -> Int {

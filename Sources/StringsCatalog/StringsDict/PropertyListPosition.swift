@@ -17,7 +17,7 @@ enum PropertyListPosition {
         guard text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") else { return (1, 1) }
         // Bytes that are not UTF-8 (CF: "Unable to convert string to correct encoding").
         let utf8: Data
-        do { utf8 = try XMLInput.utf8(Data(bytes), file: "", what: "") } catch {
+        do { utf8 = try XMLInput.utf8(Data(bytes), file: "", what: "", allowsDoctype: true) } catch {
             if case StringsCatalogError.malformed(_, let line, let column, _) = error { return (line, column) }
             return (1, 1)
         }

@@ -189,6 +189,10 @@ public struct StringsDictDocument: Sendable, Hashable {
                     file: file, line: line, column: column, severity: severity, code: "stringsdict",
                     message: message))
         }
+        if let problem = XMLInput.propertyListProblem(bytes, file: file, what: "stringsdict") {
+            diagnostics.append(problem)
+            return
+        }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

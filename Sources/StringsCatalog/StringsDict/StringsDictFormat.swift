@@ -50,6 +50,12 @@ public struct StringsDictFormat: LocalizationFormat {
         }
     }
 
+    public func status(_ folder: LocalizationFolder) -> [LanguageStatus] { folder.stringsDictStatus() }
+
+    public func sync(_ folder: inout LocalizationFolder, prune: Bool, report: inout SyncReport) {
+        folder.syncStringsDicts(prune: prune, report: &report)
+    }
+
     public func pseudolocalize(
         _ folder: inout LocalizationFolder, with pseudo: Pseudolocalizer, into language: String
     ) -> Int {

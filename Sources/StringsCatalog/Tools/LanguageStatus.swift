@@ -9,88 +9,60 @@ public struct LanguageStatus: Sendable, Hashable, Codable {
     /// Present but identical to the source value (or marked for translation by sync).
     public var untranslated: Int
     public var percent: Double { total == 0 ? 100 : Double(translated) * 100 / Double(total) }
+
+    /// A language with nothing counted yet.
+    public init(language: String, total: Int = 0, translated: Int = 0, missing: Int = 0, untranslated: Int = 0) {
+        self.language = language
+        self.total = total
+        self.translated = translated
+        self.missing = missing
+        self.untranslated = untranslated
+    }
+
+    /// Counts one source key: translated, missing, or present but untranslated.
+    public mutating func count(translated: Bool, missing: Bool, untranslated: Bool) {
+        total += 1
+        if translated { self.translated += 1 }
+        if missing { self.missing += 1 }
+        if untranslated { self.untranslated += 1 }
+    }
+}
+
+/// Per-language counts made while walking a format's source keys.
+struct LanguageTally {
+    private(set) var rows: [String: LanguageStatus] = [:]
+
+    mutating func count(_ language: String, translated: Bool, missing: Bool, untranslated: Bool) {
+        rows[language, default: LanguageStatus(language: language)].count(
+            translated: translated, missing: missing, untranslated: untranslated)
+    }
+
+    mutating func add(_ row: LanguageStatus) {
+        var sum = rows[row.language] ?? LanguageStatus(language: row.language)
+        sum.total += row.total
+        sum.translated += row.translated
+        sum.missing += row.missing
+        sum.untranslated += row.untranslated
+        rows[row.language] = sum
+    }
+
+    var sorted: [LanguageStatus] { rows.values.sorted { $0.language < $1.language } }
 }
 
 extension LocalizationFolder {
-    /// Per-language coverage of the source keys (`.strings`, `.stringsdict` and `.xcstrings`).
+    /// Per-language coverage of the source keys of every format (``formats``: `.strings`, `.stringsdict` and
+    /// `.xcstrings`, and any added), each format's ``LocalizationFormat/status(_:)`` added up.
     public func status() -> [LanguageStatus] {
-        var result: [String: LanguageStatus] = [:]
-        let dev = developmentLanguage
-        func bump(_ language: String, translated: Bool, missing: Bool, untranslated: Bool) {
-            var s =
-                result[language]
-                ?? LanguageStatus(language: language, total: 0, translated: 0, missing: 0, untranslated: 0)
-            s.total += 1
-            if translated { s.translated += 1 }
-            if missing { s.missing += 1 }
-            if untranslated { s.untranslated += 1 }
-            result[language] = s
+        var tally = LanguageTally()
+        for format in formats {
+            for row in format.status(self) { tally.add(row) }
         }
-        var sourceKeys: [(table: String, key: String, value: String, plural: Bool)] = []
-        let tables = Set((strings[dev] ?? [:]).keys).union((strings["Base"] ?? [:]).keys)
-            .union((stringsDicts[dev] ?? [:]).keys).union((stringsDicts["Base"] ?? [:]).keys)
-        for table in tables.sorted() {
-            let plurals = sourceDictEntries(table)
-            for key in plurals.keys.sorted() { sourceKeys.append((table, key, "", true)) }
-            var seen = Set<String>()
-            for e in sourceStrings(table)?.entries ?? [] where plurals[e.key] == nil {
-                if seen.insert(e.key).inserted { sourceKeys.append((table, e.key, e.value, false)) }
-            }
-        }
-        // Each language's table indexed once (key → its last entry, what a lookup sees), not searched per key.
-        var lastEntries: [String: (entries: [StringsDocument.Entry], index: [String: Int])] = [:]
-        func lastEntry(_ language: String, _ table: String, _ key: String) -> StringsDocument.Entry? {
-            if lastEntries[table] == nil {
-                let entries = strings[language]?[table]?.entries ?? []
-                var index: [String: Int] = [:]
-                index.reserveCapacity(entries.count)
-                for (k, e) in entries.enumerated() { index[e.key] = k }
-                lastEntries[table] = (entries, index)
-            }
-            guard let t = lastEntries[table], let k = t.index[key] else { return nil }
-            return t.entries[k]
-        }
-        let languageList = Set(languages).union(languages.isEmpty ? [] : [dev]).subtracting(["Base"])
-        for language in languageList.sorted() {
-            lastEntries.removeAll()
-            for sk in sourceKeys {
-                if language == dev {
-                    bump(language, translated: true, missing: false, untranslated: false)
-                    continue
-                }
-                if sk.plural {
-                    let has = stringsDicts[language]?[sk.table]?.entries[sk.key] != nil
-                    bump(language, translated: has, missing: !has, untranslated: false)
-                } else if let e = lastEntry(language, sk.table, sk.key) {
-                    let untranslated =
-                        e.comment?.hasPrefix(Self.needsTranslationMarker) == true
-                        || (e.value == sk.value && Self.letters(sk.value)) || e.value.isEmpty
-                    bump(language, translated: !untranslated, missing: false, untranslated: untranslated)
-                } else {
-                    bump(language, translated: false, missing: true, untranslated: false)
-                }
-            }
-        }
-        for (_, cat) in catalogs {
-            let entries = cat.entries
-            for language in cat.languages {
-                for entry in entries where entry.shouldTranslate && !entry.isEmptyLiteral {
-                    if language == cat.sourceLanguage {
-                        bump(language, translated: true, missing: false, untranslated: false)
-                        continue
-                    }
-                    guard let loc = entry.localizations[language] else {
-                        bump(language, translated: false, missing: true, untranslated: false)
-                        continue
-                    }
-                    let states =
-                        [loc.state] + loc.plural.values.map(\.state) + loc.device.values.map(\.state)
-                        + loc.substitutions.values.flatMap { $0.plural.values.map(\.state) }
-                    let done = states.compactMap { $0 }.allSatisfy { $0 == "translated" }
-                    bump(language, translated: done, missing: false, untranslated: !done)
-                }
-            }
-        }
-        return result.values.sorted { $0.language < $1.language }
+        return tally.sorted
+    }
+
+    /// The languages whose `.lproj` tables are counted: every one, and the development language when there
+    /// is any (`Base` is not a language).
+    var lprojStatusLanguages: [String] {
+        Set(languages).union(languages.isEmpty ? [] : [developmentLanguage]).subtracting(["Base"]).sorted()
     }
 }

@@ -7,20 +7,32 @@ public struct SyncReport: Sendable, Hashable, Codable {
     public var written: [String] = []
     /// Keys that could not be added or removed (the others were).
     public var problems: [String] = []
+
+    public init() {}
 }
 
 extension LocalizationFolder {
     /// The comment prefix `sync` puts on keys it copies from the source language.
     public static let needsTranslationMarker = "NEEDS TRANSLATION"
     /// Adds every source key missing from a language (source value, source comment prefixed with
-    /// ``needsTranslationMarker``) and, with `prune`, removes keys the source no longer has. Touches
-    /// nothing else; call ``save()`` to write.
+    /// ``needsTranslationMarker``) and, with `prune`, removes keys the source no longer has: each format of
+    /// ``formats`` in turn (``LocalizationFormat/sync(_:prune:report:)``). Touches nothing else; call
+    /// ``save()`` to write.
     public mutating func sync(prune: Bool) -> SyncReport {
         var report = SyncReport()
-        let dev = developmentLanguage
+        for format in formats { format.sync(&self, prune: prune, report: &report) }
+        return report
+    }
+
+    /// The comment of a key `sync` copies from the source language.
+    func copiedComment(_ comment: String?) -> String {
+        "\(Self.needsTranslationMarker) (copied from \(developmentLanguage))" + (comment.map { ": \($0)" } ?? "")
+    }
+
+    /// `.strings`: the keys a language lacks, unless its `.stringsdict` of the table has them as plurals.
+    mutating func syncStrings(prune: Bool, report: inout SyncReport) {
         for language in targetLanguages {
-            let stringsTables = Set((strings[dev] ?? [:]).keys).union((strings["Base"] ?? [:]).keys)
-            for table in stringsTables.sorted() {
+            for table in sourceStringsTables.sorted() {
                 guard let source = sourceStrings(table) else { continue }
                 let plurals = stringsDicts[language]?[table]?.entries ?? [:]
                 var doc =
@@ -29,9 +41,7 @@ extension LocalizationFolder {
                 let present = doc.dictionary
                 for e in source.entries where present[e.key] == nil && plurals[e.key] == nil {
                     if report.added[language]?.contains(e.key) == true { continue }
-                    let comment =
-                        "\(Self.needsTranslationMarker) (copied from \(dev))" + (e.comment.map { ": \($0)" } ?? "")
-                    doc.setValue(e.value, forKey: e.key, comment: comment)
+                    doc.setValue(e.value, forKey: e.key, comment: copiedComment(e.comment))
                     report.added[language, default: []].append(e.key)
                 }
                 if prune {
@@ -45,8 +55,13 @@ extension LocalizationFolder {
                     strings[language, default: [:]][table] = doc
                 }
             }
-            let dictTables = Set((stringsDicts[dev] ?? [:]).keys).union((stringsDicts["Base"] ?? [:]).keys)
-            for table in dictTables.sorted() {
+        }
+    }
+
+    /// `.stringsdict`: the plural keys a language lacks, unless its `.strings` of the table has them.
+    mutating func syncStringsDicts(prune: Bool, report: inout SyncReport) {
+        for language in targetLanguages {
+            for table in sourceDictTables.sorted() {
                 let sourceEntries = sourceDictEntries(table)
                 var doc =
                     stringsDicts[language]?[table]
@@ -56,10 +71,7 @@ extension LocalizationFolder {
                 let wasNew = stringsDicts[language]?[table] == nil
                 for key in sourceEntries.keys.sorted()
                 where doc.entries[key] == nil && strings[language]?[table]?[key] == nil {
-                    let comment =
-                        "\(Self.needsTranslationMarker) (copied from \(dev))"
-                        + (sourceEntries[key]!.comment.map { ": \($0)" } ?? "")
-                    if doc.addEntry(sourceEntries[key]!, comment: comment) {
+                    if doc.addEntry(sourceEntries[key]!, comment: copiedComment(sourceEntries[key]!.comment)) {
                         report.added[language, default: []].append(key)
                     } else {
                         report.problems.append("\(doc.file): cannot add \"\(key)\" (not an editable XML property list)")
@@ -78,16 +90,18 @@ extension LocalizationFolder {
                 if !wasNew || doc.isEdited { stringsDicts[language, default: [:]][table] = doc }
             }
         }
-        if prune {
-            // Keys Xcode marked stale (no longer in the source code) leave the catalogs.
-            for (table, var cat) in catalogs {
-                let stale = cat.entries.filter { $0.extractionState == "stale" }.map(\.key)
-                guard !stale.isEmpty else { continue }
-                for key in stale { cat.removeKey(key) }
-                report.removed["\(table).xcstrings", default: []] += stale
-                catalogs[table] = cat
-            }
+    }
+
+    /// `.xcstrings`: with `prune`, the keys Xcode marked stale (no longer in the source code) leave the
+    /// catalogs. (Xcode adds the missing ones itself.)
+    mutating func pruneStaleCatalogKeys(prune: Bool, report: inout SyncReport) {
+        guard prune else { return }
+        for (table, var cat) in catalogs {
+            let stale = cat.entries.filter { $0.extractionState == "stale" }.map(\.key)
+            guard !stale.isEmpty else { continue }
+            for key in stale { cat.removeKey(key) }
+            report.removed["\(table).xcstrings", default: []] += stale
+            catalogs[table] = cat
         }
-        return report
     }
 }

@@ -62,6 +62,12 @@ public struct XCStringsFormat: LocalizationFormat {
         return cat.entry(key)?.extractionState == "stale"
     }
 
+    public func status(_ folder: LocalizationFolder) -> [LanguageStatus] { folder.catalogStatus() }
+
+    public func sync(_ folder: inout LocalizationFolder, prune: Bool, report: inout SyncReport) {
+        folder.pruneStaleCatalogKeys(prune: prune, report: &report)
+    }
+
     public func pseudolocalize(
         _ folder: inout LocalizationFolder, with pseudo: Pseudolocalizer, into language: String
     ) -> Int {

@@ -27,3 +27,31 @@ extension XLIFF {
         return ExportedFile(url: url, entries: units.count, untranslated: units.filter { $0.target == nil }.count)
     }
 }
+
+extension XLIFF {
+    /// Writes one XLIFF file (or with `bundle` one `.xcloc`) per language into `directory`, made first: every
+    /// language of the folder but the development language when `languages` is empty. A folder with no other
+    /// language is ``StringsCatalogError/invalidArgument(_:)``.
+    ///
+    /// ```swift
+    /// let folder = try LocalizationFolder(directory: URL(fileURLWithPath: "Localizations"))
+    /// let written = try XLIFF.write(folder, languages: [], into: URL(fileURLWithPath: "xliff"))
+    /// ```
+    public static func write(
+        _ folder: LocalizationFolder, languages: [String], into directory: URL, bundle: Bool = false
+    ) throws -> [ExportedFile] {
+        let languages =
+            languages.isEmpty ? folder.allLanguages.filter { $0 != folder.developmentLanguage } : languages
+        if languages.isEmpty {
+            throw StringsCatalogError.invalidArgument(
+                "\(folder.displayRoot) has no language besides \(folder.developmentLanguage) to export")
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StringsCatalogError.invalidArgument(
+                "cannot create \(directory.relativePath): \(error.localizedDescription)")
+        }
+        return try languages.map { try write(folder, language: $0, into: directory, bundle: bundle) }
+    }
+}

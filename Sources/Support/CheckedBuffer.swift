@@ -1,9 +1,10 @@
 import Foundation
 
-/// A growable run of plain values in memory its owner manages: the one type through which the vCard reader
-/// reaches the memory of its own buffers (the unfolded content line, the decoding buffer, the parameter and
-/// value spans), instead of raw pointers and separate length and capacity variables. Values with references
-/// live in its sibling ``CheckedStorage``.
+/// A growable run of plain values in memory its owner manages: the package's one growable unsafe buffer. The
+/// vCard reader reaches the memory of its own buffers through it (the unfolded content line, the decoding
+/// buffer, the parameter and value spans), and the template renderer writes its output into one, instead of
+/// raw pointers and separate length and capacity variables. (Values with references live in ContactsCore's
+/// `CheckedStorage`.)
 ///
 /// Invariants (``checkInvariants()`` tests them):
 /// - `0 <= count <= capacity` and `capacity >= 1`;
@@ -24,29 +25,29 @@ import Foundation
 /// bytes[0] = 0x61  // writes through to the shared memory
 /// print(bytes.count)  // 1
 /// ```
-struct CheckedBuffer<Element: BitwiseCopyable> {
-    private var base: UnsafeMutablePointer<Element>
+package struct CheckedBuffer<Element: BitwiseCopyable> {
+    @usableFromInline var base: UnsafeMutablePointer<Element>
     /// The initialized elements: `0..<count`.
-    private(set) var count = 0
+    @usableFromInline package internal(set) var count = 0
     /// The elements there is room for without growing.
-    private(set) var capacity: Int
+    @usableFromInline package internal(set) var capacity: Int
 
     /// An empty buffer with room for `capacity` (≥ 1) elements.
-    init(capacity: Int) {
+    @inlinable package init(capacity: Int) {
         precondition(capacity >= 1, "a CheckedBuffer needs a capacity of at least 1")
         base = .allocate(capacity: capacity)
         self.capacity = capacity
     }
 
-    var isEmpty: Bool { count == 0 }
+    @inlinable package var isEmpty: Bool { count == 0 }
 
     /// Whether `range` lies within `0..<count` (the check behind every accessor).
-    @inline(__always) static func isValid(_ range: Range<Int>, count: Int) -> Bool {
+    @inlinable @inline(__always) package static func isValid(_ range: Range<Int>, count: Int) -> Bool {
         range.lowerBound >= 0 && range.upperBound <= count
     }
 
     /// The element at `i` (`0 <= i < count`); setting writes through to the shared memory.
-    @inline(__always) subscript(i: Int) -> Element {
+    @inlinable @inline(__always) package subscript(i: Int) -> Element {
         get {
             assert(i >= 0 && i < count, "CheckedBuffer index out of range")
             return base[i]
@@ -58,43 +59,57 @@ struct CheckedBuffer<Element: BitwiseCopyable> {
     }
 
     /// The initialized elements.
-    @inline(__always) var all: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+    @inlinable @inline(__always) package var all: UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: base, count: count)
+    }
 
     /// The elements in `range` (within `0..<count`).
-    @inline(__always) func extracting(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
+    @inlinable @inline(__always) package func extracting(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
         assert(Self.isValid(range, count: count), "CheckedBuffer range out of bounds")
         return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
-    @inline(__always) mutating func append(_ element: Element) {
+    @inlinable @inline(__always) package mutating func append(_ element: Element) {
         if count == capacity { grow(to: count + 1) }
         (base + count).initialize(to: element)
         count += 1
     }
 
-    @inline(__always) mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    @inlinable @inline(__always) package mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         guard let source = elements.baseAddress, !elements.isEmpty else { return }
         if count + elements.count > capacity { grow(to: count + elements.count) }
         (base + count).initialize(from: source, count: elements.count)
         count += elements.count
     }
 
+    /// Makes room for `maximum` more elements and appends those `body` initializes from the end of the
+    /// elements: it gets the first free place and returns how many (at most `maximum`) it wrote. The
+    /// escaping writers of the template renderer append through this.
+    @inlinable @inline(__always) package mutating func append(
+        upTo maximum: Int, _ body: (UnsafeMutablePointer<Element>) -> Int
+    ) {
+        if count + maximum > capacity { grow(to: count + maximum) }
+        let written = body(base + count)
+        assert(written >= 0 && written <= maximum, "CheckedBuffer: more elements written than reserved")
+        count += written
+    }
+
     /// Empties the buffer; the capacity stays.
-    @inline(__always) mutating func removeAll() { count = 0 }
+    @inlinable @inline(__always) package mutating func removeAll() { count = 0 }
 
     /// Drops the last `n` elements (`0 <= n <= count`).
-    @inline(__always) mutating func removeLast(_ n: Int = 1) {
+    @inlinable @inline(__always) package mutating func removeLast(_ n: Int = 1) {
         assert(n >= 0 && n <= count, "CheckedBuffer cannot remove more elements than it has")
         count -= n
     }
 
     /// Makes room for at least `minimumCapacity` elements, keeping the elements.
-    mutating func reserveCapacity(_ minimumCapacity: Int) {
+    @inlinable package mutating func reserveCapacity(_ minimumCapacity: Int) {
         if minimumCapacity > capacity { grow(to: minimumCapacity) }
     }
 
     /// Doubles the capacity until `needed` fits and moves the elements over.
-    private mutating func grow(to needed: Int) {
+    @usableFromInline mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
@@ -105,23 +120,23 @@ struct CheckedBuffer<Element: BitwiseCopyable> {
     }
 
     /// Frees the memory; the owner calls it once, and uses no copy of the buffer afterwards.
-    func deallocate() { base.deallocate() }
+    package func deallocate() { base.deallocate() }
 
     /// Whether the size invariants hold (for tests).
-    func checkInvariants() -> Bool { capacity >= 1 && count >= 0 && count <= capacity }
+    package func checkInvariants() -> Bool { capacity >= 1 && count >= 0 && count <= capacity }
 }
 
 extension UnsafeBufferPointer<UInt8> {
     /// The 8 bytes at `offset` (`offset + 8 <= count`, checked in debug builds) as one word, in the machine's
     /// byte order: the ASCII and hash loops read their bytes 8 at a time only through this.
-    @inline(__always) func word(at offset: Int) -> UInt64 {
+    @inlinable @inline(__always) package func word(at offset: Int) -> UInt64 {
         assert(offset >= 0 && offset + 8 <= count, "word read outside the buffer")
         return UnsafeRawBufferPointer(self).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
     }
 
     /// The offset of the first `byte` in `self[range]` (found with `memchr`), nil when there is none. The range
     /// is checked in debug builds, as ``CheckedBuffer``'s are: the reader searches its input only through this.
-    @inline(__always) func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
+    @inlinable @inline(__always) package func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
         assert(range.lowerBound >= 0 && range.upperBound <= count, "byte search outside the buffer")
         guard let base = baseAddress, !range.isEmpty,
             let hit = memchr(base + range.lowerBound, Int32(byte), range.count)

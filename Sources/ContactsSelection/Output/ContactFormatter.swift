@@ -26,44 +26,16 @@ public protocol FormattedOutput {
     mutating func formatInParallel(_ positions: Range<Int>, _ format: @Sendable (Int, inout [UInt8]) -> Void)
 }
 
-/// The one formatter of contacts for `list`, `search`, `query` and `pick`: a listing (text or JSON), a
-/// selection (lines of RFC 5322 addresses, JSON, ids), a pinned row, and address matches in a mail
-/// client's format. Human text passes through ``safe`` (the caller's rule for text shown on a terminal);
-/// JSON is exact, written by the package's one JSON writer.
+/// How contacts are spelled for `list`, `search`, `query` and `pick`: a sectioned listing (text or JSON),
+/// RFC 5322 addresses and tab-separated fields; ``ContactPrinter`` writes them in each output format.
+/// Human text passes through ``safe`` (the caller's rule for text shown on a terminal); JSON is exact,
+/// written by the package's one JSON writer.
 ///
 /// ```swift
-/// let formatter = ContactFormatter()
-/// formatter.selection(
-///     [FormattedContact(id: "js", name: "Smith, John", value: "john@example.org", channel: .email)],
-///     as: .lines)   // "\"Smith, John\" <john@example.org>\n"
+/// ContactFormatter.mailbox(name: "Smith, John", address: "john@example.org")
+/// // "\"Smith, John\" <john@example.org>"
 /// ```
 public struct ContactFormatter: Sendable {
-    /// How a selection is written (`pick --output`; `vcard` is written from the cards by the caller).
-    public enum SelectionFormat: String, Sendable, CaseIterable {
-        /// One line a contact: an RFC 5322 address, `"Smith, John" <john@example.org>` (a number in the
-        /// same form).
-        case lines
-        /// `[{"channel", "id", "name", "value"}]`; a pinned row as `[{"pin"}]`.
-        case json
-        /// The ids joined by `,` on one line (for `compose --ids`).
-        case ids
-        /// One line a contact, no header: `name<TAB>value<TAB>id` (tabs and line breaks in a field as
-        /// spaces), for `fzf` and `cut`.
-        case tsv
-    }
-
-    /// How address matches are written (`query --format`).
-    public enum MatchFormat: String, Sendable, CaseIterable {
-        /// mutt's `query_command`: a first line of text, then `address<TAB>name<TAB>organization or label`.
-        case mutt
-        /// aerc's `address-book-cmd`: `email<TAB>name`, no header line.
-        case aerc
-        /// A header line, then `email<TAB>name<TAB>label<TAB>organization<TAB>id`.
-        case tsv
-        /// `[{"email", "id", "label", "name", "organization"}]`.
-        case json
-    }
-
     /// What text meant for people passes through (the CLI's `terminalSafe`); JSON never does.
     public var safe: @Sendable (String) -> String
 
@@ -107,71 +79,26 @@ public struct ContactFormatter: Sendable {
         return out + "\""
     }
 
-    // MARK: - A selection
-
-    /// `contacts` (in the order given: the order they were selected) as `format` writes them, with the
-    /// final newline.
-    public func selection(_ contacts: [FormattedContact], as format: SelectionFormat) -> String {
-        switch format {
-        case .lines:
-            return contacts.map { Self.mailbox(name: safe($0.name), address: safe($0.value)) + "\n" }.joined()
-        case .ids:
-            return contacts.map(\.id).joined(separator: ",") + "\n"
-        case .tsv:
-            return contacts.map { field($0.name) + "\t" + field($0.value) + "\t" + field($0.id) + "\n" }.joined()
-        case .json:
-            return JSONText.written(.array(contacts.map(Self.json))) + "\n"
-        }
-    }
-
-    /// A pinned row chosen instead of contacts: `[{"pin": ID}]` in JSON, else its id on a line.
-    public func pinned(_ id: String, as format: SelectionFormat) -> String {
-        switch format {
-        case .json: return JSONText.written(.array([.object([JSONMember(key: "pin", value: .string(id))])])) + "\n"
-        case .lines, .ids, .tsv: return safe(id) + "\n"
-        }
-    }
-
-    // MARK: - Address matches
-
-    /// `matches` (of the search for `query`) as `format` writes them, with the final newline; every field
-    /// of a tab-separated line on one line (tabs and line breaks as spaces).
-    public func matches(_ matches: [AddressMatch], query: String, as format: MatchFormat) -> String {
-        var out = ""
-        switch format {
-        case .aerc:
-            for m in matches { out += field(m.email) + "\t" + field(m.name) + "\n" }
-        case .tsv:
-            out += "email\tname\tlabel\torganization\tid\n"
-            for m in matches {
-                out += [m.email, m.name, m.label, m.organization, m.id].map(field).joined(separator: "\t") + "\n"
-            }
-        case .json:
-            let items = matches.map { m in
-                JSONValue.object([
-                    JSONMember(key: "email", value: .string(m.email)), JSONMember(key: "id", value: .string(m.id)),
-                    JSONMember(key: "label", value: .string(m.label)), JSONMember(key: "name", value: .string(m.name)),
-                    JSONMember(key: "organization", value: .string(m.organization)),
-                ])
-            }
-            out += JSONText.written(.array(items)) + "\n"
-        case .mutt:
-            out += "searching for '\(field(query))' ... \(matches.count) match\(matches.count == 1 ? "" : "es")\n"
-            for m in matches {
-                out +=
-                    field(m.email) + "\t" + field(m.name) + "\t"
-                    + field(m.organization.isEmpty ? m.label : m.organization) + "\n"
-            }
-        }
-        return out
-    }
-
     /// One field of a tab-separated line: tabs and line breaks as spaces, then ``safe``.
     func field(_ text: String) -> String {
-        safe(
+        // Most fields have no tab or line break: no new string then.
+        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return safe(text) }
+        return safe(
             String(
                 String.UnicodeScalarView(
                     text.unicodeScalars.map { $0 == "\r" || $0 == "\n" || $0 == "\t" ? " " : $0 })))
+    }
+
+    /// The cards of `ids` (in that order) as vCard 3.0 text, looked up through `contacts`. Throws
+    /// ``SelectionError/contactNotFound(id:)`` for an id the lookup lacks.
+    static func vcards(_ ids: [String], contacts: ContactLookup) throws -> String {
+        let cards = try contacts.contacts(ids: ids)
+        var out = ""
+        for id in ids {
+            guard let card = cards[id] else { throw SelectionError.contactNotFound(id: id) }
+            out += VCardWriter.string(for: card)
+        }
+        return out
     }
 
     // MARK: - A listing
