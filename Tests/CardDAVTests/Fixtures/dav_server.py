@@ -3,7 +3,7 @@
 Starts Radicale 3 (``--kind radicale``: no authentication, or htpasswd with plain passwords when
 ``--htpasswd FILE`` is given), Xandikos (``--kind xandikos``: its default address book, no
 authentication) or Cyrus IMAP's CardDAV (``--kind cyrus``: Debian's cyrus-common and cyrus-caldav, from a
-temporary configuration; see ``start_cyrus``) storing into ``--root``, waits until it accepts connections, prints ``PORT n``, and
+temporary configuration; see ``start_cyrus``) storing into ``--root`` (Cyrus: into a folder of its own in /tmp, see ``main``), waits until it accepts connections, prints ``PORT n``, and
 stops it when ``quit`` (or end of input) arrives on stdin. Both are installed from PyPI into the
 project's venv by ``make deps``. Written for this project's tests.
 """
@@ -25,7 +25,7 @@ def free_port():
 
 
 CYRUS_BIN = "/usr/lib/cyrus/bin"
-# Folders outside --root to remove when the server stops (Cyrus's sockets).
+# Folders outside --root to remove when the server stops (Cyrus's data and sockets).
 CLEANUP = []
 
 
@@ -122,9 +122,16 @@ def main():
         command = [xandikos, "serve", "-d", args.root, "--defaults", "-l", "127.0.0.1", "-p", str(port)]
     log = open(args.root.rstrip("/") + ".log", "w")
     if args.kind == "cyrus":
-        sockets = tempfile.mkdtemp(prefix="cyrus-", dir="/tmp")
-        CLEANUP.append(sockets)
-        child = start_cyrus(args.root, sockets, port, log)
+        # Cyrus runs as the cyrus user, who must reach its files: the tests' folder may be one only this
+        # user can enter (a clone in a private temporary folder), so Cyrus's data and sockets live in a
+        # short folder of its own in /tmp, owned by cyrus and removed when the server stops.
+        home = tempfile.mkdtemp(prefix="cyrus-", dir="/tmp")
+        CLEANUP.append(home)
+        shutil.chown(home, "cyrus", "mail")
+        sockets = os.path.join(home, "s")
+        os.makedirs(sockets)
+        cyrus_root = os.path.join(home, "data")
+        child = start_cyrus(cyrus_root, sockets, port, log)
     else:
         child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
     deadline = time.time() + 60
@@ -141,7 +148,7 @@ def main():
                 print("TIMEOUT", flush=True)
                 return 1
             time.sleep(0.05)
-    if args.kind == "cyrus" and not cyrus_mailbox(args.root):
+    if args.kind == "cyrus" and not cyrus_mailbox(cyrus_root):
         child.terminate()
         child.wait(5)
         return 1
